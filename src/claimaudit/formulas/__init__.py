@@ -1,0 +1,1 @@
+"""Formulas: safe parse → sympy expression → interval evaluation with units."""

@@ -1,0 +1,300 @@
+"""Closed intervals with exact rational endpoints.
+
+Every printed number means the set of values that print that way; we keep that set as a
+closed interval ``[lo, hi]`` of :class:`fractions.Fraction`, so that the question "can the
+recomputed value print as the claimed one?" has no floating-point edge cases.
+
+``+ - * /`` and integer powers are exact. Functions with irrational results (sqrt, log, exp,
+fractional powers) go through :func:`outward`, which evaluates them with mpmath's interval
+context and converts the enclosing bounds back to exact fractions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Union
+
+Number = Union[int, Fraction]
+
+#: Largest absolute integer exponent accepted by ``**``; larger ones would build fractions
+#: with millions of digits and hang the run.
+MAX_EXPONENT = 4096
+#: Largest number of decimal digits an endpoint may carry before we call it an overflow.
+MAX_DIGITS = 4000
+
+
+class IntervalError(ArithmeticError):
+    """An operation that has no interval result (division by an interval containing 0, …)."""
+
+
+def _frac(x: Number | str) -> Fraction:
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, (int, str)):
+        return Fraction(x)
+    raise TypeError(f"interval endpoints must be exact (int, Fraction or str), not {type(x).__name__}")
+
+
+def _check_size(x: Fraction) -> Fraction:
+    # bit_length is cheap; ~3.32 bits per decimal digit.
+    if x.numerator.bit_length() > MAX_DIGITS * 3.33 or x.denominator.bit_length() > MAX_DIGITS * 3.33:
+        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+    return x
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A closed interval ``[lo, hi]`` with exact endpoints (``lo <= hi``)."""
+
+    lo: Fraction
+    hi: Fraction
+
+    def __init__(self, lo: Number | str, hi: Number | str | None = None) -> None:
+        flo = _frac(lo)
+        fhi = flo if hi is None else _frac(hi)
+        if flo > fhi:
+            raise ValueError(f"empty interval: lo {flo} > hi {fhi}")
+        object.__setattr__(self, "lo", flo)
+        object.__setattr__(self, "hi", fhi)
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def point(cls, x: Number | str) -> "Interval":
+        return cls(x, x)
+
+    @classmethod
+    def around(cls, x: Number | str, half_width: Number | str) -> "Interval":
+        c, h = _frac(x), abs(_frac(half_width))
+        return cls(c - h, c + h)
+
+    @classmethod
+    def hull(cls, *items: "Interval") -> "Interval":
+        return cls(min(i.lo for i in items), max(i.hi for i in items))
+
+    # -- queries ---------------------------------------------------------------------------
+    @property
+    def is_point(self) -> bool:
+        return self.lo == self.hi
+
+    @property
+    def mid(self) -> Fraction:
+        return (self.lo + self.hi) / 2
+
+    @property
+    def width(self) -> Fraction:
+        return self.hi - self.lo
+
+    def contains(self, x: Number | "Interval") -> bool:
+        if isinstance(x, Interval):
+            return self.lo <= x.lo and x.hi <= self.hi
+        return self.lo <= x <= self.hi
+
+    def __contains__(self, x: object) -> bool:
+        return self.contains(x)  # type: ignore[arg-type]
+
+    def intersects(self, other: "Interval") -> bool:
+        return self.lo <= other.hi and other.lo <= self.hi
+
+    def intersection(self, other: "Interval") -> "Interval | None":
+        lo, hi = max(self.lo, other.lo), min(self.hi, other.hi)
+        return Interval(lo, hi) if lo <= hi else None
+
+    def touches_only_at_boundary(self, other: "Interval") -> bool:
+        """True when the two intervals meet in exactly one point (a rounding boundary)."""
+        return self.hi == other.lo or other.hi == self.lo
+
+    def gap(self, other: "Interval") -> Fraction:
+        """Distance between the intervals (0 when they intersect)."""
+        if self.intersects(other):
+            return Fraction(0)
+        return other.lo - self.hi if self.hi < other.lo else self.lo - other.hi
+
+    def contains_zero(self) -> bool:
+        return self.lo <= 0 <= self.hi
+
+    # -- arithmetic (exact) ------------------------------------------------------------------
+    @staticmethod
+    def _coerce(x: object) -> "Interval":
+        if isinstance(x, Interval):
+            return x
+        if isinstance(x, (int, Fraction)):
+            return Interval(x, x)
+        return NotImplemented  # type: ignore[return-value]
+
+    def __neg__(self) -> "Interval":
+        return Interval(-self.hi, -self.lo)
+
+    def __pos__(self) -> "Interval":
+        return self
+
+    def __add__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return Interval(_check_size(self.lo + o.lo), _check_size(self.hi + o.hi))
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return Interval(_check_size(self.lo - o.hi), _check_size(self.hi - o.lo))
+
+    def __rsub__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return o - self
+
+    def __mul__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        if self.is_point and o.is_point:
+            p = _check_size(self.lo * o.lo)
+            return Interval(p, p)
+        ps = (self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi)
+        return Interval(_check_size(min(ps)), _check_size(max(ps)))
+
+    __rmul__ = __mul__
+
+    def reciprocal(self) -> "Interval":
+        if self.contains_zero():
+            raise IntervalError(f"division by an interval containing zero: [{_show(self.lo)}, {_show(self.hi)}]")
+        return Interval(1 / self.hi, 1 / self.lo)
+
+    def __truediv__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return self * o.reciprocal()
+
+    def __rtruediv__(self, other: object) -> "Interval":
+        o = self._coerce(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return o * self.reciprocal()
+
+    def __pow__(self, n: object) -> "Interval":
+        if isinstance(n, Interval):
+            if not n.is_point:
+                return outward_pow(self, n)
+            n = n.lo
+        if isinstance(n, Fraction) and n.denominator == 1:
+            n = n.numerator
+        if not isinstance(n, int):
+            return outward_pow(self, Interval.point(n))  # type: ignore[arg-type]
+        if abs(n) > MAX_EXPONENT:
+            raise IntervalError(f"exponent {n} is too large (limit {MAX_EXPONENT})")
+        if n < 0:
+            return self.reciprocal() ** (-n)
+        if n == 0:
+            return Interval(1, 1)
+        a, b = self.lo**n, self.hi**n
+        if n % 2 == 0:
+            lo = Fraction(0) if self.contains_zero() else min(a, b)
+            return Interval(_check_size(lo), _check_size(max(a, b)))
+        return Interval(_check_size(a), _check_size(b))
+
+    def __abs__(self) -> "Interval":
+        if self.lo >= 0:
+            return self
+        if self.hi <= 0:
+            return -self
+        return Interval(0, max(-self.lo, self.hi))
+
+    # -- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Interval({_show(self.lo)}, {_show(self.hi)})"
+
+    def __str__(self) -> str:
+        if self.is_point:
+            return _show(self.lo)
+        return f"[{_show(self.lo)}, {_show(self.hi)}]"
+
+    def to_float_pair(self) -> tuple[float, float]:
+        return float(self.lo), float(self.hi)
+
+
+def _show(x: Fraction, digits: int = 12) -> str:
+    """Short exact-if-possible decimal text for an endpoint."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    # Terminating decimals print exactly; others to `digits` significant digits.
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1 and len(str(x.denominator)) <= 20:
+        from decimal import Decimal, localcontext
+
+        with localcontext() as ctx:
+            ctx.prec = 60
+            s = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+        return s
+    return format(float(x), f".{digits}g")
+
+
+show = _show
+
+
+# -- non-rational functions: outward-rounded enclosures via mpmath.iv ---------------------------
+
+def _to_iv(x: Interval):  # -> mpmath.iv.mpf
+    from mpmath import iv, mpf
+
+    # Convert fractions to mpf intervals that enclose them (iv division rounds outward).
+    lo = iv.mpf(x.lo.numerator) / iv.mpf(x.lo.denominator)
+    hi = iv.mpf(x.hi.numerator) / iv.mpf(x.hi.denominator)
+    return iv.mpf([lo.a, hi.b])
+
+
+def _raw_to_fraction(raw: tuple) -> Fraction:
+    # mpmath's raw mpf tuple: (sign, mantissa, exponent, bitcount); special values have man=0.
+    sign, man, exp, _bc = raw
+    if not man and exp:
+        raise IntervalError("result is not finite (overflow or undefined)")
+    value = Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
+    return -value if sign else value
+
+
+def _from_iv(v) -> Interval:
+    a, b = v._mpi_
+    return Interval(_check_size(_raw_to_fraction(a)), _check_size(_raw_to_fraction(b)))
+
+
+def outward(fn_name: str, *args: Interval) -> Interval:
+    """Enclose ``fn_name(*args)`` (an ``mpmath.iv`` function) with exact outer bounds.
+
+    Domain errors (log of a non-positive interval, sqrt of a negative one) raise
+    :class:`IntervalError`.
+    """
+    from mpmath import iv
+
+    old = iv.prec
+    iv.prec = 80
+    try:
+        if fn_name == "power":
+            result = _to_iv(args[0]) ** _to_iv(args[1])
+        else:
+            fn: Callable = getattr(iv, fn_name)
+            result = fn(*[_to_iv(a) for a in args])
+        return _from_iv(result)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise IntervalError(f"{fn_name}: {exc}") from None
+    finally:
+        iv.prec = old
+
+
+def outward_pow(base: Interval, exponent: Interval) -> Interval:
+    if base.lo < 0:
+        raise IntervalError("a fractional power of a negative number has no real value")
+    if base.lo == 0:
+        # x**y for y>0 at 0 is 0; keep the enclosure sound by splitting at zero.
+        if exponent.lo <= 0:
+            raise IntervalError("0 raised to a non-positive power")
+        upper = outward("power", Interval(base.hi, base.hi), exponent) if base.hi > 0 else Interval(0)
+        return Interval(0, max(upper.hi, 0))
+    return outward("power", base, exponent)
