@@ -1,0 +1,57 @@
+"""The ``claimaudit`` command: subcommands are small modules in this folder, each with
+``add_parser(subparsers)`` and ``main(args) -> int``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from .. import __version__
+from ..errors import ClaimAuditError, UsageError
+
+#: Subcommand name -> module in claimaudit.cli.
+COMMANDS = {
+    "run": "run",
+    "schema": "schema",
+}
+
+EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="claimaudit", description="Audit published numeric claims: "
+                                     "do the numbers add up?", epilog=EXIT_HELP)
+    parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module in COMMANDS.items():
+        mod = importlib.import_module(f"claimaudit.cli.{module}")
+        mod.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        argv = ["run"]
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    mod = importlib.import_module(f"claimaudit.cli.{COMMANDS[args.command]}")
+    try:
+        return int(mod.main(args))
+    except UsageError as exc:
+        print(f"claimaudit: error: {exc}", file=sys.stderr)
+        return 2
+    except ClaimAuditError as exc:
+        print(f"claimaudit: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("claimaudit: interrupted", file=sys.stderr)
+        return 2

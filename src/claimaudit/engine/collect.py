@@ -1,0 +1,71 @@
+"""Find claim files under the given paths and load them (and the source records beside them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import InputError, Location, UsageError
+from ..model.claims import ClaimFile, Settings
+from ..model.load import load_claim_file
+from ..model.sources import SourceRecord, load_sources
+
+CLAIM_SUFFIXES = (".yaml", ".yml")
+
+
+def display_path(path: Path, root: Path) -> str:
+    """Path relative to the project root when inside it (stable in reports), else as given."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def find_claim_files(paths: Iterable[str | Path], root: Path) -> list[Path]:
+    """Claim files named directly, and ``*.yaml``/``*.yml`` below named folders (sorted, no hidden)."""
+    found: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if not path.is_absolute():
+            path = (Path.cwd() / path)
+        if path.is_dir():
+            for dirpath, dirnames, filenames in os.walk(path):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
+                for name in sorted(filenames):
+                    if name.endswith(CLAIM_SUFFIXES) and not name.startswith("."):
+                        found.append(Path(dirpath) / name)
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise UsageError(f"no such file or folder: {p}")
+    seen: set[Path] = set()
+    unique = []
+    for f in found:
+        r = f.resolve()
+        if r not in seen:
+            seen.add(r)
+            unique.append(f)
+    return unique
+
+
+def collect(paths: Iterable[str | Path], root: Path, base: Settings = Settings()) -> tuple[list[ClaimFile], list[InputError]]:
+    files: list[ClaimFile] = []
+    errors: list[InputError] = []
+    for path in find_claim_files(paths, root):
+        cf, errs = load_claim_file(path, display=display_path(path, root), base=base)
+        errors.extend(errs)
+        if cf is not None:
+            files.append(cf)
+    return files, errors
+
+
+def collect_sources(root: Path) -> tuple[dict[str, SourceRecord], list[InputError]]:
+    folder = root / "sources"
+    if not folder.is_dir():
+        return {}, []
+    return load_sources(folder, root)
+
+
+def location_of(path: str) -> Location:
+    return Location(path)

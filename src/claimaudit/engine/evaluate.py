@@ -1,0 +1,319 @@
+"""Evaluate one claim: read its printed value, recompute its formula on intervals, decide.
+
+The verdict rules, in one place:
+
+* ``=``  consistent when the recomputed interval meets the claimed one (closed bounds, so a value
+  exactly on a rounding boundary is consistent and marked as a boundary case);
+* ``~``  the claimed interval is first widened by the approximate tolerance (``approx``, 5% of the
+  printed value unless set);
+* ``>``/``>=``/``<``/``<=``  consistent when some recomputed value satisfies the relation against the
+  printed value (the printed bound itself is read exactly: "over 20 PiB" means > 20 PiB);
+* a dimension that differs from the claim's is inconsistent, with both named;
+* free inputs (``?``) make a claim underdetermined; broken input makes it an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
+
+from ..errors import InputError, Location
+from ..model.claims import Claim, Settings
+from ..numbers.interval import Interval, IntervalError
+from ..numbers.printed import PrintedNumber, parse_printed
+from ..units.quantity import DimensionMismatch, Quantity
+from ..units.registry import UnitInfo, resolve_unit
+from .results import Amount, ClaimResult, Finding, InputValue
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..formulas.parse import Formula
+
+#: A given value written as this is a free input: the claim depends on it but no value is known.
+FREE = ("?", "free", "unknown")
+
+_RELATION_ALIASES = {"≈": "~", "≥": ">=", "≤": "<="}
+_UNIT_SHOWN = {"percent": "%", "permille": "‰", "percentage_point": "pp"}
+
+
+class EvaluationError(InputError):
+    code = "CA009"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A printed value read under a policy: the number, its unit and the quantity it means."""
+
+    printed: PrintedNumber
+    unit: UnitInfo
+    amount: Amount
+
+    @property
+    def quantity(self) -> Quantity:
+        return Quantity(self.amount.base, self.unit.dims)
+
+
+def shown_unit(printed: PrintedNumber) -> str:
+    if printed.kind == "ratio" and not printed.unit:
+        return "×"
+    return _UNIT_SHOWN.get(printed.unit, printed.unit)
+
+
+def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
+    """Parse a printed value and resolve its unit; errors come back located."""
+    try:
+        p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)
+        u = resolve_unit(p.unit)
+    except InputError as exc:
+        if location is not None and exc.location is None:
+            exc.located(_value_text_location(location, text))
+        raise
+    return Reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
+
+
+def _value_text_location(loc: Location, text: str) -> Location:
+    # A quoted YAML scalar starts one column before its text.
+    return loc
+
+
+def relation_of(claim: Claim, printed: PrintedNumber) -> str:
+    rel = claim.relation or printed.relation
+    return _RELATION_ALIASES.get(rel, rel)
+
+
+def approx_tolerance(settings: Settings) -> Fraction:
+    text = settings.approx.strip()
+    if text.endswith("%"):
+        return Fraction(text[:-1].strip()) / 100
+    return Fraction(text)
+
+
+def claimed_target(reading: Reading, relation: str, settings: Settings) -> Interval:
+    """The interval the recomputed value must meet for ``=`` and ``~`` relations (claim's unit)."""
+    iv = reading.printed.interval
+    if relation == "~":
+        tol = approx_tolerance(settings) * abs(reading.printed.nominal)
+        iv = Interval.hull(iv, Interval.around(reading.printed.nominal, tol))
+    return iv
+
+
+def compare(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> tuple[bool, bool]:
+    """(consistent, boundary) for recomputed vs claimed, both in the claim's unit."""
+    p = reading.printed
+    if relation in ("=", "~"):
+        target = claimed_target(reading, relation, settings)
+        ok = recomputed.intersects(target)
+        boundary = ok and recomputed.touches_only_at_boundary(target) and not recomputed.is_point or (
+            ok and recomputed.is_point and (recomputed.lo == target.lo or recomputed.lo == target.hi)
+            and not target.is_point)
+        return ok, bool(boundary)
+    bound = p.interval.lo if relation in (">", ">=") else p.interval.hi
+    if relation == ">":
+        return recomputed.hi > bound, False
+    if relation == ">=":
+        return recomputed.hi >= bound, recomputed.hi == bound
+    if relation == "<":
+        return recomputed.lo < bound, False
+    return recomputed.lo <= bound, recomputed.lo == bound
+
+
+def describe_miss(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> dict:
+    """How far a claim misses: absolute (claim's unit), relative, and in rounding units."""
+    p = reading.printed
+    rec = recomputed.mid
+    claimed = p.nominal
+    diff = claimed - rec
+    rel = (diff / rec) if rec else None
+    step = p.step or None
+    return {
+        "difference": diff,
+        "relative": rel,
+        "rounding_units": (abs(diff) / step) if step else None,
+        "recomputed_mid": rec,
+    }
+
+
+class Evaluator:
+    """Evaluates claims in dependency order, remembering each result for the claims that use it."""
+
+    def __init__(self, lookup: Callable[[Claim, str], Claim | None],
+                 formula_cache: dict[str, "Formula"] | None = None) -> None:
+        self.lookup = lookup
+        self.results: dict[str, ClaimResult] = {}
+        self.readings: dict[str, Reading] = {}
+        self.formulas = formula_cache if formula_cache is not None else {}
+
+    # -- pieces --------------------------------------------------------------------------------------
+    def formula(self, claim: Claim) -> "Formula":
+        from ..formulas.parse import parse_formula
+
+        text = claim.formula or ""
+        f = self.formulas.get(text)
+        if f is None:
+            try:
+                f = parse_formula(text)
+            except InputError as exc:
+                if claim.formula_location and exc.location is None:
+                    exc.located(claim.formula_location)
+                raise
+            self.formulas[text] = f
+        return f
+
+    def input_quantity(self, claim: Claim, name: str, result: ClaimResult) -> Quantity | None:
+        """The value of ``name`` for ``claim``'s formula, recording it in the working."""
+        for g in claim.given:
+            if g.name == name:
+                if g.value.strip().lower() in FREE:
+                    result.inputs.append(InputValue(name, None, None, None, g.location))
+                    return None
+                r = read_value(g.value, g.settings, g.location)
+                result.inputs.append(InputValue(name, g.value, r.amount, None, g.location))
+                return r.quantity
+        dep = self.lookup(claim, name)
+        if dep is None:
+            raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
+        dep_result = self.results.get(dep.qualname)
+        reading = self.readings.get(dep.qualname)
+        if reading is not None:
+            result.inputs.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep.value_location))
+            return reading.quantity
+        if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
+            a = dep_result.recomputed
+            result.inputs.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
+            return Quantity(a.base, a.dims)
+        result.inputs.append(InputValue(name, dep.value, None, dep.qualname, dep.location))
+        return None
+
+    # -- one claim ------------------------------------------------------------------------------------
+    def evaluate(self, claim: Claim) -> ClaimResult:
+        result = ClaimResult(claim)
+        self.results[claim.qualname] = result
+        try:
+            self._evaluate(claim, result)
+        except InputError as exc:
+            result.verdict = "error"
+            result.error = str(exc)
+            result.findings.append(Finding(getattr(exc, "code", "CA001"), "error", exc.message, "input",
+                                           location=exc.location or claim.location))
+        return result
+
+    def _evaluate(self, claim: Claim, result: ClaimResult) -> None:
+        reading = None
+        if claim.value is not None:
+            reading = read_value(claim.value, claim.settings, claim.value_location)
+            self.readings[claim.qualname] = reading
+            result.claimed = reading.amount
+            result.relation = relation_of(claim, reading.printed)
+            result.qualifier = reading.printed.qualifier
+            result.printed_kind = reading.printed.kind
+            result.step = reading.printed.step
+        if not claim.formula:
+            result.verdict = "stated" if reading is not None else "underdetermined"
+            if reading is None:
+                result.findings.append(Finding("CA101", "warning", "claim has neither a value nor a formula",
+                                               "arithmetic"))
+            return
+        formula = self.formula(claim)
+        env: dict[str, Quantity] = {}
+        for name in formula.names:
+            q = self.input_quantity(claim, name, result)
+            if q is None:
+                result.free.append(name)
+            else:
+                env[name] = q
+        if result.free:
+            result.verdict = "underdetermined"
+            result.findings.append(Finding(
+                "CA101", "warning", "underdetermined: the value depends on " + ", ".join(result.free)
+                + " (no value given)", "arithmetic"))
+            return
+        try:
+            q = formula.evaluate(env)
+        except DimensionMismatch as exc:
+            result.verdict = "inconsistent"
+            result.findings.append(Finding("CA102", "error", f"the formula cannot be evaluated: {exc}",
+                                           "dimensions", location=claim.formula_location))
+            return
+        except IntervalError as exc:
+            raise EvaluationError(str(exc), location=claim.formula_location or claim.location) from None
+        if reading is None:
+            # A derived quantity with no printed value: keep it for the claims that use it.
+            result.recomputed = Amount(q.mag, "", q.dims, Fraction(1))
+            result.verdict = "stated"
+            result.extra["derived"] = True
+            return
+        if q.dims != reading.unit.dims:
+            result.recomputed = Amount(q.mag, "", q.dims, Fraction(1))
+            result.verdict = "inconsistent"
+            result.findings.append(Finding(
+                "CA102", "error",
+                f"dimension mismatch: the formula gives {q.dims.describe()}, the claim is "
+                f"{reading.unit.dims.describe()} ({reading.amount.unit or 'a plain number'})",
+                "dimensions", location=claim.formula_location))
+            return
+        rec = q.in_unit(reading.unit.factor)
+        result.recomputed = Amount(rec, reading.amount.unit, q.dims, reading.unit.factor)
+        ok, boundary = compare(rec, reading, result.relation, claim.settings)
+        result.boundary = boundary
+        result.verdict = "consistent" if ok else "inconsistent"
+        if not ok:
+            miss = describe_miss(rec, reading, result.relation, claim.settings)
+            result.extra["miss"] = miss
+            result.findings.append(Finding("CA101", "error", arithmetic_message(result, reading, miss),
+                                           "arithmetic", data={k: _num(v) for k, v in miss.items()}))
+        elif boundary:
+            result.findings.append(Finding("CA101", "info", "consistent only at a rounding boundary: "
+                                           f"recomputed {fmt_amount(result.recomputed)} vs claimed "
+                                           f"{claim.value}", "arithmetic"))
+
+
+def _num(v: object) -> object:
+    return float(v) if isinstance(v, Fraction) else v
+
+
+def fmt_number(x: Fraction, sig: int = 6) -> str:
+    """Readable decimal for a Fraction: exact when short, else ``sig`` significant digits."""
+    from ..numbers.interval import show
+
+    s = show(x)
+    if len(s.replace("-", "").replace(".", "")) <= sig + 2:
+        return s
+    f = float(x)
+    if f == 0:
+        return "0"
+    out = f"{f:.{sig}g}"
+    if "e" in out:
+        mant, exp = out.split("e")
+        return f"{mant}e{int(exp)}"
+    return out
+
+
+def fmt_interval(iv: Interval, sig: int = 6) -> str:
+    if iv.is_point:
+        return fmt_number(iv.lo, sig)
+    return f"[{fmt_number(iv.lo, sig)}, {fmt_number(iv.hi, sig)}]"
+
+
+def fmt_amount(a: Amount | None, sig: int = 6) -> str:
+    if a is None:
+        return "?"
+    u = a.unit if a.unit else ("" if a.dims.dimensionless else f"({a.dims.describe()}, base units)")
+    sep = "" if u in ("%", "‰", "×") else " "
+    return f"{fmt_interval(a.interval, sig)}{sep}{u}".rstrip()
+
+
+def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:
+    rec = result.recomputed
+    assert rec is not None
+    unit = reading.amount.unit
+    sep = "" if unit in ("%", "‰", "×") else " "
+    rel_txt = ""
+    if miss["relative"] is not None:
+        rel_txt = f", {float(miss['relative']) * 100:+.3g}% relative"
+    units_txt = ""
+    if miss["rounding_units"] is not None:
+        units_txt = f", {float(miss['rounding_units']):.3g} rounding units"
+    rel_word = {"=": "", "~": "about ", ">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}
+    return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}"
+            f"{fmt_number(reading.printed.nominal)}{sep}{unit}".rstrip()
+            + f" (off by {fmt_number(miss['difference'])}{sep}{unit}{rel_txt}{units_txt})")

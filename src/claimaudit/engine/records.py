@@ -1,0 +1,132 @@
+"""The one record list every output format reads (documented in docs/records.md).
+
+``as_report(run)`` returns a plain, JSON-ready dict::
+
+    {"schema": "claimaudit.report", "version": 1, "claimaudit": "0.1.0", "created": ISO-8601,
+     "root", "paths", "options", "duration",
+     "summary": {"collected", "selected", "consistent", "inconsistent", "underdetermined", "error",
+                 "stated", "passed", "failed", "expected", "errors" (file-level), "findings"},
+     "sources": [source records],
+     "errors": [{"code", "message", "file", "line", "col", "suggestions"}],
+     "records": [claim records, below]}
+
+Each claim record: id, qualname, module, file, line, col, end_line, end_col, title, source, at,
+quote, also_in, value (as printed), relation, qualifier, kind, claimed {lo, hi, text, unit},
+recomputed {lo, hi, text, unit} | null, formula, formula_display, inputs [{name, printed, lo, hi,
+text, unit, ref, recomputed, free}], free, verdict, expected, outcome, boundary, because, tags,
+findings [{code, severity, message, checker, working, file, line, col, data}], ignored, miss,
+duration. Numbers are exact decimal strings (``lo``/``hi``) plus a readable ``text``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from fractions import Fraction
+from typing import Any
+
+from .. import __version__
+from ..errors import Location
+from ..numbers.interval import Interval, show
+from .evaluate import fmt_amount, fmt_interval
+from .results import Amount, ClaimResult, Finding, RunResult
+
+SCHEMA = "claimaudit.report"
+VERSION = 1
+
+
+def _num(x: Fraction) -> str:
+    return show(x)
+
+
+def _amount(a: Amount | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {"lo": _num(a.interval.lo), "hi": _num(a.interval.hi), "text": fmt_amount(a), "unit": a.unit,
+            "dims": a.dims.describe(), "interval": fmt_interval(a.interval)}
+
+
+def _loc(loc: Location | None) -> dict[str, Any]:
+    if loc is None:
+        return {"file": None, "line": None, "col": None}
+    return {"file": loc.file, "line": loc.line, "col": loc.col, "end_line": loc.end_line, "end_col": loc.end_col}
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return float(v)
+    if isinstance(v, Interval):
+        return [float(v.lo), float(v.hi)]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def finding_record(f: Finding, res: ClaimResult) -> dict[str, Any]:
+    loc = f.location or res.claim.location
+    return {"code": f.code, "severity": f.severity, "message": f.message, "checker": f.checker,
+            "working": list(f.working), **_loc(loc), "data": _jsonable(f.data)}
+
+
+def claim_record(res: ClaimResult) -> dict[str, Any]:
+    c = res.claim
+    formula_display = None
+    if c.formula:
+        formula_display = c.formula
+    return {
+        "id": c.id, "qualname": c.qualname, "module": c.module, **_loc(c.location), "title": c.title,
+        "source": c.source, "at": c.at, "quote": c.quote,
+        "also_in": [{"source": a.source, "quote": a.quote, "at": a.at, "value": a.value} for a in c.also_in],
+        "value": c.value, "relation": res.relation, "qualifier": res.qualifier, "kind": res.printed_kind,
+        "step": _num(res.step) if res.step else None,
+        "claimed": _amount(res.claimed), "recomputed": _amount(res.recomputed),
+        "formula": c.formula, "formula_display": formula_display,
+        "inputs": [{"name": i.name, "printed": i.printed, "ref": i.ref, "recomputed": i.recomputed,
+                    "free": i.amount is None, **({k: v for k, v in (_amount(i.amount) or {}).items()}),
+                    **({"line": i.location.line, "col": i.location.col} if i.location else {})}
+                   for i in res.inputs],
+        "free": list(res.free), "verdict": res.verdict, "expected": c.expect, "outcome": res.outcome,
+        "boundary": res.boundary, "because": c.because, "tags": list(c.tags),
+        "findings": [finding_record(f, res) for f in res.findings],
+        "ignored": res.extra.get("ignored", []),
+        "miss": _jsonable(res.extra.get("miss")) if res.extra.get("miss") else None,
+        "scope": c.get("scope"), "as_of": c.get("as_of"),
+        "extra": _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
+        "duration": round(res.duration, 6),
+    }
+
+
+def error_record(e: Any) -> dict[str, Any]:
+    loc = getattr(e, "location", None)
+    return {"code": getattr(e, "code", "CA001"), "message": getattr(e, "message", str(e)), **_loc(loc),
+            "suggestions": list(getattr(e, "suggestions", ())), "text": str(e)}
+
+
+def summarize(run: RunResult) -> dict[str, int]:
+    s = {k: 0 for k in ("consistent", "inconsistent", "underdetermined", "error", "stated",
+                        "passed", "failed", "expected")}
+    for r in run.results:
+        s[r.verdict] += 1
+        if r.outcome in s and r.outcome != "error":
+            s[r.outcome] += 1
+    s["collected"] = run.collected
+    s["selected"] = len(run.results)
+    s["errors"] = len(run.errors)
+    s["findings"] = sum(1 for r in run.results for f in r.findings if f.severity != "info")
+    return s
+
+
+def as_report(run: RunResult) -> dict[str, Any]:
+    from .run import exit_code
+
+    return {
+        "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
+        "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "root": run.root, "paths": run.paths, "options": run.options, "duration": round(run.duration, 4),
+        "exit_code": exit_code(run),
+        "summary": summarize(run),
+        "sources": [s.as_dict() if hasattr(s, "as_dict") else s for s in run.sources.values()],
+        "errors": [error_record(e) for e in run.errors],
+        "records": [claim_record(r) for r in run.results],
+    }

@@ -1,0 +1,98 @@
+"""Resolve the names a formula uses to claims and local inputs; order claims so inputs come first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InputError, Location
+from ..model.claims import Claim
+
+
+class NameError_(InputError):
+    code = "CA006"
+
+
+class CycleError(InputError):
+    code = "CA007"
+
+
+@dataclass
+class Namespace:
+    """Every collected claim by qualified name (``module.id``)."""
+
+    claims: dict[str, Claim] = field(default_factory=dict)
+
+    def add(self, claim: Claim) -> InputError | None:
+        if claim.qualname in self.claims:
+            first = self.claims[claim.qualname]
+            return InputError(f"claim {claim.qualname!r} is defined twice (also at {first.location}); "
+                              "two claim files share the stem " + repr(claim.module), location=claim.location)
+        self.claims[claim.qualname] = claim
+        return None
+
+    def lookup(self, claim: Claim, name: str) -> Claim | None:
+        if "." in name:
+            return self.claims.get(name)
+        return self.claims.get(f"{claim.module}.{name}")
+
+    def visible_names(self, claim: Claim) -> list[str]:
+        local = [c.id for c in self.claims.values() if c.module == claim.module]
+        return [g.name for g in claim.given] + local + list(self.claims)
+
+
+def suggest(word: str, choices: list[str]) -> tuple[str, ...]:
+    if not choices:
+        return ()
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(word, choices, scorer=fuzz.ratio, limit=2, score_cutoff=60)
+    return tuple(dict.fromkeys(c for c, _s, _i in found))
+
+
+def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim], dict[str, CycleError]]:
+    """Topological order (inputs before the claims that use them); cycles reported per member.
+
+    ``deps`` maps a qualname to the qualnames it depends on.
+    """
+    by_name = {c.qualname: c for c in claims}
+    state: dict[str, int] = {}          # 1 visiting, 2 done
+    out: list[Claim] = []
+    cyclic: dict[str, CycleError] = {}
+
+    for root in by_name:
+        if state.get(root):
+            continue
+        # Iterative DFS: claim graphs from strangers may be deep.
+        stack: list[tuple[str, int]] = [(root, 0)]
+        path: list[str] = []
+        while stack:
+            name, i = stack.pop()
+            if i == 0:
+                if state.get(name) == 2:
+                    continue
+                state[name] = 1
+                path.append(name)
+            children = deps.get(name, [])
+            if i < len(children):
+                stack.append((name, i + 1))
+                child = children[i]
+                if child not in by_name:
+                    continue
+                if state.get(child) == 1:
+                    cycle = path[path.index(child):] + [child]
+                    text = " -> ".join(cycle)
+                    for member in cycle[:-1]:
+                        c = by_name[member]
+                        cyclic.setdefault(member, CycleError(f"reference cycle: {text}",
+                                                             location=c.formula_location or c.location))
+                elif state.get(child) != 2:
+                    stack.append((child, 0))
+            else:
+                state[name] = 2
+                path.pop()
+                out.append(by_name[name])
+    return out, cyclic
+
+
+def dummy_location(path: str) -> Location:
+    return Location(path)

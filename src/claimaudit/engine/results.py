@@ -1,0 +1,98 @@
+"""What evaluating a claim produces: findings, the working, the verdict and the outcome.
+
+These objects are what checkers read and write; :mod:`.records` turns them into the plain,
+versioned records that every reporter reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Location
+from ..model.claims import Claim
+from ..numbers.interval import Interval
+from ..units.quantity import Dims
+
+#: Verdicts a claim can end with.
+VERDICTS = ("consistent", "inconsistent", "underdetermined", "error", "stated")
+#: Severities of findings. An ``error`` finding makes the claim inconsistent; a ``warning`` is shown
+#: and counted but leaves the verdict; ``info`` is a note (a boundary case, a reading used).
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass
+class Finding:
+    code: str                 # stable checker code, e.g. "CA101"
+    severity: str             # one of SEVERITIES
+    message: str              # one line
+    checker: str = ""         # checker name, e.g. "arithmetic"
+    working: list[str] = field(default_factory=list)   # extra lines of working, in the claim's terms
+    location: Location | None = None                   # defaults to the claim's location
+    data: dict[str, Any] = field(default_factory=dict)  # machine-readable details for reporters
+
+
+@dataclass
+class Amount:
+    """An interval quantity shown in a unit: what a reader sees (``[54.15, 54.25] day``)."""
+
+    interval: Interval        # in ``unit``
+    unit: str                 # unit text as the claim prints it ("" for a plain number)
+    dims: Dims
+    factor: Fraction = Fraction(1)   # 1 unit = factor base units
+
+    @property
+    def base(self) -> Interval:
+        return self.interval * self.factor
+
+
+@dataclass
+class InputValue:
+    """One input of a formula, with where its value came from."""
+
+    name: str
+    printed: str | None       # the printed value ("2,664K GPU-hours"), None for a recomputed-only claim
+    amount: Amount | None     # None when the input is free (underdetermined)
+    ref: str | None = None    # "module.id" of the claim it came from, None for a local 'given'
+    location: Location | None = None
+    recomputed: bool = False  # the input had no printed value: its recomputed value was used
+
+
+@dataclass
+class ClaimResult:
+    claim: Claim
+    verdict: str = "stated"
+    claimed: Amount | None = None
+    relation: str = "="
+    qualifier: str = ""
+    printed_kind: str = "number"
+    step: Fraction = Fraction(0)         # place value of the claim's last printed digit (in its unit)
+    recomputed: Amount | None = None     # in the claim's unit when dimensions agree
+    inputs: list[InputValue] = field(default_factory=list)
+    free: list[str] = field(default_factory=list)      # names with no value (underdetermined)
+    findings: list[Finding] = field(default_factory=list)
+    boundary: bool = False               # consistent only at a rounding boundary
+    error: str | None = None             # the input error that made the verdict "error"
+    outcome: str = "passed"              # passed | failed | expected | error (set by the engine)
+    duration: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)  # checkers' scratch space for reporters
+
+    @property
+    def id(self) -> str:
+        return self.claim.id
+
+    def add(self, finding: Finding) -> None:
+        self.findings.append(finding)
+
+
+@dataclass
+class RunResult:
+    results: list[ClaimResult]
+    errors: list[Any]                     # InputError instances not tied to one claim (file level)
+    paths: list[str]
+    root: str
+    duration: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, Any] = field(default_factory=dict)   # id -> source record (bibliographic)
+    collected: int = 0

@@ -1,0 +1,189 @@
+"""The engine: collect → resolve references → evaluate → run checkers → outcomes.
+
+Front ends (the CLI, the pytest plugin, extraction, classroom) call :func:`run_claims` or
+:func:`audit`; nothing here imports pytest or the CLI.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from ..errors import InputError
+from ..model.claims import Claim, ClaimFile, Settings
+from ..model.sources import SourceRecord
+from .collect import collect, collect_sources
+from .evaluate import Evaluator
+from .keyword import matches_keyword
+from .resolve import Namespace, NameError_, order, suggest
+from .results import ClaimResult, Finding, RunResult
+
+
+@dataclass
+class RunOptions:
+    keyword: str | None = None
+    settings: Settings = field(default_factory=Settings)
+    select: tuple[str, ...] = ()          # checker codes (prefixes) to run; empty = all
+    ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
+    progress: Callable[[str, list[ClaimResult]], None] | None = None   # called per file
+    checkers: bool = True                 # run the checkers beyond the core
+
+
+class SourceError(InputError):
+    code = "CA010"
+
+
+def _deps_and_errors(claims: list[Claim], ns: Namespace, evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
+    deps: dict[str, list[str]] = {}
+    broken: dict[str, InputError] = {}
+    for c in claims:
+        if not c.formula:
+            continue
+        try:
+            f = evaluator.formula(c)
+        except InputError as exc:
+            broken[c.qualname] = exc
+            continue
+        local = {g.name for g in c.given}
+        ds = []
+        for name in f.names:
+            if name in local:
+                continue
+            dep = ns.lookup(c, name)
+            if dep is None:
+                if c.qualname not in broken:
+                    broken[c.qualname] = NameError_(
+                        f"unknown name {name!r} in formula: not a claim in {c.module} nor a 'given' input",
+                        location=c.formula_location or c.location,
+                        suggestions=suggest(name, ns.visible_names(c)))
+                continue
+            if dep.qualname == c.qualname:
+                broken[c.qualname] = NameError_(f"claim {c.id!r} refers to itself", location=c.formula_location)
+                continue
+            ds.append(dep.qualname)
+        deps[c.qualname] = ds
+    return deps, broken
+
+
+def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None,
+                   sources: dict[str, SourceRecord] | None = None) -> tuple[list[ClaimResult], list[InputError]]:
+    """Evaluate every claim of ``files`` (references may cross files); results in file order."""
+    options = options or RunOptions()
+    ns = Namespace()
+    errors: list[InputError] = []
+    all_claims: list[Claim] = []
+    for cf in files:
+        for c in cf.claims:
+            err = ns.add(c)
+            if err is not None:
+                errors.append(err)
+            else:
+                all_claims.append(c)
+    evaluator = Evaluator(ns.lookup)
+    deps, broken = _deps_and_errors(all_claims, ns, evaluator)
+    ordered, cyclic = order(all_claims, deps)
+    broken.update({k: v for k, v in cyclic.items() if k not in broken})
+    for c in ordered:
+        if c.qualname in broken:
+            exc = broken[c.qualname]
+            res = ClaimResult(c, verdict="error", error=str(exc))
+            res.findings.append(Finding(exc.code, "error", exc.message + (
+                " (did you mean " + " or ".join(repr(s) for s in exc.suggestions) + "?)" if exc.suggestions else ""),
+                "input", location=exc.location or c.location))
+            evaluator.results[c.qualname] = res
+            continue
+        t0 = time.perf_counter()
+        res = evaluator.evaluate(c)
+        res.duration = time.perf_counter() - t0
+    if sources is not None:
+        for c in all_claims:
+            for sid in [c.source] + [a.source for a in c.also_in]:
+                if sid and sources and sid not in sources:
+                    errors.append(SourceError(f"claim {c.id!r} cites unknown source {sid!r}",
+                                              location=c.loc_of("source") if "source" in c.raw else c.location,
+                                              suggestions=suggest(sid, list(sources))))
+    results = [evaluator.results[c.qualname] for c in all_claims]
+    return results, errors
+
+
+def decide_outcome(res: ClaimResult) -> None:
+    """Fold findings into the verdict, then compare with ``expect`` (like xfail / strict xpass)."""
+    ignored = {i.code for i in res.claim.ignore}
+    if ignored:
+        kept = [f for f in res.findings if f.code not in ignored or f.checker == "input"]
+        dropped = [f for f in res.findings if f not in kept]
+        if dropped:
+            res.extra["ignored"] = [{"code": f.code, "message": f.message,
+                                     "reason": next(i.reason for i in res.claim.ignore if i.code == f.code)}
+                                    for f in dropped]
+        res.findings = kept
+    if res.verdict in ("consistent", "stated") and any(f.severity == "error" for f in res.findings):
+        res.verdict = "inconsistent"
+    expect = res.claim.expect
+    if res.verdict == "error":
+        res.outcome = "error"
+    elif expect:
+        if res.verdict == expect:
+            res.outcome = "passed" if expect in ("consistent", "stated") else "expected"
+        else:
+            res.outcome = "failed"
+            res.findings.append(Finding("CA100", "error",
+                                        f"expected {expect}, but the audit finds it {res.verdict}"
+                                        + (f" (the claim file says: {res.claim.because})" if res.claim.because else ""),
+                                        "expect"))
+    else:
+        res.outcome = "passed" if res.verdict in ("consistent", "stated") else "failed"
+
+
+def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: RunOptions | None = None) -> RunResult:
+    """Audit the claim files below ``paths``; the one entry point every front end uses."""
+    options = options or RunOptions()
+    rootp = Path(root)
+    t0 = time.perf_counter()
+    paths = list(paths)
+    files, errors = collect(paths, rootp, options.settings)
+    sources, src_errors = collect_sources(rootp)
+    errors.extend(src_errors)
+    return audit(files, errors, rootp, options, sources, paths=[str(p) for p in paths], t0=t0)
+
+
+def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, options: RunOptions,
+          sources: dict[str, SourceRecord], *, paths: list[str], t0: float | None = None) -> RunResult:
+    t0 = time.perf_counter() if t0 is None else t0
+    results, eval_errors = evaluate_files(files, options, sources)
+    errors = list(errors) + eval_errors
+    collected = len(results)
+    if options.keyword:
+        results = [r for r in results if matches_keyword(options.keyword, r.claim)]
+    run = RunResult(results=results, errors=errors, paths=paths, root=str(root), sources=dict(sources),
+                    collected=collected)
+    if options.checkers:
+        from ..checkers.base import run_checkers
+
+        run_checkers(run, options)
+    for r in results:
+        decide_outcome(r)
+    if options.progress:
+        by_file: dict[str, list[ClaimResult]] = {}
+        for r in results:
+            by_file.setdefault(r.claim.file, []).append(r)
+        for f, rs in by_file.items():
+            options.progress(f, rs)
+    run.duration = time.perf_counter() - t0
+    run.options = {"keyword": options.keyword, "kilo": options.settings.kilo,
+                   "rounding": options.settings.rounding, "approx": options.settings.approx,
+                   "select": list(options.select), "ignore": list(options.ignore)}
+    return run
+
+
+def exit_code(run: RunResult) -> int:
+    """0 all as expected, 1 findings, 2 input errors, 5 nothing collected."""
+    if run.errors or any(r.outcome == "error" for r in run.results):
+        return 2
+    if any(r.outcome == "failed" for r in run.results):
+        return 1
+    if not run.results:
+        return 5
+    return 0

@@ -1,0 +1,107 @@
+"""The claim model: what a claim file says, with locations, before anything is evaluated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..errors import Location
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Reading policy for printed numbers; claim settings override file defaults override global."""
+
+    kilo: int = 1000
+    rounding: str = "auto"
+    approx: str = "5%"
+
+    def merged(self, overrides: Mapping[str, Any]) -> "Settings":
+        kw = {}
+        if overrides.get("kilo") is not None:
+            kw["kilo"] = int(overrides["kilo"])
+        if overrides.get("rounding") is not None:
+            kw["rounding"] = str(overrides["rounding"])
+        if overrides.get("approx") is not None:
+            kw["approx"] = str(overrides["approx"])
+        if not kw:
+            return self
+        return Settings(**{**self.__dict__, **kw})
+
+
+@dataclass(frozen=True)
+class Given:
+    """A local input of one claim: a printed value that is not a claim of its own."""
+
+    name: str
+    value: str
+    location: Location
+    quote: str | None = None
+    at: str | None = None
+    source: str | None = None
+    settings: Settings = field(default_factory=Settings)
+
+
+@dataclass(frozen=True)
+class Citation:
+    source: str
+    quote: str | None = None
+    at: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class Ignore:
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    module: str                       # the claim file's key (its stem), for dotted references
+    file: str                         # path as given (relative to the project root when possible)
+    location: Location                # the claim mapping
+    settings: Settings
+    value: str | None = None
+    value_location: Location | None = None
+    formula: str | None = None
+    formula_location: Location | None = None
+    quote: str | None = None
+    quote_location: Location | None = None
+    at: str | None = None
+    source: str | None = None
+    also_in: tuple[Citation, ...] = ()
+    given: tuple[Given, ...] = ()
+    relation: str | None = None
+    expect: str | None = None
+    because: str | None = None
+    title: str | None = None
+    tags: tuple[str, ...] = ()
+    ignore: tuple[Ignore, ...] = ()
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def qualname(self) -> str:
+        """``module.id``: the name other files use to refer to this claim."""
+        return f"{self.module}.{self.id}"
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Any other key of the claim mapping (same_as, at_most, words, statistic, …)."""
+        return self.raw.get(key, default)
+
+    def loc_of(self, key: str) -> Location:
+        loc_of = getattr(self.raw, "loc_of", None)
+        return loc_of(key) if loc_of else self.location
+
+
+@dataclass
+class ClaimFile:
+    path: str
+    module: str
+    source: str | None
+    settings: Settings
+    claims: list[Claim]
+    ignore: tuple[Ignore, ...] = ()
+    tags: tuple[str, ...] = ()
+    title: str | None = None

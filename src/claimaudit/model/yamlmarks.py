@@ -1,0 +1,162 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Claim files come from strangers, so: only PyYAML's SafeLoader machinery (never ``yaml.load``
+with a full loader), no anchors or aliases (alias bombs), size and node-count limits, and every
+scalar kept as the text the author wrote — ``0.60`` must stay ``"0.60"`` (its trailing zero is
+precision), ``no`` must not become ``False``, ``1:20`` must not become 80.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from ..errors import InputError, Location
+
+#: Largest claim file accepted, in bytes.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+#: Largest number of YAML nodes in one file.
+MAX_NODES = 200_000
+
+
+class YamlError(InputError):
+    code = "CA001"
+
+
+class MarkedDict(dict):
+    """A mapping that knows the location of itself, of each key and of each value."""
+
+    location: Location
+    key_locations: dict
+    value_locations: dict
+
+    def loc_of(self, key: str) -> Location:
+        return self.value_locations.get(key, self.location)
+
+    def key_loc(self, key: str) -> Location:
+        return self.key_locations.get(key, self.location)
+
+
+class MarkedList(list):
+    location: Location
+    item_locations: list
+
+
+class MarkedStr(str):
+    """A scalar string with its location (and, for quoted scalars, its style)."""
+
+    location: Location
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    pass
+
+
+# Only true/false and null are implicit; every other plain scalar stays a string.
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                                list("tTfF"))
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+
+
+def _loc(file: str, node: yaml.Node) -> Location:
+    s, e = node.start_mark, node.end_mark
+    return Location(file, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+
+
+class _Constructor(yaml.constructor.SafeConstructor):
+    filename = "<string>"
+
+    def construct_document(self, node: yaml.Node) -> Any:
+        return super().construct_document(node)
+
+    def construct_yaml_str(self, node: yaml.ScalarNode) -> MarkedStr:  # type: ignore[override]
+        s = MarkedStr(self.construct_scalar(node))
+        s.location = _loc(self.filename, node)
+        return s
+
+    def construct_marked_seq(self, node: yaml.SequenceNode):  # type: ignore[no-untyped-def]
+        lst = MarkedList()
+        lst.location = _loc(self.filename, node)
+        lst.item_locations = [_loc(self.filename, n) for n in node.value]
+        yield lst
+        lst.extend(self.construct_object(child, deep=True) for child in node.value)
+
+    def construct_marked_map(self, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
+        d = MarkedDict()
+        d.location = _loc(self.filename, node)
+        d.key_locations, d.value_locations = {}, {}
+        yield d
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlError("merge keys (<<) are not allowed in claim files",
+                                location=_loc(self.filename, key_node))
+            key = self.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise YamlError("a mapping key must be a plain value", location=_loc(self.filename, key_node)) from None
+            key = str(key) if not isinstance(key, str) else key
+            if key in d:
+                raise YamlError(f"duplicate key {key!r}", location=_loc(self.filename, key_node))
+            d[key] = self.construct_object(value_node, deep=True)
+            d.key_locations[key] = _loc(self.filename, key_node)
+            d.value_locations[key] = _loc(self.filename, value_node)
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:str", _Constructor.construct_yaml_str)
+_Constructor.add_constructor("tag:yaml.org,2002:seq", _Constructor.construct_marked_seq)
+_Constructor.add_constructor("tag:yaml.org,2002:map", _Constructor.construct_marked_map)
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer,
+              _Constructor, _Resolver):
+    def __init__(self, stream: str, filename: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _Constructor.__init__(self)
+        _Resolver.__init__(self)
+        self.filename = filename
+        self._nodes = 0
+
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise YamlError("anchors and aliases (*name) are not allowed in claim files",
+                            location=Location(self.filename, event.start_mark.line + 1, event.start_mark.column + 1))
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise YamlError(f"file has more than {MAX_NODES} YAML nodes", location=Location(self.filename))
+        node = super().compose_node(parent, index)
+        if node.anchor if hasattr(node, "anchor") else False:
+            pass
+        return node
+
+
+def load_yaml(text: str, filename: str) -> Any:
+    """Parse one YAML document from ``text`` with locations; raise :class:`YamlError` located."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise YamlError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB", location=Location(filename))
+    loader = _Loader(text, filename)
+    try:
+        if not loader.check_node():
+            return None
+        node = loader.get_node()
+        if loader.check_node():
+            raise YamlError("a claim file holds one YAML document; found a second '---'",
+                            location=Location(filename, loader.peek_event().start_mark.line + 1))
+        return loader.construct_document(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(filename, mark.line + 1, mark.column + 1) if mark else Location(filename)
+        msg = exc.problem or str(exc)
+        if exc.context:
+            msg = f"{exc.context}: {msg}" if msg else exc.context
+        raise YamlError(f"YAML syntax: {msg}", location=where) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(f"YAML: {exc}", location=Location(filename)) from None
+    finally:
+        loader.dispose()
