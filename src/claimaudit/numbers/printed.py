@@ -5,14 +5,87 @@ INTERFACE (implemented by the numbers work; the engine and extraction rely on ex
     parse_printed(text, *, kilo=1000, rounding="auto") -> PrintedNumber
 
 raises NumberSyntaxError(message, column=<0-based offset in text>) on anything it cannot read.
+
+A published number is a rounded string; its meaning is the closed interval of values that print
+that way (``1.38`` -> [1.375, 1.385]). Everything is exact (Fraction), never float.
+
+Reading order
+-------------
+``[qualifier] [from|between] [sign] [currency] [sign] NUMBER [multiplier] [kind] [range] [± tol] [unit] [suffix qualifier]``
+
+Normalisation is character for character (full-width ASCII -> ASCII, ``−`` -> ``-``, odd spaces
+-> space, other Unicode decimal digits -> ASCII), so error columns are columns of the original text.
+
+Rules for ambiguous input (documented choices)
+----------------------------------------------
+* Thousands separators: ``,`` ``_`` or a space (incl. thin / no-break spaces) between groups of
+  exactly three digits after a first group of one to three (``2,788``, ``2 788``, ``2_788``).
+  ``1,5``/``1,50``/``1,5000`` (decimal comma or grouping?) and ``1.000,5``/``1.000.000`` (European
+  style) are refused, never guessed. ``1.000`` alone is the decimal 1.000. A space followed by
+  something other than three digits ends the number (``1 2 3`` is then "a second number").
+* Letter multipliers ``K k M B T`` and binary ``Ki Mi Gi Ti Pi Ei`` must be *attached* to the digits
+  and *not followed by an ASCII letter*: ``2,664K``, ``$5.576M``, ``14.8T tokens``, ``671B params``,
+  ``128Ki tokens`` are multipliers, while ``64 KiB``, ``229KB``, ``15.36TB``, ``6.6TiB/s``,
+  ``5 B`` and ``1.2 M`` leave the letters to the unit (``5 B`` is five *bytes* for the units
+  module, not five billion). ``bn``, the words ``thousand million billion trillion`` (any case)
+  and the Chinese ``十 百 千 万 亿`` (sequences of increasing value: ``百万``, ``千万``, ``万亿``)
+  may be separated by spaces. ``千`` followed by ``米 克 瓦 焦 帕 赫 伏 卡 字`` is the metric prefix of
+  the unit (``5千瓦`` is 5 kW), and ``百分…`` is never a multiplier.
+* ``K``/``k`` are the ``kilo`` argument (1000, or 1024) and set ``uses_kilo``; ``M B T`` and the
+  words are always powers of 1000; ``Ki`` etc. are always powers of 1024.
+* ``x``/``X`` is a ratio sign only when attached and not followed by a letter or digit (``56.9x``,
+  ``3x faster``); ``×`` and ``倍`` may follow a space. ``2 x 10^9`` is scientific notation.
+* ``-`` between two numbers is a range (``5-35%``), a leading ``-5`` is negative; ``-`` followed by
+  a word is a compound hyphen and dropped (``128K-token`` -> unit ``token``). ``– — ~ to 至 到`` must
+  be followed by a number. The multiplier, percent/ratio sign and currency printed once apply to
+  both ends (``1.2-1.5M``, ``5-35%``, ``$5-10M``); a range's ``nominal`` is the midpoint of its ends
+  (both kept in ``ends``), ``step`` the coarser step, ``digits_after_point`` the larger count.
+* Qualifiers set ``relation`` and keep the words in ``qualifier``: prefixes (``≈ ~ about approx.
+  around roughly nearly almost circa 约 大约 近 将近 接近`` -> "~"; ``> over more than above exceeding
+  超过 逾 多于 大于 高于`` -> ">"; ``≥ >= at least no less than 不少于 不低于 至少 最少`` -> ">=";
+  ``< under less than below fewer than 不到 不足 少于 低于 小于`` -> "<"; ``≤ <= up to at most no
+  more than 不超过 不多于 最多`` -> "<="), suffixes (``左右 上下 or so`` -> "~"; ``以上 or more and
+  above`` -> ">="; ``以内 以下 之内 or less or fewer`` -> "<="; ``多``/``余`` after the number
+  (``20多万``, ``两个多月``) -> ">"; an attached ``+`` (``100+``) -> ">="). "nearly"/"近"/"almost"
+  give "~" with the word kept so a checker can be stricter. A prefix and a suffix with different
+  relations are an error. Relations never change the interval.
+* ``±``/``+/-``/``+-``: ``1.38 ± 0.05`` is absolute in the number's unit (and scale: ``5M ± 0.2``
+  is ±200000); ``100 ± 5%`` is 5 percent of the value; ``91% ± 2%`` is ±2 (same unit, percent).
+  The interval is then [nominal - tol, nominal + tol], not widened by rounding; not allowed with a
+  range.
+* Currency: prefixes ``$ US$ USD ¥ ￥ RMB CNY € EUR £ GBP HK$`` and suffixes ``美元 元 人民币 欧元 英镑
+  港元 日元 USD dollars yuan …`` give unit ``USD``/``CNY``/``EUR``/``GBP``/``HKD``/``JPY`` (``¥`` is
+  read as CNY). A following ``/x`` or ``per x`` gives ``"USD / x"``; other words after a currency go
+  to ``trailing``. Elsewhere a standalone word ``per`` in the unit becomes ``/``.
+* Percent (``% ％ percent per cent pct 百分之…``), permille (``‰ 千分之…``), percentage points (``pp
+  p.p. percentage points 个百分点 百分点``) and ratios (``× x 倍 times``) fix the unit
+  (``percent``, ``permille``, ``percentage_point``, ``""``); words after them go to ``trailing``.
+  Fractions (``1/64``, ``½``, ``1½``, ``三分之一``) are exact and of kind "ratio" unless a unit follows.
+* A Chinese measure word (个 张 条 台 块 位 名 颗 枚) right after the number is dropped
+  (``两个月`` -> unit ``月``). The remaining unit text is returned stripped and otherwise as written;
+  resolving it is the units module's job. It may not start with a digit (``1 2 3``) and may not
+  contain ``% ‰ = < > ≈ ~ ± × , ; :`` and the like (``12abc%%`` is an error).
+* Rounding (``rounding="auto"``): decimals round at their last written digit; numbers with a
+  multiplier or in scientific notation round at the last written digit *at that scale*
+  (``2,664K`` -> ±500, ``1.2e9`` -> ±5e7); percent/permille/points/ratio numbers round even when
+  integer (they are computed results); plain integers, with or without a unit, are exact; fractions
+  and bare powers ``10^9`` are always exact. Chinese numerals: ``三千五百万`` reads as ``3500万`` and
+  ``三万五`` as ``3.5万`` (rounded), ``两千零四十八``/``二十`` as plain integers (exact).
+  ``"exact"`` rounds nothing; ``"digits"`` rounds integers too (``2048`` -> [2047.5, 2048.5]).
+* Refused with a column: empty text, no digits, garbage, the separator ambiguities above, two
+  numbers that are not a range, a multiplier with no digits (``K``), exponents beyond ±400
+  (``1e999999`` would hang the run), more than 1000 digits.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 
-from ..errors import NumberSyntaxError  # noqa: F401
+from ..errors import NumberSyntaxError
+from . import chinese
 from .interval import Interval
 
 #: Relations a qualifier can express. "=" plain; "~" approximately; ">", ">=", "<", "<=".
@@ -23,6 +96,10 @@ KINDS = ("number", "percent", "permille", "points", "ratio")
 #: written digit, plain integers exact), "exact" (nothing rounded), "digits" (integers too are
 #: rounded to their last digit).
 ROUNDING_POLICIES = ("auto", "exact", "digits")
+#: Largest |exponent| accepted in scientific notation; 10**400 is already far beyond any claim.
+MAX_EXPONENT = 400
+#: Largest number of digits in one written number.
+MAX_DIGITS = 1000
 
 
 @dataclass(frozen=True)
@@ -46,7 +123,698 @@ class PrintedNumber:
     multiplier: str = ""      # the multiplier word as written: "K", "万", "billion", "Ki", …
     uses_kilo: bool = False   # True when a K/k multiplier was read with the `kilo` setting
     digits_after_point: int = 0       # written decimals (15.70 -> 2): precision the text claims
+    # -- added fields ------------------------------------------------------------------------
+    ends: tuple[Fraction, Fraction] | None = None  # a range's two nominal values as written
+    trailing: str = ""        # words after a unit that is fixed by the number itself: "accuracy"
+                              # in "91% accuracy", "faster" in "3x faster", "total" in "$5M total"
+
+
+# -- character tables ---------------------------------------------------------------------------
+
+_DIGIT = frozenset("0123456789")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_CHAR_MAP = {
+    "\u2212": "-", "\u2012": "-", "\ufe63": "-", "\u2010": "-", "\u2011": "-",  # minus, hyphens
+    "\uffe5": "¥", "\uffe1": "£",
+    "\u223c": "~", "\u301c": "~",                                               # ∼ 〜
+    "\u2a7d": "≤", "\u2a7e": "≥",
+    "\u2044": "/", "\u2215": "/",                                               # fraction slashes
+}
+_VULGAR = {
+    "½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
+    "¾": Fraction(3, 4), "⅕": Fraction(1, 5), "⅖": Fraction(2, 5), "⅗": Fraction(3, 5),
+    "⅘": Fraction(4, 5), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6), "⅐": Fraction(1, 7),
+    "⅛": Fraction(1, 8), "⅜": Fraction(3, 8), "⅝": Fraction(5, 8), "⅞": Fraction(7, 8),
+    "⅑": Fraction(1, 9), "⅒": Fraction(1, 10),
+}
+_SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
+                "⁸": "8", "⁹": "9"}
+_MEASURE_WORDS = frozenset("个張张条條台块塊位名颗顆枚")
+#: Characters that may not appear in unit / trailing text (they mean a number was misread).
+_BAD_IN_UNIT = frozenset("%‰=<>≈≤≥~±×,，;；:：。!?|@{}\\`–—")
+_UNIT_FIRST_EXTRA = frozenset("/([°µμ$€£¥'\"#")
+
+
+def _normalize(text: str) -> str:
+    """Character-for-character normalisation (so columns stay those of the original text)."""
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if 0xFF01 <= o <= 0xFF5E:          # full-width ASCII (２，７８８ ％ ～ ＄)
+            out.append(chr(o - 0xFEE0))
+        elif ch in _CHAR_MAP:
+            out.append(_CHAR_MAP[ch])
+        elif ch.isspace():                 # thin, narrow no-break, ideographic spaces, tabs
+            out.append(" ")
+        elif not ch.isascii() and ch.isdecimal():
+            out.append(str(int(ch)))       # other scripts' decimal digits
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# -- word tables (compiled once) --------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _phrase(words: str) -> re.Pattern[str]:
+    """A case-insensitive phrase with flexible spaces, ending at a word boundary.
+
+    Compiled on first use (cached) so that importing this module stays cheap."""
+    body = r"\s+".join(re.escape(w) for w in words.split())
+    tail = r"(?![A-Za-z])" if words[-1].isalpha() else ""
+    return re.compile(body + tail, re.IGNORECASE)
+
+
+def _table(entries: list[tuple[str, str]]) -> list[tuple[str, bool, str]]:
+    """(text, is an ASCII word phrase, value), longest first."""
+    rows = [(t, t[0].isascii() and t[0].isalpha(), v) for t, v in entries]
+    return sorted(rows, key=lambda r: -len(r[0]))
+
+
+_PREFIX_QUALIFIERS = _table([
+    ("≈", "~"), ("~", "~"), ("≃", "~"),
+    ("about", "~"), ("approximately", "~"), ("approx.", "~"), ("approx", "~"), ("around", "~"),
+    ("roughly", "~"), ("nearly", "~"), ("almost", "~"), ("circa", "~"), ("ca.", "~"),
+    ("大约", "~"), ("大概", "~"), ("约", "~"), ("將近", "~"), ("将近", "~"), ("接近", "~"), ("近", "~"),
+    (">", ">"), ("over", ">"), ("more than", ">"), ("above", ">"), ("exceeding", ">"),
+    ("greater than", ">"), ("in excess of", ">"), ("just over", ">"), ("well over", ">"),
+    ("超过", ">"), ("超過", ">"), ("逾", ">"), ("多于", ">"), ("大于", ">"), ("高于", ">"),
+    (">=", ">="), ("≥", ">="), ("at least", ">="), ("no less than", ">="), ("not less than", ">="),
+    ("no fewer than", ">="), ("不少于", ">="), ("不低于", ">="), ("至少", ">="), ("最少", ">="),
+    ("<", "<"), ("under", "<"), ("less than", "<"), ("below", "<"), ("fewer than", "<"),
+    ("just under", "<"), ("不到", "<"), ("不足", "<"), ("少于", "<"), ("低于", "<"), ("小于", "<"),
+    ("<=", "<="), ("≤", "<="), ("up to", "<="), ("at most", "<="), ("no more than", "<="),
+    ("not more than", "<="), ("不超过", "<="), ("不超過", "<="), ("不多于", "<="), ("最多", "<="),
+])
+_SUFFIX_QUALIFIERS = sorted([
+    ("左右", "~"), ("上下", "~"), ("or so", "~"),
+    ("以上", ">="), ("or more", ">="), ("or above", ">="), ("and above", ">="), ("or greater", ">="),
+    ("以内", "<="), ("以下", "<="), ("之内", "<="), ("or less", "<="), ("or fewer", "<="),
+    ("or below", "<="), ("and below", "<="),
+], key=lambda r: -len(r[0]))
+_RANGE_WORDS = _table([("from", "from"), ("between", "between")])
+
+_KIND_SUFFIXES = _table([
+    ("percentage points", "points"), ("percentage point", "points"), ("个百分点", "points"),
+    ("個百分點", "points"), ("百分点", "points"), ("p.p.", "points"), ("pp", "points"),
+    ("%", "percent"), ("percent", "percent"), ("per cent", "percent"), ("pct", "percent"),
+    ("‰", "permille"), ("×", "ratio"), ("倍", "ratio"), ("times", "ratio"),
+])
+_KIND_UNIT = {"number": "", "percent": "percent", "permille": "permille",
+              "points": "percentage_point", "ratio": ""}
+
+_CURRENCY_PREFIXES = _table([
+    ("US$", "USD"), ("HK$", "HKD"), ("$", "USD"), ("¥", "CNY"), ("€", "EUR"), ("£", "GBP"),
+    ("USD", "USD"), ("RMB", "CNY"), ("CNY", "CNY"), ("EUR", "EUR"), ("GBP", "GBP"),
+])
+_CURRENCY_SUFFIXES = _table([
+    ("美元", "USD"), ("美金", "USD"), ("元人民币", "CNY"), ("人民币", "CNY"), ("元", "CNY"),
+    ("欧元", "EUR"), ("英镑", "GBP"), ("港元", "HKD"), ("港币", "HKD"), ("日元", "JPY"),
+    ("USD", "USD"), ("US dollars", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("$", "USD"),
+    ("RMB", "CNY"), ("CNY", "CNY"), ("yuan", "CNY"), ("EUR", "EUR"), ("euros", "EUR"),
+    ("euro", "EUR"), ("GBP", "GBP"), ("€", "EUR"), ("£", "GBP"),
+])
+
+_BINARY = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "Pi": 1024**5, "Ei": 1024**6}
+_LETTER_MULT = {"M": 10**6, "B": 10**9, "T": 10**12}
+_WORD_MULT = re.compile(r"\s*(thousand|million|billion|trillion|bn)(?![A-Za-z])", re.IGNORECASE)
+_WORD_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "bn": 10**9}
+_E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
+_TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
+_CARET_EXP = re.compile(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
+_SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_TOLERANCE = re.compile(r"\s*(±|\+/-|\+-|\+ / -)\s*")
+_PER = re.compile(r"\s*(?<![A-Za-z])per(?![A-Za-z])\s*", re.IGNORECASE)
+_NUMBER_TOKEN = re.compile(r"(?<![^ ])[0-9][0-9.,]*(?![^ ])")
+_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|bn|thousand|million|billion|trillion)(?![A-Za-z])"
+                                   r"|[万萬亿億百千]+", re.IGNORECASE)
+
+
+@dataclass
+class _End:
+    """One written number (a range has two) before kind and rounding are settled."""
+
+    start: int
+    negative: bool = False
+    mantissa: Fraction = Fraction(0)   # unsigned, as written, without exponent or multiplier
+    decimals: int = 0                  # digits after the point of the mantissa
+    exp10: int = 0
+    sci: bool = False
+    exact_form: bool = False           # fractions and bare powers of ten: never rounded
+    fraction: bool = False             # a written fraction (kind "ratio" unless a unit follows)
+    mult_text: str = ""
+    mult_scale: int = 1
+    uses_kilo: bool = False
+    kind: str = ""                     # "" until a % / pp / × … is seen
+    currency: str = ""
+    relations: list[tuple[str, str, int]] = field(default_factory=list)
+    end: int = 0
+
+
+class _Parser:
+    def __init__(self, text: str, kilo: int) -> None:
+        self.text = text
+        self.s = _normalize(text)
+        self.n = len(self.s)
+        self.kilo = kilo
+
+    # -- small helpers -------------------------------------------------------------------------
+    def ws(self, pos: int) -> int:
+        while pos < self.n and self.s[pos] == " ":
+            pos += 1
+        return pos
+
+    def char(self, pos: int) -> str:
+        return self.s[pos] if 0 <= pos < self.n else ""
+
+    def error(self, message: str, column: int, suggestions: tuple[str, ...] = ()) -> NumberSyntaxError:
+        return NumberSyntaxError(message, column=max(0, min(column, self.n)), suggestions=suggestions)
+
+    def match_table(self, table: list[tuple[str, bool, str]], pos: int) -> tuple[str, str, int] | None:
+        """(as written, value, end) of the longest table entry at ``pos``."""
+        c = self.char(pos).lower()
+        for text, is_word, value in table:
+            if is_word:
+                if text[0].lower() != c:       # cheap first-letter filter before the regex
+                    continue
+                m = _phrase(text).match(self.s, pos)
+                if m:
+                    return self.text[pos:m.end()], value, m.end()
+            elif self.s.startswith(text, pos):
+                return self.text[pos:pos + len(text)], value, pos + len(text)
+        return None
+
+    def starts_number(self, pos: int) -> bool:
+        """Whether a number (possibly signed or with a currency prefix) starts at ``pos``."""
+        if self.char(pos) in ("-", "+") or self.char(pos) in chinese.NEGATIVE:
+            pos += 1
+        cur = self.match_table(_CURRENCY_PREFIXES, pos)
+        if cur is not None:
+            pos = self.ws(cur[2])
+            if self.char(pos) in ("-", "+"):
+                pos += 1
+        c = self.char(pos)
+        return (c in _DIGIT or c in _VULGAR or (c == "." and self.char(pos + 1) in _DIGIT)
+                or chinese.is_numeral_start(self.s, pos)
+                or self.s.startswith("百分之", pos) or self.s.startswith("千分之", pos))
+
+    # -- the whole text ------------------------------------------------------------------------
+    def parse(self, rounding: str) -> PrintedNumber:
+        s = self.s
+        pos = self.ws(0)
+        if pos == self.n:
+            raise self.error("empty number: nothing to read", 0)
+        relations: list[tuple[str, str, int]] = []
+        context = ""
+        q = self.match_table(_PREFIX_QUALIFIERS, pos)
+        if q is not None:
+            relations.append((q[1], q[0], pos))
+            context, pos = q[0], self.ws(q[2])
+        range_word = ""
+        rw = self.match_table(_RANGE_WORDS, pos)
+        if rw is not None:
+            range_word, context, pos = rw[1], rw[0], self.ws(rw[2])
+
+        first = self.parse_end(pos, context)
+        ends = [first]
+        pos = first.end
+        sep = self.range_separator(pos, range_word)
+        if sep is not None:
+            sep_text, sep_end = sep
+            second = self.parse_end(self.ws(sep_end), sep_text)
+            ends.append(second)
+            self.share(first, second)
+            pos = second.end
+        elif range_word:
+            want = "'and'" if range_word == "between" else "'to' or '-'"
+            raise self.error(f"{context!r} needs a range: expected {want} and a second number", self.ws(pos))
+
+        tolerance_end: _End | None = None
+        m = _TOLERANCE.match(s, pos)
+        if m:
+            if len(ends) > 1:
+                raise self.error("a range cannot also have a ± tolerance", m.start(1))
+            if not self.starts_number(m.end()):
+                raise self.error(f"expected a number after {m.group(1)!r}", m.end())
+            tolerance_end = self.parse_end(m.end(), m.group(1))
+            pos = tolerance_end.end
+
+        unit, trailing, currency = self.rest(pos, ends, relations)
+
+        kind = ends[0].kind or "number"
+        if kind == "number" and ends[0].fraction and not unit and not currency:
+            kind = "ratio"
+        if currency and kind != "number":
+            raise self.error(f"a currency ({currency}) cannot go with a {kind} number", ends[0].start)
+        if kind != "number":
+            unit = _KIND_UNIT[kind]
+
+        relation, qualifier = self.combine_relations(relations + [r for e in ends for r in e.relations])
+
+        values = [self.evaluate(e, kind, rounding) for e in ends]
+        if len(ends) == 1:
+            nominal, step, interval = values[0]
+            range_ends = None
+        else:
+            nominal = (values[0][0] + values[1][0]) / 2
+            step = max(values[0][1], values[1][1])
+            interval = Interval.hull(values[0][2], values[1][2])
+            range_ends = (values[0][0], values[1][0])
+
+        tolerance = None
+        if tolerance_end is not None:
+            tolerance = self.tolerance_value(first, tolerance_end, kind, nominal)
+            interval = Interval(nominal - tolerance, nominal + tolerance)
+
+        return PrintedNumber(
+            text=self.text,
+            interval=interval,
+            unit=unit,
+            kind=kind,
+            relation=relation,
+            qualifier=qualifier,
+            nominal=nominal,
+            step=step,
+            exact=interval.is_point,
+            tolerance=tolerance,
+            is_range=len(ends) > 1,
+            multiplier=next((e.mult_text for e in ends if e.mult_text), ""),
+            uses_kilo=any(e.uses_kilo for e in ends),
+            digits_after_point=max(e.decimals for e in ends),
+            ends=range_ends,
+            trailing=trailing,
+        )
+
+    # -- one number --------------------------------------------------------------------------------
+    def parse_end(self, pos: int, context: str) -> _End:
+        s = self.s
+        e = _End(start=pos)
+        pos = self.sign(pos, e)
+        signed = pos != e.start
+        cur = self.match_table(_CURRENCY_PREFIXES, pos)
+        if cur is not None:
+            e.currency = cur[1]
+            pos = self.ws(cur[2])
+            if self.char(pos) in ("-", "+"):          # $-5M as well as -$5M
+                if signed:
+                    raise self.error("a number can have only one sign", pos)
+                pos = self.sign(pos, e)
+        if s.startswith("百分之", pos) or s.startswith("千分之", pos):
+            e.kind = "percent" if s[pos] == "百" else "permille"
+            context, pos = s[pos:pos + 3], pos + 3
+        pos = self.core(pos, e, context)
+        e.end = pos
+        return e
+
+    def sign(self, pos: int, e: _End) -> int:
+        c = self.char(pos)
+        if c and (c == "-" or c in chinese.NEGATIVE):
+            e.negative = True
+            return pos + 1
+        if c == "+" and self.char(pos + 1) not in ("/", "-"):
+            return pos + 1
+        return pos
+
+    def core(self, pos: int, e: _End, context: str) -> int:
+        s, c = self.s, self.char(pos)
+        arabic = False
+        if c in _VULGAR:
+            e.mantissa, e.exact_form, e.fraction = _VULGAR[c], True, True
+            pos += 1
+        elif c in _DIGIT or (c == "." and self.char(pos + 1) in _DIGIT):
+            pos = self.arabic(pos, e)
+            arabic = not e.exact_form
+        elif chinese.is_numeral_start(s, pos):
+            num = chinese.scan_chinese_numeral(s, pos)
+            if num is None:
+                raise self.no_number(pos, context)
+            e.mantissa, e.decimals = num.mantissa, num.decimals
+            e.mult_text, e.mult_scale = num.multiplier, num.scale
+            pos = num.end
+        else:
+            raise self.no_number(pos, context)
+
+        # Chinese fraction N分之M = M/N
+        if s.startswith("分之", pos) and e.decimals == 0 and not e.mult_text and not e.exact_form:
+            den = e.mantissa
+            num_start = pos + 2
+            numerator = _End(start=num_start)
+            if not self.starts_number(num_start):
+                raise self.error("expected a numerator after '分之'", num_start)
+            pos = self.core(num_start, numerator, "分之")
+            if den == 0:
+                raise self.error("fraction with denominator zero", e.start)
+            e.mantissa = numerator.mantissa * Fraction(10) ** numerator.exp10 * numerator.mult_scale / den
+            e.exact_form = e.fraction = True
+            e.decimals, e.mult_text, e.mult_scale = 0, "", 1
+            e.relations += numerator.relations
+            if numerator.kind:
+                e.kind = numerator.kind
+            return pos
+
+        before = pos
+        pos = self.more_than(pos, e)
+        if pos != before:
+            # 二十多万 / 20多万: only 万/亿 may follow 多 (the place it rounds at is then 万/亿)
+            cm = chinese.scan_multiplier(s, pos) if self.char(pos) in chinese.BIG_UNITS else None
+            if cm is not None and not e.mult_text and not e.exact_form:
+                e.mult_text, e.mult_scale, pos = cm[0], cm[1], cm[2]
+        elif arabic:
+            pos = self.multiplier(pos, e)
+            pos = self.more_than(pos, e)
+        pos = self.kind_suffix(pos, e)
+        if self.char(pos) == "+" and self.char(pos + 1) not in ("/", "-") and (
+                pos + 1 == self.n or self.char(pos + 1) == " " or self.char(pos + 1).isalpha()):
+            e.relations.append((">=", "+", pos))
+            pos += 1
+        return pos
+
+    def no_number(self, pos: int, context: str) -> NumberSyntaxError:
+        after = f" after {context!r}" if context else ""
+        if pos >= self.n:
+            return self.error(f"expected a number{after}, found the end of the text", pos)
+        m = _NOT_MULTIPLIER_START.match(self.s, pos)
+        if m:
+            return self.error(f"multiplier {m.group(0)!r} has no digits before it", pos)
+        shown = self.text[pos:pos + 12]
+        return self.error(f"expected a number{after}, found {shown!r}", pos)
+
+    def more_than(self, pos: int, e: _End) -> int:
+        # 20多 / 1000余 mean "more than"
+        c = self.char(pos)
+        if c in ("多", "余", "餘") and not any(r[1] in "多余餘" for r in e.relations):
+            e.relations.append((">", c, pos))
+            return pos + 1
+        return pos
+
+    def arabic(self, pos: int, e: _End) -> int:
+        s, start = self.s, pos
+        int_digits, first_sep = "", -1
+        if self.char(pos) in _DIGIT:
+            j = pos
+            while self.char(j) in _DIGIT:
+                j += 1
+            int_digits, first_group, pos = s[pos:j], j - pos, j
+            sep = ""
+            while self.char(pos) in (",", "_", " "):
+                c = s[pos]
+                j = pos + 1
+                while self.char(j) in _DIGIT:
+                    j += 1
+                k = j - pos - 1
+                if k == 0:
+                    break
+                if sep and c != sep:
+                    if c == " ":
+                        break
+                    if not (c == "," and k != 3):
+                        raise self.error(f"mixed digit separators {sep!r} and {c!r} in one number", pos)
+                if c == " " and (k != 3 or first_group > 3):
+                    break          # not digit grouping: whatever follows is another number
+                if c == ",":
+                    if first_group > 3 and not sep:
+                        raise self.error(f"',' after {first_group} digits is neither a thousands "
+                                         "separator nor a decimal point we read", pos)
+                    if k != 3:
+                        written = s[start:j]
+                        decimal = s[start:pos].replace(",", "").replace(" ", "").replace("_", "")
+                        raise self.error(
+                            f"ambiguous comma in {written!r}: decimal comma or thousands separator? "
+                            "Write the decimal point as '.' and group digits in threes",
+                            pos, suggestions=(decimal + "." + s[pos + 1:j],))
+                if c == "_" and (k != 3 or first_group > 3):
+                    raise self.error("'_' must separate groups of three digits", pos)
+                if first_sep < 0:
+                    first_sep = pos
+                sep = c
+                int_digits += s[pos + 1:j]
+                pos = j
+        else:
+            int_digits = "0"
+        frac_digits = ""
+        if self.char(pos) == "." and self.char(pos + 1) in _DIGIT:
+            point = pos
+            j = pos + 1
+            while self.char(j) in _DIGIT:
+                j += 1
+            frac_digits, pos = s[pos + 1:j], j
+            if self.char(pos) in (",", ".") and self.char(pos + 1) in _DIGIT:
+                j = pos + 1
+                while self.char(j) in _DIGIT:
+                    j += 1
+                written = self.text[start:j]
+                col = first_sep if first_sep >= 0 else point
+                if s[pos] == ".":
+                    raise self.error(f"two decimal points in {written!r} (European thousands "
+                                     "separators such as 1.000.000 are not read)", col)
+                raise self.error(
+                    f"ambiguous separators in {written!r}: European style (',' as the decimal "
+                    "point) is not guessed; write it with '.' as the decimal point",
+                    col, suggestions=(written.replace(".", "").replace(",", "."),))
+        if len(int_digits) + len(frac_digits) > MAX_DIGITS:
+            raise self.error(f"number has more than {MAX_DIGITS} digits", start)
+        e.decimals = len(frac_digits)
+        e.mantissa = Fraction(int(int_digits + frac_digits), 10**e.decimals)
+
+        c = self.char(pos)
+        plain_int = not frac_digits and first_sep < 0
+        if not frac_digits and c in _VULGAR:               # 1½
+            e.mantissa += _VULGAR[c]
+            e.exact_form = e.fraction = True
+            return pos + 1
+        if c == "/" and self.char(pos + 1) in _DIGIT:
+            if not plain_int:
+                raise self.error("a fraction needs whole numbers on both sides of '/'", pos)
+            j = pos + 1
+            while self.char(j) in _DIGIT:
+                j += 1
+            den = int(s[pos + 1:j])
+            if den == 0:
+                raise self.error("fraction with denominator zero", pos + 1)
+            e.mantissa /= den
+            e.exact_form = e.fraction = True
+            return j
+        if plain_int and int_digits == "10" and (c == "^" or c in _SUPERSCRIPT or s.startswith("**", pos)):
+            exp, pos = self.exponent_after_ten(pos, pos)
+            e.mantissa, e.exp10, e.exact_form = Fraction(1), exp, True
+            return pos
+        m = _E_EXP.match(s, pos)
+        if m:
+            e.sci, e.exp10 = True, self.check_exponent(m.group(1), m.group(2), pos)
+            return m.end()
+        m = _TIMES_TEN.match(s, pos)
+        if m:
+            exp, end = self.exponent_after_ten(m.end(), pos)
+            e.sci, e.exp10 = True, exp
+            return end
+        return pos
+
+    def exponent_after_ten(self, pos: int, marker: int) -> tuple[int, int]:
+        m = _CARET_EXP.match(self.s, pos)
+        if m:
+            return self.check_exponent(m.group(1), m.group(2), marker), m.end()
+        m = _SUPER_EXP.match(self.s, pos)
+        if m:
+            digits = "".join(_SUPERSCRIPT[c] for c in m.group(2))
+            return self.check_exponent("-" if m.group(1) == "⁻" else "", digits, marker), m.end()
+        raise self.error("expected an exponent after '10^'", pos)
+
+    def check_exponent(self, sign: str, digits: str, marker: int) -> int:
+        if len(digits) > 6 or int(digits) > MAX_EXPONENT:
+            raise self.error(f"exponent {sign}{digits[:12]}{'…' if len(digits) > 12 else ''} is too large "
+                             f"(limit ±{MAX_EXPONENT}); refusing it so the run does not hang", marker)
+        return -int(digits) if sign == "-" else int(digits)
+
+    def multiplier(self, pos: int, e: _End) -> int:
+        s, c = self.s, self.char(pos)
+        two = s[pos:pos + 2]
+        if two in _BINARY and self.char(pos + 2) not in _ASCII_LETTERS:
+            e.mult_text, e.mult_scale = two, _BINARY[two]
+            return pos + 2
+        if c in ("K", "k") and self.char(pos + 1) not in _ASCII_LETTERS:
+            e.mult_text, e.mult_scale, e.uses_kilo = c, self.kilo, True
+            return pos + 1
+        if c in _LETTER_MULT and self.char(pos + 1) not in _ASCII_LETTERS:
+            e.mult_text, e.mult_scale = c, _LETTER_MULT[c]
+            return pos + 1
+        m = _WORD_MULT.match(s, pos)
+        if m:
+            e.mult_text, e.mult_scale = self.text[m.start(1):m.end(1)], _WORD_SCALE[m.group(1).lower()]
+            return m.end()
+        j = self.ws(pos)
+        cm = chinese.scan_multiplier(s, j)
+        if cm is not None:
+            e.mult_text, e.mult_scale = cm[0], cm[1]
+            return cm[2]
+        return pos
+
+    def kind_suffix(self, pos: int, e: _End) -> int:
+        j = self.ws(pos)
+        k = self.match_table(_KIND_SUFFIXES, j)
+        found = None
+        if k is not None:
+            found = (k[1], k[2])
+        elif j == pos and self.char(pos) in ("x", "X") and self.char(pos + 1) not in _ASCII_LETTERS \
+                and self.char(pos + 1) not in _DIGIT:
+            found = ("ratio", pos + 1)
+        if found is None:
+            return pos
+        if e.kind and e.kind != found[0]:
+            raise self.error(f"a {e.kind} number cannot also be a {found[0]}", j)
+        e.kind = found[0]
+        return found[1]
+
+    # -- ranges, tolerance, the rest ------------------------------------------------------------------
+    def range_separator(self, pos: int, range_word: str) -> tuple[str, int] | None:
+        j = self.ws(pos)
+        c = self.char(j)
+        if range_word == "between":
+            m = _phrase("and").match(self.s, j)
+            if m is None:
+                return None
+            text, end = self.text[j:m.end()], m.end()
+        elif c in ("-", "–", "—", "~", "至", "到"):
+            text, end = self.text[j], j + 1
+        else:
+            m = _phrase("to").match(self.s, j)
+            if m is None:
+                return None
+            text, end = self.text[j:m.end()], m.end()
+        if self.starts_number(self.ws(end)):
+            return text, end
+        if c == "-":
+            return None        # "5-fold", "128K-token": a hyphen, not a range
+        raise self.error(f"expected a number after {text!r}", self.ws(end))
+
+    def share(self, a: _End, b: _End) -> None:
+        """What is printed once applies to both ends: ``1.2-1.5M``, ``5-35%``, ``$5-10M``."""
+        if not a.mult_text and b.mult_text and not a.exact_form:
+            a.mult_text, a.mult_scale, a.uses_kilo = b.mult_text, b.mult_scale, b.uses_kilo
+        if a.kind and b.kind and a.kind != b.kind:
+            raise self.error(f"range ends differ: {a.kind} and {b.kind}", b.start)
+        a.kind = b.kind = a.kind or b.kind
+        if a.currency and b.currency and a.currency != b.currency:
+            raise self.error(f"range ends in different currencies: {a.currency} and {b.currency}", b.start)
+        a.currency = b.currency = a.currency or b.currency
+
+    def rest(self, pos: int, ends: list[_End], relations: list[tuple[str, str, int]]) -> tuple[str, str, str]:
+        """Split the text after the number into (unit, trailing, currency)."""
+        s = self.s
+        a, b = self.ws(pos), self.n
+        while b > a and s[b - 1] == " ":
+            b -= 1
+        low = s[a:b].lower()
+        for suffix, rel in _SUFFIX_QUALIFIERS:
+            if low.endswith(suffix):
+                st = b - len(suffix)
+                if suffix[0].isascii() and st > a and s[st - 1] != " ":
+                    continue
+                relations.append((rel, self.text[st:b], st))
+                b = st
+                while b > a and s[b - 1] == " ":
+                    b -= 1
+                break
+        if a < b and s[a] in _MEASURE_WORDS:
+            a = self.ws(a + 1)
+            if self.char(a) in ("多", "余", "餘") and a < b:     # 两个多月
+                relations.append((">", s[a], a))
+                a = self.ws(a + 1)
+        if a < b and s[a] == "-" and s[a + 1:a + 2].isalpha():  # compound hyphen: 128K-token
+            a += 1
+
+        currency = ends[0].currency
+        cur = self.match_table(_CURRENCY_SUFFIXES, a) if a < b else None
+        if cur is not None and cur[2] <= b:
+            if currency and currency != cur[1]:
+                raise self.error(f"two currencies: {currency} and {cur[1]}", a)
+            currency = cur[1]
+            a = self.ws(cur[2])
+        self.check_unit_text(a, b)
+        words = self.text[a:b].strip() if a < b else ""
+        words = _normalize(words)
+        if not currency and not ends[0].kind:
+            # A bare number inside the unit ("5 GPU-hours to 10") means a second, unread number.
+            stray = _NUMBER_TOKEN.search(s, a, b)
+            if stray:
+                raise self.error(f"unexpected second number {stray.group(0)!r} in the unit text", stray.start())
+        if currency:
+            if words.startswith("/"):
+                return f"{currency} / {words[1:].strip()}", "", currency
+            m = _PER.match(words)
+            if m:
+                return f"{currency} / {words[m.end():].strip()}", "", currency
+            return currency, words, currency
+        kind = ends[0].kind
+        if kind:
+            return _KIND_UNIT[kind], words, ""
+        return _PER.sub(" / ", words).strip(), "", ""
+
+    def check_unit_text(self, a: int, b: int) -> None:
+        if a >= b:
+            return
+        s, c = self.s, self.s[a]
+        if c in _DIGIT or c in "〇零一二三四五六七八九":
+            raise self.error(f"unexpected second number at {self.text[a:b]!r} "
+                             "(two numbers that are not a range)", a)
+        if not (c.isalpha() or c in _UNIT_FIRST_EXTRA):
+            raise self.error(f"unexpected {self.text[a]!r} after the number", a)
+        for i in range(a, b):
+            if s[i] in _BAD_IN_UNIT:
+                raise self.error(f"unexpected {self.text[i]!r} in the unit text {self.text[a:b]!r}", i)
+
+    def combine_relations(self, relations: list[tuple[str, str, int]]) -> tuple[str, str]:
+        if not relations:
+            return "=", ""
+        relations = sorted(relations, key=lambda r: r[2])
+        first = relations[0]
+        for rel, qual, col in relations[1:]:
+            if rel != first[0]:
+                raise self.error(f"conflicting qualifiers {first[1]!r} ({first[0]}) and {qual!r} ({rel})", col)
+        return first[0], " ".join(r[1] for r in relations)
+
+    # -- values ---------------------------------------------------------------------------------------
+    @staticmethod
+    def evaluate(e: _End, kind: str, rounding: str) -> tuple[Fraction, Fraction, Interval]:
+        scale = Fraction(10) ** e.exp10 * e.mult_scale
+        nominal = e.mantissa * scale
+        if e.negative:
+            nominal = -nominal
+        if e.exact_form or rounding == "exact":
+            rounded = False
+        elif rounding == "digits":
+            rounded = True
+        else:
+            rounded = (e.decimals > 0 or e.sci or bool(e.mult_text)
+                       or kind in ("percent", "permille", "points", "ratio"))
+        if not rounded:
+            return nominal, Fraction(0), Interval(nominal)
+        step = scale / 10**e.decimals
+        return nominal, step, Interval(nominal - step / 2, nominal + step / 2)
+
+    def tolerance_value(self, main: _End, tol: _End, kind: str, nominal: Fraction) -> Fraction:
+        value = tol.mantissa * Fraction(10) ** tol.exp10 * tol.mult_scale
+        if tol.negative:
+            raise self.error("a ± tolerance cannot be negative", tol.start)
+        if tol.kind == "percent" and kind != "percent":
+            return abs(nominal) * value / 100      # 100 ± 5% is relative
+        if tol.kind and tol.kind != kind:
+            raise self.error(f"a {tol.kind} tolerance does not fit a {kind} number", tol.start)
+        if not tol.mult_text and main.mult_text:
+            value *= main.mult_scale               # 5M ± 0.2 means ± 0.2M
+        return value
 
 
 def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> PrintedNumber:
-    raise NotImplementedError
+    """Read a printed number into the exact interval of values that print that way.
+
+    ``kilo`` is the value of ``K``/``k`` (1000 or 1024); ``rounding`` is one of
+    :data:`ROUNDING_POLICIES`. Raises :class:`NumberSyntaxError` with the 0-based column of the
+    problem in ``text``. See the module docstring for the rules.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_printed needs a str, not {type(text).__name__}")
+    if kilo not in (1000, 1024):
+        raise ValueError(f"kilo must be 1000 or 1024, not {kilo!r}")
+    if rounding not in ROUNDING_POLICIES:
+        raise ValueError(f"rounding must be one of {ROUNDING_POLICIES}, not {rounding!r}")
+    return _Parser(text, kilo).parse(rounding)

@@ -5,14 +5,106 @@ INTERFACE (the engine, formulas and checkers rely on exactly this):
     resolve_unit(text: str) -> UnitInfo      # memoised per distinct string; raises UnitError
     registry() -> pint.UnitRegistry          # the shared, lazily built registry (Fraction, cached)
     format_dims(dims) -> str
+    convert_factor(from_text, to_text) -> Fraction   # raises IncompatibleUnitsError (a UnitError)
+
+How a unit string is read
+-------------------------
+pint is used as a *resolver* only. ``resolve_unit`` tokenises the string itself, reads it with a
+small grammar (below), looks each word up in pint's tables, and combines the words' exact factors
+and dimensions. No unit string is ever handed to pint's expression parser, nothing is ever passed
+to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint object.
+
+* Allowed characters: letters of any script (Latin, CJK, µ …), ASCII digits (exponents only),
+  spaces and ``* / ^ ( ) - _ · × % ‰ $ ¥ ￥ € £ ¹ ² ³ ⁻``. Anything else, or more than
+  :data:`MAX_UNIT_LENGTH` characters, is a :class:`UnitError`.
+* Grammar, loosest first::
+
+      expr  := [ "/" ] prod (("*" | "/" | "×" | "per" | "每") prod)*     left to right
+      prod  := tight tight*                  juxtaposition ("GPU hours")
+      tight := power (("-" | "·") power)*    hyphenated compound ("GPU-hour")
+      power := atom [("^" | "**") int | superscripts]
+      atom  := word | symbol | "(" expr ")" | "1"
+
+  So ``tokens/s/node`` is token/(second·node), ``USD/GPU-hour``, ``USD per GPU hour`` and
+  ``USD/(GPU*hour)`` all mean USD/(GPU·hour), and ``s^-1`` / ``m²`` are exponents.
+  ``USD/GPU*hour`` is (USD/GPU)·hour, as in pint and Python, and says so in its note; ``·``
+  binds like the hyphen (``USD/GPU·h`` is USD/(GPU·hour)).
+* Base units (the ``factor`` of a :class:`UnitInfo` is relative to these, pint's *root* units):
+  second, meter, gram, … for physics; **bit** for ``[information]`` (so 1 byte = 8, 1 PiB =
+  2**53, 1 PB = 8·10**15); one unit per domain dimension: USD, CNY, EUR, GBP, JPY, GPU, node,
+  token, parameter, FLOP, step, request, sequence, SSD, layer.
+* Documented readings of ambiguous strings (each sets ``UnitInfo.note``):
+
+  ========================  ================================================================
+  ``KB``                    kB = 1000 B (KiB is 1024 B); likewise ``Kbit``, ``Kbps``, ``KBps``
+  ``b``                     bit (pint: barn); ``B`` is the byte (pint's bel has no symbol)
+  ``kb Kb Mb Gb Tb Pb Eb``  kilobit … exabit (pint: kilobarn, —, megabarn, gilbert, …)
+  ``Kib Mib Gib …``         kibibit … (a note says KiB/GiB would be bytes)
+  ``FLOPs``, ``TFLOPs``     a *count* of FLOP (plural); ``FLOPS``, ``TFLOPS``, ``FLOP/s`` are
+                            per second
+  ``¥``, ``￥``             CNY (JPY also writes ¥; ``JPY``/``日元``/``yen`` are JPY)
+  ``分``                    minute (not the fen, 0.01 元)
+  ``month``, ``月``         1/12 Julian year = 30.4375 days (pint's month); ``year``, ``年``:
+                            Julian year = 365.25 days
+  ========================  ================================================================
+
+  Refused outright (UnitError with suggestions): ``T``, ``M``, ``G``, ``K``, ``k``, ``P`` standing
+  alone (a magnitude such as "1.2T" belongs to the number parser; pint would read tesla, molar,
+  gauss, kelvin, the Boltzmann constant, poise), Chinese number words (万 亿 …), numbers other
+  than exponents or a leading ``1`` (``USD/1M tokens`` → suggests ``USD/Mtoken``), model names
+  (``H800 GPU hours`` → suggests ``GPU hours``), plurals of prefixed symbols (``PiBs`` → ``PiB``),
+  offset and logarithmic units (degC, dB).
+* ``d`` is the day (pint's symbol; deci is only a prefix), ``h`` the hour, ``min`` the minute,
+  ``x``/``X``/``×`` written alone the dimensionless "times" factor 1.
+* ``%`` / ``percent`` and ``pp`` / ``percentage_point`` are both 1/100 and dimensionless, so they
+  share dimensions: whether a printed value is a percentage or a percentage-point difference is
+  the number parser's ``kind``, not a unit matter. ``‰``/``permille`` is 1/1000.
+* ``head`` and ``dim`` are plain dimensionless counts (factor 1); ``layer`` is a dimension.
+* Domain words are accepted case-insensitively (``Tokens``, ``GPUS``, ``Params``), also after a
+  metric prefix (``MTokens`` → Mtoken); pint names are case-sensitive.
+
+The registry is built once, lazily, from ``definitions.txt`` shipped beside this module (a
+modified copy of pint's default_en.txt) with ``non_int_type=Fraction`` and pint's disk cache in
+``$CLAIMAUDIT_PINT_CACHE`` or ``$XDG_CACHE_HOME/claimaudit/pint`` (``~/.cache/claimaudit/pint``);
+set ``CLAIMAUDIT_PINT_CACHE=off`` to disable it. An unwritable or broken cache falls back to no
+cache. Importing this module does not import pint.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+import tempfile
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from ..errors import UnitError
 from .quantity import Dims
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pint
+
+__all__ = [
+    "UnitInfo",
+    "IncompatibleUnitsError",
+    "resolve_unit",
+    "registry",
+    "build_registry",
+    "cache_folder",
+    "definitions_path",
+    "format_dims",
+    "convert_factor",
+    "dims_from_pint",
+    "MAX_UNIT_LENGTH",
+]
+
+MAX_UNIT_LENGTH = 200   # characters; longer strings are refused before any parsing
+MAX_EXPONENT = 12       # |n| in s^n, so that no exponent can blow up a Fraction
+MAX_NESTING = 16        # parentheses
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,5 +116,748 @@ class UnitInfo:
     note: str = ""       # an explicit documented choice made for an ambiguous string ("KB read as kB = 1000 B")
 
 
+class IncompatibleUnitsError(UnitError):
+    """Two units of different dimensions in a conversion (``convert_factor``)."""
+
+    def __init__(self, source: UnitInfo, target: UnitInfo) -> None:
+        self.source, self.target = source, target
+        super().__init__(
+            f"cannot convert {source.text!r} ({format_dims(source.dims)}) to "
+            f"{target.text!r} ({format_dims(target.dims)}): different dimensions"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry
+
+
+_LOCK = threading.Lock()
+_REGISTRY: Any = None
+_OFF = {"", "0", "off", "no", "none", "false"}
+
+
+def definitions_path() -> Path:
+    """The definitions file shipped in the package."""
+    return Path(__file__).with_name("definitions.txt")
+
+
+def _writable_dir(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        return True
+    except OSError:
+        return False
+
+
+def cache_folder() -> Path | None:
+    """The folder for pint's disk cache, or None when caching is off or no folder is writable.
+
+    ``$CLAIMAUDIT_PINT_CACHE`` (a folder, or ``off``) wins; otherwise
+    ``$XDG_CACHE_HOME/claimaudit/pint`` when XDG_CACHE_HOME is an absolute path, else
+    ``~/.cache/claimaudit/pint``.
+    """
+    env = os.environ.get("CLAIMAUDIT_PINT_CACHE")
+    if env is not None:
+        if env.strip().lower() in _OFF:
+            return None
+        folder = Path(env).expanduser()
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        try:
+            base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+        except (RuntimeError, KeyError):  # no home directory
+            return None
+        folder = base / "claimaudit" / "pint"
+    return folder if _writable_dir(folder) else None
+
+
+def build_registry(cache: bool | str | os.PathLike[str] | None = True) -> "pint.UnitRegistry":
+    """Build a new registry from the shipped definitions (not memoised; see :func:`registry`).
+
+    ``cache``: True for :func:`cache_folder`, a folder path, or False/None for no disk cache.
+    A cache that cannot be written or read falls back to a build without cache.
+    """
+    import pint  # deferred: importing this module must not import pint
+
+    if cache is True:
+        folder: Path | None = cache_folder()
+    elif cache is False or cache is None:
+        folder = None
+    else:
+        folder = Path(cache)
+        if not _writable_dir(folder):
+            folder = None
+    path = str(definitions_path())
+    kwargs: dict[str, Any] = dict(non_int_type=Fraction, on_redefinition="raise",
+                                  autoconvert_offset_to_baseunit=False)
+    if folder is not None:
+        try:
+            return pint.UnitRegistry(path, cache_folder=folder, **kwargs)
+        except Exception:  # a corrupt or unwritable cache: build without it
+            pass
+    return pint.UnitRegistry(path, cache_folder=None, **kwargs)
+
+
+def registry() -> "pint.UnitRegistry":
+    """The shared registry, built on first use (thread-safe)."""
+    global _REGISTRY
+    reg = _REGISTRY
+    if reg is None:
+        with _LOCK:
+            if _REGISTRY is None:
+                _REGISTRY = build_registry()
+            reg = _REGISTRY
+    return reg
+
+
+# ---------------------------------------------------------------------------------------------
+# Dimensions
+
+
+_NAMED_DIMS = {
+    Dims.of({"[information]": 1, "[time]": -1}): "data rate",
+    Dims.of({"[time]": -1}): "frequency",
+    Dims.of({"[flop]": 1, "[time]": -1}): "compute rate",
+    Dims.of({"[token]": 1, "[time]": -1}): "token rate",
+    Dims.of({"[gpu]": 1, "[time]": 1}): "GPU time",
+}
+
+
+def format_dims(dims: Dims, *, named: bool = False) -> str:
+    """Readable dimension text, the same as :meth:`Dims.describe` ("information/time",
+    "currency_USD", "gpu*time", "dimensionless"). ``named=True`` appends a common name when
+    there is one: "information/time (data rate)"."""
+    text = dims.describe()
+    if named and dims in _NAMED_DIMS:
+        text += f" ({_NAMED_DIMS[dims]})"
+    return text
+
+
+def dims_from_pint(dimensionality: Mapping[str, Any]) -> Dims:
+    """pint's dimensionality (``{'[information]': 1, '[time]': -1}``) as :class:`Dims`,
+    keeping pint's bracketed names. Exponents must be whole numbers."""
+    pairs = []
+    for name, exp in dict(dimensionality).items():
+        e = Fraction(exp)
+        if e.denominator != 1:
+            raise UnitError(f"fractional dimension exponent {name}^{e} is not supported")
+        pairs.append((str(name), int(e)))
+    return Dims.of(pairs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary read before pint: symbols, Chinese words, domain words, ambiguous strings
+
+_Parts = tuple[tuple[str, int], ...]   # pint unit names (with prefix) and exponents
+
+
+def _p(*names: str) -> _Parts:
+    return tuple((n, 1) for n in names)
+
+
+_NOTE_YEN = "¥ read as CNY (yuan); JPY also writes ¥"
+_NOTE_MONTH = "month read as 1/12 Julian year = 30.4375 days (730.5 hours)"
+_NOTE_YEAR = "year read as a Julian year = 365.25 days"
+_NOTE_DIV_MUL = ("a/b*c read as (a/b)*c, as in pint and Python; "
+                 "a/(b*c) or a/b-c divides by both")
+
+# Notes attached whenever a pint unit appears (any spelling).
+_UNIT_NOTES = {"month": _NOTE_MONTH, "year": _NOTE_YEAR}
+
+# Symbols that are atoms of their own.
+_SYMBOLS: dict[str, tuple[_Parts, str]] = {
+    "$": (_p("USD"), ""),
+    "¥": (_p("CNY"), _NOTE_YEN),
+    "￥": (_p("CNY"), _NOTE_YEN),
+    "€": (_p("EUR"), ""),
+    "£": (_p("GBP"), ""),
+    "%": (_p("percent"), ""),
+    "‰": (_p("permille"), ""),
+}
+
+_DIV_WORD = object()   # marker: a word that is the division operator
+
+# Chinese words, matched greedily (longest first) inside a run of CJK characters.
+_CJK: dict[str, Any] = {
+    "美元": (_p("USD"), ""),
+    "元": (_p("CNY"), ""),
+    "人民币": (_p("CNY"), ""),
+    "欧元": (_p("EUR"), ""),
+    "英镑": (_p("GBP"), ""),
+    "日元": (_p("JPY"), ""),
+    "卡时": (_p("GPU", "hour"), ""),
+    "张卡": (_p("GPU"), ""),
+    "卡": (_p("GPU"), ""),
+    "节点": (_p("node"), ""),
+    "步": (_p("step"), ""),
+    "天": (_p("day"), ""),
+    "日": (_p("day"), ""),
+    "小时": (_p("hour"), ""),
+    "时": (_p("hour"), ""),
+    "分钟": (_p("minute"), ""),
+    "分": (_p("minute"), "分 read as minute (not the fen, 0.01 元)"),
+    "秒": (_p("second"), ""),
+    "毫秒": (_p("millisecond"), ""),
+    "微秒": (_p("microsecond"), ""),
+    "周": (_p("week"), ""),
+    "星期": (_p("week"), ""),
+    "月": (_p("month"), ""),
+    "个月": (_p("month"), ""),
+    "年": (_p("year"), ""),
+    "字节": (_p("byte"), ""),
+    "比特": (_p("bit"), ""),
+    "每": _DIV_WORD,
+}
+_CJK_NUMBER_WORDS = {"十": "10", "百": "100", "千": "1000", "万": "10^4", "亿": "10^8", "兆": "10^12"}
+_CJK_MAXLEN = max(len(k) for k in _CJK)
+
+# Exact-case words read before pint, each with its documented note.
+_WORDS: dict[str, tuple[_Parts, str]] = {
+    "b": (_p("bit"), "b read as bit (not barn); B is the byte"),
+    "KB": (_p("kilobyte"), "KB read as kB (1000 B); KiB would be 1024 B"),
+    "Kbit": (_p("kilobit"), "Kbit read as kbit (1000 bit); Kibit would be 1024 bit"),
+    "Kbps": (_p("kilobit_per_second"), "Kbps read as kbps (1000 bit/s)"),
+    "KBps": (_p("kilobyte_per_second"), "KBps read as kB/s (1000 B/s); KiB/s would be 1024 B/s"),
+    "US$": (_p("USD"), ""),
+    "FLOPS": (_p("FLOPS"), ""),
+    "GPU_hour": (_p("GPU", "hour"), ""),
+    "GPU_hours": (_p("GPU", "hour"), ""),
+    "GPUh": (_p("GPU", "hour"), ""),
+}
+_BIT_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
+_BIT_WAS = {"k": "not kilobarn", "K": "1000 bit", "M": "not megabarn", "G": "not gilbert",
+            "T": "not terabarn", "P": "not petabarn", "E": "not exabarn"}
+for _x, _name in _BIT_PREFIX.items():
+    _byte = ("kB" if _x in "kK" else _x + "B")
+    _WORDS[_x + "b"] = (_p(_name + "bit"),
+                        f"{_x}b read as {_name}bit ({_BIT_WAS[_x]}); {_byte} would be {_name}byte")
+for _x, _name in {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi"}.items():
+    _WORDS[_x + "b"] = (_p(_name + "bit"), f"{_x}b read as {_name}bit; {_x}B would be {_name}byte")
+del _x, _name, _byte
+
+# FLOPs (lower-case s) is a count; FLOPS is per second.
+_FLOPS_COUNT = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
+
+# Single letters that are magnitudes in claims and something else in pint.
+_REFUSED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "T": ("tera/trillion (a magnitude, which belongs to the number) or tesla", ("TB", "tesla")),
+    "M": ("mega/million (a magnitude, which belongs to the number) or molar", ("MB", "molar")),
+    "G": ("giga/billion (a magnitude, which belongs to the number) or gauss", ("GB", "gauss")),
+    "K": ("thousand (a magnitude, which belongs to the number) or kelvin", ("kB", "kelvin")),
+    "k": ("kilo/thousand (a magnitude, which belongs to the number) or the Boltzmann constant",
+          ("kB", "k_B")),
+    "P": ("peta (a magnitude, which belongs to the number) or poise", ("PB", "poise")),
+}
+
+# Domain words, accepted case-insensitively (also after a metric prefix).
+_DOMAIN: dict[str, str] = {}
+for _canon, _forms in {
+    "token": "token tokens tok toks",
+    "GPU": "gpu gpus",
+    "node": "node nodes",
+    "parameter": "parameter parameters param params",
+    "FLOP": "flop",
+    "step": "step steps",
+    "request": "request requests req reqs",
+    "sequence": "sequence sequences seq seqs",
+    "SSD": "ssd ssds",
+    "head": "head heads",
+    "dim": "dim dims",
+    "layer": "layer layers",
+    "USD": "usd dollar dollars",
+    "CNY": "cny rmb yuan",
+    "EUR": "eur euro euros",
+    "GBP": "gbp",
+    "JPY": "jpy yen",
+}.items():
+    for _f in _forms.split():
+        _DOMAIN[_f] = _canon
+del _canon, _forms, _f
+_DOMAIN_COMPOUND = {"gpu_hour": _p("GPU", "hour"), "gpu_hours": _p("GPU", "hour"),
+                    "gpuh": _p("GPU", "hour")}
+_METRIC = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa",
+           "Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi"}
+_NUMBER_PREFIX = {10**3: "k", 10**6: "M", 10**9: "G", 10**12: "T"}
+_NUMBER_SCALE = {"k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9, "T": 10**12}
+
+# Extra spellings offered as suggestions besides pint's own names.
+_SUGGESTABLE = (
+    "kB MB GB TB PB EB KiB MiB GiB TiB PiB EiB kbit Mbit Gbit Tbit Kibit Mibit Gibit Tibit "
+    "bps kbps Mbps Gbps Tbps GFLOPS TFLOPS PFLOPS EFLOPS GFLOP TFLOP PFLOP EFLOP ktoken Mtoken "
+    "Gtoken Ttoken ms us ns GPU-hour GPU-hours tokens seconds hours days"
+).split()
+
+
+# ---------------------------------------------------------------------------------------------
+# Terms: a partial result (exact factor, dims, canonical parts, notes)
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    factor: Fraction
+    dims: Dims
+    parts: _Parts
+    notes: tuple[str, ...] = ()
+
+    def __mul__(self, other: "_Term") -> "_Term":
+        return _Term(self.factor * other.factor, self.dims * other.dims,
+                     _merge(self.parts, other.parts), _merge_notes(self.notes, other.notes))
+
+    def __truediv__(self, other: "_Term") -> "_Term":
+        return self * other ** -1
+
+    def __pow__(self, n: int) -> "_Term":
+        return _Term(self.factor ** n, self.dims ** n,
+                     tuple((k, e * n) for k, e in self.parts), self.notes)
+
+    def with_note(self, note: str) -> "_Term":
+        return _Term(self.factor, self.dims, self.parts, _merge_notes(self.notes, (note,))) if note else self
+
+
+_ONE = _Term(Fraction(1), Dims(), ())
+
+
+def _merge(a: _Parts, b: _Parts) -> _Parts:
+    acc: dict[str, int] = dict(a)
+    for k, e in b:
+        acc[k] = acc.get(k, 0) + e
+    return tuple((k, e) for k, e in acc.items() if e)
+
+
+def _merge_notes(a: tuple[str, ...], b: Iterable[str]) -> tuple[str, ...]:
+    out = list(a)
+    for n in b:
+        if n and n not in out:
+            out.append(n)
+    return tuple(out)
+
+
+def _canonical(parts: _Parts) -> str:
+    def one(name: str, e: int) -> str:
+        return name if e == 1 else f"{name} ** {e}"
+
+    num = [one(k, e) for k, e in parts if e > 0]
+    den = [one(k, -e) for k, e in parts if e < 0]
+    text = " * ".join(num) if num else ("1" if den else "")
+    for d in den:
+        text += " / " + d
+    return text
+
+
+@functools.lru_cache(maxsize=None)
+def _pint_term(name: str) -> _Term:
+    """One pint unit (full canonical name such as 'pebibyte') as an exact term."""
+    reg = registry()
+    factor, _root = reg.get_root_units(name)
+    notes: tuple[str, ...] = (_UNIT_NOTES[name],) if name in _UNIT_NOTES else ()
+    if isinstance(factor, float):
+        notes += (f"{name}: conversion factor is a float approximation",)
+    dims = dims_from_pint(reg.get_dimensionality(name))
+    return _Term(Fraction(factor), dims, ((name, 1),), notes)
+
+
+def _parts_term(parts: _Parts, note: str = "") -> _Term:
+    term = _ONE
+    for name, e in parts:
+        term = term * _pint_term(name) ** e
+    return term.with_note(note)
+
+
+def _pint_lookup(word: str) -> tuple[str, str] | None:
+    """``(prefix name, unit name)`` for ``word`` (prefix + unit, plural 's' allowed), or None.
+
+    Preference, unlike pint's unordered candidates: the exact name; a prefix + a unit; the plural
+    of a unit; a prefix + a plural. Single-letter units take no plural ('PiBs' is refused), as in
+    pint.
+    """
+    reg = registry()
+    units, prefixes = reg._units, reg._prefixes
+    if word in units:
+        return "", units[word].name
+    ordered = _sorted_prefixes(tuple(prefixes))
+
+    def with_prefix(w: str, min_len: int) -> tuple[str, str] | None:
+        for p in ordered:
+            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units:
+                return prefixes[p].name, units[w[len(p):]].name
+        return None
+
+    found = with_prefix(word, 1)
+    if found:
+        return found
+    if word.endswith("s") and len(word) > 2:
+        stem = word[:-1]
+        if stem in units and len(stem) > 1:
+            return "", units[stem].name
+        return with_prefix(stem, 2)
+    return None
+
+
+@functools.lru_cache(maxsize=4)
+def _sorted_prefixes(prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted((p for p in prefixes if p), key=len, reverse=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# Lexer
+
+_OPS = {"*": "MUL", "×": "MUL", "/": "DIV", "^": "POW", "(": "LP", ")": "RP", "-": "HYPH", "·": "DOT"}
+_SUPERSCRIPTS = {"¹": "1", "²": "2", "³": "3", "⁻": "-"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    kind: str      # NAME NUM SUP ATOM MUL DIV POW LP RP HYPH DOT
+    text: str
+    col: int
+    value: Any = None
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FFFF
+
+
+def _err(text: str, message: str, col: int | None = None, suggestions: Iterable[str] = ()) -> UnitError:
+    sugg = tuple(dict.fromkeys(s for s in suggestions if s and s != text))
+    return UnitError(f"unit {text!r}: {message}", column=col, suggestions=sugg)
+
+
+def _lex(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif _is_cjk(ch):
+            start = i
+            while i < n and _is_cjk(text[i]):
+                for size in range(min(_CJK_MAXLEN, n - i), 0, -1):
+                    word = text[i:i + size]
+                    if word in _CJK:
+                        spec = _CJK[word]
+                        toks.append(_Tok("DIV", word, i) if spec is _DIV_WORD else _Tok("ATOM", word, i, spec))
+                        i += size
+                        break
+                else:
+                    c = text[i]
+                    if c in _CJK_NUMBER_WORDS:
+                        raise _err(text, f"{c!r} is a number word ({_CJK_NUMBER_WORDS[c]}), not a unit; "
+                                         "the number parser reads it as part of the number", i)
+                    raise _err(text, f"unknown unit word starting at {text[i:start + 8]!r}", i)
+        elif ch.isalpha() or ch == "_":
+            start = i
+            while i < n and (text[i] == "_" or (text[i].isalnum() and text[i].isascii())
+                             or (text[i].isalpha() and not _is_cjk(text[i]))):
+                i += 1
+            word = text[start:i]
+            if word == "US" and i < n and text[i] == "$":
+                i += 1
+                word = "US$"
+            if word.lower() == "per":
+                toks.append(_Tok("DIV", word, start))
+            else:
+                toks.append(_Tok("NAME", word, start))
+        elif "0" <= ch <= "9":
+            start = i
+            while i < n and "0" <= text[i] <= "9":
+                i += 1
+            if i < n and text[i] in _NUMBER_SCALE and (i + 1 == n or not text[i + 1].isalpha()):
+                i += 1
+            toks.append(_Tok("NUM", text[start:i], start))
+        elif ch in _SUPERSCRIPTS:
+            start = i
+            while i < n and text[i] in _SUPERSCRIPTS:
+                i += 1
+            digits = "".join(_SUPERSCRIPTS[c] for c in text[start:i])
+            if not re.fullmatch(r"-?[1-9]\d*", digits):
+                raise _err(text, f"bad superscript exponent {text[start:i]!r}", start)
+            toks.append(_Tok("SUP", text[start:i], start, int(digits)))
+        elif ch == "*" and text[i:i + 2] == "**":
+            toks.append(_Tok("POW", "**", i))
+            i += 2
+        elif ch in _OPS:
+            toks.append(_Tok(_OPS[ch], ch, i))
+            i += 1
+        elif ch in _SYMBOLS:
+            toks.append(_Tok("ATOM", ch, i, _SYMBOLS[ch]))
+            i += 1
+        else:
+            raise _err(text, f"character {ch!r} is not allowed in a unit", i)
+    return toks
+
+
+# ---------------------------------------------------------------------------------------------
+# Parser
+
+
+class _Parser:
+    def __init__(self, text: str, toks: list[_Tok]) -> None:
+        self.text, self.toks, self.i = text, toks, 0
+
+    def peek(self) -> _Tok | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self) -> _Tok:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def error(self, message: str, tok: _Tok | None, suggestions: Iterable[str] = ()) -> UnitError:
+        col = tok.col if tok is not None else len(self.text)
+        return _err(self.text, message, col, suggestions)
+
+    def parse(self) -> _Term:
+        term = self.expr(0)
+        tok = self.peek()
+        if tok is not None:
+            raise self.error(f"unexpected {tok.text!r}", tok)
+        return term
+
+    def expr(self, depth: int) -> _Term:
+        tok = self.peek()
+        left = _ONE if tok is not None and tok.kind == "DIV" else self.prod(depth)
+        divided = False
+        while (tok := self.peek()) is not None and tok.kind in ("MUL", "DIV"):
+            self.take()
+            right = self.prod(depth)
+            if tok.kind == "DIV":
+                left, divided = left / right, True
+            else:
+                left = left * right
+                if divided:
+                    left = left.with_note(_NOTE_DIV_MUL)
+        return left
+
+    def starts_atom(self, tok: _Tok | None) -> bool:
+        return tok is not None and tok.kind in ("NAME", "ATOM", "LP", "NUM")
+
+    def prod(self, depth: int) -> _Term:
+        left = self.tight(depth)
+        while self.starts_atom(self.peek()):
+            left = left * self.tight(depth)
+        return left
+
+    def tight(self, depth: int) -> _Term:
+        left = self.power(depth)
+        while (tok := self.peek()) is not None and tok.kind in ("HYPH", "DOT"):
+            self.take()
+            nxt = self.peek()
+            if nxt is not None and nxt.kind == "NUM":
+                raise self.error(f"write a negative exponent as ^-{nxt.text}", tok)
+            left = left * self.power(depth)
+        return left
+
+    def power(self, depth: int) -> _Term:
+        base = self.atom(depth)
+        tok = self.peek()
+        if tok is not None and tok.kind == "POW":
+            self.take()
+            return base ** self.exponent(tok)
+        if tok is not None and tok.kind == "SUP":
+            self.take()
+            return base ** self.check_exponent(tok.value, tok)
+        return base
+
+    def check_exponent(self, n: int, tok: _Tok) -> int:
+        if n == 0 or abs(n) > MAX_EXPONENT:
+            raise self.error(f"exponent {n} out of range (1..{MAX_EXPONENT} in size)", tok)
+        return n
+
+    def exponent(self, pow_tok: _Tok) -> int:
+        paren = False
+        tok = self.peek()
+        if tok is not None and tok.kind == "LP":
+            self.take()
+            paren = True
+        sign = 1
+        tok = self.peek()
+        if tok is not None and tok.kind == "HYPH":
+            self.take()
+            sign = -1
+        tok = self.peek()
+        if tok is None or tok.kind != "NUM" or not tok.text.isdigit():
+            raise self.error("expected a whole-number exponent", tok or pow_tok)
+        self.take()
+        n = self.check_exponent(sign * int(tok.text), tok)
+        if paren:
+            close = self.peek()
+            if close is None or close.kind != "RP":
+                raise self.error("missing ')'", close)
+            self.take()
+        return n
+
+    def atom(self, depth: int) -> _Term:
+        tok = self.peek()
+        if tok is None:
+            raise self.error("a unit is missing at the end", None)
+        self.take()
+        if tok.kind == "NAME":
+            return _word_term(self.text, tok)
+        if tok.kind == "ATOM":
+            parts, note = tok.value
+            return _parts_term(parts, note)
+        if tok.kind == "LP":
+            if depth >= MAX_NESTING:
+                raise self.error("too many nested parentheses", tok)
+            inner = self.expr(depth + 1)
+            close = self.peek()
+            if close is None or close.kind != "RP":
+                raise self.error("missing ')'", close)
+            self.take()
+            return inner
+        if tok.kind == "NUM":
+            nxt = self.peek()
+            if tok.text == "1" and nxt is not None and nxt.kind == "DIV":
+                return _ONE     # "1/s"
+            message, suggestions = self.number_message(tok)
+            raise self.error(message, tok, suggestions)
+        raise self.error(f"expected a unit, found {tok.text!r}", tok)
+
+    def number_message(self, tok: _Tok) -> tuple[str, tuple[str, ...]]:
+        digits, scale = tok.text, 1
+        if digits[-1] in _NUMBER_SCALE:
+            digits, scale = digits[:-1], _NUMBER_SCALE[digits[-1]]
+        value = int(digits) * scale
+        suggestions: tuple[str, ...] = ()
+        nxt = self.peek()
+        prefix = _NUMBER_PREFIX.get(value)
+        if prefix and nxt is not None and nxt.kind == "NAME" and nxt.text.lower() in _DOMAIN:
+            unit = _DOMAIN[nxt.text.lower()]
+            end = nxt.col + len(nxt.text)
+            suggestions = (self.text[:tok.col] + prefix + unit + self.text[end:],)
+        message = (f"a number ({tok.text}) inside a unit is not supported; put the scale in a "
+                   "prefix (USD/Mtoken for USD per 1M tokens) or in the number")
+        return message, suggestions
+
+
+# ---------------------------------------------------------------------------------------------
+# Words
+
+
+def _word_term(text: str, tok: _Tok) -> _Term:
+    word = tok.text
+    if word in _REFUSED:
+        what, suggestions = _REFUSED[word]
+        raise _err(text, f"{word!r} alone is ambiguous: {what}", tok.col,
+                   (_replace(text, tok, s) for s in suggestions))
+    if word in _WORDS:
+        parts, note = _WORDS[word]
+        return _parts_term(parts, note)
+    m = _FLOPS_COUNT.match(word)
+    if m:
+        pre = m.group(1) or ""
+        unit = (_METRIC[pre] if pre else "") + "FLOP"
+        per_s = f"{pre}FLOPS or {pre}FLOP/s"
+        return _parts_term(_p(unit), f"{word} read as a count of {unit} (plural); {per_s} would be per second")
+    low = word.lower()
+    if low in _DOMAIN:
+        return _unit_term(_DOMAIN[low])
+    if low in _DOMAIN_COMPOUND:
+        return _parts_term(_DOMAIN_COMPOUND[low])
+    found = _pint_lookup(word)
+    if found is not None:
+        prefix, unit = found
+        if not registry()._units[unit].is_multiplicative:
+            raise _err(text, f"{word!r} ({unit}) is an offset or logarithmic unit, which claimaudit "
+                             "does not support", tok.col)
+        return _unit_term(prefix + unit)
+    for pre in sorted(_METRIC, key=len, reverse=True):
+        rest = word[len(pre):].lower()
+        if word.startswith(pre) and rest in _DOMAIN:
+            note = f"{word} read with prefix k (1000)" if pre == "K" else ""
+            return _unit_term(_METRIC[pre] + _DOMAIN[rest]).with_note(note)
+    if any(c.isdigit() for c in word):
+        raise _digits_error(text, tok)
+    raise _err(text, f"unknown unit {word!r}", tok.col,
+               (_replace(text, tok, s) for s in _suggest(word)))
+
+
+def _unit_term(name: str) -> _Term:
+    return _pint_term(name)
+
+
+def _replace(text: str, tok: _Tok, new: str) -> str:
+    return text[:tok.col] + new + text[tok.col + len(tok.text):]
+
+
+def _digits_error(text: str, tok: _Tok) -> UnitError:
+    word = tok.text
+    m = re.fullmatch(r"([^\W\d_]+)([23])", word)
+    if m and _pint_lookup(m.group(1)) is not None:
+        return _err(text, f"{word!r}: write exponents as {m.group(1)}^{m.group(2)} or "
+                          f"{m.group(1)}{'²' if m.group(2) == '2' else '³'}", tok.col,
+                    (_replace(text, tok, f"{m.group(1)}^{m.group(2)}"),))
+    after = text[tok.col + len(word):]
+    if after.lstrip(" -·").lower().startswith("gpu") or after.lstrip(" -·").startswith("卡"):
+        suggestion = (text[:tok.col] + after.lstrip(" -·")).strip()
+    else:
+        suggestion = _replace(text, tok, "GPU")
+    return _err(text, f"{word!r} looks like a model or product name, not a unit; keep it in the "
+                      "claim's wording and use a generic unit", tok.col, (suggestion,))
+
+
+@functools.lru_cache(maxsize=1)
+def _choices() -> tuple[str, ...]:
+    names: set[str] = set()
+    for key in registry()._units:
+        if key.isascii() and key.isidentifier():
+            names.add(key)
+            if len(key) > 2 and key.isalpha() and key.islower():
+                names.add(key + "s")
+    names.update(_DOMAIN, _WORDS, _SUGGESTABLE)
+    names.update(v for v in _DOMAIN.values())
+    return tuple(sorted(names))
+
+
+def _suggest(word: str, limit: int = 3) -> list[str]:
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    cutoff = max(1, len(word) // 3)
+    found = process.extract(word, _choices(), scorer=Levenshtein.distance, processor=str.lower,
+                            score_cutoff=cutoff, limit=20)
+    ranked = sorted(found, key=lambda r: (r[1], Levenshtein.distance(word, r[0]),
+                                          abs(len(r[0]) - len(word)), r[0]))
+    return [r[0] for r in ranked[:limit]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Public entry points
+
+_TIMES = {"x", "X", "×"}
+
+
 def resolve_unit(text: str) -> UnitInfo:
-    raise NotImplementedError
+    """Resolve a unit string to an exact factor and dimensions; memoised per distinct string
+    (the same :class:`UnitInfo` object comes back). Raises :class:`UnitError`."""
+    if not isinstance(text, str):
+        raise TypeError(f"unit text must be a str, not {type(text).__name__}")
+    return _resolve(text)
+
+
+@functools.lru_cache(maxsize=None)
+def _resolve(text: str) -> UnitInfo:
+    if len(text) > MAX_UNIT_LENGTH:
+        raise UnitError(f"unit string too long ({len(text)} > {MAX_UNIT_LENGTH} characters)",
+                        column=MAX_UNIT_LENGTH)
+    stripped = text.strip()
+    if not stripped:
+        return UnitInfo(text, "", Fraction(1), Dims(), "")
+    if stripped in _TIMES:
+        return UnitInfo(text, "×", Fraction(1), Dims(), "")
+    toks = _lex(text)
+    term = _Parser(text, toks).parse()
+    return UnitInfo(text, _canonical(term.parts), term.factor, term.dims, "; ".join(term.notes))
+
+
+def convert_factor(from_text: str, to_text: str) -> Fraction:
+    """The exact factor f with ``1 from_text = f to_text``; IncompatibleUnitsError when the
+    dimensions differ (USD → CNY, GB/s → Hz)."""
+    source, target = resolve_unit(from_text), resolve_unit(to_text)
+    if source.dims != target.dims:
+        raise IncompatibleUnitsError(source, target)
+    return source.factor / target.factor

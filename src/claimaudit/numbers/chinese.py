@@ -1,0 +1,282 @@
+"""Chinese numerals: ``两千零四十八``, ``三千五百万``, ``十五``, ``零点五``, ``壹仟贰佰``.
+
+Used by :mod:`claimaudit.numbers.printed`; exact arithmetic only (Fraction).
+
+Grammar read here (a numeral is the longest run of numeral characters):
+
+* digits ``〇 零 一 二 两 三 … 九`` plus the financial forms ``壹 贰 叁 肆 伍 陆 柒 捌 玖`` and the
+  traditional ``兩 貳 參 陸``; small units ``十 百 千`` (``拾 佰 仟``); big units ``万 亿``
+  (``萬 億``), which nest (``万亿`` = 10^12, ``一亿五千万``); ``廿 卅 卌`` = 20, 30, 40.
+* ``十`` may stand without a digit (``十五``, ``一百十一``); ``百``/``千`` may not (``百十一`` is
+  an error, as in cn2an's strict mode).
+* ``零`` marks skipped places (``一百零五``); no elision happens after it.
+* Colloquial elision: a final digit straight after a unit of 100 or more means one place lower
+  (``三万五`` = 35000, ``两千六`` = 2600, ``一百二`` = 120).
+* A run of plain digits with no unit is read digit by digit (``一七二零`` = 1720, ``二〇〇二``).
+* Decimals: ``点`` + digits (``零点零一``), optionally followed by units (``三点五万``).
+* ``百``/``千``/``万`` directly followed by ``分`` end the numeral (``百分点``, ``千分之``), and
+  ``两`` right after a digit ends it (``三两`` is three *liang*).
+
+Precision: a numeral ending in ``万``/``亿`` is reported as *mantissa × multiplier*, exactly as if
+written with Arabic digits (``三千五百万`` ≡ ``3500万``, ``两亿`` ≡ ``2亿``), and so is an elided one
+(``三万五`` ≡ ``3.5万``). Everything else is a plain number (``二十`` ≡ ``20``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import NumberSyntaxError
+
+DIGITS: dict[str, int] = {
+    "〇": 0, "零": 0,
+    "一": 1, "壹": 1,
+    "二": 2, "两": 2, "兩": 2, "贰": 2, "貳": 2,
+    "三": 3, "叁": 3, "參": 3,
+    "四": 4, "肆": 4,
+    "五": 5, "伍": 5,
+    "六": 6, "陆": 6, "陸": 6,
+    "七": 7, "柒": 7,
+    "八": 8, "捌": 8,
+    "九": 9, "玖": 9,
+}
+SMALL_UNITS: dict[str, int] = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+BIG_UNITS: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
+#: 廿 卅 卌 are contractions of 二十, 三十, 四十.
+TENS: dict[str, int] = {"廿": 20, "卅": 30, "卌": 40}
+POINTS = "点點"
+NEGATIVE = "负負"
+_LIANG = "两兩"
+#: Characters that make 千 a metric prefix after Arabic digits (千米 km, 千克 kg, 千瓦 kW, 千字节 kB …).
+_SI_AFTER_QIAN = frozenset("米克瓦焦帕赫伏卡字")
+_UNITS = {**SMALL_UNITS, **BIG_UNITS}
+
+
+@dataclass(frozen=True)
+class ChineseNumeral:
+    """An unsigned Chinese numeral found in a text.
+
+    ``value == mantissa * scale``. ``multiplier`` is the trailing big unit (``"万"``, ``"亿"``,
+    ``"万亿"``) or the unit an elided digit hangs on (``"千"`` in ``两千六``), "" for a plain number.
+    ``decimals`` counts written (or elided) digits after the point of the mantissa.
+    """
+
+    mantissa: Fraction
+    decimals: int
+    multiplier: str
+    scale: int
+    start: int
+    end: int
+
+    @property
+    def value(self) -> Fraction:
+        return self.mantissa * self.scale
+
+
+def is_numeral_start(text: str, pos: int) -> bool:
+    """True when a Chinese numeral can start at ``text[pos]`` (a digit, 十/拾, or 廿/卅/卌)."""
+    if pos >= len(text):
+        return False
+    c = text[pos]
+    return c in DIGITS or c in TENS or c in "十拾"
+
+
+def scan_multiplier(text: str, pos: int) -> tuple[str, int, int] | None:
+    """Chinese multiplier characters after Arabic digits (``557.6万``, ``14.8万亿``, ``3千万``).
+
+    Returns ``(as written, scale, end)`` or None. Values must increase (``百万``, ``千万``,
+    ``万亿``); ``百分``/``千分`` and metric ``千米``/``千克``/``千瓦`` are left alone.
+    """
+    i, scale, last, n = pos, 1, 0, len(text)
+    while i < n and text[i] in _UNITS:
+        c = text[i]
+        nxt = text[i + 1] if i + 1 < n else ""
+        if nxt == "分" and c in "百佰千仟万萬":
+            break
+        if c in "千仟" and nxt in _SI_AFTER_QIAN:
+            break
+        v = _UNITS[c]
+        if v <= last:
+            break
+        scale *= v
+        last = v
+        i += 1
+    if i == pos:
+        return None
+    return text[pos:i], scale, i
+
+
+def _run_end(text: str, pos: int) -> int:
+    """End of the run of numeral characters starting at ``pos``."""
+    i, n = pos, len(text)
+    while i < n:
+        c = text[i]
+        if not (c in DIGITS or c in _UNITS or c in TENS):
+            break
+        nxt = text[i + 1] if i + 1 < n else ""
+        if nxt == "分" and c in "百佰千仟万萬":
+            break
+        if i == pos and (c in BIG_UNITS or c in "百佰千仟"):
+            break
+        # 两 after a digit is the weight unit (三两), not part of the number.
+        if i > pos and c in _LIANG and text[i - 1] in DIGITS and DIGITS[text[i - 1]] != 0:
+            break
+        i += 1
+    return i
+
+
+def _digit_sequence(text: str, start: int, end: int) -> int:
+    value = 0
+    for i in range(start, end):
+        c = text[i]
+        if c in _LIANG:
+            raise NumberSyntaxError(f"'{c}' cannot be part of a digit-by-digit numeral", column=i)
+        value = value * 10 + DIGITS[c]
+    return value
+
+
+def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
+    """Read 十/百/千/万/亿 numerals. Returns (value, multiplier, scale, elided)."""
+    groups: list[tuple[int, int]] = []   # (value, unit) of completed 万/亿 groups, descending units
+    section = 0                          # the part below 万 being built
+    last_small = 0                       # last small unit in this section (they must descend)
+    pending: int | None = None           # a digit waiting for its unit
+    after_zero = False
+    prev_unit = 0                        # effective value of the unit char just before, 0 if none
+    prev_unit_text = ""
+    for i in range(start, end):
+        c = text[i]
+        if c in DIGITS:
+            d = DIGITS[c]
+            if pending is not None:
+                raise NumberSyntaxError(f"two digits in a row in the Chinese numeral at '{c}'", column=i)
+            if d == 0:
+                after_zero, prev_unit, prev_unit_text = True, 0, ""
+                continue
+            pending = d
+            continue
+        if c in TENS:
+            if pending is not None or (last_small and last_small <= 10):
+                raise NumberSyntaxError(f"'{c}' out of place in the Chinese numeral", column=i)
+            section += TENS[c]
+            last_small, after_zero, prev_unit, prev_unit_text = 10, False, 0, ""
+            continue
+        if c in SMALL_UNITS:
+            u = SMALL_UNITS[c]
+            if pending is None:
+                if u != 10:
+                    raise NumberSyntaxError(f"'{c}' needs a digit before it", column=i)
+                pending = 1
+            if last_small and u >= last_small:
+                raise NumberSyntaxError(f"units out of order at '{c}' in the Chinese numeral", column=i)
+            section += pending * u
+            pending, last_small, after_zero = None, u, False
+            prev_unit, prev_unit_text = u, c
+            continue
+        # big unit
+        b = BIG_UNITS[c]
+        if pending is not None:
+            section += pending
+            pending = None
+        absorbed = [g for g in groups if g[1] < b]
+        remaining = [g for g in groups if g[1] >= b]
+        if section == 0 and not absorbed:
+            raise NumberSyntaxError(f"'{c}' needs a number before it", column=i)
+        unit = b * max((g[1] for g in absorbed), default=1)
+        if any(g[1] <= unit for g in remaining):
+            raise NumberSyntaxError(f"units out of order at '{c}' in the Chinese numeral", column=i)
+        groups = remaining + [((section + sum(g[0] for g in absorbed)) * b, unit)]
+        section, last_small, after_zero = 0, 0, False
+        prev_unit_text = prev_unit_text + c if prev_unit_text and prev_unit_text[-1] in BIG_UNITS else c
+        prev_unit = unit
+    total = sum(g[0] for g in groups) + section
+    last = text[end - 1]
+    if pending is not None:
+        if last in DIGITS and prev_unit >= 100 and not after_zero and text[end - 2] in _UNITS:
+            # 三万五 = 3.5万: the digit sits one place below the unit before it.
+            total += pending * (prev_unit // 10)
+            return total, prev_unit_text, prev_unit, True
+        total += pending
+        return total, "", 1, False
+    if last in BIG_UNITS:
+        return total, prev_unit_text, prev_unit, False
+    return total, "", 1, False
+
+
+def scan_chinese_numeral(text: str, pos: int = 0) -> ChineseNumeral | None:
+    """Read the Chinese numeral starting at ``text[pos]`` (no sign); None if there is none.
+
+    Raises :class:`NumberSyntaxError` (column = offset in ``text``) for a malformed numeral.
+    """
+    if not is_numeral_start(text, pos):
+        return None
+    end = _run_end(text, pos)
+    if end == pos:
+        return None
+    run = text[pos:end]
+    if not any(c in _UNITS or c in TENS for c in run) and len(run) >= 2:
+        value, multiplier, scale, elided = _digit_sequence(text, pos, end), "", 1, False
+    else:
+        value, multiplier, scale, elided = _structured(text, pos, end)
+    n = len(text)
+    if elided:
+        return ChineseNumeral(Fraction(value, scale), 1, multiplier, scale, pos, end)
+    if multiplier:
+        return ChineseNumeral(Fraction(value, scale), 0, multiplier, scale, pos, end)
+    mantissa, decimals = Fraction(value), 0
+    if end + 1 < n and text[end] in POINTS and text[end + 1] in DIGITS:
+        j = end + 1
+        while j < n and text[j] in DIGITS:
+            if text[j] in _LIANG:
+                raise NumberSyntaxError("'两' cannot be a decimal digit", column=j)
+            j += 1
+        decimals = j - end - 1
+        frac = int("".join(str(DIGITS[c]) for c in text[end + 1:j]))
+        mantissa += Fraction(frac, 10**decimals)
+        end = j
+        mult = scan_multiplier(text, end)
+        if mult is not None:
+            return ChineseNumeral(mantissa, decimals, mult[0], mult[1], pos, mult[2])
+    return ChineseNumeral(mantissa, decimals, "", 1, pos, end)
+
+
+def parse_chinese_numeral(text: str) -> Fraction:
+    """The exact value of a whole string that is one numeral.
+
+    Accepts a sign (``负``/``-``), pure Chinese numerals and Arabic digits with Chinese
+    multipliers (``10.1万``, ``-16.4亿``). Raises :class:`NumberSyntaxError` otherwise.
+    """
+    s = text.strip()
+    offset = len(text) - len(text.lstrip())
+    if not s:
+        raise NumberSyntaxError("empty Chinese numeral", column=0)
+    pos, sign = 0, 1
+    if s[0] in NEGATIVE or s[0] == "-":
+        pos, sign = 1, -1
+    if pos < len(s) and s[pos] in "0123456789":
+        j = pos
+        while j < len(s) and s[j] in "0123456789":
+            j += 1
+        digits, decimals = s[pos:j], 0
+        if j + 1 < len(s) and s[j] == "." and s[j + 1] in "0123456789":
+            k = j + 1
+            while k < len(s) and s[k] in "0123456789":
+                k += 1
+            decimals = k - j - 1
+            digits += s[j + 1:k]
+            j = k
+        value = Fraction(int(digits), 10**decimals)
+        mult = scan_multiplier(s, j)
+        if mult is not None:
+            value *= mult[1]
+            j = mult[2]
+        end = j
+    else:
+        num = scan_chinese_numeral(s, pos)
+        if num is None:
+            raise NumberSyntaxError(f"not a Chinese numeral: {text!r}", column=offset + pos)
+        value, end = num.value, num.end
+    if end != len(s):
+        raise NumberSyntaxError(f"unexpected {s[end]!r} in Chinese numeral {text!r}", column=offset + end)
+    return sign * value
