@@ -36,11 +36,22 @@ def _frac(x: Number | str) -> Fraction:
     raise TypeError(f"interval endpoints must be exact (int, Fraction or str), not {type(x).__name__}")
 
 
+#: The same limit in bits (~3.32 bits per decimal digit).
+MAX_BITS = int(MAX_DIGITS * 3.33)
+
+
 def _check_size(x: Fraction) -> Fraction:
-    # bit_length is cheap; ~3.32 bits per decimal digit.
-    if x.numerator.bit_length() > MAX_DIGITS * 3.33 or x.denominator.bit_length() > MAX_DIGITS * 3.33:
+    # bit_length is cheap.
+    if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
         raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
     return x
+
+
+def _check_pow_size(x: Fraction, n: int) -> None:
+    """Refuse ``x ** n`` before computing it when the result would exceed the size limit
+    (computing it first could take seconds: a 4000-digit endpoint to the 4096th power)."""
+    if n > 1 and max(x.numerator.bit_length(), x.denominator.bit_length()) - 1 > MAX_BITS // n:
+        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +68,14 @@ class Interval:
             raise ValueError(f"empty interval: lo {flo} > hi {fhi}")
         object.__setattr__(self, "lo", flo)
         object.__setattr__(self, "hi", fhi)
+
+    @classmethod
+    def _make(cls, lo: Fraction, hi: Fraction) -> "Interval":
+        """Internal constructor for endpoints already known to be Fractions with lo <= hi."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "lo", lo)
+        object.__setattr__(obj, "hi", hi)
+        return obj
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -123,7 +142,7 @@ class Interval:
         return NotImplemented  # type: ignore[return-value]
 
     def __neg__(self) -> "Interval":
-        return Interval(-self.hi, -self.lo)
+        return Interval._make(-self.hi, -self.lo)
 
     def __pos__(self) -> "Interval":
         return self
@@ -132,7 +151,7 @@ class Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        return Interval(_check_size(self.lo + o.lo), _check_size(self.hi + o.hi))
+        return Interval._make(_check_size(self.lo + o.lo), _check_size(self.hi + o.hi))
 
     __radd__ = __add__
 
@@ -140,7 +159,7 @@ class Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        return Interval(_check_size(self.lo - o.hi), _check_size(self.hi - o.lo))
+        return Interval._make(_check_size(self.lo - o.hi), _check_size(self.hi - o.lo))
 
     def __rsub__(self, other: object) -> "Interval":
         o = self._coerce(other)
@@ -152,24 +171,36 @@ class Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        if self.is_point and o.is_point:
-            p = _check_size(self.lo * o.lo)
-            return Interval(p, p)
-        ps = (self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi)
-        return Interval(_check_size(min(ps)), _check_size(max(ps)))
+        a, b, c, d = self.lo, self.hi, o.lo, o.hi
+        if a == b and c == d:
+            p = _check_size(a * c)
+            return Interval._make(p, p)
+        # Sign tests on the numerators (ints) are much cheaper than Fraction comparisons.
+        if a.numerator >= 0 and c.numerator >= 0:       # both non-negative (the common case)
+            return Interval._make(_check_size(a * c), _check_size(b * d))
+        ps = (a * c, a * d, b * c, b * d)
+        return Interval._make(_check_size(min(ps)), _check_size(max(ps)))
 
     __rmul__ = __mul__
 
     def reciprocal(self) -> "Interval":
         if self.contains_zero():
             raise IntervalError(f"division by an interval containing zero: [{_show(self.lo)}, {_show(self.hi)}]")
-        return Interval(1 / self.hi, 1 / self.lo)
+        return Interval._make(1 / self.hi, 1 / self.lo)
 
     def __truediv__(self, other: object) -> "Interval":
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        return self * o.reciprocal()
+        a, b, c, d = self.lo, self.hi, o.lo, o.hi
+        if c.numerator > 0:
+            # Positive divisor: x/y is smallest at (a, d) or (a, c), largest at (b, c) or (b, d).
+            lo = a / d if a.numerator >= 0 else a / c
+            hi = b / c if b.numerator >= 0 else b / d
+            return Interval._make(_check_size(lo), _check_size(hi))
+        if d.numerator < 0:
+            return -(self / Interval._make(-d, -c))
+        return self * o.reciprocal()   # raises: the divisor contains zero
 
     def __rtruediv__(self, other: object) -> "Interval":
         o = self._coerce(other)
@@ -192,6 +223,8 @@ class Interval:
             return self.reciprocal() ** (-n)
         if n == 0:
             return Interval(1, 1)
+        _check_pow_size(self.lo, n)
+        _check_pow_size(self.hi, n)
         a, b = self.lo**n, self.hi**n
         if n % 2 == 0:
             lo = Fraction(0) if self.contains_zero() else min(a, b)
@@ -251,18 +284,40 @@ def _to_iv(x: Interval):  # -> mpmath.iv.mpf
     return iv.mpf([lo.a, hi.b])
 
 
-def _raw_to_fraction(raw: tuple) -> Fraction:
+def _raw_to_fraction(raw: tuple, up: bool = False) -> Fraction:
+    """An mpmath raw mpf as an exact fraction.
+
+    Magnitudes beyond the size limit raise :class:`IntervalError` *before* the (possibly
+    gigantic) integer is built. Values so small that their exact denominator would exceed the
+    limit are rounded outward (down for a lower bound, ``up`` for an upper bound) to a multiple
+    of ``2**-(MAX_BITS-1)``, which keeps the enclosure sound.
+    """
     # mpmath's raw mpf tuple: (sign, mantissa, exponent, bitcount); special values have man=0.
-    sign, man, exp, _bc = raw
-    if not man and exp:
-        raise IntervalError("result is not finite (overflow or undefined)")
-    value = Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
+    sign, man, exp, bc = raw
+    if not man:
+        if exp:
+            raise IntervalError("result is not finite (overflow or undefined)")
+        return Fraction(0)
+    if exp + bc > MAX_BITS:
+        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+    if exp >= 0:
+        value = Fraction(man << exp)
+    elif -exp < MAX_BITS:
+        value = Fraction(man, 1 << -exp)
+    else:
+        shift = -exp - (MAX_BITS - 1)
+        q = man >> shift if shift < bc + 2 else 0
+        inexact = (q << shift) != man
+        # Round the magnitude away from zero when that moves the bound outward.
+        if inexact and (up != bool(sign)):
+            q += 1
+        value = Fraction(q, 1 << (MAX_BITS - 1))
     return -value if sign else value
 
 
 def _from_iv(v) -> Interval:
     a, b = v._mpi_
-    return Interval(_check_size(_raw_to_fraction(a)), _check_size(_raw_to_fraction(b)))
+    return Interval(_raw_to_fraction(a, up=False), _raw_to_fraction(b, up=True))
 
 
 def outward(fn_name: str, *args: Interval) -> Interval:
