@@ -11,6 +11,11 @@ from typing import Any, TextIO
 FORMATS = {
     "text": "text",
     "json": "jsonfmt",
+    "html": "html",
+    "junit": "junit",
+    "sarif": "sarif",
+    "github": "github",
+    "markdown": "markdown",
 }
 
 

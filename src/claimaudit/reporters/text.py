@@ -68,14 +68,17 @@ def working_lines(r: dict[str, Any]) -> list[str]:
         lines.append(f"claimed     {r['value']}  →  {_rel(r)}{claimed.get('text', '?')}")
     if r.get("formula"):
         lines.append(f"formula     {r.get('formula_display') or r['formula']}")
-    for i in r.get("inputs", []):
+    inputs = r.get("inputs", [])
+    width = max([10] + [len(i["name"]) + 1 for i in inputs])
+    for i in inputs:
         where = f"   ({i['ref']})" if i.get("ref") else ""
+        name = f"{i['name']:<{width}}"
         if i.get("free"):
-            lines.append(f"  {i['name']:<10}= ?  (no value: free input){where}")
+            lines.append(f"  {name}= ?  (no value: free input){where}")
         elif i.get("recomputed"):
-            lines.append(f"  {i['name']:<10}= {i.get('text')}  (recomputed){where}")
+            lines.append(f"  {name}= {i.get('text')}  (recomputed){where}")
         else:
-            lines.append(f"  {i['name']:<10}= {i.get('printed')}  →  {i.get('text')}{where}")
+            lines.append(f"  {name}= {i.get('printed')}  →  {i.get('text')}{where}")
     if r.get("recomputed"):
         lines.append(f"recomputed  {r['recomputed']['text']}")
     return lines
@@ -90,7 +93,10 @@ def render_record(w: Writer, r: dict[str, Any]) -> None:
         w.line(ln)
     for f in r.get("findings", []):
         sev = {"error": "red", "warning": "yellow", "info": "cyan"}.get(f["severity"], "")
-        w.line(w.paint(f"{f['code']} {f['severity']}", sev, "bold") + f": {f['message']}")
+        # A finding placed elsewhere than the claim (its value, its formula) says where.
+        where = f"{f['file']}:{f['line']}:{f['col']}: " if f.get("line") and (f.get("line"), f.get("col")) != (
+            r.get("line"), r.get("col")) else ""
+        w.line(w.paint(f"{f['code']} {f['severity']}", sev, "bold") + f": {where}{f['message']}")
         for extra in f.get("working") or []:
             w.line(f"    {extra}")
     for ig in r.get("ignored", []):
@@ -178,7 +184,8 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
         w.sep("=", "short summary", "bold")
         for r in problems + [r for r in records if r["outcome"] == "expected"]:
             label = {"failed": "FAILED", "error": "ERROR", "expected": "XFAIL"}[r["outcome"]]
-            first = next((f["message"] for f in r["findings"] if f["severity"] == "error"), r["verdict"])
+            first = next((f["message"] for sev in ("error", "warning") for f in r["findings"]
+                          if f["severity"] == sev), r["verdict"])
             if r["outcome"] == "expected" and r.get("because"):
                 first = r["because"]
             w.line(f"{label} {r['file']}::{r['id']} - {first}")
