@@ -1,0 +1,236 @@
+"""Score extraction: value, value+unit and qualifier precision / recall / F1, and speed.
+
+    python benchmarks/extraction/score.py [--quantulum PYTHON]
+
+Data (read at run time, never copied): the seeds' gold annotation in ``gold/*.yaml`` (offsets into
+``../shared/seeds/*.txt``), quantulum3's test sentences and cn2an's cases in
+``../shared/reference/extraction-dev/``. With ``--quantulum /tmp/qvenv/bin/python`` (a separate venv
+with ``pip install quantulum3``; never a project dependency) quantulum3 runs on the same inputs
+and is scored the same way, side by side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(REPO / "src"))
+
+from claimaudit.extract.document import analyse  # noqa: E402
+from claimaudit.extract.mentions import extract_mentions  # noqa: E402
+from claimaudit.extract.pipeline import draft_document, draft_yaml  # noqa: E402
+from claimaudit.model.yamlmarks import load_yaml  # noqa: E402
+from claimaudit.units.registry import resolve_unit  # noqa: E402
+
+SHARED = REPO.parent / "shared"
+SEEDS = SHARED / "seeds"
+DEV = SHARED / "reference" / "extraction-dev"
+
+# quantulum3's unit names -> strings our registry reads (where the name itself is not one).
+Q3_UNITS = {"dimensionless": "", "percentage": "percent", "pound sterling": "GBP", "euro": "EUR",
+            "dollar": "USD", "pound-mass": "lb", "inverse second": "s^-1", "cubic kilometre": "km^3",
+            "square kilometre": "km^2", "square mile": "mi^2", "inverse femtobarn": "fb^-1",
+            "count per week": "1/week", "kilometre per square second": "km/s^2", "watt hour": "W*h",
+            "megawatt hour": "MW*h", "joule second": "J*s", "candela second": "cd*s",
+            "ton per day": "ton/day", "joule per square metre per year": "J/m^2/year",
+            "gigayear": "Gyr", "megayear": "Myr", "penny": "cent", "dime": "dime",
+            "cubic centimetre": "cm^3", "watt per minute": "W/min", "dollar per hour": "USD/hour",
+            "dollar per kilogram": "USD/kg", "kilometre per hour": "km/hour", "degree Celsius": "degC",
+            "degree fahrenheit": "degF"}
+
+
+def unit_key(name: str):
+    """(factor, dims) of a unit name, or the name itself when the registry cannot read it."""
+    text = Q3_UNITS.get(name, name)
+    try:
+        u = resolve_unit(text)
+    except Exception:
+        try:
+            u = resolve_unit(text.replace(" ", "_"))
+        except Exception:
+            return ("?", name)
+    return (u.factor, u.dims)
+
+
+def as_fraction(v) -> Fraction:
+    return Fraction(str(v)) if not isinstance(v, Fraction) else v
+
+
+def value_ok(gold: Fraction, lo: Fraction, hi: Fraction, nominal: Fraction) -> bool:
+    if lo <= gold <= hi:
+        return True
+    scale = max(abs(gold), Fraction(1, 10**9))
+    return abs(nominal - gold) / scale < Fraction(1, 10**6)
+
+
+def match(gold: list[dict], pred: list[dict]) -> dict[str, int]:
+    """Counts for the three scores. Items: start, end, value (Fraction), lo, hi, unit key, qual."""
+    c = dict(g=len(gold), p=len(pred), v=0, vu=0, qg=0, qp=0, q=0)
+    used: set[int] = set()
+    for g in gold:
+        c["qg"] += bool(g["qual"])
+        for i, p in enumerate(pred):
+            if i in used or p["end"] <= g["start"] or g["end"] <= p["start"]:
+                continue
+            if value_ok(g["value"], p["lo"], p["hi"], p["value"]):
+                used.add(i)
+                c["v"] += 1
+                if g["unit"] == p["unit"]:
+                    c["vu"] += 1
+                if g["qual"] and p["qual"] and g["qual"] == p["qual"]:
+                    c["q"] += 1
+                break
+    c["qp"] = sum(bool(p["qual"]) for p in pred)
+    return c
+
+
+def prf(tp: int, npred: int, ngold: int) -> tuple[float, float, float]:
+    p = tp / npred if npred else 0.0
+    r = tp / ngold if ngold else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+_REL = {"~": "~", "≈": "~", "约": "~", "about": "~", "approximately": "~", "around": "~", "roughly": "~",
+        "大约": "~", "近": "~", "将近": "~", "接近": "~", ">": ">", "over": ">", "more than": ">", "超过": ">",
+        "逾": ">", "above": ">", ">=": ">=", "at least": ">=", "以上": ">=", "不少于": ">=", "至少": ">=",
+        "<": "<", "under": "<", "less than": "<", "below": "<", "不到": "<", "不足": "<", "低于": "<",
+        "<=": "<=", "up to": "<=", "at most": "<=", "以内": "<=", "最多": "<="}
+
+
+def ours(text: str) -> list[dict]:
+    out = []
+    for m in extract_mentions(analyse(text)):
+        iv = m.number.interval
+        rel = m.relation or (m.number.relation if m.number.relation != "=" else "")
+        out.append(dict(start=m.start, end=m.end, value=m.number.nominal, lo=iv.lo, hi=iv.hi,
+                        unit=(m.unit.factor, m.unit.dims), qual=_REL.get(rel, rel)))
+    return out
+
+
+def quantulum(python: str, texts: list[str]) -> tuple[list[list[dict]], float]:
+    p = subprocess.run([python, str(HERE / "q3_run.py")], input=json.dumps({"texts": texts}),
+                       capture_output=True, text=True, timeout=1200)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr[-2000:])
+    data = json.loads(p.stdout)
+    res = []
+    for found in data["results"]:
+        items = []
+        for q in found:
+            if "error" in q:
+                continue
+            v = as_fraction(q["value"])
+            items.append(dict(start=q["start"], end=q["end"], value=v, lo=v, hi=v, unit=unit_key(q["unit"]), qual=""))
+        res.append(items)
+    return res, data["seconds"]
+
+
+def seed_gold() -> list[tuple[str, list[dict]]]:
+    out = []
+    for path in sorted((HERE / "gold").glob("*.yaml")):
+        doc = load_yaml(path.read_text("utf-8"), str(path))
+        text = (SEEDS / doc["seed"]).read_text("utf-8")
+        items = []
+        for q in doc["quantities"]:
+            assert text[int(q["start"]):int(q["end"])] == q["text"], (path, q)
+            items.append(dict(start=int(q["start"]), end=int(q["end"]), value=Fraction(q["value"]),
+                              unit=unit_key(q["unit"]), qual=_REL.get(q["qualifier"], q["qualifier"])))
+        out.append((text, items))
+    return out
+
+
+def q3_gold() -> list[tuple[str, list[dict]]]:
+    data = json.loads((DEV / "quantulum3-quantities.json").read_text("utf-8"))
+    out = []
+    for case in data:
+        text = case["req"]
+        items = []
+        for r in case["res"]:
+            s = text.find(r["surface"])
+            if s < 0:
+                continue
+            items.append(dict(start=s, end=s + len(r["surface"]), value=as_fraction(r["value"]),
+                              unit=unit_key(r["unit"]), qual=""))
+        out.append((text, items))
+    return out
+
+
+def report(name: str, cases: list[tuple[str, list[dict]]], preds: list[list[dict]]) -> dict:
+    tot = dict(g=0, p=0, v=0, vu=0, qg=0, qp=0, q=0)
+    for (text, gold), pred in zip(cases, preds):
+        c = match(gold, pred)
+        for k in tot:
+            tot[k] += c[k]
+    v = prf(tot["v"], tot["p"], tot["g"])
+    vu = prf(tot["vu"], tot["p"], tot["g"])
+    q = prf(tot["q"], tot["qp"], tot["qg"])
+    print(f"  {name:<28} value P/R/F1 {v[0]:.3f}/{v[1]:.3f}/{v[2]:.3f}   value+unit {vu[0]:.3f}/{vu[1]:.3f}/{vu[2]:.3f}"
+          f"   qualifier {q[0]:.3f}/{q[1]:.3f}/{q[2]:.3f}   (gold {tot['g']}, predicted {tot['p']})")
+    return {"value": v, "value_unit": vu, "qualifier": q}
+
+
+def cn2an_cases() -> None:
+    data = json.loads((DEV / "cn2an_tests.json").read_text("utf-8"))["cn2an"]
+    from claimaudit.numbers.printed import parse_printed
+    for mode in ("strict", "normal", "smart"):
+        cases = data[mode]
+        ok = 0
+        for text, want in cases.items():
+            try:
+                got = parse_printed(text).nominal
+                ok += got == as_fraction(want)
+            except Exception:
+                pass
+        print(f"  cn2an {mode:<7} {ok}/{len(cases)} values read exactly")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quantulum", metavar="PYTHON", help="python of a venv with quantulum3 installed")
+    args = ap.parse_args()
+    if not SEEDS.is_dir() or not DEV.is_dir():
+        print(f"skip: {SEEDS} or {DEV} is missing")
+        return 0
+    seeds, q3 = seed_gold(), q3_gold()
+    print("Seeds' gold annotation (benchmarks/extraction/gold):")
+    t0 = time.perf_counter()
+    report("claimaudit", seeds, [ours(t) for t, _ in seeds])
+    print("quantulum3's test sentences (units compared after mapping names):")
+    t0 = time.perf_counter()
+    our_q3 = [ours(t) for t, _ in q3]
+    ours_s = time.perf_counter() - t0
+    report("claimaudit", q3, our_q3)
+    if args.quantulum:
+        qp, qs = quantulum(args.quantulum, [t for t, _ in q3])
+        report("quantulum3", q3, qp)
+        sp, _ = quantulum(args.quantulum, [t for t, _ in seeds])
+        print("Seeds' gold, quantulum3 side by side:")
+        report("quantulum3", seeds, sp)
+    print("Speed:")
+    n = len(q3)
+    print(f"  claimaudit   {n / ours_s:,.0f} sentences/s ({n} sentences in {ours_s:.3f} s)")
+    if args.quantulum:
+        print(f"  quantulum3   {n / qs:,.0f} sentences/s ({n} sentences in {qs:.3f} s); ratio {qs / ours_s:.1f}x")
+    text = "\n".join(t for t, _ in seeds)
+    big = (text + "\n") * (1_000_000 // len(text.encode("utf-8")) + 1)
+    big = big.encode("utf-8")[:1_000_000].decode("utf-8", "ignore")
+    t0 = time.perf_counter()
+    draft = draft_document(analyse(big, "1mb.txt"))
+    yaml_text = draft_yaml(draft)
+    dt = time.perf_counter() - t0
+    print(f"  1 MB document: {len(draft.mentions):,} mentions, {len(draft.relations):,} relations, "
+          f"{len(yaml_text) / 1e6:.1f} MB draft in {dt:.2f} s")
+    print("cn2an's cases (Chinese numerals, read by the core's parse_printed):")
+    cn2an_cases()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

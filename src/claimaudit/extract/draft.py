@@ -1,0 +1,247 @@
+"""Draft a claim file from a document's mentions and relations.
+
+The draft loads and runs without edits: every mention is a stated claim with its quote and
+locator; every relation the document states becomes a formula (on the mention it checks, or on a
+claim of its own). Ids are readable and stable: they come from the table row or the words before
+the number, the unit and the value, numbered in document order when they repeat, so re-running on
+the same document gives the same ids.
+
+YAML is written by hand with JSON-style double-quoted scalars (valid YAML), so that no document
+text can change the structure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..numbers.interval import show
+from .document import Document
+from .mentions import Mention
+from .relations import Relation
+
+_UNIT_WORD = {"percent": "pct", "percentage_point": "pp", "permille": "permille"}
+_KIND_WORD = {"ratio": "x", "percent": "pct", "points": "pp", "permille": "permille"}
+
+
+@dataclass
+class Draft:
+    doc: Document
+    mentions: list[Mention]
+    relations: list[Relation]
+    ids: list[str] = field(default_factory=list)
+    source: str | None = None
+    lang: str = "auto"
+
+
+def _slug(text: str, limit: int = 24) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text) if len(w) >= 3 or w.isupper() and len(w) == 2]
+    out = "_".join(w.lower() for w in words)
+    return out[:limit].strip("_")
+
+
+def _value_slug(m: Mention) -> str:
+    """The number as written, multiplier included: 2,788K -> 2788k, 557.6万 -> 557_6w."""
+    p = m.number
+    digits = (m.printed_number or show(p.nominal)).replace(",", "").replace(" ", "")
+    mult = {"万": "w", "亿": "yi", "万亿": "wyi", "千万": "qw", "百万": "bw"}.get(p.multiplier, p.multiplier)
+    s = re.sub(r"[^0-9A-Za-z_]", "", digits.replace(".", "_").replace("-", "m") + (mult or "")).lower()
+    if not re.search(r"\d", s):
+        s = re.sub(r"[^0-9a-z_]", "", show(p.nominal).replace(".", "_").replace("-", "m").lower())
+    return s[:20] or "n"
+
+
+def _unit_slug(m: Mention) -> str:
+    p = m.number
+    if p.kind in _KIND_WORD:
+        return _KIND_WORD[p.kind]
+    canon = m.unit.canonical
+    if not canon:
+        return "n"
+    canon = canon.replace(" * ", "_").replace(" / ", "_per_").replace(" ** ", "")
+    return _slug(canon, 20) or "q"
+
+
+def _label(doc: Document, m: Mention) -> str:
+    if m.cell is not None:
+        t = doc.tables[m.cell[0]]
+        lab = _slug(t.label(m.cell[1]), 18)
+        if lab and not lab[0].isdigit():
+            return lab
+    before = doc.text[max(0, m.start - 40):m.start]
+    before = re.split(r"[。！？!?；;\n:：,，、(（)）|=]", before)[-1]
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z]+", before)
+             if w.lower() not in ("the", "of", "a", "an", "and", "to", "in", "is", "was", "from", "at", "by", "for",
+                                  "with", "on", "about", "over", "than", "more", "less", "up")]
+    return "_".join(words[-2:])[:18]
+
+
+def make_ids(doc: Document, mentions: list[Mention]) -> list[str]:
+    ids: list[str] = []
+    seen: dict[str, int] = {}
+    for m in mentions:
+        label = _label(doc, m)
+        base = "_".join(x for x in (label, _unit_slug(m), _value_slug(m)) if x)
+        base = re.sub(r"_+", "_", base).strip("_")
+        if not base or not (base[0].isalpha() or base[0] == "_"):
+            base = "v_" + base
+        n = seen.get(base, 0) + 1
+        seen[base] = n
+        ids.append(base if n == 1 else f"{base}_{n}")
+    return ids
+
+
+def _s(text: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _clip(text: str, around: str = "", limit: int = 240) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    i = text.find(around) if around else -1
+    if i < 0:
+        return text[:limit - 1] + "…"
+    lo = max(0, i - limit // 2)
+    return ("…" if lo else "") + text[lo:lo + limit - 2] + "…"
+
+
+def _quote(doc: Document, m: Mention) -> str:
+    if m.cell is not None:
+        return _clip(doc.line_text(m.start).strip(), m.printed)
+    return _clip(doc.sentence(m.start), m.printed)
+
+
+def _at(doc: Document, m: Mention) -> str:
+    where = f"line {m.line}, column {m.col}"
+    if m.cell is not None:
+        t = doc.tables[m.cell[0]]
+        head = t.header[m.cell[2]] if m.cell[2] < len(t.header) else f"column {m.cell[2] + 1}"
+        where += f"; table {t.index + 1}, row {t.label(m.cell[1])!r}, column {head!r}"
+    heading = doc.heading_at(m.start)
+    if heading:
+        where += f"; under {_clip(heading, limit=60)!r}"
+    return where
+
+
+def _fill(formula: str, names: list[str]) -> str:
+    return re.sub(r"\{(\d+)\}", lambda mo: names[int(mo.group(1))], formula)
+
+
+def _bare(m: Mention) -> str:
+    """The value without its unit (for relations checked on magnitudes only)."""
+    p = m.number
+    q = f"{p.qualifier} " if p.qualifier else ""
+    suffix = {"percent": "%", "permille": "‰", "points": "pp", "ratio": "×"}.get(p.kind, "")
+    return f"{q}{show(p.nominal) if p.exact else _digits(p)}{suffix}".strip()
+
+
+def _digits(p) -> str:
+    # Keep the written precision: nominal at the step's place.
+    from decimal import Decimal
+
+    step = p.step
+    if not step:
+        return show(p.nominal)
+    places = 0
+    s = step
+    while s.denominator != 1 and places < 12:
+        s *= 10
+        places += 1
+    scale = {"percent": 1, "permille": 1, "points": 1}.get(p.kind, 1)
+    value = Decimal(p.nominal.numerator) / Decimal(p.nominal.denominator) * scale
+    return f"{value:.{places}f}"
+
+
+def render(draft: Draft) -> str:
+    """The claim file text."""
+    doc, ms, rels = draft.doc, draft.mentions, draft.relations
+    ids = draft.ids or make_ids(doc, ms)
+    formula_of: dict[int, Relation] = {}
+    extra: list[Relation] = []
+    for r in rels:
+        if r.target is not None and r.target not in formula_of and not r.unitless:
+            formula_of[r.target] = r
+        else:
+            extra.append(r)
+    counts: dict[str, int] = {}
+    for r in rels:
+        counts[r.kind] = counts.get(r.kind, 0) + 1
+    out: list[str] = []
+    out.append(f"# Drafted by `claimaudit extract` from {doc.path}: {len(ms)} numeric mentions, "
+               f"{len(rels)} relations the document states itself.")
+    if counts:
+        out.append("# relations: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    out.append("# Review before relying on it: `meta.extracted.candidates` lists readings to decide.")
+    if draft.source:
+        out.append(f"source: {draft.source}")
+    out.append("title: " + _s(f"Claims drafted from {Path(doc.path).name}"))
+    out.append("tags: [extracted]")
+    out.append("claims:")
+    for i, m in enumerate(ms):
+        out.append(f"  - id: {ids[i]}")
+        out.append(f"    quote: {_s(_quote(doc, m))}")
+        out.append(f"    at: {_s(_at(doc, m))}")
+        out.append(f"    value: {_s(m.value)}")
+        if m.relation:
+            out.append(f"    relation: {_s(m.relation)}")
+        r = formula_of.get(i)
+        if r is not None:
+            out.append(f"    formula: {_s(_fill(r.formula, ids))}")
+            out.append(f"    title: {_s(r.note)}")
+            out.append(f"    tags: [{r.kind}]")
+        out.append("    meta:")
+        out.append("      extracted:")
+        out.append(f"        printed: {_s(m.printed)}")
+        iv = m.number.interval
+        out.append(f"        interval: [{_s(show(iv.lo))}, {_s(show(iv.hi))}]")
+        out.append(f"        unit: {_s(m.unit.canonical or ('×' if m.number.kind == 'ratio' else m.number.kind if m.number.kind != 'number' else ''))}")
+        if m.qualifier:
+            out.append(f"        qualifier: {_s(m.qualifier)}")
+        if m.candidates:
+            out.append("        candidates:")
+            for c in m.candidates:
+                out.append(f"          - {_s(c)}")
+    used = set(ids)
+    for r in extra:
+        target = ms[r.target] if r.target is not None else None
+        base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
+        rid, k = base, 2
+        while rid in used:
+            rid, k = f"{base}_{k}", k + 1
+        used.add(rid)
+        out.append(f"  - id: {rid}")
+        out.append(f"    title: {_s(r.note)}")
+        if r.quote:
+            out.append(f"    quote: {_s(_clip(r.quote))}")
+        line, col = doc.position(r.at)
+        out.append(f"    at: {_s(f'line {line}, column {col}')}")
+        if r.unitless:
+            names = [f"x{k + 1}" for k in range(len(r.parts))]
+            mapping = {p: nm for p, nm in zip(r.parts, names)}
+            formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
+            value = _bare(target) if target is not None else (r.value or "")
+            out.append(f"    value: {_s(value)}")
+            out.append(f"    formula: {_s(formula)}")
+            out.append("    given:")
+            for p, nm in zip(r.parts, names):
+                out.append(f"      {nm}: {_s(_bare(ms[p]))}")
+            out.append(f"    tags: [{r.kind}, magnitudes-only]")
+            out.append("    meta:")
+            out.append("      extracted:")
+            out.append(f"        note: {_s('the units printed do not compose; the magnitudes are compared')}")
+        else:
+            value = target.value if target is not None else (r.value or "")
+            out.append(f"    value: {_s(value)}")
+            if target is not None and target.relation:
+                out.append(f"    relation: {_s(target.relation)}")
+            out.append(f"    formula: {_s(_fill(r.formula, ids))}")
+            out.append(f"    tags: [{r.kind}]")
+    if not ms:
+        out[-1] = "claims: []"
+    return "\n".join(out) + "\n"

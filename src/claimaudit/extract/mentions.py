@@ -1,0 +1,474 @@
+"""Find every numeric mention in a document: value as printed, interval, unit, qualifier, where.
+
+The value grammar is the core's: each candidate string is read by
+:func:`claimaudit.numbers.printed.parse_printed` and its unit by
+:func:`claimaudit.units.registry.resolve_unit`. This module only decides *which characters* around a
+number token (from :mod:`claimaudit.numbers.scan`) belong to the printed value: a qualifier and a
+currency sign before it, a multiplier, a percent or ratio sign, a range's second end and the longest
+run of words after it that the unit registry accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+from ..errors import InputError
+from ..numbers.printed import PrintedNumber, parse_printed
+from ..numbers.scan import NumberToken, fold, scan_numbers
+from ..units.registry import UnitInfo, resolve_unit
+from .document import Cell, Document, Table
+from .falsepos import false_positive
+
+LANGS = ("auto", "en", "zh")
+
+# Qualifiers the printed grammar reads, longest first; tried in front of the number.
+_QUALIFIERS = sorted([
+    "approximately", "about", "around", "roughly", "over", "more than", "above", "at least",
+    "under", "less than", "below", "up to", "at most", "~", "≈", "≥", "≤", ">", "<", "约", "大约", "近",
+    "超过", "逾", "以上", "不少于", "不到", "不足", "以内",
+], key=len, reverse=True)
+# Qualifiers the printed grammar may not read: kept as a relation override in the draft.
+_EXTRA_QUALIFIERS = {"nearly": "~", "almost": "~", "将近": "~", "接近": "~", "低于": "<", "高于": ">",
+                     "少于": "<", "多于": ">", "最多": "<=", "至少": ">=", "大于": ">", "小于": "<"}
+_POST_QUALIFIERS = {"以上": ">=", "以内": "<=", "左右": "~", "多": ">", "余": ">", "+": ">=", "以下": "<="}
+_QUAL_RE = re.compile(
+    r"(?:(?<![A-Za-z])(?P<en>" + "|".join(re.escape(q) for q in sorted(
+        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if q.isascii() and q[0].isalpha()], key=len, reverse=True))
+    + r")\s+|(?P<sym>[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>" + "|".join(sorted(
+        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if not q.isascii()], key=len, reverse=True))
+    + r")\s?)$", re.I)
+_CURRENCY_BEFORE = re.compile(r"(?:US\$|\$|€|£|¥|￥)\s?$")
+_MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|bn(?![A-Za-z])|[KMGT]i(?![A-Za-z])|\s?(?:thousand|million|billion|trillion)(?![A-Za-z])|\s?(?:万亿|千万|百万|万|亿))")
+_PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
+_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|\s(?:to|and)\s")
+_MEASURE = set("个张条台块位名项次份套家篇道款颗枚支部件")
+_MODEL = re.compile(r"[A-Z]{1,4}\d{2,4}[A-Za-z]?$")
+_GPU_MODEL = re.compile(r"(?:[AHBLV]|GB|MI|RTX|TPU)\d{2,4}[A-Za-z]?$")
+_COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|requests?|words?|images?|"
+                         r"samples?|sequences?|steps?|documents?|pages?|people|dollars?|参数|个?参数|token)", re.I)
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_ASCII_WORD = re.compile(r"[A-Za-zµμΩ°][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+)?")
+_STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
+              "are", "was", "were", "vs", "than", "as", "into", "per"}
+_MAX_UNIT_TOKENS = 7
+#: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
+_CJK_AMBIGUOUS = {"时", "分", "日", "周"}
+#: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
+_CJK_NOT_UNIT = ("元素", "元数据", "时间", "时代", "时刻", "时候", "分布", "分片", "分组", "分离", "分析", "周期",
+                 "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级")
+
+
+@dataclass
+class Mention:
+    start: int                    # span of the printed value in the document (qualifier to unit)
+    end: int
+    printed: str                  # the document's characters in that span
+    value: str                    # what a claim's `value:` says (readable by parse_printed)
+    number: PrintedNumber
+    unit: UnitInfo
+    qualifier: str = ""
+    relation: str | None = None   # a relation the printed grammar did not read (将近, 40+, 左右)
+    candidates: list[str] = field(default_factory=list)   # other readings of an ambiguous unit/multiplier
+    kind: str = "digits"
+    line: int = 0
+    col: int = 0
+    number_start: int = 0         # the number token itself (without qualifier and unit)
+    number_end: int = 0
+    unit_start: int = -1          # where the unit words stand (-1: no unit)
+    cell: tuple[int, int, int] | None = None   # (table, row, column) when in a table cell
+
+    @property
+    def printed_number(self) -> str:
+        """The number token alone, as printed ("2,788", "两", "twenty-one")."""
+        return self.printed[self.number_start - self.start:self.number_end - self.start] \
+            if self.start <= self.number_start else ""
+
+    @property
+    def interval(self):
+        return self.number.interval
+
+    @property
+    def dims(self):
+        return self.unit.dims
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    start: int
+    end: int
+    text: str
+    kind: str    # word | cjk | op | model | space
+
+
+_UNIT_CACHE: dict[str, UnitInfo | None] = {}
+
+
+def unit_or_none(text: str) -> UnitInfo | None:
+    """resolve_unit, remembering refusals too (refused strings are tried again and again)."""
+    if text in _UNIT_CACHE:
+        return _UNIT_CACHE[text]
+    try:
+        info: UnitInfo | None = resolve_unit(text)
+    except InputError:
+        info = None
+    except Exception:   # a registry bug must not stop extraction
+        info = None
+    if len(_UNIT_CACHE) < 100_000:
+        _UNIT_CACHE[text] = info
+    return info
+
+
+def _splits_word(f: str, unit_text: str, end: int) -> bool:
+    """True when the unit's last characters begin a longer word (元 in 元素, 时 in 时间)."""
+    for w in _CJK_NOT_UNIT:
+        for k in range(1, len(w)):
+            if unit_text.endswith(w[:k]) and f.startswith(w, end - k):
+                return True
+    return False
+
+
+def _is_unit(text: str) -> bool:
+    return unit_or_none(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def _parse(text: str, kilo: int) -> PrintedNumber | None:
+    try:
+        return parse_printed(text, kilo=kilo)
+    except InputError:
+        return None
+    except (ValueError, ArithmeticError, OverflowError):
+        return None
+
+
+def _unit_tokens(f: str, pos: int, limit: int) -> list[_Tok]:
+    """Words after a number that could be its unit, up to punctuation or another number."""
+    toks: list[_Tok] = []
+    i, n = pos, min(len(f), limit)
+    while i < n and len(toks) < _MAX_UNIT_TOKENS:
+        ch = f[i]
+        if ch == " " or ch == "\t":
+            j = i
+            while j < n and f[j] in " \t":
+                j += 1
+            if j - i > 2 or not toks and j - i > 1:
+                break
+            i = j
+            continue
+        if _CJK.match(ch):
+            if ch in "的和与或及为是在从到至把被比而且等、，。；：":
+                break
+            toks.append(_Tok(i, i + 1, ch, "cjk"))
+            i += 1
+            continue
+        m = _ASCII_WORD.match(f, i)
+        if m:
+            w = m.group(0)
+            if w.lower() in _STOP_UNIT and w.lower() != "per":
+                break
+            kind = "model" if _MODEL.match(w) else "word"
+            toks.append(_Tok(i, m.end(), w, kind))
+            i = m.end()
+            continue
+        if ch in "/·*-$€£¥":
+            if ch == "-" and not (toks and i + 1 < n and f[i + 1].isalpha()):
+                break
+            toks.append(_Tok(i, i + 1, ch, "op"))
+            i += 1
+            continue
+        break
+    return toks
+
+
+def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | None:
+    """The longest run of tokens (from the first) that the registry reads as a unit."""
+    for k in range(len(toks), 0, -1):
+        last = toks[k - 1]
+        if last.kind == "op" or last.text.lower() in ("per",) or last.text == "每":
+            continue
+        if any(t.kind == "model" for t in toks[:k]):
+            continue
+        text = f[toks[0].start:last.end]
+        if text.lower() in _STOP_UNIT or text in _CJK_AMBIGUOUS:
+            continue
+        if _CJK.match(text[-1]) and _splits_word(f, text, last.end):
+            continue
+        info = unit_or_none(text)
+        if info is not None and info.canonical not in ("×",):
+            return text, toks[0].start, last.end, info
+    return None
+
+
+def _join(*parts: str) -> str:
+    out = ""
+    for p in parts:
+        if not p:
+            continue
+        if out and (out[-1].isascii() and out[-1].isalnum() or out[-1] in "%×)") and (p[0].isascii() and p[0].isalpha()) \
+                or out and out[-1].isascii() and out[-1].isalpha() and (p[0].isdigit() or p[0] in "$€£¥-+"):
+            out += " "
+        elif out and out[-1].isascii() and out[-1].isalnum() and _CJK.match(p[0]):
+            out += " "
+        out += p
+    return out
+
+
+def _qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
+    """(start, qualifier text, relation override) of a qualifier right before ``start``."""
+    m = _QUAL_RE.search(f[max(0, start - 16):start])
+    if not m:
+        return None
+    q = (m.group("en") or m.group("sym") or m.group("zh") or "").strip()
+    if q in ("&gt;",):
+        q = ">"
+    if q in ("&lt;",):
+        q = "<"
+    rel = _EXTRA_QUALIFIERS.get(q.lower()) if q.lower() in _EXTRA_QUALIFIERS else None
+    return start - (len(m.group(0))), q, rel
+
+
+class Extractor:
+    """Finds mentions in one document. ``lang``: "auto", "en" (no Chinese numerals) or "zh"."""
+
+    def __init__(self, doc: Document, *, lang: str = "auto", kilo: int = 1000) -> None:
+        self.doc = doc
+        self.lang = lang
+        self.kilo = kilo
+        self.folded = fold(doc.text)
+        self.skipped: list[tuple[NumberToken, str]] = []
+
+    def mentions(self) -> list[Mention]:
+        f = self.folded
+        tokens = scan_numbers(self.doc.text, words=self.lang != "zh", chinese=self.lang != "en")
+        out: list[Mention] = []
+        skip_until = -1
+        for idx, tok in enumerate(tokens):
+            if tok.start < skip_until:
+                continue
+            reason = false_positive(f, tok.start, tok.end, tok.kind, _is_unit)
+            if reason:
+                self.skipped.append((tok, reason))
+                continue
+            nxt = tokens[idx + 1] if idx + 1 < len(tokens) else None
+            m = self._mention(tok, nxt)
+            if m is None:
+                continue
+            if m.end > tok.end and nxt is not None and nxt.start < m.end:
+                skip_until = m.end
+            out.append(m)
+        self._share_units(out)
+        for m in out:
+            m.line, m.col = self.doc.position(m.start)
+            hit = self.doc.cell_at(m.number_start)
+            if hit is not None:
+                table, cell = hit
+                m.cell = (table.index, cell.row, cell.col)
+        return out
+
+    # -- one token ---------------------------------------------------------------------------------
+    def _mention(self, tok: NumberToken, nxt: NumberToken | None) -> Mention | None:
+        f = self.folded
+        line_end = f.find("\n", tok.end)
+        limit = len(f) if line_end < 0 else line_end
+        cell_end = f.find("|", tok.end, limit)
+        if cell_end >= 0:
+            limit = cell_end
+        pos = tok.end
+        mult = ""
+        if tok.kind in ("digits",):
+            mm = _MULT_RE.match(f, pos)
+            if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
+                mult = f[pos:mm.end()]
+                pos = mm.end()
+        pct = ""
+        pm = _PCT_RE.match(f, pos)
+        if pm:
+            pct = f[pos:pm.end()]
+            pos = pm.end()
+        start = tok.start
+        number_text = tok.norm
+        # A range: "5–35%", "3 to 4 L", "3至5".
+        range_end = None
+        if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
+            # "5-35%": the scanner read the dash as the second number's sign.
+            nxt = NumberToken(nxt.start + 1, nxt.end, nxt.text[1:], nxt.norm[1:], nxt.kind)
+            dash_range = True
+        else:
+            dash_range = False
+        if nxt is not None and tok.kind in ("digits", "chinese") and nxt.kind == tok.kind and not mult + pct:
+            sep = _RANGE_SEP.fullmatch(f, pos, nxt.start)
+            if sep and not re.search(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", f[max(0, tok.start - 14):tok.start], re.I) \
+                    and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
+                range_end = nxt
+        if range_end is not None and "and" in f[pos:range_end.start] and not re.search(r"between\s+$", f[max(0, tok.start - 9):tok.start], re.I):
+            range_end = None
+        if range_end is None and nxt is not None and re.search(r"\bbetween\s+$", f[max(0, tok.start - 9):tok.start], re.I) \
+                and re.fullmatch(r"\s(?:[A-Za-z]+\s)?and\s", f[pos:nxt.start] if nxt.start > pos else " "):
+            range_end = nxt
+        qual = _qualifier_before(f, start)
+        cur = _CURRENCY_BEFORE.search(f, max(0, start - 4), start) if start > 0 else None
+        cur_text = ""
+        if cur:
+            cur_text = f[cur.start():start].strip()
+            qual = _qualifier_before(f, cur.start())
+        attempts: list[tuple[int, int, str, str, str | None, int, _Tok | None]] = []
+        base_start = cur.start() if cur else start
+        # Post parts for the range or the single number.
+        if range_end is not None:
+            rpos = range_end.end
+            rmult = ""
+            mm = _MULT_RE.match(f, rpos) if range_end.kind == "digits" else None
+            if mm:
+                rmult = f[rpos:mm.end()]
+                rpos = mm.end()
+            rpm = _PCT_RE.match(f, rpos)
+            rpct = f[rpos:rpm.end()] if rpm else ""
+            rpos += len(rpct)
+            sep_text = f[pos:range_end.start].strip() or "-"
+            num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
+                else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
+            found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
+            if found is not None and found.number.is_range:
+                return found
+        return self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
+                               pos, limit, tok.end, pct=pct)
+
+    def _with_unit(self, tok: NumberToken, start: int, qual, cur_text: str, num_text: str, pos: int,
+                   limit: int, num_end: int, pct: str = "") -> Mention | None:
+        f = self.folded
+        num_text = num_text + pct.strip() if pct else num_text
+        plus = re.match(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])", f[pos:pos + 3])
+        if plus:
+            pos += 1     # "40+ GiB/s": at least 40
+        toks = _unit_tokens(f, pos, limit)
+        lead_skip = 0
+        candidates: list[str] = []
+        # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
+        while lead_skip < len(toks) and lead_skip < 2 and (toks[lead_skip].kind == "model" or (
+                toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE)):
+            if toks[lead_skip].kind == "model" and _GPU_MODEL.match(toks[lead_skip].text):
+                candidates.append("GPU")
+            lead_skip += 1
+        unit = _best_unit(f, toks) if toks and toks[0].kind != "model" else None
+        if unit is None and lead_skip:
+            unit = _best_unit(f, toks[lead_skip:])
+        if unit is not None and "GPU" in candidates and unit[3].dims.describe() != "dimensionless":
+            candidates.remove("GPU")
+        unit_text, ustart, uend, uinfo = unit if unit else ("", -1, pos, None)
+        if unit is None and lead_skip:
+            uend = toks[lead_skip - 1].end
+        # Post qualifiers: 以上 / 左右 / +.
+        post_rel = None
+        post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) if uend < len(f) else None
+        if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
+            post = None
+        post_word = (post.group(1) or post.group(2)) if post else ""
+        if plus:
+            post_rel, post_word = ">=", ""
+        if post and (post_word != "多" or not unit_text):
+            post_rel = _POST_QUALIFIERS[post_word]
+        qtext = qual[1] if qual else ""
+        qstart = qual[0] if qual else start
+        qrel = qual[2] if qual else None
+        number_part = _join(cur_text, num_text) if cur_text else num_text
+        tries: list[tuple[str, str, bool, bool]] = []   # (value text, unit text, with qualifier, with unit)
+        for use_q in ((True, False) if qtext and not qrel else (False,)):
+            for use_u in ((True, False) if unit_text else (False,)):
+                v = _join(qtext if use_q else "", number_part, unit_text if use_u else "")
+                tries.append((v, unit_text if use_u else "", use_q, use_u))
+        chosen = None
+        for v, ut, use_q, use_u in tries:
+            p = _parse(v, self.kilo)
+            if p is None:
+                continue
+            info = unit_or_none(p.unit)
+            if info is None:
+                continue
+            chosen = (v, p, info, use_q, use_u)
+            break
+        if chosen is None:
+            self.skipped.append((tok, "unreadable"))
+            return None
+        v, p, info, use_q, use_u = chosen
+        if not use_u and not p.unit and p.kind == "number" and tok.kind == "digits":
+            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
+            head = self._header_unit(tok.start)
+            if head is not None:
+                v2 = _join(v, head)
+                p2 = _parse(v2, self.kilo)
+                info2 = unit_or_none(p2.unit) if p2 is not None else None
+                if p2 is not None and info2 is not None:
+                    v, p, info = v2, p2, info2
+                    candidates.append(f"unit {head!r} taken from the column header")
+        if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
+            self.skipped.append((tok, "count word without a unit"))
+            return None
+        if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
+            self.skipped.append((tok, "article"))
+            return None
+        end = uend if use_u else max(num_end, pos)
+        if post_rel and (use_u or not unit_text):
+            end = f.find(post_word, end) + len(post_word) if post else end
+        relation = qrel or post_rel
+        begin = qstart if (use_q or qrel) and qtext else start
+        # Ambiguities worth a reader's decision.
+        if info.note:
+            candidates.append(info.note)
+        if p.multiplier == "B" and not _COUNT_NOUN.match(f, num_end + 1) and not p.unit:
+            candidates.append("B read as billion (a count); it could be bytes")
+        if p.uses_kilo and re.search(r"(?:context|上下文|窗口|序列|sequence)", f[max(0, begin - 12):end + 12], re.I):
+            candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
+        if not p.unit and not use_u and unit_text:
+            candidates.append(f"unit words {unit_text!r} not read")
+        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)], value=v,
+                       number=p, unit=info, qualifier=p.qualifier or (qtext if qrel else ""),
+                       relation=relation if not p.qualifier or p.relation == "=" else None,
+                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
+                       unit_start=ustart if use_u else -1)
+
+    def _header_unit(self, offset: int) -> str | None:
+        hit = self.doc.cell_at(offset)
+        if hit is None:
+            return None
+        table, cell = hit
+        if cell.col >= len(table.header) or cell.col == 0:
+            return None
+        head = fold(table.header[cell.col])
+        toks = _unit_tokens(head, 0, len(head))
+        while toks and toks[0].kind == "model":
+            toks = toks[1:]
+        found = _best_unit(head, toks) if toks else None
+        if found is None or found[2] != toks[-1].end and head[found[2]:].strip():
+            return None
+        return found[0]
+
+    # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
+    def _share_units(self, ms: list[Mention]) -> None:
+        f = self.folded
+        for a, b in zip(ms, ms[1:]):
+            if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number":
+                continue
+            gap = f[a.end:b.start]
+            if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
+                v = _join(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
+                p = _parse(v, self.kilo)
+                info = unit_or_none(p.unit) if p else None
+                if p is not None and info is not None and info.dims == b.unit.dims:
+                    a.value, a.number, a.unit = v, p, info
+                    a.candidates.append(f"unit shared with the next value ({b.printed})")
+
+
+def extract_mentions(doc: Document, *, lang: str = "auto", kilo: int = 1000) -> list[Mention]:
+    """Every numeric mention of ``doc`` in document order."""
+    return Extractor(doc, lang=lang, kilo=kilo).mentions()
+
+
+def detect_lang(text: str) -> str:
+    """"zh" when CJK characters make up a noticeable part of the letters, else "en"."""
+    sample = text[:20000]
+    cjk = len(_CJK.findall(sample))
+    latin = len(re.findall(r"[A-Za-z]", sample))
+    return "zh" if cjk > 0.2 * (cjk + latin) and cjk > 5 else ("en" if cjk == 0 else "auto")

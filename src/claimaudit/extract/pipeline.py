@@ -1,0 +1,31 @@
+"""Document in, draft claim file out: the one function both front ends call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .document import Document, analyse, load_document
+from .draft import Draft, make_ids, render
+from .mentions import detect_lang, extract_mentions
+from .relations import find_relations
+
+
+def draft_document(doc: Document, *, lang: str = "auto", kilo: int = 1000, source: str | None = None) -> Draft:
+    """Mentions, relations and stable ids for ``doc``."""
+    if lang == "auto":
+        lang = detect_lang(doc.text)
+    mentions = extract_mentions(doc, lang=lang, kilo=kilo)
+    relations = find_relations(doc, mentions)
+    return Draft(doc, mentions, relations, make_ids(doc, mentions), source=source, lang=lang)
+
+
+def draft_text(text: str, path: str = "<text>", **kw) -> Draft:
+    return draft_document(analyse(text, path), **kw)
+
+
+def draft_file(path: str | Path, *, display: str | None = None, **kw) -> Draft:
+    return draft_document(load_document(path, display), **kw)
+
+
+def draft_yaml(draft: Draft) -> str:
+    return render(draft)

@@ -1,0 +1,226 @@
+"""Find where numbers stand in running text (a scanning helper for extraction).
+
+:func:`parse_printed` reads one whole printed value; extraction first has to find the values in a
+document. This module only *locates* number tokens and gives each the text to hand to
+``parse_printed``: it never decides a value itself, except that English number words
+(``twenty-one``, ``two-thirds``, ``a hundred and two``), which the printed grammar does not read,
+are spelt out as digits (``21``, ``2/3``, ``102``) before they are parsed.
+
+Offsets are kept exact: full-width forms are mapped one character to one character
+(:data:`FULLWIDTH`), so a span found in the folded text is the same span in the original.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator
+
+from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, scan_chinese_numeral
+from ..errors import NumberSyntaxError
+
+#: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
+#: one character. CJK punctuation that has no ASCII twin in meaning (，。、（）：；) is kept.
+FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+FULLWIDTH[0x3000] = 0x20
+for _keep in "，。、（）：；":
+    FULLWIDTH.pop(ord(_keep), None)
+del _keep
+
+
+def fold(text: str) -> str:
+    """Full-width forms as ASCII, same length and offsets as ``text``."""
+    return text.translate(FULLWIDTH)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberToken:
+    start: int        # offset of the first character in the text
+    end: int          # offset after the last character
+    text: str         # the characters as printed
+    norm: str         # what to hand to parse_printed ("2,788", "2/3" for "two-thirds")
+    kind: str         # "digits" | "chinese" | "words" | "fraction"
+
+
+# -- digits --------------------------------------------------------------------------------------
+
+_SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,.])|\d+"
+_NUMBER_RE = re.compile(
+    rf"(?P<sign>[+\-−](?=\d))?(?P<int>{_GROUPED})(?P<frac>\.\d+)?"
+    rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
+)
+_FRACTION_RE = re.compile(r"(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+
+# -- English number words ------------------------------------------------------------------------
+
+_UNITS_EN = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+_TENS_EN = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+_SCALES_EN = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_FRACTIONS_EN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+                 "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
+                 "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
+                 "tenth": 10, "tenths": 10}
+_WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
+    """Read number words from the front of ``words`` (lower case, hyphens split).
+
+    Returns (value, words used) or None. ``a``/``an`` count as one only before a scale word or a
+    fraction (``a hundred``, ``a half``); ``and`` joins inside a number (``a hundred and two``,
+    ``two and a half``); a cardinal before a fraction word is its numerator (``two thirds``).
+    """
+    total, current, used, seen = Fraction(0), Fraction(0), 0, False
+    i, n = 0, len(words)
+    while i < n:
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < n else ""
+        if w in ("a", "an"):
+            if nxt in _SCALES_EN:
+                current += 1
+                i, seen = i + 1, True
+                continue
+            if nxt in _FRACTIONS_EN and nxt in ("half", "third", "quarter"):
+                current += Fraction(1, _FRACTIONS_EN[nxt])
+                i += 2
+                used, seen = i, True
+            break
+        if w in _UNITS_EN:
+            if nxt in _FRACTIONS_EN and not seen and w != "zero":
+                current += Fraction(_UNITS_EN[w], _FRACTIONS_EN[nxt])
+                i += 2
+                used, seen = i, True
+                break
+            current += _UNITS_EN[w]
+        elif w in _TENS_EN:
+            current += _TENS_EN[w]
+        elif w in _SCALES_EN and seen:
+            scale = _SCALES_EN[w]
+            if scale == 100:
+                current *= 100
+            else:
+                total += current * scale
+                current = Fraction(0)
+        elif w == "and" and seen and (nxt in _UNITS_EN or nxt in _TENS_EN or nxt in ("a", "an")):
+            i += 1
+            continue
+        else:
+            break
+        i += 1
+        used, seen = i, True
+    if not seen or used == 0:
+        return None
+    return total + current, used
+
+
+def _english_tokens(folded: str) -> Iterator[NumberToken]:
+    lower = folded.lower()
+    pos, n = 0, len(lower)
+    while pos < n:
+        m = _WORD_RE.search(lower, pos)
+        if m is None:
+            return
+        first = m.group(0).split("-")[0]
+        word = folded[m.start():m.end()].split("-")[0]
+        if not (word.islower() or word.istitle() or word.isupper()) or (
+                m.start() > 0 and folded[m.start() - 1] in "-_@/" ):
+            pos = m.end()   # ZeRO, R1-Zero: names, not numbers
+            continue
+        if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an"):
+            pos = m.end()
+            continue
+        # Collect the run of words (and their spans) starting here, separated by spaces/hyphens.
+        spans: list[tuple[str, int, int]] = []
+        j = m.start()
+        while True:
+            wm = re.compile(r"[a-z]+").match(lower, j)
+            if wm is None:
+                break
+            spans.append((wm.group(0), wm.start(), wm.end()))
+            k = wm.end()
+            if k < n and lower[k] in " -" and k + 1 < n and lower[k + 1].isalpha() and len(spans) < 12:
+                j = k + 1
+                continue
+            break
+        words = [s[0] for s in spans]
+        got = _english_value(words)
+        if got is None:
+            pos = m.end()
+            continue
+        value, used = got
+        start, end = spans[0][1], spans[used - 1][2]
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        yield NumberToken(start, end, folded[start:end], norm, "words")
+        pos = end
+
+
+# -- Chinese numerals -------------------------------------------------------------------------------
+
+_CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
+
+
+def _chinese_tokens(text: str) -> Iterator[NumberToken]:
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in _CN_START and is_numeral_start(text, i):
+            try:
+                num = scan_chinese_numeral(text, i)
+            except NumberSyntaxError:
+                num = None
+            if num is not None and num.end > i:
+                yield NumberToken(i, num.end, text[i:num.end], text[i:num.end], "chinese")
+                i = num.end
+                continue
+        i += 1
+
+
+# -- public -----------------------------------------------------------------------------------------------
+
+def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list[NumberToken]:
+    """Every number token in ``text`` in order, without overlaps.
+
+    Digits (ASCII or full-width, thousands separators, decimals, ``e``/``×10^`` exponents, a sign
+    glued to the digits), fractions (``1/64``, ``2 1/2``, ``½``), Chinese numerals, and English
+    number words. Whether a token is a quantity (or a section number, a year, a model name) is
+    for the caller to decide.
+    """
+    folded = fold(text)
+    found: list[NumberToken] = []
+    for m in _FRACTION_RE.finditer(folded):
+        whole, num, den = m.group("whole"), m.group("num"), m.group("den")
+        # "640/410 TFLOPS" and "37B/671B" are two values, not a fraction.
+        if int(den) == 0 or int(num) >= int(den) or len(den) > 4:
+            continue
+        norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
+        found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
+    taken = [(t.start, t.end) for t in found]
+    for m in _NUMBER_RE.finditer(folded):
+        s, e = m.start(), m.end()
+        if any(a < e and s < b for a, b in taken):
+            continue
+        norm = folded[s:e].replace("−", "-")
+        found.append(NumberToken(s, e, text[s:e], norm, "digits"))
+    for ch, frac in _VULGAR.items():
+        for m in re.finditer(re.escape(ch), text):
+            s = m.start()
+            if s > 0 and folded[s - 1].isdigit():
+                continue  # "2½" is read with its whole part below
+            found.append(NumberToken(s, s + 1, ch, frac, "fraction"))
+    if chinese:
+        found.extend(_chinese_tokens(text))
+    if words:
+        found.extend(_english_tokens(folded))
+    found.sort(key=lambda t: (t.start, -(t.end - t.start)))
+    out: list[NumberToken] = []
+    last_end = -1
+    for t in found:
+        if t.start >= last_end:
+            out.append(t)
+            last_end = t.end
+    return out

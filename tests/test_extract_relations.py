@@ -1,0 +1,165 @@
+"""Relations the document states itself, and the draft that checks them (extract → run)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimaudit.engine.run import RunOptions, run_claims
+from claimaudit.extract.document import analyse
+from claimaudit.extract.pipeline import draft_file, draft_text, draft_yaml
+from claimaudit.model.load import load_claim_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "extract"
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def kinds(text: str) -> list[str]:
+    return [r.kind for r in draft_text(text).relations]
+
+
+def audit(tmp_path: Path, yaml_text: str) -> dict[str, object]:
+    path = tmp_path / "draft.claims.yaml"
+    path.write_text(yaml_text, encoding="utf-8")
+    run = run_claims([path], tmp_path, RunOptions(checkers=False))
+    assert not run.errors, [str(e) for e in run.errors]
+    return {r.claim.id: r for r in run.results}
+
+
+def test_table_with_total_row():
+    text = "| Stage | Hours |\n|---|---|\n| A | 10 |\n| B | 20 |\n| Total | 31 |\n"
+    d = draft_text(text)
+    [r] = d.relations
+    assert r.kind == "table-total" and r.formula == "{0} + {1}" and r.target == 2
+    text = "| 阶段 | 卡时 |\n|---|---|\n| 甲 | 1K |\n| 乙 | 2K |\n| 合计 | 3K |\n"
+    assert kinds(text) == ["table-total"]
+
+
+def test_shares_that_should_add_to_100_percent():
+    text = "| Part | Share |\n|---|---|\n| a | 61% |\n| b | 27% |\n| c | 15% |\n"
+    assert kinds(text) == ["shares"]
+    # Shares that are a part of the whole (42.57% + 33.48% + 2.14%) are left alone.
+    text = "- NVLink 42.57%\n- other 33.48%\n- ECC 2.14%\n"
+    assert kinds(text) == []
+    text = "- NVLink 50%\n- other 30%\n- ECC 20.5%\n"
+    assert kinds(text) == ["shares"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Of the prompts, 82% (41 out of 50) were right.", "percent-of"),
+    ("41 of 50 (82%) prompts were right.", "percent-of"),
+    ("The bill is 2,788K × $2 = $5.576M.", "equation"),
+    ("2,664K + 119K + 5K = 2,788K ✓", "equation"),
+    ("180K GPU-hours ≈ 2048 GPUs × 3.7 days", "equation"),
+    ("Step time fell from 64 s to 16 s, a 4× speed-up.", "change"),
+    ("KV cache 从 MHA 的 64 KiB 压到 1.12 KiB（约 56.9×）", "change"),
+    ("Latency dropped from 200 ms to 150 ms, 25% less.", "change"),
+    ("Throughput is 20 tokens/s per GPU: 1,000 tokens/s on 50 GPUs.", "rate"),
+])
+def test_prose_relations(text, kind):
+    assert kind in kinds(text)
+
+
+def test_parallel_efficiency_from_two_changes():
+    text = ("Going from 64 to 512 GPUs, the step time went from 64.118 s to 9.717 s, "
+            "a parallel efficiency of 91%.")
+    rels = [r for r in draft_text(text).relations if r.kind == "change"]
+    assert rels and rels[0].formula.startswith("(")
+
+
+def test_same_quantity_printed_twice():
+    text = "The training run took 54.2 days.\nLater: the training run took 57.3 days.\n"
+    assert kinds(text) == ["same"]
+    # The same value twice is no finding.
+    assert kinds("The training run took 54.2 days.\nAgain, the training run took 54.2 days.\n") == []
+
+
+def test_ids_are_readable_and_stable():
+    a = draft_file(FIXTURES / "inconsistent_report.md")
+    b = draft_file(FIXTURES / "inconsistent_report.md")
+    assert a.ids == b.ids and len(set(a.ids)) == len(a.ids)
+    assert "total_gpu_hour_2798k" in a.ids and "pre_training_usd_5_328m" in a.ids
+    assert draft_yaml(a) == draft_yaml(b)
+
+
+def test_draft_loads_without_errors():
+    d = draft_file(FIXTURES / "handbook_zh.md")
+    cf, errors = load_claim_text(draft_yaml(d), "handbook_zh.claims.yaml")
+    assert not errors and cf is not None
+    assert len(cf.claims) >= len(d.mentions)
+    # Quotes are the document's own words.
+    text = (FIXTURES / "handbook_zh.md").read_text("utf-8")
+    assert all(c.quote and c.quote.replace("…", "") in " ".join(text.split()) for c in cf.claims if c.quote)
+
+
+def test_hostile_text_cannot_change_the_yaml(tmp_path):
+    text = 'Injected: "\n- id: evil\n  formula: x" costs $5 and ]]} {{ 3 GPUs & *alias !!python/object'
+    results = audit(tmp_path, draft_yaml(draft_text(text)))
+    assert "evil" not in results and len(results) == 2
+
+
+def test_round_trip_finds_the_inconsistencies(tmp_path):
+    """extract → run: every deliberate inconsistency of the fixture is found, nothing else is."""
+    results = audit(tmp_path, draft_yaml(draft_file(FIXTURES / "inconsistent_report.md")))
+    bad = {cid for cid, r in results.items() if r.verdict == "inconsistent"}
+    assert bad == {
+        "total_gpu_hour_2798k",                 # 2,664K + 119K + 5K is not 2,798K
+        "total_shares",                  # 61% + 27% + 15% is not 100%
+        "usd_5_876m",                    # 2,788K × $2 is not $5.876M
+        "x_5",                           # 64 s → 16 s is 4×, not 5×
+        "throughput_token_per_second_per_20",   # 1,000 tokens/s over 40 GPUs is 25, not 20
+        "run_took_day_57_3",             # printed twice: 54.2 days and 57.3 days
+    }, bad
+    assert results["pct_82"].verdict == "consistent"                # 41 out of 50 is 82%
+    assert results["total_usd_5_576m"].verdict == "consistent"      # the cost column adds up
+
+
+def test_round_trip_consistent_document(tmp_path):
+    results = audit(tmp_path, draft_yaml(draft_file(FIXTURES / "consistent_report.md")))
+    assert {r.verdict for r in results.values()} <= {"stated", "consistent"}
+    assert sum(r.verdict == "consistent" for r in results.values()) == 3
+
+
+def test_html_table_total(tmp_path):
+    results = audit(tmp_path, draft_yaml(draft_file(FIXTURES / "table.html")))
+    assert results["total_usd_1_9m"].verdict == "inconsistent"      # $1.2M + $0.3M is not $1.9M
+    assert not any("2023" in r.claim.value for r in results.values())
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds are not beside the repository")
+def test_seed_cost_table_round_trip(tmp_path):
+    """The handbook's V3 cost table and its written-out sums check out."""
+    results = audit(tmp_path, draft_yaml(draft_file(SEEDS / "004_19076b57cd7d3139.txt")))
+    checked = {cid: r.verdict for cid, r in results.items() if r.claim.formula}
+    assert checked.get("gpu_hour_2788k") == "consistent"          # 合计 row of the cost table
+    assert checked.get("usd_5_576m") == "consistent"
+    assert "consistent" in checked.values() and "error" not in checked.values()
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin", "CLAIMAUDIT_PINT_CACHE": "off"}
+    return subprocess.run([sys.executable, "-m", "claimaudit", *args], cwd=cwd, capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_cli_extract_writes_a_draft(tmp_path):
+    out = tmp_path / "d.claims.yaml"
+    p = _cli("extract", str(FIXTURES / "handbook_zh.md"), "--lang", "zh", "-o", str(out), cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "mentions" in p.stderr and out.read_text("utf-8").count("  - id: ") >= 10
+    p = _cli("extract", str(tmp_path / "missing.md"), cwd=tmp_path)
+    assert p.returncode == 2 and "no such document" in p.stderr
+
+
+def test_cli_run_on_a_document(tmp_path):
+    doc = tmp_path / "report.md"
+    doc.write_text((FIXTURES / "inconsistent_report.md").read_text("utf-8"), encoding="utf-8")
+    p = _cli("run", str(doc), "--root", str(tmp_path), "--no-report", "--color", "no", cwd=tmp_path)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "is a document" in p.stderr and "reports/extract/report.claims.yaml" in p.stderr
+    assert "total_gpu_hour_2798k" in p.stdout
+    assert (tmp_path / "reports" / "extract" / "report.claims.yaml").is_file()
