@@ -1,0 +1,189 @@
+"""Claims embedded in Markdown docs: fenced ```` ```claimaudit ```` blocks holding the same YAML as a
+claim file, so a docs team keeps its claims beside the prose they check.
+
+* Every block of a doc is read with the doc's real line numbers (the YAML is padded with the blank
+  lines before it, so the safe loader's marks are already right): a YAML or schema error in a block
+  is located at ``doc.md:line:col``.
+* A doc's blocks form one claim file: its module is the doc's stem, its claims keep their order.
+* The doc is the default source of its claims (a :class:`SourceRecord` whose id is the doc's path and
+  whose ``files`` is the doc itself); their quotes refer to the doc's prose — the doc with its claim
+  blocks blanked out (:func:`prose_text`), so a quote never "matches" its own claim block.
+
+Fences follow CommonMark: three or more backticks or tildes, closed by a fence of the same character
+at least as long; a ```` ```claimaudit ```` shown inside a longer (```` ```` ````) fence is an
+example, not a claim block. Fences may be indented (inside list items); the YAML keeps that
+indentation, so columns are right too. Blocks inside block quotes (``> ```claimaudit``) are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from ..errors import InputError, Location
+from ..model.claims import Claim, ClaimFile, Settings
+from ..model.load import build_claims, module_name
+from ..model.sources import SourceRecord
+from ..model.yamlmarks import YamlError, load_yaml
+
+#: The info word that marks a fenced block as claims.
+FENCE_WORD = "claimaudit"
+#: Cheap pre-check: a doc without this text has no claim blocks and is not parsed further.
+_MARKERS = ("```" + FENCE_WORD, "~~~" + FENCE_WORD)
+
+_FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(?P<title>.+?)[ \t#]*$")
+
+
+class MarkdownClaimsError(InputError):
+    code = "CA001"
+
+
+@dataclass(frozen=True)
+class Block:
+    """One fenced claim block: ``fence_line`` is the opening fence (1-based); content starts below."""
+
+    fence_line: int
+    end_line: int          # the closing fence's line (the last line of the doc if never closed)
+    indent: int            # columns before the opening fence
+    lines: tuple[str, ...]
+    closed: bool = True
+
+    @property
+    def first_line(self) -> int:
+        return self.fence_line + 1
+
+
+@dataclass
+class DocClaimFile(ClaimFile):
+    """A claim file read from a Markdown doc; ``doc_source`` is the doc as a source record."""
+
+    doc_source: SourceRecord | None = None
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as editors and the YAML loader count them (``\\n`` or ``\\r\\n``)."""
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in text.split("\n")]
+
+
+def has_claim_blocks(text: str) -> bool:
+    return any(m in text for m in _MARKERS) and bool(find_blocks(text))
+
+
+def find_blocks(text: str) -> list[Block]:
+    """The ``claimaudit`` fenced blocks of a Markdown text, in order."""
+    blocks: list[Block] = []
+    lines = split_lines(text)
+    opened: tuple[str, int, bool, int, int] | None = None   # char, length, is claims, line, indent
+    body: list[str] = []
+    for n, line in enumerate(lines, start=1):
+        m = _FENCE.match(line)
+        if opened is None:
+            if not m:
+                continue
+            fence, info = m["fence"], m["info"].strip()
+            if fence[0] == "`" and "`" in info:
+                continue  # inline code such as ```a``` is not a fence (CommonMark)
+            word = info.split()[0].lower() if info else ""
+            opened = (fence[0], len(fence), word == FENCE_WORD, n, len(m["indent"]))
+            body = []
+            continue
+        char, length, is_claims, start, indent = opened
+        if m and m["fence"][0] == char and len(m["fence"]) >= length and not m["info"].strip():
+            if is_claims:
+                blocks.append(Block(start, n, indent, tuple(body)))
+            opened = None
+        elif is_claims:
+            body.append(line)
+    if opened is not None and opened[2]:
+        blocks.append(Block(opened[3], len(lines), opened[4], tuple(body), closed=False))
+    return blocks
+
+
+def prose_text(text: str) -> str:
+    """The doc with its claim blocks (fences included) blanked out, line numbers unchanged.
+
+    This is the text an embedded claim's quote must be found in.
+    """
+    lines = split_lines(text)
+    for b in find_blocks(text):
+        for i in range(b.fence_line - 1, min(b.end_line, len(lines))):
+            lines[i] = ""
+    return "\n".join(lines)
+
+
+def doc_title(text: str) -> str:
+    """The doc's first heading (outside fences), for the source record's title."""
+    fenced = False
+    for line in split_lines(text):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        m = None if fenced else _HEADING.match(line)
+        if m:
+            return m["title"]
+    return ""
+
+
+def doc_source(display: str, text: str) -> SourceRecord:
+    """The doc as the source record its embedded claims cite by default."""
+    return SourceRecord(id=display, title=doc_title(text) or display, files=(display,), kind="doc",
+                        location=Location(display), raw={"embedded_claims": True})
+
+
+def claims_from_markdown(text: str, display: str, *, module: str,
+                         base: Settings = Settings()) -> tuple[DocClaimFile | None, list[InputError]]:
+    """The claims of a Markdown text's ``claimaudit`` blocks (None when it has none)."""
+    blocks = find_blocks(text) if any(m in text for m in _MARKERS) else []
+    if not blocks:
+        return None, []
+    source = doc_source(display, text)
+    errors: list[InputError] = []
+    claims: list[Claim] = []
+    seen: dict[str, Location] = {}
+    title = None
+    for b in blocks:
+        fence = Location(display, b.fence_line, b.indent + 1)
+        if not b.closed:
+            errors.append(MarkdownClaimsError("```claimaudit block is never closed (add a closing ``` line)",
+                                              location=fence))
+            continue
+        # Blank lines in front keep the loader's line numbers the doc's own.
+        padded = "\n" * b.fence_line + "\n".join(b.lines) + "\n"
+        try:
+            doc = load_yaml(padded, display)
+        except YamlError as exc:
+            errors.append(exc)
+            continue
+        if doc is None:
+            errors.append(MarkdownClaimsError("empty ```claimaudit block: expected a mapping with a 'claims' list",
+                                              location=fence))
+            continue
+        cf, errs = build_claims(doc, path=display, module=module, base=base)
+        errors.extend(errs)
+        if cf is None:
+            continue
+        title = title or cf.title
+        for c in cf.claims:
+            where = c.loc_of("id")
+            if c.id in seen:
+                errors.append(InputError(f"duplicate claim id {c.id!r} (first defined at {seen[c.id]})",
+                                         location=where))
+                continue
+            seen[c.id] = where
+            claims.append(c if c.source else replace(c, source=source.id))
+    return DocClaimFile(path=display, module=module, source=source.id, settings=base, claims=claims,
+                        title=title or source.title, doc_source=source), errors
+
+
+def load_markdown_claims(path: Path, *, display: str | None = None,
+                         base: Settings = Settings()) -> tuple[DocClaimFile | None, list[InputError]]:
+    """Read a Markdown doc from disk and return its embedded claims (None when it has none)."""
+    shown = display or str(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        return None, [InputError(f"cannot read Markdown doc: {exc.strerror}", location=Location(shown))]
+    except UnicodeDecodeError as exc:
+        return None, [InputError(f"Markdown doc is not UTF-8 (byte {exc.start})", location=Location(shown))]
+    return claims_from_markdown(text, shown, module=module_name(path), base=base)
