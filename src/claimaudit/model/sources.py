@@ -14,7 +14,10 @@ from ..errors import InputError, Location
 from .yamlmarks import MarkedDict, YamlError, load_yaml
 
 SOURCE_KEYS = ("id", "title", "authors", "date", "url", "doi", "arxiv", "version", "licence", "license",
-               "file", "files", "sha256", "kind", "language", "primary", "notes", "excerpt")
+               "file", "files", "sha256", "kind", "language", "primary", "notes", "excerpt",
+               "format", "text_url")
+#: How a source's text is read (claimaudit.sources.loaders); by default from the file's suffix.
+TEXT_FORMATS = ("text", "markdown", "html", "pdf")
 
 
 @dataclass(frozen=True)
@@ -30,13 +33,17 @@ class SourceRecord:
     files: tuple[str, ...] = ()          # local text files, relative to the project root
     sha256: str = ""
     kind: str = ""                       # primary | secondary
+    format: str = ""                     # text | markdown | html | pdf; "" = from the file suffix
+    text_url: str = ""                   # where `claimaudit sources fetch` downloads the text
+                                         # (default: url); checked against sha256
     location: Location | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "authors": list(self.authors), "date": self.date,
                 "url": self.url, "doi": self.doi, "version": self.version, "licence": self.licence,
-                "files": list(self.files), "kind": self.kind}
+                "files": list(self.files), "kind": self.kind, "format": self.format,
+                "text_url": self.text_url, "sha256": self.sha256}
 
 
 def _strs(v: Any) -> tuple[str, ...]:
@@ -70,8 +77,15 @@ def load_source_file(path: Path, shown: str) -> tuple[SourceRecord | None, list[
         doi=str(doc.get("doi") or ""), version=str(doc.get("version") or ""),
         licence=str(doc.get("licence") or doc.get("license") or ""),
         files=_strs(doc.get("files")) + _strs(doc.get("file")), sha256=str(doc.get("sha256") or ""),
-        kind=str(doc.get("kind") or ""), location=doc.location, raw=dict(doc),
+        kind=str(doc.get("kind") or ""), format=str(doc.get("format") or ""),
+        text_url=str(doc.get("text_url") or ""), location=doc.location, raw=dict(doc),
     )
+    if rec.format and rec.format not in TEXT_FORMATS:
+        errors.append(InputError(f"unknown format {rec.format!r} (formats: {', '.join(TEXT_FORMATS)})",
+                                 location=doc.loc_of("format")))
+    sha = rec.sha256.lower()
+    if sha and (len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha)):
+        errors.append(InputError("sha256 should be 64 hexadecimal digits", location=doc.loc_of("sha256")))
     return rec, errors
 
 
