@@ -1,0 +1,273 @@
+"""Students' answer files: found, read safely, checked for shape, each problem located.
+
+An answer file is the template ``claimaudit exercise make`` writes (one exercise), or several
+answers under ``answers:`` with one ``student:``::
+
+    student: Li Hua
+    answers:
+      - {exercise: E01, formula: nvlink_share / ecc_share, value: 19.9×, verdict: inconsistent}
+
+Answer files come from students, so they are read like claim files: scalars stay text, no
+anchors or aliases, a size limit, and every problem comes back as ``file:line:col``. A file that
+cannot be read at all still yields one (empty) answer, so that its author gets a zero for that
+exercise only and a message saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..errors import InputError, Location
+
+ANSWER_KEYS = ("exercise", "student", "inputs", "formula", "value", "verdict", "why")
+FILE_KEYS = ("student", "answers")
+SUFFIXES = (".yaml", ".yml")
+MAX_BYTES = 256 * 1024          # an answer file is a few lines; anything this big is not one
+MAX_NODES = 5000
+_EXERCISE_IN_NAME = re.compile(r"^(E\d+)\b")
+
+
+class AnswerError(InputError):
+    code = "CA302"
+
+
+@dataclass
+class Answer:
+    file: str
+    student: str
+    exercise: str | None
+    location: Location
+    formula: str | None = None
+    formula_location: Location | None = None
+    value: str | None = None
+    value_location: Location | None = None
+    verdict: str | None = None
+    verdict_location: Location | None = None
+    why: str = ""
+    inputs: dict[str, str] = field(default_factory=dict)
+    problems: list[InputError] = field(default_factory=list)   # malformed: the item scores zero
+
+    @property
+    def malformed(self) -> bool:
+        return bool(self.problems)
+
+
+# -- reading YAML fast and safely --------------------------------------------------------------------
+
+def _loader_class():
+    """A located, alias-free loader on libyaml's parser when PyYAML has it (about five times
+    faster than the pure-Python one, which matters for a class of 200), else None."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:  # pragma: no cover - PyYAML built without libyaml
+        return None
+    from ..model.yamlmarks import _Constructor, _Resolver   # the claim files' safe constructor
+
+    class _Loader(CParser, _Constructor, _Resolver):
+        def __init__(self, stream: str, filename: str) -> None:
+            CParser.__init__(self, stream)
+            _Constructor.__init__(self)
+            _Resolver.__init__(self)
+            self.filename = filename
+
+    return _Loader
+
+
+_LOADER = None
+
+
+def _refuse_aliases(node: Any, filename: str) -> None:
+    """libyaml resolves aliases while composing; an alias shows as a node met twice."""
+    seen: set[int] = set()
+    stack = [node]
+    count = 0
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            m = n.start_mark
+            raise _yaml_error("anchors and aliases (*name) are not allowed in answer files",
+                              Location(filename, m.line + 1, m.column + 1))
+        seen.add(id(n))
+        count += 1
+        if count > MAX_NODES:
+            raise _yaml_error(f"file has more than {MAX_NODES} YAML nodes", Location(filename))
+        if isinstance(n.value, list):
+            for item in n.value:
+                if isinstance(item, tuple):
+                    stack.extend(item)
+                else:
+                    stack.append(item)
+
+
+def _yaml_error(message: str, location: Location) -> InputError:
+    from ..model.yamlmarks import YamlError
+
+    return YamlError(message, location=location)
+
+
+def load_answer_yaml(text: str, filename: str) -> Any:
+    """Parse one answer file (located values, text scalars); raises a located YamlError."""
+    import yaml
+
+    from ..model.yamlmarks import load_yaml
+
+    global _LOADER
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _yaml_error(f"file is larger than {MAX_BYTES // 1024} KiB: not an answer file", Location(filename))
+    if _LOADER is None:
+        _LOADER = _loader_class() or False
+    if not _LOADER:
+        return load_yaml(text, filename)   # pragma: no cover
+    loader = _LOADER(text, filename)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _refuse_aliases(node, filename)
+        return loader.construct_document(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(filename, mark.line + 1, mark.column + 1) if mark else Location(filename)
+        msg = exc.problem or str(exc)
+        if exc.context:
+            msg = f"{exc.context}: {msg}" if msg else exc.context
+        raise _yaml_error(f"YAML syntax: {msg}", where) from None
+    except yaml.YAMLError as exc:
+        raise _yaml_error(f"YAML: {exc}", Location(filename)) from None
+    finally:
+        loader.dispose()
+
+
+# -- shape ---------------------------------------------------------------------------------------------
+
+def _suggest(word: str, choices: Iterable[str]) -> tuple[str, ...]:
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=1, score_cutoff=70)
+    return tuple(c for c, _s, _i in found)
+
+
+def _text(node: Any, key: str, ans: Answer) -> str | None:
+    """A scalar field as text; a list or mapping where text belongs is a problem."""
+    if key not in node or node[key] is None:
+        return None
+    v = node[key]
+    if isinstance(v, (dict, list)):
+        ans.problems.append(AnswerError(f"{key!r} should be text, not a {'list' if isinstance(v, list) else 'mapping'}",
+                                        location=node.loc_of(key)))
+        return None
+    return str(v).strip()
+
+
+def _fill(node: Any, ans: Answer, allowed: tuple[str, ...]) -> None:
+    for key in node:
+        if key not in allowed:
+            sug = _suggest(str(key), allowed)
+            ans.problems.append(AnswerError(f"unknown key {key!r}" + (f" (did you mean {sug[0]!r}?)" if sug else "")
+                                            + f"; an answer has {', '.join(ANSWER_KEYS)}", location=node.key_loc(key)))
+    ans.formula = _text(node, "formula", ans)
+    ans.formula_location = node.loc_of("formula") if "formula" in node else None
+    ans.value = _text(node, "value", ans)
+    ans.value_location = node.loc_of("value") if "value" in node else None
+    ans.verdict = _text(node, "verdict", ans)
+    ans.verdict_location = node.loc_of("verdict") if "verdict" in node else None
+    ans.why = _text(node, "why", ans) or ""
+    inputs = node.get("inputs")
+    if isinstance(inputs, dict):
+        for k, v in inputs.items():
+            if v is not None and not isinstance(v, (dict, list)) and str(v).strip():
+                ans.inputs[str(k)] = str(v).strip()
+    elif inputs is not None:
+        ans.problems.append(AnswerError("'inputs' should be a mapping of name: value", location=node.loc_of("inputs")))
+
+
+def _fallback_student(path: Path, base: Path | None) -> str:
+    if base is not None and path.parent != base:
+        return path.parent.name
+    return path.stem
+
+
+def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None = None) -> list[Answer]:
+    """The answers in one file (at least one, even when the file is unreadable)."""
+    shown = shown or str(path)
+    fallback = _fallback_student(path, base)
+    m = _EXERCISE_IN_NAME.match(path.name)
+    guess = m.group(1) if m else None
+    whole = Location(shown)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+        doc = load_answer_yaml(text, shown)
+    except InputError as exc:
+        return [Answer(shown, fallback, guess, exc.location or whole, problems=[exc])]
+    except (OSError, UnicodeDecodeError) as exc:
+        return [Answer(shown, fallback, guess, whole,
+                       problems=[AnswerError(f"cannot read answer file: {exc}", location=whole)])]
+    from ..model.yamlmarks import MarkedDict
+
+    if not isinstance(doc, MarkedDict):
+        return [Answer(shown, fallback, guess, getattr(doc, "location", None) or whole, problems=[AnswerError(
+            "an answer file is a mapping with exercise, student, formula, value, verdict", location=whole)])]
+    student = doc.get("student")
+    student = str(student).strip() if student is not None and not isinstance(student, (dict, list)) else ""
+    student = student or fallback
+    if "answers" in doc:
+        items = doc["answers"]
+        bad = [k for k in doc if k not in FILE_KEYS]
+        out: list[Answer] = []
+        if not isinstance(items, list):
+            return [Answer(shown, student, guess, doc.loc_of("answers"), problems=[AnswerError(
+                "'answers' should be a list of answers", location=doc.loc_of("answers"))])]
+        for i, item in enumerate(items):
+            loc = items.item_locations[i] if hasattr(items, "item_locations") else whole
+            if not isinstance(item, MarkedDict):
+                out.append(Answer(shown, student, None, loc, problems=[AnswerError(
+                    "an answer should be a mapping (exercise, formula, value, verdict)", location=loc)]))
+                continue
+            ex = item.get("exercise")
+            ans = Answer(shown, student, str(ex).strip() if ex is not None else None, item.location)
+            _fill(item, ans, ANSWER_KEYS)
+            if ans.exercise is None:
+                ans.problems.append(AnswerError("missing 'exercise' (E01, E02, …)", location=item.location))
+            out.append(ans)
+        for k in bad:
+            if out:
+                out[0].problems.append(AnswerError(f"unknown key {k!r} at the top of a file with 'answers'",
+                                                   location=doc.key_loc(k)))
+        return out
+    ex = doc.get("exercise")
+    ans = Answer(shown, student, str(ex).strip() if ex is not None and str(ex).strip() else guess, doc.location)
+    _fill(doc, ans, ANSWER_KEYS)
+    if ans.exercise is None:
+        ans.problems.append(AnswerError("missing 'exercise' (E01, E02, …)", location=doc.location))
+    return [ans]
+
+
+def find_answer_files(paths: Iterable[str | Path]) -> list[tuple[Path, Path | None]]:
+    """(file, the folder it was found under) for every YAML file below ``paths``, sorted."""
+    found: list[tuple[Path, Path | None]] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            for dirpath, dirnames, filenames in os.walk(path):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                for name in sorted(filenames):
+                    if name.endswith(SUFFIXES) and not name.startswith("."):
+                        found.append((Path(dirpath) / name, path))
+        elif path.is_file():
+            found.append((path, None))
+        else:
+            from ..errors import UsageError
+
+            raise UsageError(f"no such answer file or folder: {path}")
+    return found
+
+
+def read_answers(paths: Iterable[str | Path]) -> list[Answer]:
+    out: list[Answer] = []
+    for path, base in find_answer_files(paths):
+        out.extend(read_answer_file(path, base=base))
+    return out
