@@ -28,10 +28,10 @@ def test_locations_are_one_based_and_point_at_values():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("a: &x [1]\nb: *x\n", "f.yaml:2:4: anchors and aliases"),
+    ("a: &x [1]\nb: *x\n", "f.yaml:1:4: anchors and aliases"),
     ("a: 1\na: 2\n", "f.yaml:2:1: duplicate key 'a'"),
     ("a: [1\n", "f.yaml:2:1: YAML syntax"),
-    ("a: 1\n---\nb: 2\n", "f.yaml:2:1: a claim file holds one YAML document"),
+    ("a: 1\n---\nb: 2\n", "f.yaml:3:1: a claim file holds one YAML document"),
     ("? [a, b]\n: 1\n", "f.yaml:1:3: a mapping key must be a plain value"),
 ])
 def test_yaml_errors_are_located(text, expected):

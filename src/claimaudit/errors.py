@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Location:
-    """A place in a file. ``line`` and ``col`` are 1-based (converted once, from YAML marks)."""
+    """A place in a file. ``line`` and ``col`` are 1-based (converted once, from YAML marks).
+
+    Treat it as immutable; it is not frozen only because frozen dataclasses cost ~5x more to
+    build, and every YAML node of every claim file gets one.
+    """
 
     file: str
     line: int = 1

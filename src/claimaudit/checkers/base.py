@@ -1,28 +1,46 @@
 """Checkers: judgement beyond the core recomputation, each with a stable code.
 
 A checker looks at one claim result (``scope = "claim"``) or at the whole run (``scope = "run"``)
-and returns findings. An exception inside a checker is recorded against that claim as a finding
-and the run goes on.
+and returns findings. It is a :class:`Checker` subclass, or a function wrapped by :func:`checker`.
+Plugins hand checkers to claimaudit through the ``claimaudit_checkers`` hook (see
+:mod:`.hookspecs` and :mod:`.manager`). An exception inside a checker is recorded against that
+claim as a ``CA000`` finding and the run goes on.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 import traceback
-from typing import TYPE_CHECKING, Any, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..errors import Location
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.run import RunOptions
 
+#: A checker code: one to three capital letters and three digits (CA105, XY901).
+CODE_RE = re.compile(r"^[A-Z]{1,3}\d{3}$")
+
 
 class Checker:
-    """Base class. Subclasses set ``code``, ``name`` and a docstring (anti-pattern and fix)."""
+    """Base class. Subclasses set ``code``, ``name`` and a docstring (anti-pattern and fix).
+
+    ``config_keys`` maps each configuration key to its default; the project's
+    ``[tool.claimaudit.checkers.<CODE>]`` table overrides them and the merged values are in
+    ``self.config``.
+    """
 
     code: str = "CA000"
     name: str = "checker"
-    scope: str = "claim"
+    scope: str = "claim"                   # "claim": check(result, run); "run": check_run(run)
     config_keys: dict[str, Any] = {}
+    origin: str = "builtin"                # set by the manager: builtin, a package, or a file
+
+    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        self.config: dict[str, Any] = {**self.config_keys, **dict(config or {})}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         return ()
@@ -30,48 +48,110 @@ class Checker:
     def check_run(self, run: RunResult) -> Iterable[tuple[ClaimResult, Finding]]:
         return ()
 
+    # -- helpers for subclasses ----------------------------------------------------------------
+    def finding(self, severity: str, message: str, *, working: Iterable[str] = (),
+                data: dict[str, Any] | None = None, location: Location | None = None) -> Finding:
+        """A finding under this checker's code and name."""
+        return Finding(self.code, severity, message, self.name, list(working), location, dict(data or {}))
+
     @classmethod
     def summary(cls) -> str:
-        doc = (cls.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else cls.name
+        """The docstring's first line: what ``claimaudit checkers`` lists."""
+        doc = inspect.getdoc(cls) or ""
+        return doc.splitlines()[0].strip() if doc.strip() else cls.name
+
+    @classmethod
+    def description(cls) -> str:
+        return inspect.getdoc(cls) or cls.name
+
+
+def checker(code: str, name: str | None = None, *, scope: str = "claim",
+            config: Mapping[str, Any] | None = None) -> Callable[[Callable[..., Any]], type[Checker]]:
+    """Turn a function into a checker class::
+
+        @checker("XY901", "no-quote")
+        def no_quote(result, run, config):
+            "A claim with a value but no quote cannot be traced. Fix: add the quote."
+            if result.claim.value and not result.claim.quote:
+                yield Finding("XY901", "warning", "no quote")
+
+    Claim-scope functions take ``(result, run, config)``; run-scope ones ``(run, config)`` and
+    yield ``(result, finding)`` pairs.
+    """
+    def wrap(fn: Callable[..., Any]) -> type[Checker]:
+        def check(self: Checker, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
+            return fn(result, run, self.config) or ()
+
+        def check_run(self: Checker, run: RunResult) -> Iterable[tuple[ClaimResult, Finding]]:
+            return fn(run, self.config) or ()
+
+        attrs = {"code": code, "name": name or fn.__name__.replace("_", "-"), "scope": scope,
+                 "config_keys": dict(config or {}), "__doc__": fn.__doc__, "__module__": fn.__module__,
+                 "__wrapped__": fn, "check": check if scope == "claim" else Checker.check,
+                 "check_run": check_run if scope == "run" else Checker.check_run}
+        return type(fn.__name__, (Checker,), attrs)
+
+    return wrap
+
+
+def decided_by_checker(result: ClaimResult) -> None:
+    """A claim whose content is a checker's input (``statistic``, ``granularity``, share ``parts``)
+    and has neither value nor formula is not underdetermined: the checker has checked it.
+    Its error findings then make it inconsistent, as for any claim."""
+    if result.verdict == "underdetermined" and result.claim.value is None and not result.claim.formula:
+        result.findings = [f for f in result.findings if not (f.code == "CA101" and f.severity == "warning")]
+        result.verdict = "consistent"
 
 
 def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    """``--select``/``--ignore`` take codes or prefixes (``CA1`` selects CA101…CA199)."""
     if select and not any(code.startswith(s) for s in select):
         return False
     return not any(code.startswith(i) for i in ignore)
 
 
-def available_checkers() -> list[Checker]:
-    """The built-in checkers (plugins extend this list)."""
-    return []
+def available_checkers(root: str | Path | None = None) -> list[type[Checker]]:
+    """Every checker class: the built-ins, installed plugins and ``checkers/*.py`` under ``root``."""
+    from .manager import get_manager
+
+    return get_manager(root).checker_classes()
 
 
 def run_checkers(run: RunResult, options: "RunOptions") -> None:
-    checkers = [c for c in available_checkers() if selected(c.code, options.select, options.ignore)]
-    for checker in checkers:
-        if checker.scope == "run":
-            try:
-                for res, finding in checker.check_run(run):
-                    finding.checker = finding.checker or checker.name
-                    res.add(finding)
-            except Exception as exc:  # noqa: BLE001 - one broken checker must not stop the run
-                for res in run.results:
-                    res.add(_crash(checker, exc))
-                    break
+    """Run the selected checkers over ``run`` (called by the engine after evaluation)."""
+    from .manager import get_manager
+
+    manager = get_manager(run.root)
+    checkers = manager.instantiate(select=tuple(options.select), ignore=tuple(options.ignore),
+                                   overrides=getattr(options, "checker_config", None))
+    claim_checkers = [c for c in checkers if c.scope == "claim"]
+    for res in run.results:
+        if res.verdict == "error":
             continue
-        for res in run.results:
-            if res.verdict == "error":
-                continue
+        for chk in claim_checkers:
             try:
-                for finding in checker.check(res, run):
-                    finding.checker = finding.checker or checker.name
-                    res.add(finding)
-            except Exception as exc:  # noqa: BLE001
-                res.add(_crash(checker, exc))
+                found = chk.check(res, run)
+                if found:
+                    for finding in found:
+                        finding.checker = finding.checker or chk.name
+                        res.add(finding)
+            except Exception as exc:  # noqa: BLE001 - one broken checker must not stop the run
+                res.add(crash_finding(chk, exc))
+    for chk in checkers:
+        if chk.scope != "run":
+            continue
+        try:
+            for res, finding in chk.check_run(run) or ():
+                finding.checker = finding.checker or chk.name
+                res.add(finding)
+        except Exception as exc:  # noqa: BLE001
+            if run.results:
+                run.results[0].add(crash_finding(chk, exc))
 
 
-def _crash(checker: Checker, exc: Exception) -> Finding:
-    tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-    return Finding("CA000", "warning", f"checker {checker.code} {checker.name} crashed: {tb}", checker.name,
-                   data={"traceback": traceback.format_exc(limit=5)})
+def crash_finding(chk: Checker, exc: BaseException) -> Finding:
+    """A checker that raised: recorded against the claim it was looking at."""
+    last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    return Finding("CA000", "warning", f"checker {chk.code} {chk.name} crashed: {last}", chk.name,
+                   data={"checker": chk.code, "origin": chk.origin,
+                         "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=6))})

@@ -56,90 +56,13 @@ class Answer:
         return bool(self.problems)
 
 
-# -- reading YAML fast and safely --------------------------------------------------------------------
-
-def _loader_class():
-    """A located, alias-free loader on libyaml's parser when PyYAML has it (about five times
-    faster than the pure-Python one, which matters for a class of 200), else None."""
-    try:
-        from yaml._yaml import CParser
-    except ImportError:  # pragma: no cover - PyYAML built without libyaml
-        return None
-    from ..model.yamlmarks import _Constructor, _Resolver   # the claim files' safe constructor
-
-    class _Loader(CParser, _Constructor, _Resolver):
-        def __init__(self, stream: str, filename: str) -> None:
-            CParser.__init__(self, stream)
-            _Constructor.__init__(self)
-            _Resolver.__init__(self)
-            self.filename = filename
-
-    return _Loader
-
-
-_LOADER = None
-
-
-def _refuse_aliases(node: Any, filename: str) -> None:
-    """libyaml resolves aliases while composing; an alias shows as a node met twice."""
-    seen: set[int] = set()
-    stack = [node]
-    count = 0
-    while stack:
-        n = stack.pop()
-        if id(n) in seen:
-            m = n.start_mark
-            raise _yaml_error("anchors and aliases (*name) are not allowed in answer files",
-                              Location(filename, m.line + 1, m.column + 1))
-        seen.add(id(n))
-        count += 1
-        if count > MAX_NODES:
-            raise _yaml_error(f"file has more than {MAX_NODES} YAML nodes", Location(filename))
-        if isinstance(n.value, list):
-            for item in n.value:
-                if isinstance(item, tuple):
-                    stack.extend(item)
-                else:
-                    stack.append(item)
-
-
-def _yaml_error(message: str, location: Location) -> InputError:
-    from ..model.yamlmarks import YamlError
-
-    return YamlError(message, location=location)
-
+# -- reading YAML safely ----------------------------------------------------------------------------
 
 def load_answer_yaml(text: str, filename: str) -> Any:
     """Parse one answer file (located values, text scalars); raises a located YamlError."""
-    import yaml
-
     from ..model.yamlmarks import load_yaml
 
-    global _LOADER
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise _yaml_error(f"file is larger than {MAX_BYTES // 1024} KiB: not an answer file", Location(filename))
-    if _LOADER is None:
-        _LOADER = _loader_class() or False
-    if not _LOADER:
-        return load_yaml(text, filename)   # pragma: no cover
-    loader = _LOADER(text, filename)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _refuse_aliases(node, filename)
-        return loader.construct_document(node)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Location(filename, mark.line + 1, mark.column + 1) if mark else Location(filename)
-        msg = exc.problem or str(exc)
-        if exc.context:
-            msg = f"{exc.context}: {msg}" if msg else exc.context
-        raise _yaml_error(f"YAML syntax: {msg}", where) from None
-    except yaml.YAMLError as exc:
-        raise _yaml_error(f"YAML: {exc}", Location(filename)) from None
-    finally:
-        loader.dispose()
+    return load_yaml(text, filename, kind="answer file", max_bytes=MAX_BYTES, max_nodes=MAX_NODES)
 
 
 # -- shape ---------------------------------------------------------------------------------------------

@@ -243,3 +243,22 @@ def answer_checklist(work: ClaimWork, lang: str = "en") -> list[Answer]:
 def checklist_lines(answers: list[Answer], lang: str) -> list[str]:
     return [f"[{a.mark}] {a.question.text(lang)} {a.text}" for a in answers]
 
+
+
+def annotate_run(results: list, lang: str = "en") -> None:
+    """Attach the answered checklist to each result (``extra["checklist"]``) for the reports.
+
+    Front ends call this after the engine; the reporters only read the plain records.
+    """
+    from .working import by_qualname, work_of
+
+    index = by_qualname(results)
+    for res in results:
+        if res.verdict == "error":
+            continue
+        try:
+            answers = answer_checklist(work_of(res, index), lang)
+        except Exception:  # noqa: BLE001 - a report annotation must never break the audit
+            continue
+        res.extra["checklist"] = [{"key": a.question.key, "question": a.question.text(lang), "status": a.status,
+                                   "mark": a.mark, "text": a.text} for a in answers]

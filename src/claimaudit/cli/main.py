@@ -15,6 +15,12 @@ from ..errors import ClaimAuditError, UsageError
 COMMANDS = {
     "run": "run",
     "schema": "schema",
+    "baseline": "baseline",
+    "extract": "extract",
+    "sources": "sources",
+    "checkers": "checkers",
+    "explain": "explain",
+    "exercise": "exercise",
 }
 
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.results import RunResult
+
+
+#: Runs up to this many claims get the checklist answered by default.
+CHECKLIST_AUTO_LIMIT = 2000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -14,10 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..reporters import FORMATS
 
     p = sub.add_parser("run", help="audit claim files (default: claims/)", epilog=EXIT_HELP)
-    p.add_argument("paths", nargs="*", help="claim files or folders (default: the configured paths, else claims/)")
-    p.add_argument("-k", dest="keyword", metavar="EXPR",
-                   help="only claims matching EXPR: words matched against file::id, module and tags, "
-                        "combined with and/or/not")
+    add_audit_arguments(p)
+    p.add_argument("--baseline", metavar="FILE",
+                   help="fail only on findings not in FILE (written by `claimaudit baseline`); list entries that no longer occur")
     p.add_argument("-v", "--verbose", action="count", default=0, help="one line per claim; -vv shows expected findings too")
     p.add_argument("-q", "--quiet", action="count", default=0, help="less output")
     p.add_argument("--format", dest="formats", action="append", choices=sorted(FORMATS),
@@ -25,13 +31,44 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", action="append", default=[], metavar="FILE",
                    help="write the matching --format to FILE (in order); default standard output")
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when claims fail (still 2 on input errors)")
+    p.add_argument("--color", choices=["auto", "yes", "no"], default="auto")
+    p.add_argument("--checklist", choices=["auto", "yes", "no"], default="auto",
+                   help="answer the careful reader's checklist for each claim in the reports (auto: runs of up to "
+                        f"{CHECKLIST_AUTO_LIMIT} claims; it costs ~0.2 ms a claim)")
+    add_report_arguments(p)
+
+
+def add_report_arguments(p: argparse.ArgumentParser) -> None:
+    """Report files besides standard output (docs/reports.md); several may be given at once."""
+    g = p.add_argument_group("reports")
+    g.add_argument("--html", metavar="PATH", help="write the HTML report to PATH (default: reports/index.html "
+                                                  "under the root on a plain text run)")
+    g.add_argument("--junit", metavar="PATH", help="write JUnit XML (pytest's shape) to PATH")
+    g.add_argument("--sarif", metavar="PATH", help="write SARIF 2.1.0 (code scanning) to PATH")
+    g.add_argument("--markdown", metavar="PATH", help="write a Markdown summary (pull-request comment) to PATH")
+    g.add_argument("--github", action="store_true", help="print GitHub Actions annotations; append the Markdown "
+                                                         "summary to $GITHUB_STEP_SUMMARY when set")
+    g.add_argument("--report-dir", metavar="DIR", help="folder of the default HTML report (default: reports)")
+    g.add_argument("--report-url", metavar="URL", help="where the HTML report will be published; Markdown "
+                                                       "links each claim there")
+    g.add_argument("--no-report", action="store_true", help="do not write the default HTML report")
+
+
+def add_audit_arguments(p: argparse.ArgumentParser) -> None:
+    """What to audit and how: shared by ``run`` and ``baseline`` (same options, same audit)."""
+    p.add_argument("paths", nargs="*", help="claim files, Markdown docs with ```claimaudit blocks, or folders "
+                                            "(default: the configured paths, else claims/)")
+    p.add_argument("-k", dest="keyword", metavar="EXPR",
+                   help="only claims matching EXPR: words matched against file::id, module and tags, "
+                        "combined with and/or/not")
+    p.add_argument("--changed-since", metavar="REF",
+                   help="only claims whose claim file or source changed since git REF, and the claims using them")
     p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
     p.add_argument("--kilo", choices=["1000", "1024"], help="what K means unless a claim says otherwise")
     p.add_argument("--rounding", choices=["auto", "exact", "digits"], help="rounding policy for printed numbers")
     p.add_argument("--approx", help="tolerance of 'about'/'约' claims, e.g. 5%%")
     p.add_argument("--select", default="", help="comma-separated checker codes (or prefixes) to run")
     p.add_argument("--ignore", default="", help="comma-separated checker codes (or prefixes) to skip")
-    p.add_argument("--color", choices=["auto", "yes", "no"], default="auto")
 
 
 def _codes(text: str, configured: list | None) -> tuple[str, ...]:
@@ -39,12 +76,11 @@ def _codes(text: str, configured: list | None) -> tuple[str, ...]:
     return tuple(items)
 
 
-def main(args: argparse.Namespace) -> int:
+def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
+    """Run the audit the options of :func:`add_audit_arguments` describe; notes for the report."""
     from ..config import find_root, load_config
-    from ..engine.records import as_report
-    from ..engine.run import RunOptions, exit_code, run_claims
+    from ..engine.run import RunOptions, run_claims
     from ..model.claims import Settings
-    from ..reporters import render
 
     root = Path(args.root).resolve() if args.root else find_root()
     config = load_config(root)
@@ -57,21 +93,62 @@ def main(args: argparse.Namespace) -> int:
     options = RunOptions(keyword=args.keyword, settings=settings,
                          select=_codes(args.select, config.get("select")),
                          ignore=_codes(args.ignore, config.get("ignore")))
+    from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
+
+    paths, notes = draft_documents(paths, root, kilo=settings.kilo)
     run = run_claims(paths, root, options)
+    if args.changed_since:
+        from ..gate.changed import select_changed
+
+        notes += select_changed(run, args.changed_since, root).notes()
+    return run, notes
+
+
+def write_reports(args: argparse.Namespace, report: dict) -> None:
+    """Write the report files asked for (and the default HTML report), then standard output."""
+    from ..reporters.outputs import github_context, plan_outputs, write_outputs
+
+    root = Path(report.get("root") or ".")
+    plan = plan_outputs(formats=args.formats, outputs=list(args.output), root=root, html=args.html,
+                        junit=args.junit, sarif=args.sarif, markdown=args.markdown, github=args.github,
+                        report_dir=args.report_dir, no_report=args.no_report)
+    context = github_context(root)
+    if args.report_url:
+        context["html_url"] = args.report_url
+    text_options = {"verbosity": args.verbose - args.quiet, "color": {"yes": True, "no": False}.get(args.color)}
+    try:
+        write_outputs(report, plan, text_options=text_options, options=context)
+    except OSError as exc:
+        raise UsageError(f"cannot write a report: {exc}") from None
+
+
+def main(args: argparse.Namespace) -> int:
+    from ..engine.records import as_report
+    from ..engine.run import exit_code
+
+    known = None
+    if args.baseline:
+        from ..gate.baseline import apply_baseline, load_baseline
+
+        known = load_baseline(args.baseline)   # a bad baseline stops before the audit
+    run, notes = audit_from_args(args)
+    baseline = None
+    if known is not None:
+        baseline = apply_baseline(run, known, args.baseline, partial=bool(args.keyword or args.changed_since))
+        notes += baseline.notes()
+    if args.checklist == "yes" or (args.checklist == "auto" and len(run.results) <= CHECKLIST_AUTO_LIMIT):
+        from ..classroom.checklist import annotate_run
+
+        annotate_run(run.results)
     report = as_report(run)
-    formats = args.formats or ["text"]
-    outputs = list(args.output)
-    verbosity = args.verbose - args.quiet
-    color = {"yes": True, "no": False}.get(args.color)
-    for i, fmt in enumerate(formats):
-        target = outputs[i] if i < len(outputs) else None
-        opts = {"verbosity": verbosity, "color": color} if fmt == "text" else {}
-        if target:
-            with open(target, "w", encoding="utf-8") as fh:
-                render(fmt, report, fh, **({**opts, "color": False} if fmt == "text" else opts))
-        else:
-            render(fmt, report, sys.stdout, **opts)
+    if baseline is not None:
+        report["baseline"] = baseline.as_dict()
+    if notes:
+        report["notes"] = report.get("notes", []) + notes
+    write_reports(args, report)
     code = exit_code(run)
+    if code == 5 and args.changed_since and run.collected:
+        return 0  # nothing this change can affect: the gate passes
     if args.exit_zero and code == 1:
         return 0
     return code

@@ -12,6 +12,8 @@ from ..model.load import load_claim_file
 from ..model.sources import SourceRecord, load_sources
 
 CLAIM_SUFFIXES = (".yaml", ".yml")
+#: Markdown docs: collected for their fenced ```claimaudit blocks (a doc without any adds nothing).
+DOC_SUFFIXES = (".md",)
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -33,7 +35,7 @@ def find_claim_files(paths: Iterable[str | Path], root: Path) -> list[Path]:
             for dirpath, dirnames, filenames in os.walk(path):
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
                 for name in sorted(filenames):
-                    if name.endswith(CLAIM_SUFFIXES) and not name.startswith("."):
+                    if name.endswith(CLAIM_SUFFIXES + DOC_SUFFIXES) and not name.startswith("."):
                         found.append(Path(dirpath) / name)
         elif path.is_file():
             found.append(path)
@@ -53,11 +55,26 @@ def collect(paths: Iterable[str | Path], root: Path, base: Settings = Settings()
     files: list[ClaimFile] = []
     errors: list[InputError] = []
     for path in find_claim_files(paths, root):
-        cf, errs = load_claim_file(path, display=display_path(path, root), base=base)
+        load = load_doc_claims if path.name.endswith(DOC_SUFFIXES) else load_claim_file
+        cf, errs = load(path, display=display_path(path, root), base=base)
         errors.extend(errs)
         if cf is not None:
             files.append(cf)
     return files, errors
+
+
+def load_doc_claims(path: Path, *, display: str, base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
+    """The claims embedded in a Markdown doc (see gate/markdown_claims.py); its source is the doc."""
+    from ..gate.markdown_claims import load_markdown_claims
+
+    return load_markdown_claims(path, display=display, base=base)
+
+
+def doc_sources(files: Iterable[ClaimFile]) -> dict[str, SourceRecord]:
+    """Source records of the Markdown docs among ``files`` (each is its claims' default source): the
+    engine adds them to the run's sources."""
+    docs = (getattr(cf, "doc_source", None) for cf in files)
+    return {rec.id: rec for rec in docs if rec is not None}
 
 
 def collect_sources(root: Path) -> tuple[dict[str, SourceRecord], list[InputError]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import InputError, Location
@@ -59,11 +60,24 @@ def shown_unit(printed: PrintedNumber) -> str:
     return _UNIT_SHOWN.get(printed.unit, printed.unit)
 
 
+@lru_cache(maxsize=65536)
+def _parse(text: str, kilo: int, rounding: str) -> PrintedNumber:
+    # Documents repeat their figures (prices, counts); a parse is ~0.1 ms.
+    return parse_printed(text, kilo=kilo, rounding=rounding)
+
+
 def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
     """Parse a printed value and resolve its unit; errors come back located."""
     try:
-        p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)
-        u = resolve_unit(p.unit)
+        p = _parse(text, settings.kilo, settings.rounding)
+        try:
+            u = resolve_unit(p.unit)
+        except InputError as exc:
+            # The unit error's column is inside the unit text; make it a column of the value.
+            start = text.find(p.unit) if p.unit else -1
+            if start > 0 and exc.column is not None:
+                exc.column += start
+            raise
     except InputError as exc:
         if location is not None and exc.location is None:
             exc.located(_value_text_location(location, text))
@@ -184,6 +198,20 @@ class Evaluator:
         result.inputs.append(InputValue(name, dep.value, None, dep.qualname, dep.location))
         return None
 
+    def display_amount(self, claim: Claim, q: Quantity) -> Amount:
+        """A recomputed quantity in the claim's ``unit:`` (if set and compatible), else base units."""
+        unit_text = claim.get("unit")
+        if unit_text:
+            try:
+                u = resolve_unit(str(unit_text))
+            except InputError as exc:
+                raise exc.located(claim.loc_of("unit")) from None
+            if u.dims == q.dims:
+                return Amount(q.in_unit(u.factor), str(unit_text), q.dims, u.factor)
+            raise InputError(f"display unit {unit_text!r} is {u.dims.describe()}, but the formula gives "
+                             f"{q.dims.describe()}", location=claim.loc_of("unit"))
+        return Amount(q.mag, "", q.dims, Fraction(1))
+
     # -- one claim ------------------------------------------------------------------------------------
     def evaluate(self, claim: Claim) -> ClaimResult:
         result = ClaimResult(claim)
@@ -193,7 +221,10 @@ class Evaluator:
         except InputError as exc:
             result.verdict = "error"
             result.error = str(exc)
-            result.findings.append(Finding(getattr(exc, "code", "CA001"), "error", exc.message, "input",
+            message = exc.message
+            if exc.suggestions:
+                message += " (did you mean " + " or ".join(repr(x) for x in exc.suggestions) + "?)"
+            result.findings.append(Finding(getattr(exc, "code", "CA001"), "error", message, "input",
                                            location=exc.location or claim.location))
         return result
 
@@ -202,6 +233,7 @@ class Evaluator:
         if claim.value is not None:
             reading = read_value(claim.value, claim.settings, claim.value_location)
             self.readings[claim.qualname] = reading
+            result.reading = reading  # type: ignore[attr-defined]  # kept for the checkers (no re-parse)
             result.claimed = reading.amount
             result.relation = relation_of(claim, reading.printed)
             result.qualifier = reading.printed.qualifier
@@ -236,9 +268,15 @@ class Evaluator:
             return
         except IntervalError as exc:
             raise EvaluationError(str(exc), location=claim.formula_location or claim.location) from None
+        except InputError as exc:
+            # An unknown inline unit found while evaluating: its column is inside the formula.
+            if exc.location is None and claim.formula_location is not None:
+                exc.located(claim.formula_location)
+            raise
         if reading is None:
-            # A derived quantity with no printed value: keep it for the claims that use it.
-            result.recomputed = Amount(q.mag, "", q.dims, Fraction(1))
+            # A derived quantity with no printed value: keep it for the claims that use it,
+            # shown in its declared display unit when it has one.
+            result.recomputed = self.display_amount(claim, q)
             result.verdict = "stated"
             result.extra["derived"] = True
             return
@@ -253,6 +291,11 @@ class Evaluator:
             return
         rec = q.in_unit(reading.unit.factor)
         result.recomputed = Amount(rec, reading.amount.unit, q.dims, reading.unit.factor)
+        for inp in result.inputs:
+            # Recomputed inputs of the claim's own dimension read best in the claim's unit.
+            if inp.recomputed and inp.amount is not None and inp.amount.dims == q.dims and not inp.amount.unit:
+                inp.amount = Amount(inp.amount.base / reading.unit.factor, reading.amount.unit, q.dims,
+                                    reading.unit.factor)
         ok, boundary = compare(rec, reading, result.relation, claim.settings)
         result.boundary = boundary
         result.verdict = "consistent" if ok else "inconsistent"
@@ -278,14 +321,7 @@ def fmt_number(x: Fraction, sig: int = 6) -> str:
     s = show(x)
     if len(s.replace("-", "").replace(".", "")) <= sig + 2:
         return s
-    f = float(x)
-    if f == 0:
-        return "0"
-    out = f"{f:.{sig}g}"
-    if "e" in out:
-        mant, exp = out.split("e")
-        return f"{mant}e{int(exp)}"
-    return out
+    return fmt_delta(x, sig)
 
 
 def fmt_interval(iv: Interval, sig: int = 6) -> str:
@@ -302,11 +338,24 @@ def fmt_amount(a: Amount | None, sig: int = 6) -> str:
     return f"{fmt_interval(a.interval, sig)}{sep}{u}".rstrip()
 
 
+def fmt_delta(x: Fraction, sig: int = 3) -> str:
+    """``x`` to ``sig`` significant digits (differences need no more precision), ``1.2e9`` style."""
+    f = float(x)
+    if f == 0:
+        return "0"
+    out = f"{f:.{sig}g}"
+    if "e" in out:
+        mant, exp = out.split("e")
+        return f"{mant}e{int(exp)}"
+    return out
+
+
 def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:
     rec = result.recomputed
     assert rec is not None
     unit = reading.amount.unit
-    sep = "" if unit in ("%", "‰", "×") else " "
+    sep = "" if unit in ("‰", "×") else " "
+    diff_unit = {"%": "percentage points", "pp": "percentage points"}.get(unit, unit)
     rel_txt = ""
     if miss["relative"] is not None:
         rel_txt = f", {float(miss['relative']) * 100:+.3g}% relative"
@@ -314,6 +363,6 @@ def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str
     if miss["rounding_units"] is not None:
         units_txt = f", {float(miss['rounding_units']):.3g} rounding units"
     rel_word = {"=": "", "~": "about ", ">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}
-    return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}"
-            f"{fmt_number(reading.printed.nominal)}{sep}{unit}".rstrip()
-            + f" (off by {fmt_number(miss['difference'])}{sep}{unit}{rel_txt}{units_txt})")
+    shown = fmt_number(reading.printed.nominal) + ("" if unit in ("%", "‰", "×") else " ") + unit
+    return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}{shown.rstrip()}"
+            f" (off by {fmt_delta(abs(miss['difference']))}{sep}{diff_unit}{rel_txt}{units_txt})").replace(" )", ")")

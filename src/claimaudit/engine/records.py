@@ -15,7 +15,7 @@ quote, also_in, value (as printed), relation, qualifier, kind, claimed {lo, hi, 
 recomputed {lo, hi, text, unit} | null, formula, formula_display, inputs [{name, printed, lo, hi,
 text, unit, ref, recomputed, free}], free, verdict, expected, outcome, boundary, because, tags,
 findings [{code, severity, message, checker, working, file, line, col, data}], ignored, miss,
-duration. Numbers are exact decimal strings (``lo``/``hi``) plus a readable ``text``.
+duration, settings {kilo, rounding, approx}. Numbers are exact decimal strings (``lo``/``hi``) plus a readable ``text``.
 """
 
 from __future__ import annotations
@@ -94,6 +94,8 @@ def claim_record(res: ClaimResult) -> dict[str, Any]:
         "scope": c.get("scope"), "as_of": c.get("as_of"),
         "extra": _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
         "duration": round(res.duration, 6),
+        # The reading policy in force for this claim (the HTML number line draws the "about" band).
+        "settings": {"kilo": c.settings.kilo, "rounding": c.settings.rounding, "approx": c.settings.approx},
     }
 
 

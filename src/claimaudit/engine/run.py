@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Sequence
 from ..errors import InputError
 from ..model.claims import Claim, ClaimFile, Settings
 from ..model.sources import SourceRecord
-from .collect import collect, collect_sources
+from .collect import collect, collect_sources, doc_sources
 from .evaluate import Evaluator
 from .keyword import matches_keyword
 from .resolve import Namespace, NameError_, order, suggest
@@ -152,6 +152,7 @@ def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: Run
 def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, options: RunOptions,
           sources: dict[str, SourceRecord], *, paths: list[str], t0: float | None = None) -> RunResult:
     t0 = time.perf_counter() if t0 is None else t0
+    sources = {**sources, **doc_sources(files)}   # a Markdown doc is the source of its embedded claims
     results, eval_errors = evaluate_files(files, options, sources)
     errors = list(errors) + eval_errors
     collected = len(results)

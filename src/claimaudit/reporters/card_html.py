@@ -121,6 +121,20 @@ def card_html(r: Record) -> Markup:
         src = f'<a class="sid" href="#src-{esc(r["source"])}">{esc(r["source"])}</a>' if r.get("source") else ""
         at = f' · <span{lang(r["at"])}>{esc(r["at"])}</span>' if r.get("at") else ""
         out.append(f'<p class="src">{src}{at}</p>\n')
+    found = (r.get("extra") or {}).get("quote") or {}
+    if found.get("file"):
+        # Where the quote checker found the words in the source text, and how well they matched.
+        where = f"{found['file']}:{found['line']}" if found.get("line") else str(found["file"])
+        if found.get("page"):
+            where += f" (page {found['page']})"
+        how = found.get("match") or ""
+        if how and how != "exact":
+            how += f", {float(found.get('score') or 0):.0f}%"
+        section = f' § <span{lang(found["section"])}>{esc(found["section"])}</span>' if found.get("section") else ""
+        passage = (f'<br><span class="passage"{lang(found["passage"])}>{esc(found["passage"])}</span>'
+                   if found.get("passage") and found.get("passage") != r.get("quote") else "")
+        out.append(f'<p class="found">Found at <code>{esc(where)}</code>{section}'
+                   f'{f" [{esc(how)}]" if how else ""}{passage}</p>\n')
     if r.get("findings"):
         items = []
         for f in r["findings"]:
@@ -130,6 +144,12 @@ def card_html(r: Record) -> Markup:
         out.append('<ul class="fs">' + "".join(items) + "</ul>\n")
     if r.get("because"):
         out.append(f'<p class="because">Because: {esc(r["because"])}</p>\n')
+    checklist = (r.get("extra") or {}).get("checklist")
+    if checklist:
+        items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
+                        f'<span{lang(a.get("text"))}>{esc(a.get("text"))}</span></li>' for a in checklist)
+        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{items}</ul>'
+                   f'</details>\n')
     for ig in r.get("ignored") or ():
         out.append(f'<p class="ign">Ignored <code>{esc(ig.get("code"))}</code>: {esc(ig.get("message"))} — '
                    f'{esc(ig.get("reason"))}</p>\n')

@@ -63,6 +63,17 @@ def working_lines(r: dict[str, Any]) -> list[str]:
     if r.get("quote"):
         src = f"  [{r['source']}" + (f", {r['at']}" if r.get("at") else "") + "]" if r.get("source") else ""
         lines.append(f"quote       “{r['quote']}”{src}")
+        found = (r.get("extra") or {}).get("quote")
+        if found and found.get("file"):
+            where = f"{found['file']}:{found['line']}" if found.get("line") else found["file"]
+            if found.get("page"):
+                where += f" (page {found['page']})"
+            if found.get("section"):
+                where += f" § {found['section']}"
+            how = found.get("match", "")
+            if how and how != "exact":
+                how += f", {found.get('score', 0):.0f}%"
+            lines.append(f"found at    {where}" + (f"  [{how}]" if how else ""))
     if r.get("value") is not None:
         claimed = r.get("claimed") or {}
         lines.append(f"claimed     {r['value']}  →  {_rel(r)}{claimed.get('text', '?')}")
@@ -84,7 +95,12 @@ def working_lines(r: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render_record(w: Writer, r: dict[str, Any]) -> None:
+def checklist_lines(r: dict[str, Any]) -> list[str]:
+    """The careful reader's checklist of a record, when the front end answered it."""
+    return [f"  [{a['mark']}] {a['question']} {a['text']}" for a in (r.get("extra") or {}).get("checklist") or ()]
+
+
+def render_record(w: Writer, r: dict[str, Any], checklist: bool = False) -> None:
     title = f"{r['file']}::{r['id']}"
     style = "red" if r["outcome"] in ("failed", "error") else "yellow"
     w.sep("_", title, style, "bold")
@@ -109,6 +125,10 @@ def render_record(w: Writer, r: dict[str, Any]) -> None:
     w.line(verdict, style)
     if r.get("because"):
         w.line(f"because     {r['because']}")
+    if checklist and checklist_lines(r):
+        w.line("checklist")
+        for ln in checklist_lines(r):
+            w.line(ln)
 
 
 def summary_line(report: dict[str, Any]) -> str:
@@ -175,11 +195,11 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
     if problems and verbosity >= -1:
         w.sep("=", "FINDINGS", "red", "bold")
         for r in problems:
-            render_record(w, r)
+            render_record(w, r, checklist=verbosity >= 2)
     if notes and verbosity >= 1:
         w.sep("=", "EXPECTED AND NOTED", "yellow", "bold")
         for r in notes:
-            render_record(w, r)
+            render_record(w, r, checklist=verbosity >= 2)
     if verbosity >= 0 and (problems or notes):
         w.sep("=", "short summary", "bold")
         for r in problems + [r for r in records if r["outcome"] == "expected"]:

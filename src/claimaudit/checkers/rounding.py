@@ -1,0 +1,237 @@
+"""CA104 rounding: which rounding procedures a printed value is consistent with.
+
+The rounding model (shared with GRIM/GRIMMER in :mod:`.granularity`) is exact: a printed value
+``n`` with last-digit step ``s`` is the set of values each procedure maps to ``n``, an interval
+whose ends are open or closed per procedure (scrutiny's ``unround``, without its 1e-12 "dust",
+so exact ties are decided exactly).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Iterable
+
+from ..engine.evaluate import fmt_interval, fmt_number
+from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.interval import Interval
+from .base import Checker
+from .hookspecs import hookimpl
+from .reevaluate import claim_reading, face_value
+
+#: Procedures, in the order they are reported. half-up / half-down: ties away from / toward zero
+#: (Excel ROUND, SPSS RND round half up); half-even: ties to the even digit (Python, IEEE 754).
+PROCEDURES = ("half-up", "half-even", "half-down", "ceiling", "floor", "truncation")
+NEAREST = ("half-up", "half-even", "half-down")
+DIRECTED = ("ceiling", "floor", "truncation")
+
+#: An interval with open or closed ends: (lo, lo_closed, hi, hi_closed).
+Span = tuple[Fraction, bool, Fraction, bool]
+
+
+def unround(n: Fraction, step: Fraction, procedure: str) -> Span:
+    """The values that ``procedure`` rounds to ``n`` at ``step`` (``n`` a multiple of ``step``)."""
+    h = step / 2
+    if procedure == "half-up":
+        if n > 0:
+            return n - h, True, n + h, False
+        if n < 0:
+            return n - h, False, n + h, True
+        return -h, False, h, False
+    if procedure == "half-down":
+        if n > 0:
+            return n - h, False, n + h, True
+        if n < 0:
+            return n - h, True, n + h, False
+        return -h, True, h, True
+    if procedure == "half-even":
+        even = (n / step) % 2 == 0
+        return n - h, even, n + h, even
+    if procedure == "ceiling":
+        return n - step, False, n, True
+    if procedure == "floor":
+        return n, True, n + step, False
+    if procedure == "truncation":
+        if n > 0:
+            return n, True, n + step, False
+        if n < 0:
+            return n - step, False, n, True
+        return -step, False, step, False
+    raise ValueError(f"unknown rounding procedure {procedure!r}")
+
+
+def round_with(x: Fraction, step: Fraction, procedure: str) -> Fraction:
+    """``x`` rounded to a multiple of ``step`` by ``procedure`` (exact)."""
+    k = x / step
+    if procedure == "floor":
+        q = math.floor(k)
+    elif procedure == "ceiling":
+        q = math.ceil(k)
+    elif procedure == "truncation":
+        q = math.trunc(k)
+    elif procedure == "half-up":
+        q = math.floor(abs(k) + Fraction(1, 2)) * (1 if k >= 0 else -1)
+    elif procedure == "half-down":
+        q = math.ceil(abs(k) - Fraction(1, 2)) * (1 if k >= 0 else -1)
+    elif procedure == "half-even":
+        q = round(k)  # Fraction.__round__ rounds half to even, exactly
+    else:
+        raise ValueError(f"unknown rounding procedure {procedure!r}")
+    return q * step
+
+
+def meets(lo: Fraction, hi: Fraction, span: Span) -> bool:
+    """Does the closed interval [lo, hi] share a point with ``span``?"""
+    a, a_closed, b, b_closed = span
+    if lo > a:
+        left, left_closed = lo, True
+    elif lo < a:
+        left, left_closed = a, a_closed
+    else:
+        left, left_closed = a, a_closed
+    if hi < b:
+        right, right_closed = hi, True
+    elif hi > b:
+        right, right_closed = b, b_closed
+    else:
+        right, right_closed = b, b_closed
+    if left < right:
+        return True
+    return left == right and left_closed and right_closed
+
+
+def consistent_procedures(values: Interval, n: Fraction, step: Fraction) -> list[str]:
+    """The procedures under which some value in ``values`` prints as ``n``."""
+    lo, hi = values.lo, values.hi
+    h = step / 2
+    if n - h < lo and hi < n + h:
+        # Fast path (most claims): strictly inside the nearest-rounding interval, so no tie can
+        # matter; only the directed procedures need a look.
+        ceiling = lo <= n
+        floor = hi >= n
+        trunc = floor if n > 0 else ceiling if n < 0 else True
+        return [*NEAREST, *(p for p, ok in (("ceiling", ceiling), ("floor", floor), ("truncation", trunc)) if ok)]
+    return [p for p in PROCEDURES if meets(lo, hi, unround(n, step, p))]
+
+
+def is_tie(x: Fraction, step: Fraction) -> bool:
+    """``x`` lies exactly halfway between two printable values."""
+    return (x / step - Fraction(1, 2)).denominator == 1
+
+
+def show_at(x: Fraction, step: Fraction) -> str:
+    """``x`` written with as many decimals as ``step`` has (1.13 for step 0.01)."""
+    decimals = 0
+    s = step
+    while s.denominator != 1 and decimals < 30:
+        s *= 10
+        decimals += 1
+    if decimals == 0:
+        return fmt_number(x)
+    return f"{float(x):.{decimals}f}" if abs(x) < 10**12 else fmt_number(x)
+
+
+def join(words: Iterable[str]) -> str:
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class Rounding(Checker):
+    """Which rounding procedures the printed value is consistent with; ties and false precision.
+
+    Anti-patterns: a value exactly halfway printed one way without saying how it was rounded
+    (1.125 KiB printed as 1.12 KiB: half-even or truncation, not half-up; 56.25% printed as
+    56.3%: half-up only); a figure that holds only if it was truncated or floored; a figure that
+    is consistent only because its inputs were rounded (at face value it would print otherwise);
+    trailing zeros that claim more precision than the inputs carry (15.70 claims ±0.005, 15.7
+    only ±0.05).
+    Procedures: half-up (ties away from zero), half-even, half-down (ties toward zero), ceiling,
+    floor, truncation — each an exact interval, no floating-point dust.
+    Fix: say how the figure was rounded, or print it with the digits its inputs support.
+    """
+
+    code = "CA104"
+    name = "rounding"
+    config_keys = {"face_value": True, "trailing_zeros": True}
+
+    def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
+        claim = result.claim
+        if claim.value is None or result.recomputed is None or result.relation != "=":
+            return ()
+        r = claim_reading(claim, result)
+        if r is None or not r.printed.step or r.printed.is_range or result.recomputed.dims != r.unit.dims:
+            return ()
+        n, s = r.printed.nominal, r.printed.step
+        rec = result.recomputed.interval
+        unit = r.amount.unit
+        sep = "" if unit in ("%", "‰", "×") else " "
+        procs = consistent_procedures(rec, n, s)
+        tie = rec.is_point and is_tie(rec.lo, s)
+        result.extra["rounding"] = {"consistent_with": procs, "tie": tie}
+        out: list[Finding] = []
+        printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
+        if tie and procs:
+            others = sorted({show_at(round_with(rec.lo, s, p), s) for p in PROCEDURES if p not in procs})
+            msg = (f"{fmt_number(rec.lo)}{sep}{unit} is a tie printed as {printed}: consistent with "
+                   f"{join(procs) or 'no procedure'}")
+            if others:
+                msg += f"; {join(p for p in PROCEDURES if p not in procs)} give {' or '.join(others)}{sep}{unit}"
+            out.append(self.finding("info" if any(p in procs for p in NEAREST) else "warning", msg,
+                                    data={"consistent_with": procs, "tie": True}))
+        elif result.verdict == "inconsistent" and procs and not any(p in procs for p in NEAREST):
+            nearest = show_at(round_with(rec.mid, s, "half-even"), s) if rec.is_point else fmt_interval(rec)
+            out.append(self.finding(
+                "warning", f"{printed} is consistent only if the value was cut, not rounded: "
+                           f"{join(procs)} of {fmt_interval(rec)}{sep}{unit} gives {printed}",
+                working=[f"rounded to nearest it prints as {nearest}{sep}{unit}".rstrip()],
+                data={"consistent_with": procs}))
+        elif result.verdict == "consistent" and self.config["face_value"] and not rec.is_point:
+            face = self._face_value(result, run, n, s)
+            if face is not None:
+                out.append(face)
+        out.extend(self._precision(result, r, rec, n, s, unit, sep))
+        return out
+
+    def _face_value(self, result: ClaimResult, run: RunResult, n: Fraction, s: Fraction) -> Finding | None:
+        rec = result.recomputed.interval  # type: ignore[union-attr]
+        h = s / 2
+        if n - h <= rec.lo and rec.hi <= n + h:
+            return None  # every value the inputs allow prints as claimed: nothing hinges on rounding
+        q = face_value(result, run)
+        if q is None or q.dims != result.recomputed.dims:  # type: ignore[union-attr]
+            return None
+        face = q.in_unit(result.recomputed.factor)  # type: ignore[union-attr]
+        if not face.is_point:
+            return None
+        procs = consistent_procedures(face, n, s)
+        if any(p in procs for p in NEAREST):
+            return None
+        unit = result.claimed.unit if result.claimed else ""
+        sep = "" if unit in ("%", "‰", "×") else " "
+        prints = show_at(round_with(face.lo, s, "half-up"), s)
+        return self.finding(
+            "info", f"consistent only thanks to the inputs' rounding: at face value they give "
+                    f"{fmt_number(face.lo)}{sep}{unit}, which prints as {prints}{sep}{unit}, not "
+                    f"{show_at(n, s)}{sep}{unit}".replace(" ,", ","),
+            working=[f"with the inputs read as intervals: {fmt_interval(rec)}{sep}{unit}".rstrip()],
+            data={"face_value": float(face.lo)})
+
+    def _precision(self, result: ClaimResult, r, rec: Interval, n: Fraction, s: Fraction, unit: str,
+                   sep: str) -> list[Finding]:
+        """A trailing zero (15.70) claims a digit; say so when the inputs cannot determine it."""
+        if not self.config["trailing_zeros"] or rec.is_point or r.printed.digits_after_point <= 0:
+            return []
+        if (n / s) % 10 != 0 or rec.width <= s:
+            return []
+        shorter = show_at(n, s * 10)
+        return [self.finding("info", f"{show_at(n, s)}{sep}{unit}".rstrip() + f" claims precision to {fmt_number(s)}; "
+                                     f"its inputs only determine {fmt_interval(rec)}{sep}{unit}".rstrip()
+                                     + f" (the trailing zero is not supported: {shorter}{sep}{unit}".rstrip() + " would be honest)",
+                             data={"step": float(s), "recomputed_width": float(rec.width)})]
+
+
+@hookimpl
+def claimaudit_checkers() -> list:
+    return [Rounding]

@@ -1,0 +1,184 @@
+"""CA111 what would make it true: the condition on free inputs under which a claim holds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..engine.evaluate import claimed_target
+from ..engine.results import ClaimResult, Finding, RunResult
+from ..errors import InputError
+from .base import Checker
+from .hookspecs import hookimpl
+from .reevaluate import _FORMULAS, claim_reading
+
+
+class Solve(Checker):
+    """For an underdetermined claim, the condition on its free inputs under which it holds.
+
+    Anti-pattern: a figure that depends on quantities the document never gives (DualPipe's
+    "62.7% less bubble at PP = 16" depends on the chunk times F, B, W). Such a claim can be
+    neither confirmed nor refuted, but it can be made precise: sympy solves the formula for the
+    printed value's rounding interval, on one free name or on a ratio of them, e.g.
+    "holds iff W/(F + B) ≈ 0.0669 (between 0.0665 and 0.0673)". A condition no value can meet
+    (a negative time, a share above 100%) is reported as a warning.
+    The search is bounded (``time_budget`` seconds per claim, ``max_claims`` per run) and its
+    answers are kept in a small cache file (``~/.cache/claimaudit/solve.json``; set
+    ``CLAIMAUDIT_SOLVE_CACHE`` to another file or ``off``), so sympy is imported only the first
+    time a condition is solved and later runs keep their fast start.
+    Fix: give the missing inputs (or cite where they are), or state the condition with the claim.
+    """
+
+    code = "CA111"
+    name = "solve"
+    config_keys = {"time_budget": 2.0, "max_claims": 50}
+
+    def __init__(self, config=None) -> None:
+        super().__init__(config)
+        self._done = 0
+        self._cache: dict[tuple, object] = {}
+
+    def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
+        claim = result.claim
+        if result.verdict != "underdetermined" or not result.free or not claim.formula or claim.value is None:
+            return ()
+        if self._done >= int(self.config["max_claims"]):
+            return ()
+        r = claim_reading(claim, result)
+        if r is None:
+            return ()
+        from ..formulas.parse import parse_formula
+
+        formula = _FORMULAS.get(claim.formula)
+        if formula is None:
+            try:
+                formula = parse_formula(claim.formula)
+            except InputError:
+                return ()
+        fixed: dict[str, Fraction] = {}
+        for i in result.inputs:
+            if i.amount is not None:
+                base = i.amount.base
+                fixed[i.name] = base.lo if base.is_point else base.mid
+        target = claimed_target(r, result.relation if result.relation in ("=", "~") else "=", claim.settings) \
+            * r.unit.factor
+        key = _key(claim.formula, fixed, target.lo, target.hi)
+        if key not in self._cache:
+            stored = _disk_get(key)
+            if stored is not None:
+                self._cache[key] = stored or None
+            else:
+                self._done += 1
+                try:
+                    cond = find_condition(formula, target, fixed, time_budget=float(self.config["time_budget"]))
+                except Exception:  # noqa: BLE001 - sympy failing on an odd formula is "no condition found"
+                    cond = None
+                self._cache[key] = _as_dict(cond) if cond is not None else None
+                _disk_put(key, self._cache[key] or {})
+        cond = self._cache[key]
+        if cond is None:
+            return [self.finding("info", "no simple condition on " + ", ".join(result.free)
+                                 + " was found under which the claim holds")]
+        data = {"variable": cond["variable"], "lo": cond["lo"], "hi": cond["hi"]}
+        result.extra["condition"] = {"text": cond["text"], **data}
+        if not cond["satisfiable"]:
+            return [self.finding("warning", f"{claim.value} cannot hold: {cond['text']}", data=data)]
+        return [self.finding("info", cond["text"], data=data,
+                             working=[f"solving {claim.formula} = {claim.value} with "
+                                      + ", ".join(f"{k} = {v}" for k, v in fixed.items())])]
+
+
+def _f(x: Fraction | None) -> float | None:
+    return float(x) if x is not None else None
+
+
+def find_condition(formula, target, fixed, *, time_budget: float):
+    from ..formulas.symbolic import find_condition as solve  # imports sympy: only when really solving
+
+    return solve(formula, target, fixed, time_budget=time_budget)
+
+
+def _as_dict(cond: Any) -> dict[str, Any]:
+    return {"variable": cond.variable, "lo": _f(cond.lo), "hi": _f(cond.hi), "satisfiable": cond.satisfiable,
+            "text": cond.text}
+
+
+#: Bump when the meaning of a cached answer changes.
+_CACHE_VERSION = 1
+
+
+def _solver_version() -> str:
+    """A fingerprint of the solver's source, so a cached answer never outlives a change to it."""
+    global _SOLVER
+    if _SOLVER is None:
+        try:
+            src = (Path(__file__).resolve().parents[1] / "formulas" / "symbolic.py").read_bytes()
+            _SOLVER = hashlib.sha256(src + Path(__file__).read_bytes()).hexdigest()[:16]
+        except OSError:
+            _SOLVER = "unknown"
+    return _SOLVER
+
+
+_SOLVER: str | None = None
+
+
+def _key(formula: str, fixed: dict[str, Fraction], lo: Fraction, hi: Fraction) -> str:
+    text = json.dumps([_CACHE_VERSION, _solver_version(), formula, sorted((k, str(v)) for k, v in fixed.items()),
+                       str(lo), str(hi)])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def cache_file() -> Path | None:
+    """``$CLAIMAUDIT_SOLVE_CACHE`` (a file, or ``off``), else ``$XDG_CACHE_HOME/claimaudit/solve.json``
+    or ``~/.cache/claimaudit/solve.json``."""
+    env = os.environ.get("CLAIMAUDIT_SOLVE_CACHE")
+    if env:
+        return None if env.lower() in ("off", "0", "no") else Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "claimaudit" / "solve.json"
+
+
+_DISK: dict[str, Any] | None = None
+
+
+def _disk() -> dict[str, Any]:
+    global _DISK
+    if _DISK is None:
+        _DISK = {}
+        path = cache_file()
+        if path is not None and path.is_file():
+            try:
+                data = json.loads(path.read_text("utf-8"))
+                _DISK = data if isinstance(data, dict) else {}
+            except (OSError, ValueError):
+                _DISK = {}  # a broken cache is no cache
+    return _DISK
+
+
+def _disk_get(key: str) -> dict[str, Any] | None:
+    return _disk().get(key)
+
+
+def _disk_put(key: str, value: dict[str, Any]) -> None:
+    data = _disk()
+    data[key] = value
+    path = cache_file()
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(dict(list(data.items())[-2000:])), "utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache only costs time
+
+
+@hookimpl
+def claimaudit_checkers() -> list:
+    return [Solve]

@@ -1,0 +1,295 @@
+"""CA110 test statistics (statcheck-style): does the reported p follow from t, F, r, χ² or z?
+
+The reported statistic is rounded, so it stands for an interval (``t = 2.20`` is [2.195, 2.205]);
+p is monotone in |statistic|, so the interval's ends give the exact range of p it allows. The
+reported p is an interval too (``p = .03`` is [.025, .035]). Inconsistent means the two ranges
+do not meet; a decision error means, in addition, that every recomputed p falls on the other side
+of alpha. Distribution functions come from mpmath (shipped with sympy), imported only when a claim
+has a ``statistic``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from fractions import Fraction
+from typing import Iterable
+
+from ..engine.results import ClaimResult, Finding, RunResult
+from .base import Checker, decided_by_checker
+from .hookspecs import hookimpl
+
+TESTS = ("t", "F", "r", "chi2", "z")
+_ALIASES = {"t": "t", "f": "F", "r": "r", "chi2": "chi2", "chi²": "chi2", "χ2": "chi2", "χ²": "chi2",
+            "x2": "chi2", "chisq": "chi2", "z": "z"}
+_P = re.compile(r"^\s*(?P<rel><=|>=|≤|≥|<|>|=)?\s*(?P<num>[-−]?\d*\.?\d+)\s*$")
+
+
+class StatisticError(ValueError):
+    pass
+
+
+def decimal(text: str) -> tuple[Fraction, Fraction]:
+    t = str(text).strip().replace("−", "-")
+    try:
+        v = Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise StatisticError(f"not a number: {text!r}") from None
+    d = len(t.split(".")[1]) if "." in t else 0
+    return v, Fraction(1, 10**d)
+
+
+@lru_cache(maxsize=4096)
+def p_value(test: str, stat: float | Fraction, df1: float | None, df2: float | None, tails: int = 2):
+    """The p-value of ``stat`` (an mpmath mpf): two-tailed for t, r and z unless ``tails`` is 1."""
+    import mpmath
+
+    mp = mpmath.mp
+
+    def f(v):  # an exact Fraction as an mpf
+        return mp.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else mp.mpf(v)
+
+    x = abs(f(stat))
+    if test == "t" or test == "r":
+        df = f(df2 if df2 is not None else df1)
+        if test == "r":
+            if x >= 1:
+                return mp.mpf(0)
+            x = x * mp.sqrt(df / (1 - x * x))
+        p = mp.betainc(df / 2, mp.mpf(1) / 2, 0, df / (df + x * x), regularized=True)
+        return p / 2 if tails == 1 else p
+    if test == "z":
+        p = mp.erfc(x / mp.sqrt(2))
+        return p / 2 if tails == 1 else p
+    if test == "F":
+        a, b = f(df1), f(df2)
+        return mp.betainc(b / 2, a / 2, 0, b / (b + a * x), regularized=True)
+    if test == "chi2":
+        return mp.gammainc(f(df1) / 2, x / 2, mp.inf, regularized=True)
+    raise StatisticError(f"unknown test {test!r}")
+
+
+@dataclass
+class Statistic:
+    test: str
+    value: Fraction
+    step: Fraction
+    df1: Fraction | None
+    df2: Fraction | None
+    p_rel: str            # "=", "<", ">", "<=", ">=" (ns is "> alpha")
+    p: Fraction
+    p_step: Fraction
+    p_text: str
+    tails: int
+    alpha: Fraction
+    stated_tails: bool
+
+    def label(self) -> str:
+        dfs = ", ".join(_num(d) for d in (self.df1, self.df2) if d is not None)
+        name = {"chi2": "χ²"}.get(self.test, self.test)
+        return f"{name}({dfs}) = {_num(self.value, self.step)}, p {self.p_text}"
+
+
+def _num(x: Fraction | None, step: Fraction | None = None) -> str:
+    if x is None:
+        return "?"
+    if step is not None:
+        d = 0
+        s = step
+        while s.denominator != 1 and d < 20:
+            s *= 10
+            d += 1
+        return f"{float(x):.{d}f}"
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def parse_statistic(spec: dict, alpha_default: str = ".05") -> Statistic:
+    test = _ALIASES.get(str(spec.get("test", spec.get("type", ""))).strip().lower() or "?")
+    if test is None:
+        raise StatisticError(f"unknown test {spec.get('test', spec.get('type'))!r} (use {', '.join(TESTS)})")
+    if "value" not in spec or "p" not in spec:
+        raise StatisticError("needs test, value, df and p")
+    value, step = decimal(str(spec["value"]))
+    df1 = df2 = None
+    if "df" in spec:
+        parts = [x.strip() for x in str(spec["df"]).split(",")]
+        if len(parts) == 2:
+            df1, df2 = (decimal(parts[0])[0], decimal(parts[1])[0])
+        else:
+            df1 = decimal(parts[0])[0]
+    df1 = decimal(str(spec["df1"]))[0] if "df1" in spec else df1
+    df2 = decimal(str(spec["df2"]))[0] if "df2" in spec else df2
+    if test == "F" and (df1 is None or df2 is None):
+        raise StatisticError("an F test needs two degrees of freedom (df: \"2, 28\")")
+    if test in ("t", "r", "chi2") and df1 is None and df2 is None:
+        raise StatisticError(f"a {test} test needs its degrees of freedom (df)")
+    if test in ("t", "r") and df2 is None:
+        df1, df2 = None, df1
+    for d in (df1, df2):
+        if d is not None and d <= 0:
+            raise StatisticError("degrees of freedom must be positive")
+    if test == "r" and abs(value) > 1:
+        raise StatisticError(f"r = {spec['value']} is impossible: a correlation lies in [-1, 1]")
+    alpha = decimal(str(spec.get("alpha", alpha_default)))[0]
+    p_text = str(spec["p"]).strip()
+    if p_text.lower() in ("ns", "n.s.", "n.s"):
+        p_rel, p, p_step = ">", alpha, Fraction(0)
+    else:
+        m = _P.match(p_text.replace("−", "-"))
+        if not m:
+            raise StatisticError(f"cannot read p {p_text!r} (write '= .03', '< .001' or 'ns')")
+        p_rel = {"≤": "<=", "≥": ">="}.get(m.group("rel") or "=", m.group("rel") or "=")
+        p, p_step = decimal(m.group("num"))
+        if p < 0 or p > 1:
+            raise StatisticError(f"p {p_text} is impossible: a p-value lies in [0, 1]")
+        p_text = f"{p_rel} {m.group('num')}"
+    stated = "tails" in spec or "one_tailed" in spec
+    tails = int(str(spec.get("tails", "2"))) if "tails" in spec else (
+        1 if str(spec.get("one_tailed", "false")).lower() == "true" else 2)
+    if tails not in (1, 2):
+        raise StatisticError("tails must be 1 or 2")
+    return Statistic(test, value, step, df1, df2, p_rel, p, p_step, p_text if p_text.lower() not in ("ns", "n.s.", "n.s") else "ns",
+                     tails, alpha, stated)
+
+
+def p_range(s: Statistic, tails: int | None = None) -> tuple[Fraction, Fraction]:
+    """[p_lo, p_hi] over every statistic the printed value allows."""
+    tails = s.tails if tails is None else tails
+    h = s.step / 2
+    lo, hi = s.value - h, s.value + h
+    if lo <= 0 <= hi:
+        a_lo, a_hi = Fraction(0), max(-lo, hi)
+    else:
+        a_lo, a_hi = min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+    if s.test == "r":
+        a_hi = min(a_hi, Fraction(1))
+    p_small = p_value(s.test, a_hi, s.df1, s.df2, tails)
+    p_big = p_value(s.test, a_lo, s.df1, s.df2, tails) if a_lo > 0 else None
+    return _frac(p_small), (_frac(p_big) if p_big is not None else Fraction(1))
+
+
+def _frac(x) -> Fraction:
+    import mpmath
+
+    return Fraction(mpmath.nstr(x, 30, min_fixed=-40, max_fixed=40)) if x != 0 else Fraction(0)
+
+
+def reported_interval(s: Statistic) -> tuple[Fraction, Fraction]:
+    """What the reported p allows: its rounding interval for '=', a half-line for '<'/'>'."""
+    if s.p_rel == "=":
+        return max(Fraction(0), s.p - s.p_step / 2), min(Fraction(1), s.p + s.p_step / 2)
+    if s.p_rel in ("<", "<="):
+        return Fraction(0), s.p
+    return s.p, Fraction(1)
+
+
+def consistent(s: Statistic, lo: Fraction, hi: Fraction) -> bool:
+    if s.p_rel == "<":
+        return lo < s.p
+    if s.p_rel == "<=":
+        return lo <= s.p
+    if s.p_rel == ">":
+        return hi > s.p
+    if s.p_rel == ">=":
+        return hi >= s.p
+    a, b = reported_interval(s)
+    return lo <= b and a <= hi
+
+
+def reported_significant(s: Statistic) -> bool | None:
+    if s.p_rel in ("=", "<", "<="):
+        return s.p <= s.alpha
+    return False if s.p >= s.alpha else None
+
+
+def fmt_p(x: Fraction) -> str:
+    f = float(x)
+    if f == 0:
+        return "0"
+    if f < 0.0001:
+        return f"{f:.2e}"
+    return f"{f:.4f}".rstrip("0").rstrip(".") if f >= 0.001 else f"{f:.5f}"
+
+
+class Statcheck(Checker):
+    """Recompute p from a reported t, F, r, χ² or z and its degrees of freedom (statcheck-style).
+
+    Anti-patterns: a p-value that the reported statistic cannot produce (t(28) = 2.20, p = .03:
+    t = 2.20 allows p = .0357–.0363), and the worse case where significance at alpha flips (a
+    decision error: t(48) = 1.02, p < .05).
+    Declare ``statistic: {test: t, value: "2.20", df: "28", p: "= .03"}`` (F takes ``df: "2, 28"``;
+    p may be '< .001' or 'ns'; ``tails: 1`` for a one-tailed test, two-tailed by default; ``alpha``
+    default .05). The statistic is read as rounded (±½ of its last digit) and so is the reported
+    p; every finding states both ranges, so it is clear why a value passed or failed. A result
+    that passes only because the statistic is rounded (at face value p would print differently)
+    is noted, as is an inconsistent two-tailed result that would fit one-tailed.
+    Fix: report the p the statistic gives (or the statistic the data give), or say the test was
+    one-tailed.
+    """
+
+    code = "CA110"
+    name = "statcheck"
+    config_keys = {"alpha": ".05", "explain_pass": True}
+
+    def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
+        spec = result.claim.get("statistic")
+        if not spec:
+            return ()
+        loc = result.claim.loc_of("statistic")
+        decided_by_checker(result)
+        try:
+            s = parse_statistic(dict(spec), str(self.config["alpha"]))
+            lo, hi = p_range(s)
+        except StatisticError as exc:
+            return [self.finding("error", f"statistic: {exc}", location=loc)]
+        label = s.label()
+        tail_word = "one-tailed" if s.tails == 1 else "two-tailed"
+        working = [f"{label}: the statistic lies in [{_num(s.value - s.step / 2)}, {_num(s.value + s.step / 2)}] "
+                   f"→ {tail_word} p in [{fmt_p(lo)}, {fmt_p(hi)}]"]
+        a, b = reported_interval(s)
+        if s.p_rel == "=":
+            working.append(f"reported p {s.p_text} allows [{fmt_p(a)}, {fmt_p(b)}]")
+        result.extra["statcheck"] = {"p_range": [float(lo), float(hi)], "reported": s.p_text, "tails": s.tails}
+        out: list[Finding] = []
+        if s.p_rel == "=" and s.p == 0:
+            out.append(self.finding("warning", f"{label}: p = 0 is impossible; report p < {fmt_p(s.p_step)}",
+                                    location=loc))
+        if consistent(s, lo, hi):
+            out.extend(self._passed(s, label, lo, hi, working, loc))
+            return out
+        if s.tails == 2 and not s.stated_tails and s.test in ("t", "r", "z"):
+            lo1, hi1 = p_range(s, tails=1)
+            if consistent(s, lo1, hi1):
+                working.append(f"one-tailed it would fit: p in [{fmt_p(lo1)}, {fmt_p(hi1)}] (say tails: 1 if it was)")
+        out.append(self.finding("error", f"{label}: inconsistent — the statistic gives p in "
+                                         f"[{fmt_p(lo)}, {fmt_p(hi)}] ({tail_word})", working=working,
+                                location=loc, data={"p_range": [float(lo), float(hi)], "kind": "inconsistency"}))
+        said = reported_significant(s)
+        computed = True if hi <= s.alpha else False if lo > s.alpha else None
+        if said is not None and computed is not None and said != computed:
+            out.append(self.finding("error", f"{label}: decision error — reported "
+                                             f"{'significant' if said else 'not significant'} at α = {_num(s.alpha)}, "
+                                             f"but p is {fmt_p(lo)}–{fmt_p(hi)}",
+                                    location=loc, data={"kind": "decision-error"}))
+        return out
+
+    def _passed(self, s: Statistic, label: str, lo: Fraction, hi: Fraction, working: list[str], loc) -> list[Finding]:
+        a, b = reported_interval(s)
+        # The face-value p lies in [lo, hi]; only when that range pokes out of the reported p's
+        # interval can the face value print differently (saves a third evaluation most times).
+        if s.p_rel == "=" and not (a <= lo and hi <= b):
+            face = _frac(p_value(s.test, s.value, s.df1, s.df2, s.tails))
+            if not (a <= face <= b):
+                return [self.finding("warning", f"{label}: consistent only because the statistic is rounded — at "
+                                                f"face value p = {fmt_p(face)}, which does not print as {s.p_text}",
+                                     working=working, location=loc, data={"face_p": float(face)})]
+        if not self.config["explain_pass"]:
+            return []
+        return [self.finding("info", f"{label}: consistent — p in [{fmt_p(lo)}, {fmt_p(hi)}]", working=working,
+                             location=loc)]
+
+
+@hookimpl
+def claimaudit_checkers() -> list:
+    return [Statcheck]
