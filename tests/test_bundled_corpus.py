@@ -104,3 +104,19 @@ def test_margin_recomputes_to_545_percent(corpus):
     rec = by_name["inference_margin.margin"].recomputed.interval
     exact = Fraction(562027 - 87072, 87072) * 100
     assert rec.contains(exact) and Fraction("544.5") <= exact <= Fraction("545.5")
+
+
+def test_keyword_selection_still_sees_deselected_inputs():
+    # -k narrows what is reported, not what checkers may look up (the table's parts, here).
+    run = run_claims([ROOT / "claims"], ROOT, RunOptions(keyword="total_cost and not hours"))
+    (res,) = run.results
+    assert res.claim.id == "total_cost" and res.verdict == "consistent"
+    assert [f.message for f in res.findings if f.severity != "info"] == []
+    assert res.extra["totals"]["sum"]
+
+
+def test_table_parts_add_up_to_the_total(corpus):
+    _run, by_name = corpus
+    res = by_name["v3_training_cost.total_cost"]
+    lo, hi = res.extra["totals"]["sum"]
+    assert lo <= 5_576_000 <= hi

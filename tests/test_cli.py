@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CORPUS = FIXTURES / "cli_corpus"
 BAD = FIXTURES / "bad_corpus"
 GOLDEN = FIXTURES / "golden"
-REGEN = os.environ.get("CLAIMAUDIT_REGEN_GOLDEN") == "1"
+REGEN = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture(autouse=True)

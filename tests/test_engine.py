@@ -277,3 +277,13 @@ def test_report_records_carry_the_working(tmp_path):
     assert rec["inputs"][1]["printed"] == "0.60" and rec["inputs"][1]["lo"] == "0.595"
     assert rep["summary"]["consistent"] == 1 and rep["summary"]["stated"] == 2
     assert rep["schema"] == "claimaudit.report" and rep["version"] == 1
+
+
+def test_progress_is_reported_while_evaluating(tmp_path, monkeypatch):
+    from claimaudit.engine import run as engine_run
+
+    monkeypatch.setattr(engine_run, "PROGRESS_EVERY", 2)
+    write(tmp_path, "p.yaml", "claims:\n" + "".join(f"  - {{id: c{i}, value: '{i}'}}\n" for i in range(5)))
+    seen = []
+    run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False, progress=lambda d, t: seen.append((d, t))))
+    assert seen == [(0, 5), (2, 5), (4, 5)]

@@ -4,7 +4,7 @@ The corpus (tests/fixtures/report_corpus) is audited by the core engine without 
 the volatile fields (time stamps, durations, the absolute root) are fixed, so a golden changes only
 when the records or a reporter change. After an intended change, regenerate and review the diff:
 
-    CLAIMAUDIT_UPDATE_GOLDENS=1 PYTHONPATH=src pytest tests/test_reporters_golden.py -q -p no:cacheprovider
+    CLAIMAUDIT_UPDATE_GOLDEN=1 PYTHONPATH=src pytest tests/test_reporters_golden.py -q -p no:cacheprovider
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from claimaudit.reporters import render
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "fixtures" / "report_corpus"
 GOLDEN = REPO / "tests" / "fixtures" / "reports"
-UPDATE = os.environ.get("CLAIMAUDIT_UPDATE_GOLDENS") == "1"
+UPDATE = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"
 
 #: format -> (golden file, render options that keep the output independent of the machine)
 FORMATS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -94,7 +94,7 @@ def test_golden(fmt: str, report: dict[str, Any]) -> None:
     path = GOLDEN / name
     if UPDATE or not path.exists():
         if not UPDATE:
-            pytest.fail(f"no golden file {path.relative_to(REPO)}; run with CLAIMAUDIT_UPDATE_GOLDENS=1 to write it")
+            pytest.fail(f"no golden file {path.relative_to(REPO)}; run with CLAIMAUDIT_UPDATE_GOLDEN=1 to write it")
         path.write_text(text, encoding="utf-8", newline="\n")
         return
     expected = path.read_text(encoding="utf-8")
@@ -102,7 +102,7 @@ def test_golden(fmt: str, report: dict[str, Any]) -> None:
         diff = "".join(list(difflib.unified_diff(expected.splitlines(True), text.splitlines(True),
                                                  f"golden/{name}", f"rendered/{name}"))[:80])
         pytest.fail(f"{fmt} output differs from {path.relative_to(REPO)} "
-                    f"(CLAIMAUDIT_UPDATE_GOLDENS=1 regenerates it after an intended change):\n{diff}")
+                    f"(CLAIMAUDIT_UPDATE_GOLDEN=1 regenerates it after an intended change):\n{diff}")
 
 
 def test_json_golden_is_the_report_itself(report: dict[str, Any]) -> None:

@@ -49,7 +49,7 @@ def namespace(run: RunResult) -> Namespace:
     ns = getattr(run, "_claimaudit_ns", None)
     if ns is None:
         ns = Namespace()
-        for r in run.results:
+        for r in run.universe:
             ns.add(r.claim)
         object.__setattr__(run, "_claimaudit_ns", ns)
     return ns
@@ -58,7 +58,7 @@ def namespace(run: RunResult) -> Namespace:
 def result_of(run: RunResult, qualname: str) -> ClaimResult | None:
     index = getattr(run, "_claimaudit_index", None)
     if index is None:
-        index = {r.claim.qualname: r for r in run.results}
+        index = {r.claim.qualname: r for r in run.universe}
         object.__setattr__(run, "_claimaudit_index", index)
     return index.get(qualname)
 

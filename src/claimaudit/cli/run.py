@@ -71,6 +71,23 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", default="", help="comma-separated checker codes (or prefixes) to skip")
 
 
+def _progress_printer():
+    """On a terminal, a long run says how far it is (on stderr, erased after); piped output stays plain."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total < 2000:
+            return
+        end = "\r" + " " * 40 + "\r" if done + 500 >= total else "\r"
+        sys.stderr.write(f"\revaluating claims {done}/{total}{end}")
+        sys.stderr.flush()
+
+    return show
+
+
 def _codes(text: str, configured: list | None) -> tuple[str, ...]:
     items = [c.strip() for c in text.split(",") if c.strip()] if text else list(configured or [])
     return tuple(items)
@@ -92,7 +109,8 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
         raise UsageError(f"nothing to audit: no claims/ folder under {root} (give paths, or set paths in [tool.claimaudit])")
     options = RunOptions(keyword=args.keyword, settings=settings,
                          select=_codes(args.select, config.get("select")),
-                         ignore=_codes(args.ignore, config.get("ignore")))
+                         ignore=_codes(args.ignore, config.get("ignore")),
+                         progress=_progress_printer())
     from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
 
     paths, notes = draft_documents(paths, root, kilo=settings.kilo)

@@ -96,3 +96,9 @@ class RunResult:
     options: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, Any] = field(default_factory=dict)   # id -> source record (bibliographic)
     collected: int = 0
+    #: Every evaluated result, also those ``-k`` deselected: checkers look inputs up here.
+    all_results: list[ClaimResult] = field(default_factory=list)
+
+    @property
+    def universe(self) -> list[ClaimResult]:
+        return self.all_results or self.results

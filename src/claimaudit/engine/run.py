@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Sequence
 from ..errors import InputError
 from ..model.claims import Claim, ClaimFile, Settings
 from ..model.sources import SourceRecord
-from .collect import collect, collect_sources, doc_sources
+from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
 from .keyword import matches_keyword
 from .resolve import Namespace, NameError_, order, suggest
@@ -27,8 +27,12 @@ class RunOptions:
     settings: Settings = field(default_factory=Settings)
     select: tuple[str, ...] = ()          # checker codes (prefixes) to run; empty = all
     ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
-    progress: Callable[[str, list[ClaimResult]], None] | None = None   # called per file
+    progress: Callable[[int, int], None] | None = None   # (claims evaluated, total), now and then
     checkers: bool = True                 # run the checkers beyond the core
+
+
+#: How often (in claims) a long run reports progress.
+PROGRESS_EVERY = 500
 
 
 class SourceError(InputError):
@@ -85,7 +89,10 @@ def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None
     deps, broken = _deps_and_errors(all_claims, ns, evaluator)
     ordered, cyclic = order(all_claims, deps)
     broken.update({k: v for k, v in cyclic.items() if k not in broken})
-    for c in ordered:
+    total = len(ordered)
+    for done, c in enumerate(ordered):
+        if options.progress and done % PROGRESS_EVERY == 0:
+            options.progress(done, total)
         if c.qualname in broken:
             exc = broken[c.qualname]
             res = ClaimResult(c, verdict="error", error=str(exc))
@@ -146,7 +153,8 @@ def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: Run
     files, errors = collect(paths, rootp, options.settings)
     sources, src_errors = collect_sources(rootp)
     errors.extend(src_errors)
-    return audit(files, errors, rootp, options, sources, paths=[str(p) for p in paths], t0=t0)
+    shown = [display_path(Path(p), rootp) for p in paths]   # relative to the root: stable in reports
+    return audit(files, errors, rootp, options, sources, paths=shown, t0=t0)
 
 
 def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, options: RunOptions,
@@ -156,22 +164,17 @@ def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, opti
     results, eval_errors = evaluate_files(files, options, sources)
     errors = list(errors) + eval_errors
     collected = len(results)
+    everything = results
     if options.keyword:
         results = [r for r in results if matches_keyword(options.keyword, r.claim)]
     run = RunResult(results=results, errors=errors, paths=paths, root=str(root), sources=dict(sources),
-                    collected=collected)
+                    collected=collected, all_results=everything)
     if options.checkers:
         from ..checkers.base import run_checkers
 
         run_checkers(run, options)
     for r in results:
         decide_outcome(r)
-    if options.progress:
-        by_file: dict[str, list[ClaimResult]] = {}
-        for r in results:
-            by_file.setdefault(r.claim.file, []).append(r)
-        for f, rs in by_file.items():
-            options.progress(f, rs)
     run.duration = time.perf_counter() - t0
     run.options = {"keyword": options.keyword, "kilo": options.settings.kilo,
                    "rounding": options.settings.rounding, "approx": options.settings.approx,

@@ -191,7 +191,7 @@ def recompute_lines(result: ClaimResult, run: RunResult, value_now: str | None) 
             phrase = f"the claim recomputes {fmt_amount(rec)}"
             lines.append(f"recomputed   {fmt_amount(rec)}")
     elif claim.value:
-        users = [r.claim.id for r in run.results if any(i.ref == claim.qualname for i in r.inputs)]
+        users = [r.claim.id for r in run.universe if any(i.ref == claim.qualname for i in r.inputs)]
         phrase = f"the claim still records {claim.value}" + (f" (used by {', '.join(users)})" if users else "")
         lines.append(f"claim value  {claim.value}" + (f"  (used by {', '.join(users)})" if users else ""))
     return lines, phrase
