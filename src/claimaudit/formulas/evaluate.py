@@ -193,11 +193,10 @@ class Name(Node):
         return self.name
 
 
-class Sum(Node):
-    """``first ± term ± term …`` (a left-associative chain kept flat)."""
+class _Chain(Node):
+    """A left-associative chain kept flat: ``first`` then ``(inverse?, node)`` pairs."""
 
     __slots__ = ("first", "rest")
-    prec = 1
 
     def __init__(self, first: Node, rest: Sequence[tuple[bool, Node]]) -> None:
         self.first, self.rest, self.col = first, tuple(rest), first.col
@@ -207,6 +206,13 @@ class Sum(Node):
 
     def children(self) -> tuple[Node, ...]:
         return (self.first,) + tuple(n for _, n in self.rest)
+
+
+class Sum(_Chain):
+    """``first ± term ± term …``."""
+
+    __slots__ = ()
+    prec = 1
 
     def ev(self, env: Env) -> Quantity:
         acc = self.first.ev(env)
@@ -234,20 +240,11 @@ class Sum(Node):
         return "".join(parts)
 
 
-class Product(Node):
-    """``first */ factor */ factor …`` (a left-associative chain kept flat)."""
+class Product(_Chain):
+    """``first */ factor */ factor …``."""
 
-    __slots__ = ("first", "rest")
+    __slots__ = ()
     prec = 2
-
-    def __init__(self, first: Node, rest: Sequence[tuple[bool, Node]]) -> None:
-        self.first, self.rest, self.col = first, tuple(rest), first.col
-        kids = self.children()
-        self.const = all(k.const for k in kids)
-        self.cheap = all(k.cheap for k in kids)
-
-    def children(self) -> tuple[Node, ...]:
-        return (self.first,) + tuple(n for _, n in self.rest)
 
     def ev(self, env: Env) -> Quantity:
         acc = self.first.ev(env)
