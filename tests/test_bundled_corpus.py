@@ -120,3 +120,12 @@ def test_table_parts_add_up_to_the_total(corpus):
     res = by_name["v3_training_cost.total_cost"]
     lo, hi = res.extra["totals"]["sum"]
     assert lo <= 5_576_000 <= hi
+
+
+def test_routing_bound_is_checked_and_cleared(corpus):
+    _run, by_name = corpus
+    res = by_name["ep_routing.nodes_per_token"]
+    assert res.relation == "<=" and res.verdict == "stated"
+    (bound,) = res.extra["bounds"]
+    assert bound["key"] == "at_most" and not bound["beyond"]
+    assert not [f for f in res.findings if f.code == "CA108"]

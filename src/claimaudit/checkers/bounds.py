@@ -54,6 +54,8 @@ class Bounds(Checker):
                        f"limit {l_label} = {shown}{sep}{unit}".rstrip()]
             beyond = values.lo > l_values.hi if key == "at_most" else values.hi < l_values.lo
             touching = values.hi > l_values.lo if key == "at_most" else values.lo < l_values.hi
+            # Say why a figure passed too, not only why one failed.
+            result.extra.setdefault("bounds", []).append({"key": key, "working": working, "beyond": beyond})
             if beyond:
                 out.append(self.finding("error", f"{label} is {direction} its limit {l_label} "
                                                  f"({shown}{sep}{unit})".replace(" )", ")"),
