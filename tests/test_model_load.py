@@ -115,3 +115,9 @@ def test_schema_is_valid_json_schema():
     import jsonschema
 
     jsonschema.Draft202012Validator.check_schema(claim_schema())
+
+
+def test_bad_id_says_what_an_id_is_not_the_regex():
+    errs = errors_of("claims:\n  - id: 123abc\n")
+    assert errs == ["claims/t.yaml:2:9: claims/0/id: '123abc' is not a name: a letter or _ first, "
+                    "then letters, digits, _ or -"]

@@ -139,7 +139,11 @@ def _full_schema_errors(doc: Any, path: str) -> list[InputError]:
         if err.validator in ("oneOf", "anyOf") and err.context:
             err = best_match(err.context)
         where = "/".join(map(str, err.absolute_path)) or "(top)"
-        errors.append(SchemaError(f"{where}: {err.message}", location=loc))
+        message = err.message
+        if err.validator == "pattern" and err.schema.get("description"):
+            # Say what the pattern means, not the regular expression.
+            message = f"{err.instance!r} is not {err.schema['description']}"
+        errors.append(SchemaError(f"{where}: {message}", location=loc))
     return errors
 
 
