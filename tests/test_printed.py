@@ -801,3 +801,48 @@ def test_import_stays_light():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == ""
+
+
+# --------------------------------------------------------------------------------------------
+# Forms added for extraction (issue #7 follow-up)
+# --------------------------------------------------------------------------------------------
+
+def test_typeset_exponent_with_a_unicode_minus():
+    # quantulum3's test sentence: "faster than light by a factor of 2.48×10−5" (U+2212, no caret).
+    p = parse_printed("2.48×10−5")
+    assert p.nominal == F(248, 10**7) and p.interval == iv("2.475e-7", "2.485e-7") * 100
+    assert parse_printed("2.48×10-5").interval == p.interval
+    # A spaced product stays a range reading, never an exponent.
+    assert parse_printed("10-5").is_range
+
+
+def test_cheng_is_tenths_read_as_percent():
+    # 004 seed: "算力表现约为对手的八成" (83.0%), "省约四成能耗" (59.5% power).
+    p = parse_printed("八成")
+    assert p.kind == "percent" and p.unit == "percent" and p.interval == iv(75, 85)
+    p = parse_printed("约四成")
+    assert p.relation == "~" and p.interval == iv(35, 45)
+    assert parse_printed("十成").nominal == 100
+    # 成 starting a word is no tenth: 成本 (cost), 一成不变 (unchanging).
+    assert parse_printed("三成本").kind == "number"
+    assert parse_printed("一成不变").kind == "number"
+    assert parse_printed("8成").kind == "number"      # digits + 成: not a form the documents use
+
+
+def test_binary_powers_are_exact():
+    # 004 seed: "1 PiB = 2⁵⁰ 字节".
+    p = parse_printed("2⁵⁰ 字节")
+    assert p.nominal == 2**50 and p.interval == iv(2**50) and p.unit == "字节"
+    assert parse_printed("2^64").nominal == 2**64
+    assert parse_printed("2⁻³").nominal == F(1, 8)
+    assert parse_printed("2").nominal == 2          # a plain 2 is untouched
+    with pytest.raises(NumberSyntaxError):
+        parse_printed("2^1000")                     # the exponent limit of 10^n applies
+
+
+def test_yiban_is_one_half():
+    # 004 seed: "成本约为一半 | 整机含网络 50.4%".
+    p = parse_printed("一半")
+    assert p.nominal == 50 and p.interval == iv(50) and p.kind == "percent" and p.unit == "percent"
+    assert parse_printed("一半以上").relation == ">="
+    assert parse_printed("三半").nominal == 3      # only 一半 is a half

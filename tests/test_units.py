@@ -377,6 +377,18 @@ def test_offset_and_log_units_refused():
     refused("dB")
 
 
+def test_temperature_readings_are_explicit_units_that_never_convert():
+    # "32 degrees Celsius" in a document: a reading on its own scale, no offset is ever applied.
+    c = resolve_unit("Celsius_reading")
+    f = resolve_unit("Fahrenheit_reading")
+    assert c.factor == 1 and c.dims != f.dims and c.dims != resolve_unit("kelvin").dims
+    with pytest.raises(UnitError):
+        convert_factor("Celsius_reading", "Fahrenheit_reading")
+    with pytest.raises(UnitError):
+        convert_factor("Celsius_reading", "kelvin")
+    assert convert_factor("Celsius_reading", "Celsius_reading") == 1
+
+
 def test_overlong_strings_rejected():
     text = "GPU*" * 50 + "h"
     assert len(text) > MAX_UNIT_LENGTH

@@ -36,14 +36,14 @@ DEV = SHARED / "reference" / "extraction-dev"
 # quantulum3's unit names -> strings our registry reads (where the name itself is not one).
 Q3_UNITS = {"dimensionless": "", "percentage": "percent", "pound sterling": "GBP", "euro": "EUR",
             "dollar": "USD", "pound-mass": "lb", "inverse second": "s^-1", "cubic kilometre": "km^3",
-            "square kilometre": "km^2", "square mile": "mi^2", "inverse femtobarn": "fb^-1",
+            "square kilometre": "km^2", "square mile": "mi^2", "inverse femtobarn": "femtobarn^-1",
             "count per week": "1/week", "kilometre per square second": "km/s^2", "watt hour": "W*h",
             "megawatt hour": "MW*h", "joule second": "J*s", "candela second": "cd*s",
             "ton per day": "ton/day", "joule per square metre per year": "J/m^2/year",
             "gigayear": "Gyr", "megayear": "Myr", "penny": "cent", "dime": "dime",
             "cubic centimetre": "cm^3", "watt per minute": "W/min", "dollar per hour": "USD/hour",
-            "dollar per kilogram": "USD/kg", "kilometre per hour": "km/hour", "degree Celsius": "degC",
-            "degree fahrenheit": "degF"}
+            "dollar per kilogram": "USD/kg", "kilometre per hour": "km/hour", "degree Celsius": "Celsius_reading",
+            "degree fahrenheit": "Fahrenheit_reading"}
 
 
 def unit_key(name: str):

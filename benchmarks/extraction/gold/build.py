@@ -1,6 +1,8 @@
 """Build gold/*.yaml (character offsets) from the hand-written worksheets in gold/worksheets/.
 
-    python benchmarks/extraction/gold/build.py
+    python benchmarks/extraction/gold/build.py [--check]
+
+``--check`` writes nothing and exits 1 when a gold file differs from what its worksheet makes.
 
 A worksheet row is ``line|span|value|unit|qualifier|kind``: the 1-based line of the seed, the exact
 characters of the mention, its nominal value (multipliers applied, percent as written, fractions
@@ -60,10 +62,19 @@ def main() -> int:
     if not SEEDS.is_dir():
         print(f"skip: {SEEDS} is missing")
         return 0
+    check = "--check" in sys.argv[1:]
+    stale = 0
     for sheet in sorted((HERE / "worksheets").glob("*.tsv")):
-        (HERE / (sheet.stem + ".yaml")).write_text(build(sheet), "utf-8")
-        print("wrote", sheet.stem + ".yaml")
-    return 0
+        target = HERE / (sheet.stem + ".yaml")
+        text = build(sheet)
+        if check:
+            if not target.is_file() or target.read_text("utf-8") != text:
+                print("stale:", target.name)
+                stale += 1
+            continue
+        target.write_text(text, "utf-8")
+        print("wrote", target.name)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -50,6 +50,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
                 prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
             return "identifier"
+        if re.match(r"/0+(?![\d.])", after) or prev == "/" and re.fullmatch(r"0+", tok) and prev2.isdigit():
+            return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
         if tok[0] in "+-−" and prev2 + prev and (prev.isalnum() or prev in ")]"):
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
@@ -108,8 +110,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if re.match(r"(?:[月日号]|年(?:代|级)?)", after) and prev in "0123456789年":
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
-        if tok in ("一", "两", "二") and not re.match(r"\s*(?:倍|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)", after):
+        if tok in ("一", "两", "二") and not re.match(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)", after):
             return "article or idiom"
-        if prev in "统唯之万" or re.match(r"[致样起些般定直切体半侧道同律]", nxt):
+        if prev and prev in "统唯之万哪每这那某" or re.match(r"[致样起些般定直切体侧道同律]", nxt):
             return "idiom"
     return None

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..errors import InputError
-from ..numbers.printed import PrintedNumber, parse_printed
+from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from ..units.registry import UnitInfo, resolve_unit
 from .document import Cell, Document, Table
@@ -43,16 +43,25 @@ _QUAL_RE = re.compile(
 _CURRENCY_BEFORE = re.compile(r"(?:US\$|\$|€|£|¥|￥)\s?$")
 _MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|bn(?![A-Za-z])|[KMGT]i(?![A-Za-z])|\s?(?:thousand|million|billion|trillion)(?![A-Za-z])|\s?(?:万亿|千万|百万|万|亿))")
 _PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
-_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|\s(?:to|and)\s")
+_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
+#: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
+_UNIT_RANGE_GAP = re.compile(r"\s*(?:to|–|—|-|~|～|至|到)\s*|\s+and\s+", re.I)
+#: "from A to B" is a change (relations.py) unless the verb says the values span a range.
+_RANGE_FROM = re.compile(r"(?:\brang(?:e|es|ed|ing)|\bvar(?:y|ies|ied|ying))\s+from\s*$", re.I)
 _MEASURE = set("个张条台块位名项次份套家篇道款颗枚支部件")
 _MODEL = re.compile(r"[A-Z]{1,4}\d{2,4}[A-Za-z]?$")
+#: A form factor printed between a count and a GPU model ("1 万 PCIe A100").
+_FORM_FACTOR = {"PCIe", "SXM", "SXM4", "SXM5", "NVL", "OAM"}
 _GPU_MODEL = re.compile(r"(?:[AHBLV]|GB|MI|RTX|TPU)\d{2,4}[A-Za-z]?$")
 _COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|requests?|words?|images?|"
                          r"samples?|sequences?|steps?|documents?|pages?|people|dollars?|参数|个?参数|token)", re.I)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_ASCII_WORD = re.compile(r"[A-Za-zµμΩ°][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+)?")
+_ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+|[-−][123](?![\d.]))?")
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
-              "are", "was", "were", "vs", "than", "as", "into", "per"}
+              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
+#: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
+_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
+                         r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
 _CJK_AMBIGUOUS = {"时", "分", "日", "周"}
@@ -134,6 +143,59 @@ def _is_unit(text: str) -> bool:
     return unit_or_none(text) is not None
 
 
+_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
+#: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
+#: registry's explicit reading units, which never convert (units/definitions.txt).
+_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|centigrade)|(F|Fahrenheit))|(℃)|(℉)", re.I)
+_TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
+_GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
+#: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
+_PLAIN_EXP_DIMS = {"[length]", "[time]", "[mass]"}
+#: Integrated luminosity (fb−1, pb-1): the inverse barn. The registry reads "fb" as the femtobit
+#: (barn lost its symbol b to the bit), so these are spelt out.
+_INVERSE_BARN = re.compile(r"([fpan])b(?:\^|)[-−]1")
+_BARN_PREFIX = {"f": "femto", "p": "pico", "a": "atto", "n": "nano"}
+
+
+def _respell(text: str) -> tuple[str, UnitInfo] | None:
+    """English spellings the registry refuses, rewritten into its grammar, with the unit read.
+
+    ``square kilometers`` / ``sq mi`` / ``km squared`` -> ``(…)^2``, ``cubic`` / ``cubed`` -> ``^3``,
+    ``km2`` / ``km/s2`` -> ``km^2`` / ``km/s^2``, ``s-1`` / ``fb−1`` -> ``s^-1``, ``times per week`` ->
+    ``1/week``. The registry keeps refusing these itself (its grammar stays strict); extraction
+    only reads them in running text.
+    """
+    alt = None
+    b = _INVERSE_BARN.fullmatch(text)
+    if b:
+        alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
+        return alt, unit_or_none(alt)
+    t = _TEMPERATURE.fullmatch(text)
+    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg"):    # never a bare C or F (coulomb, farad)
+        alt = "Celsius_reading" if t.group(1) or t.group(3) else "Fahrenheit_reading"
+        return alt, unit_or_none(alt)
+    m = _SQUARE_CUBIC.fullmatch(text)
+    if m:
+        alt = f"({m.group(2)})^{2 if m.group(1)[:2].lower() in ('sq', 'sq.') else 3}"
+    m = _SQUARED_CUBED.fullmatch(text) if alt is None else None
+    if m:
+        alt = f"({m.group(1)})^{2 if m.group(2).lower() == 'squared' else 3}"
+    m = _TIMES_PER.fullmatch(text) if alt is None else None
+    if m:
+        alt = f"per {m.group(1)}"
+    if alt is None and _GLUED_EXP.search(text):
+        alt = _GLUED_EXP.sub(lambda g: "^" + (g.group(1) or "-" + g.group(2)), text)
+        info = unit_or_none(alt)
+        if info is None or not info.dims.items or any(d not in _PLAIN_EXP_DIMS for d, _ in info.dims.items):
+            return None
+        return alt, info
+    if alt is None:
+        return None
+    info = unit_or_none(alt)
+    return (alt, info) if info is not None else None
+
+
 @lru_cache(maxsize=65536)
 def _parse(text: str, kilo: int) -> PrintedNumber | None:
     try:
@@ -148,6 +210,8 @@ def _unit_tokens(f: str, pos: int, limit: int) -> list[_Tok]:
     """Words after a number that could be its unit, up to punctuation or another number."""
     toks: list[_Tok] = []
     i, n = pos, min(len(f), limit)
+    if i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii():
+        i += 1       # a hyphenated adjective: "a 27-kilometer ring", "a two-year period", "8-bit"
     while i < n and len(toks) < _MAX_UNIT_TOKENS:
         ch = f[i]
         if ch == " " or ch == "\t":
@@ -167,7 +231,7 @@ def _unit_tokens(f: str, pos: int, limit: int) -> list[_Tok]:
         m = _ASCII_WORD.match(f, i)
         if m:
             w = m.group(0)
-            if w.lower() in _STOP_UNIT and w.lower() != "per":
+            if w.lower() in _STOP_UNIT and w.lower() != "per" and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
                 break
             kind = "model" if _MODEL.match(w) else "word"
             toks.append(_Tok(i, m.end(), w, kind))
@@ -187,17 +251,23 @@ def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | Non
     """The longest run of tokens (from the first) that the registry reads as a unit."""
     for k in range(len(toks), 0, -1):
         last = toks[k - 1]
-        if last.kind == "op" or last.text.lower() in ("per",) or last.text == "每":
+        if last.kind == "op" and not (k == 1 and last.text in "$€£¥") or last.text.lower() in ("per",) \
+                or last.text == "每":
             continue
         if any(t.kind == "model" for t in toks[:k]):
             continue
         text = f[toks[0].start:last.end]
-        if text.lower() in _STOP_UNIT or text in _CJK_AMBIGUOUS:
+        if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
+                or text in _CJK_AMBIGUOUS:
             continue
         if _CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
-        info = unit_or_none(text)
-        if info is not None and info.canonical not in ("×",):
+        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and text[0] in "°℃℉dD") else None
+        if info is None and not _CJK.search(text):
+            alt = _respell(text)
+            if alt is not None:
+                text, info = alt
+        if info is not None and info.canonical not in ("×",) and "constant" not in info.canonical:
             return text, toks[0].start, last.end, info
     return None
 
@@ -260,6 +330,7 @@ class Extractor:
                 skip_until = m.end
             out.append(m)
         self._share_units(out)
+        out = self._unit_ranges(out)
         for m in out:
             m.line, m.col = self.doc.position(m.start)
             hit = self.doc.cell_at(m.number_start)
@@ -285,7 +356,13 @@ class Extractor:
                 pos = mm.end()
         pct = ""
         pm = _PCT_RE.match(f, pos)
-        if pm:
+        if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
+            pct = "成"    # 八成 = 80%: parse_printed decides whether 成 is a tenth here (not in 成本)
+            pos += 1
+        elif tok.kind == "chinese" and tok.text == "一" and f.startswith("半", pos) and not f.startswith("半径", pos):
+            pct = "半"    # 一半: one half
+            pos += 1
+        elif pm:
             pct = f[pos:pm.end()]
             pos = pm.end()
         start = tok.start
@@ -308,6 +385,10 @@ class Extractor:
         if range_end is None and nxt is not None and re.search(r"\bbetween\s+$", f[max(0, tok.start - 9):tok.start], re.I) \
                 and re.fullmatch(r"\s(?:[A-Za-z]+\s)?and\s", f[pos:nxt.start] if nxt.start > pos else " "):
             range_end = nxt
+        tolerance = False
+        if range_end is None and nxt is not None and tok.kind == "digits" and nxt.kind == "digits" \
+                and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", f[pos:nxt.start]):
+            range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = _qualifier_before(f, start)
         cur = _CURRENCY_BEFORE.search(f, max(0, start - 4), start) if start > 0 else None
         cur_text = ""
@@ -327,11 +408,13 @@ class Extractor:
             rpm = _PCT_RE.match(f, rpos)
             rpct = f[rpos:rpm.end()] if rpm else ""
             rpos += len(rpct)
-            sep_text = f[pos:range_end.start].strip() or "-"
+            sep_text = "±" if tolerance else f[pos:range_end.start].strip() or "-"
+            if sep_text.lstrip("-").strip() in ("to", "and"):
+                sep_text = "to"     # "44 and 50 mg" after "between", "8- to 16-meter"
             num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
                 else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
             found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
-            if found is not None and found.number.is_range:
+            if found is not None and (found.number.is_range or tolerance and found.number.tolerance is not None):
                 return found
         return self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
                                pos, limit, tok.end, pct=pct)
@@ -347,8 +430,9 @@ class Extractor:
         lead_skip = 0
         candidates: list[str] = []
         # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
-        while lead_skip < len(toks) and lead_skip < 2 and (toks[lead_skip].kind == "model" or (
-                toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE)):
+        while lead_skip < len(toks) and lead_skip < 3 and (toks[lead_skip].kind == "model" or (
+                toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE) or (
+                toks[lead_skip].text in _FORM_FACTOR and lead_skip + 1 < len(toks) and toks[lead_skip + 1].kind == "model")):
             if toks[lead_skip].kind == "model" and _GPU_MODEL.match(toks[lead_skip].text):
                 candidates.append("GPU")
             lead_skip += 1
@@ -357,6 +441,14 @@ class Extractor:
             unit = _best_unit(f, toks[lead_skip:])
         if unit is not None and "GPU" in candidates and unit[3].dims.describe() != "dimensionless":
             candidates.remove("GPU")
+        if unit is None and "GPU" in candidates:
+            # "2048 张 H800": a GPU model name counts GPUs; the reading is kept visible as a note.
+            model = next(t for t in toks[:lead_skip] if t.kind == "model")
+            gpu = unit_or_none("GPU")
+            if gpu is not None:
+                unit = ("GPU", model.start, model.end, gpu)
+                candidates.remove("GPU")
+                candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
         unit_text, ustart, uend, uinfo = unit if unit else ("", -1, pos, None)
         if unit is None and lead_skip:
             uend = toks[lead_skip - 1].end
@@ -406,9 +498,23 @@ class Extractor:
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             self.skipped.append((tok, "count word without a unit"))
             return None
+        if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
+            self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
+            return None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
             self.skipped.append((tok, "article"))
             return None
+        if use_u and info.dims.items and not cur_text:
+            # "每 token 229 KB": the per-word printed right before the number divides its unit.
+            per = re.search(r"每\s?([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s?$", f[max(0, start - 12):start])
+            per_unit = unit_or_none(per.group(1)) if per else None
+            if per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
+                v2 = f"{v}/{per.group(1)}"
+                p2 = _parse(v2, self.kilo)
+                info2 = unit_or_none(p2.unit) if p2 is not None else None
+                if p2 is not None and info2 is not None:
+                    v, p, info = v2, p2, info2
+                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
         end = uend if use_u else max(num_end, pos)
         if post_rel and (use_u or not unit_text):
             end = f.find(post_word, end) + len(post_word) if post else end
@@ -444,6 +550,38 @@ class Extractor:
         if found is None or found[2] != toks[-1].end and head[found[2]:].strip():
             return None
         return found[0]
+
+    # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
+    def _unit_ranges(self, ms: list[Mention]) -> list[Mention]:
+        f = self.folded
+        out: list[Mention] = []
+        i = 0
+        while i < len(ms):
+            a = ms[i]
+            b = ms[i + 1] if i + 1 < len(ms) else None
+            merged = None
+            if b is not None and a.unit_start >= 0 and b.unit_start >= 0 and a.unit == b.unit \
+                    and not a.number.is_range and not b.number.is_range and not b.qualifier:
+                gap = _UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
+                before = f[max(0, a.start - 24):a.start]
+                between = re.search(r"\bbetween\s*$", before, re.I)
+                from_ = re.search(r"(?:\bfrom|从|由)\s*$", before, re.I)
+                if gap and (between or "and" not in gap.group(0)) and (between or not from_ or _RANGE_FROM.search(before)):
+                    v = _join(self.doc.text[a.start:a.unit_start].strip(), "to", b.value)
+                    p = _parse(v, self.kilo)
+                    if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
+                        merged = Mention(start=a.start, end=b.end, printed=self.doc.text[a.start:b.end], value=v,
+                                         number=p, unit=a.unit, qualifier=a.qualifier, relation=a.relation,
+                                         candidates=a.candidates + [c for c in b.candidates if c not in a.candidates],
+                                         kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                                         unit_start=b.unit_start, cell=a.cell)
+            if merged is not None:
+                out.append(merged)
+                i += 2
+            else:
+                out.append(a)
+                i += 1
+        return out
 
     # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
     def _share_units(self, ms: list[Mention]) -> None:

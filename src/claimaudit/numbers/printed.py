@@ -241,6 +241,11 @@ _WORD_MULT = re.compile(r"\s*(thousand|million|billion|trillion|bn)(?![A-Za-z])"
 _WORD_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "bn": 10**9}
 _E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
 _TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
+#: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
+#: glued to "×10", so "3 × 10-20" (a range after a product) is not read as an exponent.
+_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?![\d.])")
+#: 成 is a tenth (八成 = 80%) except where it starts a word (成本 cost, 成为 become, 成功 success).
+CHENG_WORD_STARTS = _NOT_CHENG = frozenset("本功为為立果员員熟长長都就绩績品型交年人形分语語像效败敗真群批不")
 _CARET_EXP = re.compile(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
 _SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _TOLERANCE = re.compile(r"\s*(±|\+/-|\+-|\+ / -)\s*")
@@ -454,6 +459,11 @@ class _Parser:
         else:
             raise self.no_number(pos, context)
 
+        # 一半 is one half, read as exactly 50% like 八成 is 80% (成本约为一半: about 50%).
+        if s.startswith("半", pos) and s[e.start:pos] == "一" and not s.startswith("半径", pos):
+            e.mantissa, e.exact_form, e.kind = Fraction(50), True, "percent"
+            pos += 1
+
         # Chinese fraction N分之M = M/N
         if s.startswith("分之", pos) and e.decimals == 0 and not e.mult_text and not e.exact_form:
             den = e.mantissa
@@ -598,7 +608,17 @@ class _Parser:
             exp, pos = self.exponent_after_ten(pos, pos)
             e.mantissa, e.exp10, e.exact_form = Fraction(1), exp, True
             return pos
+        if plain_int and int_digits == "2" and (c and c in "^⁻" or c in _SUPERSCRIPT or s.startswith("**", pos)) \
+                and (c != "^" or self.char(pos + 1) in _DIGIT or self.char(pos + 1) in "+-"):
+            # Binary powers (1 PiB = 2⁵⁰ bytes, 2^64) are exact; the exponent limit is the same as 10^n.
+            exp, pos = self.exponent_after_ten(pos, pos)
+            e.mantissa, e.exact_form = Fraction(2) ** exp, True
+            return pos
         m = _E_EXP.match(s, pos)
+        if m:
+            e.sci, e.exp10 = True, self.check_exponent(m.group(1), m.group(2), pos)
+            return m.end()
+        m = _TIMES_TEN_SIGNED.match(s, pos)
         if m:
             e.sci, e.exp10 = True, self.check_exponent(m.group(1), m.group(2), pos)
             return m.end()
@@ -657,6 +677,12 @@ class _Parser:
         elif j == pos and self.char(pos) in ("x", "X") and self.char(pos + 1) not in _ASCII_LETTERS \
                 and self.char(pos + 1) not in _DIGIT:
             found = ("ratio", pos + 1)
+        elif j == pos and self.char(pos) == "成" and self.char(pos + 1) not in _NOT_CHENG and not e.kind \
+                and 0 < e.mantissa <= 10 and not e.decimals and not e.exp10 and not e.mult_text \
+                and not self.s[e.start:pos].strip()[:1].isdigit():
+            # 八成 / 四成: tenths, read as a percentage (八成 = 80%, rounded to the tenth: 75–85%).
+            e.exp10 = 1
+            found = ("percent", pos + 1)
         if found is None:
             return pos
         if e.kind and e.kind != found[0]:

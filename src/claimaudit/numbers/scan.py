@@ -164,10 +164,36 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 _CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
 
 
+#: Multipliers printed without a digit (万卡集群, 百万 token, 千万美元): an implied 一, spelt out for
+#: parse_printed, which refuses a bare multiplier. Whether a unit follows is the caller's test.
+_BARE_MULT = ("万亿", "百万", "千万", "万", "亿")
+_BARE_NOT_AFTER = set("0123456789.,") | set(CN_DIGITS) | set(CN_TENS) | set("十拾百千万亿萬億")
+
+
+def _bare_multiplier(text: str, i: int) -> str | None:
+    for form in _BARE_MULT:
+        if text.startswith(form, i):
+            j = i - 1
+            while j >= 0 and text[j] in " \t":
+                j -= 1
+            end = i + len(form)
+            if j >= 0 and text[j] in _BARE_NOT_AFTER or end < len(text) and (
+                    text[end] in CN_DIGITS or text[end] in _BARE_NOT_AFTER):
+                return None      # part of a written number (3 万, 万一, 亿万)
+            return form
+    return None
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
         c = text[i]
+        if c in "万亿百千":
+            form = _bare_multiplier(text, i)
+            if form is not None:
+                yield NumberToken(i, i + len(form), form, "一" + form, "chinese")
+                i += len(form)
+                continue
         if c in _CN_START and is_numeral_start(text, i):
             try:
                 num = scan_chinese_numeral(text, i)
@@ -205,6 +231,12 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if any(a < e and s < b for a, b in taken):
             continue
         norm = folded[s:e].replace("−", "-")
+        if norm == "2":
+            # A binary power: 2⁵⁰ / 2^64 (parse_printed reads both exactly).
+            pw = re.match(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}", folded[e:e + 5])
+            if pw:
+                e = e + pw.end()
+                norm = folded[s:e]
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
     for ch, frac in _VULGAR.items():
         for m in re.finditer(re.escape(ch), text):

@@ -810,6 +810,11 @@ def _choices() -> tuple[str, ...]:
                 names.add(key + "s")
     names.update(_DOMAIN, _WORDS, _SUGGESTABLE)
     names.update(v for v in _DOMAIN.values())
+    # pint adds prefixed names to its table only once they are looked up; list the common ones
+    # so suggestions do not depend on what a run happened to read before.
+    for prefix in ("kilo", "mega", "giga", "tera", "peta", "exa", "kibi", "mebi", "gibi", "tebi", "pebi", "exbi"):
+        for unit in ("byte", "bit"):
+            names.update((prefix + unit, prefix + unit + "s"))
     return tuple(sorted(names))
 
 
