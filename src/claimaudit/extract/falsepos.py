@@ -17,6 +17,8 @@ _LABEL_BEFORE = re.compile(
     r"Lemma|Theorem|Example|Exercise|Question|Version|version|Release|release|arXiv:?|No\.|no\.|"
     r"page|Page|p\.|pp\.|Ascend|Llama|Python|CUDA|iOS|Android|Windows)|§|表|图|附录|第|场景|章节|篇|题号|版本)\s*$"
 )
+#: A rating printed where a year could stand: "Codeforces 评分 2029", "Elo 2029".
+_SCORE_BEFORE = re.compile(r"(?:评分|分数|得分|积分|\b(?:rating|score|Elo|rated))\s*(?:of\s*|为\s*|:\s*|：\s*)?$", re.I)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
                            r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*$")
@@ -66,13 +68,17 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if g and g.group(0) not in _GLUED_OK and not re.match(r"[eE][+\-]?\d", after) and not (
                 is_unit is not None and is_unit(re.match(r"[A-Za-z]+(?:/[A-Za-z]+)*", after).group(0))):
             return "identifier"
+        coef = re.match(r"\s*[×*]\s*([\u4e00-\u9fff]{2})", after)
+        if coef and re.fullmatch(r"\d{1,2}", tok) and is_unit is not None and not is_unit(coef.group(1)) \
+                and not is_unit(coef.group(1)[:1]) and coef.group(1) not in ("以上", "以内", "以下", "左右"):
+            return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
         if re.match(r"\.\d", after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if re.match(r"[xX×]\d", after) and "." not in tok:
             return "shape"
         # Dates and years.
         plain = tok.replace(",", "")
-        if _YEAR.match(plain) and "," not in tok:
+        if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before):
             if re.match(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)", after) or re.match(r"[-–]\d\d(?!\d)", after):
                 return "date"
             if not re.match(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?|张|卡|个|条|台|节点|万|亿)", after):

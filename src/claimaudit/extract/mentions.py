@@ -31,7 +31,7 @@ _QUALIFIERS = sorted([
     "超过", "逾", "以上", "不少于", "不到", "不足", "以内",
 ], key=len, reverse=True)
 # Qualifiers the printed grammar may not read: kept as a relation override in the draft.
-_EXTRA_QUALIFIERS = {"nearly": "~", "almost": "~", "将近": "~", "接近": "~", "低于": "<", "高于": ">",
+_EXTRA_QUALIFIERS = {"nearly": "~", "almost": "~", "将近": "~", "不止": ">", "接近": "~", "低于": "<", "高于": ">",
                      "少于": "<", "多于": ">", "最多": "<=", "至少": ">=", "大于": ">", "小于": "<"}
 _POST_QUALIFIERS = {"以上": ">=", "以内": "<=", "左右": "~", "多": ">", "余": ">", "+": ">=", "以下": "<="}
 _QUAL_RE = re.compile(
@@ -56,6 +56,8 @@ _GPU_MODEL = re.compile(r"(?:[AHBLV]|GB|MI|RTX|TPU)\d{2,4}[A-Za-z]?$")
 _COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|requests?|words?|images?|"
                          r"samples?|sequences?|steps?|documents?|pages?|people|dollars?|参数|个?参数|token)", re.I)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+#: Units that count things: the only ones read past Chinese adjectives ("14.8T 高质量多语 tokens").
+_COUNT_DIMS = {"[token]", "[gpu]", "[parameter]", "[node]", "[request]", "[sequence]", "[step]", "[ssd]", "[layer]"}
 _ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+|[-−][123](?![\d.]))?")
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
               "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
@@ -63,6 +65,12 @@ _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for"
 _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
+#: "a gallon", "A kibibyte": an article read as one before a unit's full name (see _article_units).
+_ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
+_ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
+_ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone", "grain",
+                     "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block", "drop",
+                     "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
 _CJK_AMBIGUOUS = {"时", "分", "日", "周"}
 #: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
@@ -88,6 +96,7 @@ class Mention:
     number_end: int = 0
     unit_start: int = -1          # where the unit words stand (-1: no unit)
     cell: tuple[int, int, int] | None = None   # (table, row, column) when in a table cell
+    counted: str = ""             # a count's noun (三个问题 -> 问题): kept in the quote, never a unit
 
     @property
     def printed_number(self) -> str:
@@ -137,6 +146,65 @@ def _splits_word(f: str, unit_text: str, end: int) -> bool:
             if unit_text.endswith(w[:k]) and f.startswith(w, end - k):
                 return True
     return False
+
+
+#: Chinese counts of discourse things (三个问题, 两阶段, 零回滚): dimensionless, the noun kept as
+#: ``Mention.counted``. A noun the registry does not know must not become a unit error in the draft.
+_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批]")
+#: Characters that end a count's noun (particles, conjunctions, verbs of being).
+_COUNT_STOP = set("的了是在和与或及也都就还而但把被对从到让为着过这那其之很更最又再已所于以、，。；：！？"
+                  "一二三四五六七八九十零两百千万亿")
+_COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门", "千方百计", "三番五次", "九牛一毛", "五湖四海",
+                 "四面八方", "一来一回", "独一无二", "万无一失", "一五一十", "乱七八糟", "十全十美", "三言两语",
+                 "一清二楚", "接二连三", "举一反三", "一举两得", "两全其美", "说三道四", "不三不四", "丢三落四",
+                 "七嘴八舌", "十字", "三角", "八卦", "四川", "三星", "五金", "十分", "十足", "两者", "两边", "两端",
+                 "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
+                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般")
+#: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
+_ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
+
+
+def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
+    """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
+
+    ``三个问题`` -> (…, "问题"), ``两阶段`` -> (…, "阶段"), ``零回滚`` -> (…, "回滚"). Headings (``三、``),
+    idioms (``四舍五入``, ``十分``), articles (``一个 micro-batch``) and pronouns (``两者``) are no counts.
+    """
+    tok = f[start:end]
+    window = f[max(0, start - 4):end + 6]
+    off = start - max(0, start - 4)
+    for idiom in _COUNT_IDIOMS:
+        i = window.find(idiom)
+        while i >= 0:
+            if i < off + len(tok) and off < i + len(idiom):
+                return None
+            i = window.find(idiom, i + 1)
+    pos = end
+    while pos < len(f) and f[pos] == " " and pos - end < 1:
+        pos += 1
+    if f.startswith(("成", "半", "番"), pos):
+        return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
+    m = _COUNT_MEASURE.match(f, pos)
+    measure_end = m.end() if m else pos
+    j = measure_end
+    # The noun: two characters (问题, 阶段), four after 不 (零不可恢复); only kept for the reader.
+    cap = 4 if f.startswith("不", measure_end) else 3 if f.startswith("数量级", measure_end) else 2
+    while j < len(f) and j - measure_end < cap and _CJK.match(f[j]) and f[j] not in _COUNT_STOP \
+            and not (f[j] == "不" and tok != "零"):
+        j += 1
+    noun = f[measure_end:j]
+    if tok == "一":
+        # Only where the text insists on the number: 不止一个, 只做一个, 一个数量级 (otherwise an article).
+        if not m or not (_ONE_BEFORE.search(f[max(0, start - 4):start]) or f.startswith("数量级", measure_end)):
+            return None
+        return (j, m.group(0) + noun) if f.startswith("数量级", measure_end) else (measure_end, m.group(0))
+    if tok == "零" and re.search(r"(?:近|接近|趋近|趋于)\s*$", f[max(0, start - 3):start]):
+        return end, ""                   # 气泡近零: a value (about zero), not a count
+    if tok in ("二",) and not m:
+        return None                      # 二 is 二进制, 不二; only "二个/二级" counts
+    if not m and not noun:
+        return None                      # 三、 (a heading), 三。
+    return j, (noun or m.group(0))
 
 
 def _is_unit(text: str) -> bool:
@@ -319,6 +387,8 @@ class Extractor:
             if tok.start < skip_until:
                 continue
             reason = false_positive(f, tok.start, tok.end, tok.kind, _is_unit)
+            if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
+                reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom
             if reason:
                 self.skipped.append((tok, reason))
                 continue
@@ -329,6 +399,9 @@ class Extractor:
             if m.end > tok.end and nxt is not None and nxt.start < m.end:
                 skip_until = m.end
             out.append(m)
+        if self.lang != "zh":
+            out = self._article_units(out)
+        self._accounting_negatives(out)
         self._share_units(out)
         out = self._unit_ranges(out)
         for m in out:
@@ -439,6 +512,8 @@ class Extractor:
         unit = _best_unit(f, toks) if toks and toks[0].kind != "model" else None
         if unit is None and lead_skip:
             unit = _best_unit(f, toks[lead_skip:])
+        if unit is None and toks and toks[0].kind == "cjk" and tok.kind == "digits":
+            unit = self._count_unit_after_words(f, toks, candidates)
         if unit is not None and "GPU" in candidates and unit[3].dims.describe() != "dimensionless":
             candidates.remove("GPU")
         if unit is None and "GPU" in candidates:
@@ -495,9 +570,12 @@ class Extractor:
                 if p2 is not None and info2 is not None:
                     v, p, info = v2, p2, info2
                     candidates.append(f"unit {head!r} taken from the column header")
+        counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
-            self.skipped.append((tok, "count word without a unit"))
-            return None
+            counted = count_span(f, tok.start, tok.end)
+            if counted is None:
+                self.skipped.append((tok, "count word without a unit"))
+                return None
         if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return None
@@ -529,11 +607,33 @@ class Extractor:
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
         if not p.unit and not use_u and unit_text:
             candidates.append(f"unit words {unit_text!r} not read")
+        if counted is not None:
+            end = max(end, counted[0])
+            if counted[1]:
+                candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
         return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)], value=v,
                        number=p, unit=info, qualifier=p.qualifier or (qtext if qrel else ""),
                        relation=relation if not p.qualifier or p.relation == "=" else None,
                        candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
-                       unit_start=ustart if use_u else -1)
+                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+
+    @staticmethod
+    def _count_unit_after_words(f: str, toks: list[_Tok], candidates: list[str]):
+        """"14.8T 高质量多语 tokens": a count unit (token, GPU, parameter …) after a few Chinese
+        adjectives, read with a note naming the words it reads past."""
+        k = 0
+        while k < len(toks) and toks[k].kind == "cjk" and k < 6:
+            k += 1
+        if k == len(toks) or toks[k].kind != "word" or toks[k].start == toks[k - 1].end:
+            return None
+        words = f[toks[0].start:toks[k - 1].end]
+        if any(ch in _MEASURE or ch in _COUNT_STOP for ch in words):
+            return None
+        info = unit_or_none(toks[k].text)
+        if info is None or len(info.dims.items) != 1 or info.dims.items[0][0] not in _COUNT_DIMS:
+            return None
+        candidates.append(f"unit {toks[k].text!r} read past the words {words!r}")
+        return toks[k].text, toks[k].start, toks[k].end, info
 
     def _header_unit(self, offset: int) -> str | None:
         hit = self.doc.cell_at(offset)
@@ -583,11 +683,64 @@ class Extractor:
                 i += 1
         return out
 
+    # -- "a gallon of beer", "A kibibyte is …": an article before a unit word -------------------------
+    def _article_units(self, ms: list[Mention]) -> list[Mention]:
+        """``a``/``an`` read as one where a measurement unit's own name follows (``a gallon``).
+
+        Only units of length, area, volume, mass and information, spelt out in full, and none whose
+        name is also a common word (``a second look``, ``a bit more``, ``a foot``, ``a point``, ``a ton
+        of``, ``a bar``): the reading is kept visible as a candidate note.
+        """
+        f = self.folded
+        taken = [(m.start, m.end) for m in ms]
+        added: list[Mention] = []
+        for am in _ARTICLE_UNIT.finditer(f):
+            word = am.group(2)
+            if word.lower() in _ARTICLE_NOT_UNIT or any(a < am.end() and am.start() < b for a, b in taken):
+                continue
+            info = unit_or_none(word.lower())
+            if info is None or not info.dims.items or any(d not in _ARTICLE_DIMS for d, _ in info.dims.items):
+                continue
+            if word.lower().rstrip("s") not in info.canonical.replace(" ", ""):
+                continue         # only the unit's own name ("gallon"), never a symbol or an alias
+            v = f"1 {word.lower()}"
+            p = _parse(v, self.kilo)
+            if p is None or unit_or_none(p.unit) != info:
+                continue
+            added.append(Mention(start=am.start(), end=am.end(), printed=self.doc.text[am.start():am.end()], value=v,
+                                 number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word.lower()}"],
+                                 kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                                 unit_start=am.start(2)))
+        return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+    # -- accounting negatives: "($99.99)" --------------------------------------------------------------
+    def _accounting_negatives(self, ms: list[Mention]) -> None:
+        """An amount of money wrapped in parentheses is negative in accounts: ``($99.99)`` = -$99.99.
+
+        Only an amount of money alone in its parentheses, sign first: ``(3)`` is a list number, ``(3 GB)``
+        and ``($5 per kg)`` are asides.
+        """
+        f = self.folded
+        for m in ms:
+            money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
+            if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money \
+                    or not re.match(r"(?:US\$|\$|€|£|¥)", f[m.start:m.number_start]) \
+                    or m.number.is_range or m.number.nominal <= 0:
+                continue
+            p = _parse("-" + m.value, self.kilo)
+            if p is None or p.nominal >= 0:
+                continue
+            m.value, m.number = "-" + m.value, p
+            m.start, m.end = m.start - 1, m.end + 1
+            m.printed = self.doc.text[m.start:m.end]
+            m.candidates.append("parentheses read as an accounting negative")
+
     # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
     def _share_units(self, ms: list[Mention]) -> None:
         f = self.folded
         for a, b in zip(ms, ms[1:]):
-            if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number":
+            if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
+                    or a.counted:
                 continue
             gap = f[a.end:b.start]
             if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:

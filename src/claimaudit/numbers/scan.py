@@ -3,8 +3,9 @@
 :func:`parse_printed` reads one whole printed value; extraction first has to find the values in a
 document. This module only *locates* number tokens and gives each the text to hand to
 ``parse_printed``: it never decides a value itself, except that English number words
-(``twenty-one``, ``two-thirds``, ``a hundred and two``), which the printed grammar does not read,
-are spelt out as digits (``21``, ``2/3``, ``102``) before they are parsed.
+(``twenty-one``, ``two-thirds``, ``a hundred and two``, ``three million, two hundred & forty``) and
+products with a power of two (``8x2^10``), which the printed grammar does not read, are spelt out as
+digits (``21``, ``2/3``, ``102``, ``3000240``, ``8192``) before they are parsed.
 
 Offsets are kept exact: full-width forms are mapped one character to one character
 (:data:`FULLWIDTH`), so a span found in the folded text is the same span in the original.
@@ -52,6 +53,7 @@ _NUMBER_RE = re.compile(
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
 _FRACTION_RE = re.compile(r"(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 
 # -- English number words ------------------------------------------------------------------------
@@ -66,6 +68,7 @@ _FRACTIONS_EN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, 
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
                  "tenth": 10, "tenths": 10}
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_NUMBER_WORDS = set(_UNITS_EN) | set(_TENS_EN)
 
 
 def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
@@ -77,9 +80,14 @@ def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
     """
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
+    last_scale, group_start = 0, 0
     while i < n:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
+        if w in _SCALES_EN and w != "hundred" and seen and last_scale and _SCALES_EN[w] >= last_scale:
+            # "one thousand, two thousand" is a list: a scale no smaller than the last one starts a
+            # new number, so stop before this group.
+            return (total, group_start) if group_start else None
         if w in ("a", "an"):
             if nxt in _SCALES_EN:
                 current += 1
@@ -106,7 +114,8 @@ def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
             else:
                 total += current * scale
                 current = Fraction(0)
-        elif w == "and" and seen and (nxt in _UNITS_EN or nxt in _TENS_EN or nxt in ("a", "an")):
+                last_scale, group_start = scale, i + 1
+        elif w in ("and", "&") and seen and (nxt in _UNITS_EN or nxt in _TENS_EN or nxt in ("a", "an")):
             i += 1
             continue
         else:
@@ -145,6 +154,15 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
             k = wm.end()
             if k < n and lower[k] in " -" and k + 1 < n and lower[k + 1].isalpha() and len(spans) < 12:
                 j = k + 1
+                continue
+            # "three million, two hundred & forty": a comma after a scale word, "&" for "and".
+            if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < 12:
+                spans.append(("&", k + 1, k + 2))
+                j = k + 3
+                continue
+            if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
+                    and re.match(r"[a-z]+", lower[k + 2:]).group(0) in _NUMBER_WORDS and len(spans) < 12:
+                j = k + 2
                 continue
             break
         words = [s[0] for s in spans]
@@ -225,6 +243,13 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
+    for m in _TIMES_POWER_OF_TWO.finditer(folded):
+        # "8x2^10 bits": parse_printed reads 2^10 alone, not a product; the exact product is spelt
+        # out (the only value this module computes besides English number words).
+        if m.start() > 0 and (folded[m.start() - 1].isalnum() or folded[m.start() - 1] in "._"):
+            continue
+        norm = str(int(m.group(1)) * 2 ** int(m.group(2)))
+        found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
     taken = [(t.start, t.end) for t in found]
     for m in _NUMBER_RE.finditer(folded):
         s, e = m.start(), m.end()
