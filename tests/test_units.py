@@ -494,3 +494,72 @@ def test_import_is_lazy_and_disk_cache_round_trip(tmp_path):
         assert run["factor"] == str(2**53) and run["type"] == "Fraction"
         assert run["cache"] == str(tmp_path)
     assert any(p.suffix == ".pickle" for p in tmp_path.iterdir())
+
+
+# -- coins, counts, annum, tpd, Js, cds (issue #7, strict-score round) ------------------------------
+
+@pytest.mark.parametrize("text, factor, dims", [
+    ("cent", Fraction(1, 100), {"[currency_USD]": 1}),
+    ("cents", Fraction(1, 100), {"[currency_USD]": 1}),
+    ("penny", Fraction(1, 100), {"[currency_USD]": 1}),
+    ("pennies", Fraction(1, 100), {"[currency_USD]": 1}),
+    ("dime", Fraction(1, 10), {"[currency_USD]": 1}),
+    ("dimes", Fraction(1, 10), {"[currency_USD]": 1}),
+    ("dozen", 12, {}),
+    ("dozen^2", 144, {}),
+    ("gross", 144, {}),
+    ("bakers_dozen", 13, {}),
+    ("baker's dozen", 13, {}),
+    ("Baker’s dozens", 13, {}),
+    ("annum", 31557600, {"[time]": 1}),
+    ("gigaannum", 31557600 * 10**9, {"[time]": 1}),
+    ("tpd", Fraction(2000 * 45359237, 10**5 * 86400), {"[mass]": 1, "[time]": -1}),   # g/s
+    ("Js", 1000, {"[length]": 2, "[mass]": 1, "[time]": -1}),
+    ("cds", 1, {"[luminosity]": 1, "[time]": 1}),
+])
+def test_coin_count_and_compact_units_are_exact(text, factor, dims):
+    u = resolve_unit(text)
+    assert (u.factor, u.dims) == (Fraction(factor), Dims.of(dims))
+
+
+def test_coin_and_count_units_keep_their_dimensions_apart():
+    assert convert_factor("dollar", "cents") == 100
+    assert convert_factor("gross", "dozen") == 12
+    assert convert_factor("tpd", "ton/day") == 1
+    assert resolve_unit("gigaannum").factor == resolve_unit("Ga").factor
+    with pytest.raises(IncompatibleUnitsError):
+        convert_factor("penny", "GBP")          # the US cent: a British penny is a different dimension
+    with pytest.raises(IncompatibleUnitsError):
+        convert_factor("cent", "CNY")
+
+
+def test_coin_and_compact_readings_are_noted():
+    assert "US cent" in resolve_unit("penny").note and "GBP" in resolve_unit("penny").note
+    assert resolve_unit("cent").note == ""
+    assert "short tons" in resolve_unit("tpd").note
+    assert "joule-second" in resolve_unit("Js").note
+    assert "candela-second" in resolve_unit("cds").note
+    assert resolve_unit("cd").dims == Dims.of({"[luminosity]": 1})     # the candela itself unchanged
+
+
+def test_apostrophe_is_still_refused_outside_bakers_dozen():
+    with pytest.raises(UnitError) as e:
+        resolve_unit("baker's")
+    assert e.value.column == 5
+    with pytest.raises(UnitError):
+        resolve_unit("o'clock")
+
+
+def test_suggestions_know_the_new_words():
+    with pytest.raises(UnitError) as e:
+        resolve_unit("dimez")
+    assert "dime" in " ".join(e.value.suggestions) or "dimes" in " ".join(e.value.suggestions)
+
+
+def test_per_cent_is_percent_not_per_us_cent():
+    # "5 per cent" (British spelling): with cent a unit, "per cent" must not become 100/USD
+    for text in ("per cent", "Per Cent", "per_cent"):
+        u = resolve_unit(text)
+        assert (u.factor, u.dims) == (Fraction(1, 100), Dims())
+    assert resolve_unit("USD/cent").factor == 100 and resolve_unit("USD/cent").dims == Dims()
+    assert resolve_unit("tokens per centimeter").dims == Dims.of({"[token]": 1, "[length]": -1})

@@ -71,6 +71,15 @@ _ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
 _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone", "grain",
                      "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block", "drop",
                      "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
+#: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
+#: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
+#: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").
+_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) (baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
+                            r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
+#: The value each of those words stands for, as a claim's `value:` would print it.
+_ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen", "baker’s dozen": "1 bakers_dozen"}
+#: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
+_ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
 _CJK_AMBIGUOUS = {"时", "分", "日", "周"}
 #: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
@@ -324,6 +333,10 @@ def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | Non
             continue
         if any(t.kind == "model" for t in toks[:k]):
             continue
+        if k == 1 and last.text.lower() in ("shot", "shots") and f[last.start - 1] == "-":
+            continue     # "5-shot", "zero-shot": examples in a prompt, not pint's shot (a jigger)
+        if k > 1 and last.text == "l" and f[last.start - 1] in " \t":
+            continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
         text = f[toks[0].start:last.end]
         if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
                 or text in _CJK_AMBIGUOUS:
@@ -401,6 +414,7 @@ class Extractor:
             out.append(m)
         if self.lang != "zh":
             out = self._article_units(out)
+            out = self._absolute_zero(out)
         self._accounting_negatives(out)
         self._share_units(out)
         out = self._unit_ranges(out)
@@ -711,6 +725,35 @@ class Extractor:
                                  number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word.lower()}"],
                                  kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                                  unit_start=am.start(2)))
+        for am in _ARTICLE_COUNT.finditer(f):
+            if any(a < am.end() and am.start() < b for a, b in taken + [(m.start, m.end) for m in added]):
+                continue
+            word = am.group(2).lower()
+            v = _ARTICLE_COUNT_VALUE.get(word, f"1 {word}")
+            p = _parse(v, self.kilo)
+            info = unit_or_none(p.unit) if p is not None else None
+            if info is None:
+                continue
+            added.append(Mention(start=am.start(), end=am.end(), printed=self.doc.text[am.start():am.end()], value=v,
+                                 number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
+                                 kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                                 unit_start=am.start(2)))
+        return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+    # -- "absolute zero": 0 kelvin -----------------------------------------------------------------------
+    def _absolute_zero(self, ms: list[Mention]) -> list[Mention]:
+        """``absolute zero`` is 0 kelvin: the phrase replaces the bare ``zero`` read inside it."""
+        added: list[Mention] = []
+        for am in _ABSOLUTE_ZERO.finditer(self.folded):
+            p = _parse("0 kelvin", self.kilo)
+            info = unit_or_none("kelvin")
+            if p is None or info is None:
+                continue
+            ms = [m for m in ms if not (m.start < am.end() and am.start() < m.end)]
+            added.append(Mention(start=am.start(), end=am.end(), printed=self.doc.text[am.start():am.end()],
+                                 value="0 kelvin", number=p, unit=info, kind="words",
+                                 candidates=["'absolute zero' read as 0 kelvin"],
+                                 number_start=am.start(), number_end=am.end(), unit_start=am.start()))
         return sorted(ms + added, key=lambda m: m.start) if added else ms
 
     # -- accounting negatives: "($99.99)" --------------------------------------------------------------

@@ -46,6 +46,11 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
   ``分``                    minute (not the fen, 0.01 元)
   ``month``, ``月``         1/12 Julian year = 30.4375 days (pint's month); ``year``, ``年``:
                             Julian year = 365.25 days
+  ``penny``, ``pennies``    the US cent, USD/100 (``cent``; ``dime`` is USD/10): the British
+                            penny would be GBP/100, a different dimension, so say it in GBP
+  ``tpd``                   short tons (2000 lb) per day; tonnes per day would be ``t/d``
+  ``Js``, ``cds``           joule-second, candela-second (``cds`` is not read as candelas)
+  ``per cent``              percent (not 1/cent); ``USD/cent`` still divides
   ========================  ================================================================
 
   Refused outright (UnitError with suggestions): ``T``, ``M``, ``G``, ``K``, ``k``, ``P`` standing
@@ -60,6 +65,8 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
   share dimensions: whether a printed value is a percentage or a percentage-point difference is
   the number parser's ``kind``, not a unit matter. ``‰``/``permille`` is 1/1000.
 * ``head`` and ``dim`` are plain dimensionless counts (factor 1); ``layer`` is a dimension.
+  ``dozen`` (12), ``bakers_dozen`` (13; also written ``baker's dozen``) and ``gross`` (144) are
+  dimensionless multiples; ``annum`` is the Julian year (``gigaannum`` = ``Ga``).
 * Domain words are accepted case-insensitively (``Tokens``, ``GPUS``, ``Params``), also after a
   metric prefix (``MTokens`` → Mtoken); pint names are case-sensitive.
 
@@ -260,11 +267,14 @@ def _p(*names: str) -> _Parts:
 _NOTE_YEN = "¥ read as CNY (yuan); JPY also writes ¥"
 _NOTE_MONTH = "month read as 1/12 Julian year = 30.4375 days (730.5 hours)"
 _NOTE_YEAR = "year read as a Julian year = 365.25 days"
+_NOTE_PENNY = "penny read as the US cent (USD/100); a British penny would be GBP/100"
+_NOTE_TPD = "tpd read as short tons (2000 lb) per day; tonnes per day would be t/d"
 _NOTE_DIV_MUL = ("a/b*c read as (a/b)*c, as in pint and Python; "
                  "a/(b*c) or a/b-c divides by both")
 
 # Notes attached whenever a pint unit appears (any spelling).
-_UNIT_NOTES = {"month": _NOTE_MONTH, "year": _NOTE_YEAR}
+_UNIT_NOTES = {"month": _NOTE_MONTH, "year": _NOTE_YEAR, "penny": _NOTE_PENNY,
+               "short_ton_per_day": _NOTE_TPD}
 
 # Symbols that are atoms of their own.
 _SYMBOLS: dict[str, tuple[_Parts, str]] = {
@@ -325,6 +335,9 @@ _WORDS: dict[str, tuple[_Parts, str]] = {
     "GPU_hour": (_p("GPU", "hour"), ""),
     "GPU_hours": (_p("GPU", "hour"), ""),
     "GPUh": (_p("GPU", "hour"), ""),
+    # Compact products pint does not read (it would take "cds" for candelas).
+    "Js": (_p("joule", "second"), "Js read as joule-second (J*s)"),
+    "cds": (_p("candela", "second"), "cds read as candela-second (cd*s), not candelas"),
 }
 _BIT_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
 _BIT_WAS = {"k": "not kilobarn", "K": "1000 bit", "M": "not megabarn", "G": "not gilbert",
@@ -386,7 +399,7 @@ _NUMBER_SCALE = {"k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9, "T"
 _SUGGESTABLE = (
     "kB MB GB TB PB EB KiB MiB GiB TiB PiB EiB kbit Mbit Gbit Tbit Kibit Mibit Gibit Tibit "
     "bps kbps Mbps Gbps Tbps GFLOPS TFLOPS PFLOPS EFLOPS GFLOP TFLOP PFLOP EFLOP ktoken Mtoken "
-    "Gtoken Ttoken ms us ns GPU-hour GPU-hours tokens seconds hours days"
+    "Gtoken Ttoken ms us ns GPU-hour GPU-hours tokens seconds hours days cents dimes dozens"
 ).split()
 
 
@@ -834,6 +847,8 @@ def _suggest(word: str, limit: int = 3) -> list[str]:
 # Public entry points
 
 _TIMES = {"x", "X", "×"}
+_PER_CENT = re.compile(r"(?<![A-Za-z_])per[ _]cent(?![A-Za-z_])", re.IGNORECASE)
+_BAKERS = re.compile(r"\bbaker['’]s[ _]dozen(s?)\b", re.IGNORECASE)
 
 
 def resolve_unit(text: str) -> UnitInfo:
@@ -854,8 +869,13 @@ def _resolve(text: str) -> UnitInfo:
         return UnitInfo(text, "", Fraction(1), Dims(), "")
     if stripped in _TIMES:
         return UnitInfo(text, "×", Fraction(1), Dims(), "")
-    toks = _lex(text)
-    term = _Parser(text, toks).parse()
+    # The one unit name with an apostrophe, spelled as its pint name before the lexer, which
+    # refuses quotes; "per cent" is percent, never 1/cent = 100/USD. Same lengths, so error
+    # columns still point into the text as written.
+    lexed = _BAKERS.sub(lambda m: "bakers_dozen" + m.group(1) + " ", text) if "'" in text or "’" in text else text
+    lexed = _PER_CENT.sub("percent ", lexed) if "cent" in lexed.lower() else lexed
+    toks = _lex(lexed)
+    term = _Parser(lexed, toks).parse()
     return UnitInfo(text, _canonical(term.parts), term.factor, term.dims, "; ".join(term.notes))
 
 
