@@ -10,7 +10,7 @@ import pytest
 
 from claimaudit.engine.collect import collect, find_claim_files
 from claimaudit.engine.run import RunOptions, run_claims
-from claimaudit.gate.markdown_claims import (
+from claimaudit.model.markdown_claims import (
     DocClaimFile, claims_from_markdown, find_blocks, has_claim_blocks, prose_text)
 from gate_support import EXAMPLE, REPO, run_cli
 

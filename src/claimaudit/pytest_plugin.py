@@ -86,7 +86,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> "ClaimFile
 
 
 def _has_claim_blocks(path: Path) -> bool:
-    from .gate.markdown_claims import has_claim_blocks
+    from .model.markdown_claims import has_claim_blocks
 
     try:
         return has_claim_blocks(path.read_text("utf-8-sig"))

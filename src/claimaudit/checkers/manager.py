@@ -29,8 +29,7 @@ from .base import CODE_RE, Checker, selected
 #: Built-in checker modules in ``claimaudit.checkers`` (each implements ``claimaudit_checkers``).
 BUILTIN_MODULES = (
     "arithmetic", "dimensions", "unit_readings", "rounding", "qualifiers", "totals", "same_quantity",
-    "bounds", "granularity", "statcheck", "solve", "quotes",
-    "claimaudit.gate.doc_drift",   # a dotted name is a module outside this package
+    "bounds", "granularity", "statcheck", "solve", "quotes", "doc_drift",
 )
 ENTRY_POINT_GROUP = "claimaudit"
 LOCAL_FOLDER = "checkers"
@@ -68,7 +67,7 @@ class CheckerManager:
 
     def load_builtins(self) -> None:
         for mod in BUILTIN_MODULES:
-            module = importlib.import_module(mod if "." in mod else f"claimaudit.checkers.{mod}")
+            module = importlib.import_module(f"claimaudit.checkers.{mod}")
             self.register(module, f"builtin:{mod}", f"claimaudit.checkers.{mod}")
 
     def load_entry_points(self) -> None:

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import InputError, Location, UsageError
+from ..errors import InputError, UsageError
 from ..model.claims import ClaimFile, Settings
 from ..model.load import load_claim_file
 from ..model.sources import SourceRecord, load_sources
@@ -64,8 +64,8 @@ def collect(paths: Iterable[str | Path], root: Path, base: Settings = Settings()
 
 
 def load_doc_claims(path: Path, *, display: str, base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
-    """The claims embedded in a Markdown doc (see gate/markdown_claims.py); its source is the doc."""
-    from ..gate.markdown_claims import load_markdown_claims
+    """The claims embedded in a Markdown doc (see model/markdown_claims.py); its source is the doc."""
+    from ..model.markdown_claims import load_markdown_claims
 
     return load_markdown_claims(path, display=display, base=base)
 
@@ -83,6 +83,3 @@ def collect_sources(root: Path) -> tuple[dict[str, SourceRecord], list[InputErro
         return {}, []
     return load_sources(folder, root)
 
-
-def location_of(path: str) -> Location:
-    return Location(path)

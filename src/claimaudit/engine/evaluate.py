@@ -80,14 +80,9 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
             raise
     except InputError as exc:
         if location is not None and exc.location is None:
-            exc.located(_value_text_location(location, text))
+            exc.located(location)
         raise
     return Reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
-
-
-def _value_text_location(loc: Location, text: str) -> Location:
-    # A quoted YAML scalar starts one column before its text.
-    return loc
 
 
 def relation_of(claim: Claim, printed: PrintedNumber) -> str:

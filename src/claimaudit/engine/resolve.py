@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import InputError, Location
+from ..errors import InputError
 from ..model.claims import Claim
 
 
@@ -93,6 +93,3 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
                 out.append(by_name[name])
     return out, cyclic
 
-
-def dummy_location(path: str) -> Location:
-    return Location(path)

@@ -39,7 +39,8 @@ class SourceError(InputError):
     code = "CA010"
 
 
-def _deps_and_errors(claims: list[Claim], ns: Namespace, evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
+def dependencies(claims: list[Claim], ns: Namespace, evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
+    """Which claims each claim's formula uses (qualnames), and the claims whose names cannot resolve."""
     deps: dict[str, list[str]] = {}
     broken: dict[str, InputError] = {}
     for c in claims:
@@ -86,7 +87,7 @@ def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None
             else:
                 all_claims.append(c)
     evaluator = Evaluator(ns.lookup)
-    deps, broken = _deps_and_errors(all_claims, ns, evaluator)
+    deps, broken = dependencies(all_claims, ns, evaluator)
     ordered, cyclic = order(all_claims, deps)
     broken.update({k: v for k, v in cyclic.items() if k not in broken})
     total = len(ordered)

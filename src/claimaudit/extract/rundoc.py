@@ -8,13 +8,13 @@ written) and audited in its place.
 
 from __future__ import annotations
 
-import re
 import sys
 import tempfile
 from pathlib import Path
 
+from ..model.markdown_claims import has_claim_blocks
+
 DOCUMENT_SUFFIXES = (".txt", ".text", ".html", ".htm", ".pdf", ".markdown", ".md")
-_FENCE = re.compile(r"^\s*(```|~~~)\s*claimaudit\b", re.M)
 
 
 def is_document(path: Path) -> bool:
@@ -23,7 +23,8 @@ def is_document(path: Path) -> bool:
         return False
     if path.suffix.lower() in (".md", ".markdown"):
         try:
-            return _FENCE.search(path.read_text("utf-8", errors="replace")) is None
+            # The same fence rules as collection, so a file is either collected or extracted.
+            return not has_claim_blocks(path.read_text("utf-8", errors="replace"))
         except OSError:
             return False
     return True

@@ -76,12 +76,12 @@ def dependency_graph(claims: list[Claim]) -> dict[str, list[str]]:
     """qualname → the qualnames its formula uses (the engine's own resolution)."""
     from ..engine.evaluate import Evaluator
     from ..engine.resolve import Namespace
-    from ..engine.run import _deps_and_errors
+    from ..engine.run import dependencies
 
     ns = Namespace()
     for c in claims:
         ns.add(c)
-    deps, _broken = _deps_and_errors(list(ns.claims.values()), ns, Evaluator(ns.lookup))
+    deps, _broken = dependencies(list(ns.claims.values()), ns, Evaluator(ns.lookup))
     return deps
 
 

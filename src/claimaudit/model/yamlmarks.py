@@ -135,10 +135,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml
         self._nodes += 1
         if self._nodes > MAX_NODES:
             raise YamlError(f"file has more than {MAX_NODES} YAML nodes", location=Location(self.filename))
-        node = super().compose_node(parent, index)
-        if node.anchor if hasattr(node, "anchor") else False:
-            pass
-        return node
+        return super().compose_node(parent, index)
 
 
 if yaml.__with_libyaml__:

@@ -16,7 +16,7 @@ from typing import Any
 from .document import Document, Section, TableRow, heading_of
 
 _PARSER: Any = None
-#: Info word of fenced blocks that hold claims (claimaudit.gate.markdown_claims).
+#: Info word of fenced blocks that hold claims (claimaudit.model.markdown_claims).
 CLAIM_FENCE = "claimaudit"
 
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from ..checkers.base import Checker
+from .base import Checker
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError, Location
-from .markdown_claims import prose_text
+from ..model.markdown_claims import prose_text
 
 #: The quote checker's codes for "quote not found" and "number drift": when present, enrich them.
 QUOTE_CODES = ("CA201", "CA202")

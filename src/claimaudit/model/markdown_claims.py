@@ -21,10 +21,10 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from ..errors import InputError, Location
-from ..model.claims import Claim, ClaimFile, Settings
-from ..model.load import build_claims, module_name
-from ..model.sources import SourceRecord
-from ..model.yamlmarks import YamlError, load_yaml
+from .claims import Claim, ClaimFile, Settings
+from .load import build_claims, module_name
+from .sources import SourceRecord
+from .yamlmarks import YamlError, load_yaml
 
 #: The info word that marks a fenced block as claims.
 FENCE_WORD = "claimaudit"
