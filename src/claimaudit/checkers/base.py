@@ -13,13 +13,11 @@ import inspect
 import re
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
+from ..engine.options import RunOptions
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.run import RunOptions
 
 #: A checker code: one to three capital letters and three digits (CA105, XY901).
 CODE_RE = re.compile(r"^[A-Z]{1,3}\d{3}$")
@@ -117,7 +115,7 @@ def available_checkers(root: str | Path | None = None) -> list[type[Checker]]:
     return get_manager(root).checker_classes()
 
 
-def run_checkers(run: RunResult, options: "RunOptions") -> None:
+def run_checkers(run: RunResult, options: RunOptions) -> None:
     """Run the selected checkers over ``run`` (called by the engine after evaluation)."""
     from .manager import get_manager
 

@@ -6,14 +6,11 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.options import CHECKLIST_AUTO_LIMIT
 from ..errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import RunResult
-
-
-#: Runs up to this many claims get the checklist answered by default.
-CHECKLIST_AUTO_LIMIT = 2000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -110,7 +107,7 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     options = RunOptions(keyword=args.keyword, settings=settings,
                          select=_codes(args.select, config.get("select")),
                          ignore=_codes(args.ignore, config.get("ignore")),
-                         progress=_progress_printer())
+                         progress=_progress_printer(), checklist=getattr(args, "checklist", "auto"))
     from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
 
     paths, notes = draft_documents(paths, root, kilo=settings.kilo)
@@ -154,10 +151,6 @@ def main(args: argparse.Namespace) -> int:
     if known is not None:
         baseline = apply_baseline(run, known, args.baseline, partial=bool(args.keyword or args.changed_since))
         notes += baseline.notes()
-    if args.checklist == "yes" or (args.checklist == "auto" and len(run.results) <= CHECKLIST_AUTO_LIMIT):
-        from ..classroom.checklist import annotate_run
-
-        annotate_run(run.results)
     report = as_report(run)
     if baseline is not None:
         report["baseline"] = baseline.as_dict()

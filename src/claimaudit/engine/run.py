@@ -7,28 +7,18 @@ Front ends (the CLI, the pytest plugin, extraction, classroom) call :func:`run_c
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ..errors import InputError
-from ..model.claims import Claim, ClaimFile, Settings
+from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
 from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
 from .keyword import matches_keyword
+from .options import RunOptions
 from .resolve import Namespace, NameError_, order, suggest
 from .results import ClaimResult, Finding, RunResult
-
-
-@dataclass
-class RunOptions:
-    keyword: str | None = None
-    settings: Settings = field(default_factory=Settings)
-    select: tuple[str, ...] = ()          # checker codes (prefixes) to run; empty = all
-    ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
-    progress: Callable[[int, int], None] | None = None   # (claims evaluated, total), now and then
-    checkers: bool = True                 # run the checkers beyond the core
 
 
 #: How often (in claims) a long run reports progress.
@@ -171,11 +161,15 @@ def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, opti
     run = RunResult(results=results, errors=errors, paths=paths, root=str(root), sources=dict(sources),
                     collected=collected, all_results=everything)
     if options.checkers:
-        from ..checkers.base import run_checkers
+        from ..checkers.base import run_checkers  # the one call up the layers (see [tool.importlinter])
 
         run_checkers(run, options)
     for r in results:
         decide_outcome(r)
+    if options.wants_checklist(len(results)):
+        from ..classroom.checklist import annotate_run  # as above: the records' last step
+
+        annotate_run(results)
     run.duration = time.perf_counter() - t0
     run.options = {"keyword": options.keyword, "kilo": options.settings.kilo,
                    "rounding": options.settings.rounding, "approx": options.settings.approx,

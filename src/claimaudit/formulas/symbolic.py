@@ -21,11 +21,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..numbers.interval import Interval
 from .evaluate import Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum
-from .parse import Formula
+
+if TYPE_CHECKING:  # pragma: no cover - parse.py imports this module lazily (Formula.to_sympy)
+    from .parse import Formula
 
 MAX_SYMBOLS = 6
 MAX_OPS = 250
@@ -312,6 +314,8 @@ def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, o
     """Find a readable condition on the free names of ``lhs_formula`` under which its value
     lies in ``target`` (given the ``fixed`` names). See :func:`solve_condition`.
     None when nothing readable is found within the limits (including the time budget)."""
+    import sympy  # noqa: F401 - imported before the clock starts: the budget is for solving, not importing
+
     try:
         with time_limit(time_budget):
             return _find_condition(lhs_formula, target, fixed, time_budget)

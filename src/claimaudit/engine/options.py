@@ -1,0 +1,31 @@
+"""What one audit run is asked to do: the options every front end fills in.
+
+Its own module so that the engine (which runs the steps) and the checkers (which read the
+``select``/``ignore`` codes) both import it and neither imports the other's module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from ..model.claims import Settings
+
+#: Runs up to this many claims get the careful reader's checklist by default (~0.2 ms a claim).
+CHECKLIST_AUTO_LIMIT = 2000
+
+
+@dataclass
+class RunOptions:
+    keyword: str | None = None
+    settings: Settings = field(default_factory=Settings)
+    select: tuple[str, ...] = ()          # checker codes (prefixes) to run; empty = all
+    ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
+    progress: Callable[[int, int], None] | None = None   # (claims evaluated, total), now and then
+    checkers: bool = True                 # run the checkers beyond the core
+    # Answer the careful reader's checklist into each record: "auto" does so for runs of up to
+    # CHECKLIST_AUTO_LIMIT claims. Every front end gets the same records from the same claims.
+    checklist: Literal["auto", "yes", "no"] = "auto"
+
+    def wants_checklist(self, n_results: int) -> bool:
+        return self.checklist == "yes" or (self.checklist == "auto" and n_results <= CHECKLIST_AUTO_LIMIT)
