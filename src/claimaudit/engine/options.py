@@ -7,8 +7,9 @@ Its own module so that the engine (which runs the steps) and the checkers (which
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Callable, Literal, Sequence
 
+from ..config import Config
 from ..model.claims import Settings
 
 #: Runs up to this many claims get the careful reader's checklist by default (~0.2 ms a claim).
@@ -29,3 +30,18 @@ class RunOptions:
 
     def wants_checklist(self, n_results: int) -> bool:
         return self.checklist == "yes" or (self.checklist == "auto" and n_results <= CHECKLIST_AUTO_LIMIT)
+
+
+def options_from_config(config: Config, *, keyword: str | None = None, kilo: int | str | None = None,
+                        rounding: str | None = None, approx: str | None = None,
+                        select: Sequence[str] = (), ignore: Sequence[str] = (),
+                        checkers: bool = True, checklist: Literal["auto", "yes", "no"] = "auto",
+                        progress: Callable[[int, int], None] | None = None) -> RunOptions:
+    """The options of a run in a project: each one given here, else ``[tool.claimaudit]``, else the default."""
+    settings = Settings().merged({"kilo": kilo or config.get("kilo"),
+                                  "rounding": rounding or config.get("rounding"),
+                                  "approx": approx or config.get("approx")})
+    return RunOptions(keyword=keyword, settings=settings,
+                      select=tuple(select or config.get("select") or ()),
+                      ignore=tuple(ignore or config.get("ignore") or ()),
+                      progress=progress, checkers=checkers, checklist=checklist)

@@ -148,7 +148,7 @@ def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: Run
     return audit(files, errors, rootp, options, sources, paths=shown, t0=t0)
 
 
-def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, options: RunOptions,
+def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | None, options: RunOptions,
           sources: dict[str, SourceRecord], *, paths: list[str], t0: float | None = None) -> RunResult:
     t0 = time.perf_counter() if t0 is None else t0
     sources = {**sources, **doc_sources(files)}   # a Markdown doc is the source of its embedded claims
@@ -158,7 +158,7 @@ def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, opti
     everything = results
     if options.keyword:
         results = [r for r in results if matches_keyword(options.keyword, r.claim)]
-    run = RunResult(results=results, errors=errors, paths=paths, root=str(root), sources=dict(sources),
+    run = RunResult(results=results, errors=errors, paths=paths, root=str(root or ""), sources=dict(sources),
                     collected=collected, all_results=everything)
     if options.checkers:
         from ..checkers.base import run_checkers  # the one call up the layers (see [tool.importlinter])
