@@ -3,19 +3,15 @@
 A checker looks at one claim result (``scope = "claim"``) or at the whole run (``scope = "run"``)
 and returns findings. It is a :class:`Checker` subclass, or a function wrapped by :func:`checker`.
 Plugins hand checkers to claimaudit through the ``claimaudit_checkers`` hook (see
-:mod:`.hookspecs` and :mod:`.manager`). An exception inside a checker is recorded against that
-claim as a ``CA000`` finding and the run goes on.
+:mod:`.hookspecs` and :mod:`.manager`); :mod:`.step` runs them.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-import traceback
-from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from ..engine.options import RunOptions
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location
 
@@ -106,50 +102,3 @@ def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> boo
     if select and not any(code.startswith(s) for s in select):
         return False
     return not any(code.startswith(i) for i in ignore)
-
-
-def available_checkers(root: str | Path | None = None) -> list[type[Checker]]:
-    """Every checker class: the built-ins, installed plugins and ``checkers/*.py`` under ``root``."""
-    from .manager import get_manager
-
-    return get_manager(root).checker_classes()
-
-
-def run_checkers(run: RunResult, options: RunOptions) -> None:
-    """Run the selected checkers over ``run`` (called by the engine after evaluation)."""
-    from .manager import get_manager
-
-    manager = get_manager(run.root or None)   # no root: no project checkers (claimaudit.check)
-    checkers = manager.instantiate(select=tuple(options.select), ignore=tuple(options.ignore),
-                                   overrides=getattr(options, "checker_config", None))
-    claim_checkers = [c for c in checkers if c.scope == "claim"]
-    for res in run.results:
-        if res.verdict == "error":
-            continue
-        for chk in claim_checkers:
-            try:
-                found = chk.check(res, run)
-                if found:
-                    for finding in found:
-                        finding.checker = finding.checker or chk.name
-                        res.add(finding)
-            except Exception as exc:  # noqa: BLE001 - one broken checker must not stop the run
-                res.add(crash_finding(chk, exc))
-    for chk in checkers:
-        if chk.scope != "run":
-            continue
-        try:
-            for res, finding in chk.check_run(run) or ():
-                finding.checker = finding.checker or chk.name
-                res.add(finding)
-        except Exception as exc:  # noqa: BLE001
-            if run.results:
-                run.results[0].add(crash_finding(chk, exc))
-
-
-def crash_finding(chk: Checker, exc: BaseException) -> Finding:
-    """A checker that raised: recorded against the claim it was looking at."""
-    last = traceback.format_exception_only(type(exc), exc)[-1].strip()
-    return Finding("CA000", "warning", f"checker {chk.code} {chk.name} crashed: {last}", chk.name,
-                   data={"checker": chk.code, "origin": chk.origin,
-                         "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=6))})

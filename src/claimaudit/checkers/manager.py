@@ -313,6 +313,11 @@ def get_manager(root: str | Path | None = None) -> CheckerManager:
     return manager
 
 
+def available_checkers(root: str | Path | None = None) -> list[type[Checker]]:
+    """Every checker class: the built-ins, installed plugins and ``checkers/*.py`` under ``root``."""
+    return get_manager(root).checker_classes()
+
+
 def clear_cache() -> None:
     """Forget loaded managers (tests that install plugins or write local checkers)."""
     _MANAGERS.clear()

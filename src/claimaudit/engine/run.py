@@ -161,7 +161,7 @@ def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | Non
     run = RunResult(results=results, errors=errors, paths=paths, root=str(root or ""), sources=dict(sources),
                     collected=collected, all_results=everything)
     if options.checkers:
-        from ..checkers.base import run_checkers  # the one call up the layers (see [tool.importlinter])
+        from ..checkers.step import run_checkers  # the one call up the layers (see [tool.importlinter])
 
         run_checkers(run, options)
     for r in results:

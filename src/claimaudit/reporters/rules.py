@@ -51,7 +51,7 @@ CORE_RULES: dict[str, tuple[str, str, str]] = {
 
 def _checker_docs() -> dict[str, tuple[str, str, str]]:
     try:
-        from ..checkers.base import available_checkers
+        from ..checkers.manager import available_checkers
 
         checkers = available_checkers()
     except Exception:   # noqa: BLE001 - rule help is a courtesy; a broken plugin must not stop a report
