@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 import pluggy
 
 from ..errors import UsageError
+from ..suggest import did_you_mean
 from . import hookspecs
 from .base import CODE_RE, Checker, selected
 
@@ -111,12 +112,8 @@ class CheckerManager:
             plugin = getattr(exc, "plugin", None)
             where = self.origin(plugin) if plugin is not None else "a plugin"
             bad = [n for n in dir(plugin) if n.startswith("claimaudit_") and n not in _hook_names()]
-            hint = ""
-            if bad:
-                from rapidfuzz import process
-
-                best = process.extractOne(bad[0], _hook_names())
-                hint = f"; did you mean {best[0]!r}?" if best else ""
+            close = did_you_mean(bad[0], _hook_names()) if bad else ()
+            hint = f"; did you mean {close[0]!r}?" if close else ""
             raise UsageError(f"{where}: unknown hook {', '.join(repr(b) for b in bad) or str(exc)}"
                              f" (hooks: {', '.join(_hook_names())}){hint}") from None
 

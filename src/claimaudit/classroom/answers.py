@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import InputError, Location
+from ..suggest import did_you_mean
 
 ANSWER_KEYS = ("exercise", "student", "inputs", "formula", "value", "verdict", "why")
 FILE_KEYS = ("student", "answers")
@@ -67,13 +68,6 @@ def load_answer_yaml(text: str, filename: str) -> Any:
 
 # -- shape ---------------------------------------------------------------------------------------------
 
-def _suggest(word: str, choices: Iterable[str]) -> tuple[str, ...]:
-    from rapidfuzz import fuzz, process
-
-    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=1, score_cutoff=70)
-    return tuple(c for c, _s, _i in found)
-
-
 def _text(node: Any, key: str, ans: Answer) -> str | None:
     """A scalar field as text; a list or mapping where text belongs is a problem."""
     if key not in node or node[key] is None:
@@ -89,7 +83,7 @@ def _text(node: Any, key: str, ans: Answer) -> str | None:
 def _fill(node: Any, ans: Answer, allowed: tuple[str, ...]) -> None:
     for key in node:
         if key not in allowed:
-            sug = _suggest(str(key), allowed)
+            sug = did_you_mean(str(key), allowed)
             ans.problems.append(AnswerError(f"unknown key {key!r}" + (f" (did you mean {sug[0]!r}?)" if sug else "")
                                             + f"; an answer has {', '.join(ANSWER_KEYS)}", location=node.key_loc(key)))
     ans.formula = _text(node, "formula", ans)

@@ -173,9 +173,9 @@ class KeyFormula:
                 return FormulaCheck("error", error=exc)
         unknown = [n for n in student.names if n not in self.allowed]
         if unknown:
-            from .answers import _suggest
+            from ..suggest import did_you_mean
 
-            sug = _suggest(unknown[0], self.allowed)
+            sug = did_you_mean(unknown[0], self.allowed)
             col = student._name_cols.get(unknown[0], 0)   # noqa: SLF001 - the parser records it
             return FormulaCheck("error", error=FormulaError(
                 f"unknown name {unknown[0]!r} in the formula (names: {', '.join(self.allowed)})"

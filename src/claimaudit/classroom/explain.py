@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from ..engine.evaluate import approx_tolerance
 from ..engine.results import ClaimResult, RunResult
 from ..errors import UsageError
+from ..suggest import hint
 from .checklist import answer_checklist
 from .formtext import board
 from .lang import amount, check_lang, interval_text, num, point, relation_word, verdict_word, with_unit
@@ -412,12 +413,8 @@ def find_result(results: Sequence[ClaimResult], claim_id: str) -> ClaimResult:
         return hits[0]
     if len(hits) > 1:
         raise UsageError(f"claim id {claim_id!r} is ambiguous: " + ", ".join(r.claim.qualname for r in hits))
-    from rapidfuzz import fuzz, process
-
     names = [r.claim.qualname for r in results] + [r.claim.id for r in results]
-    found = process.extract(key, names, scorer=fuzz.WRatio, limit=3, score_cutoff=70)
-    hint = (" (did you mean " + " or ".join(repr(m[0]) for m in found) + "?)") if found else ""
-    raise UsageError(f"no claim {claim_id!r} in the audited files{hint}")
+    raise UsageError(f"no claim {claim_id!r} in the audited files{hint(key, names)}")
 
 
 def explain_claim(run: RunResult, claim_id: str, lang: str = "en") -> str:

@@ -40,15 +40,6 @@ class Namespace:
         return [g.name for g in claim.given] + local + list(self.claims)
 
 
-def suggest(word: str, choices: list[str]) -> tuple[str, ...]:
-    if not choices:
-        return ()
-    from rapidfuzz import fuzz, process
-
-    found = process.extract(word, choices, scorer=fuzz.ratio, limit=2, score_cutoff=60)
-    return tuple(dict.fromkeys(c for c, _s, _i in found))
-
-
 def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim], dict[str, CycleError]]:
     """Topological order (inputs before the claims that use them); cycles reported per member.
 

@@ -17,7 +17,8 @@ from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
 from .keyword import matches_keyword
 from .options import RunOptions
-from .resolve import Namespace, NameError_, order, suggest
+from ..suggest import did_you_mean
+from .resolve import Namespace, NameError_, order
 from .results import ClaimResult, Finding, RunResult
 
 
@@ -52,7 +53,7 @@ def dependencies(claims: list[Claim], ns: Namespace, evaluator: Evaluator) -> tu
                     broken[c.qualname] = NameError_(
                         f"unknown name {name!r} in formula: not a claim in {c.module} nor a 'given' input",
                         location=c.formula_location or c.location,
-                        suggestions=suggest(name, ns.visible_names(c)))
+                        suggestions=did_you_mean(name, ns.visible_names(c)))
                 continue
             if dep.qualname == c.qualname:
                 broken[c.qualname] = NameError_(f"claim {c.id!r} refers to itself", location=c.formula_location)
@@ -101,7 +102,7 @@ def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None
                 if sid and sources and sid not in sources:
                     errors.append(SourceError(f"claim {c.id!r} cites unknown source {sid!r}",
                                               location=c.loc_of("source") if "source" in c.raw else c.location,
-                                              suggestions=suggest(sid, list(sources))))
+                                              suggestions=did_you_mean(sid, list(sources))))
     results = [evaluator.results[c.qualname] for c in all_claims]
     return results, errors
 

@@ -69,6 +69,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from ..errors import FormulaError
+from ..suggest import did_you_mean
 from ..numbers.interval import MAX_BITS, MAX_DIGITS, MAX_EXPONENT, IntervalError
 from ..units.quantity import DimensionMismatch, Quantity
 from .evaluate import (FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum,
@@ -116,15 +117,6 @@ class _Tok:
 
 def _err(message: str, col: int, suggestions: tuple[str, ...] = ()) -> FormulaError:
     return FormulaError(message, column=col, suggestions=suggestions)
-
-
-def _suggest(word: str, choices) -> tuple[str, ...]:
-    try:
-        from rapidfuzz import fuzz, process
-    except ImportError:  # pragma: no cover - rapidfuzz is a dependency
-        return ()
-    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=70)
-    return tuple(m[0] for m in found)
 
 
 def _check_name_word(word: str, col: int) -> None:
@@ -543,7 +535,7 @@ class _Parser:
                        f"of the formula language (functions: {', '.join(FUNCTIONS)})", name.col)
         if fn not in FUNCTIONS:
             raise _err(f"unknown function {fn!r} (functions: {', '.join(FUNCTIONS)})", name.col,
-                       _suggest(fn, FUNCTIONS))
+                       did_you_mean(fn, FUNCTIONS))
         opener = self.take()
         args: list[Node] = []
         if self.peek().kind != ")":
@@ -597,7 +589,7 @@ class Formula:
         shown = ", ".join(repr(m) for m in missing)
         msg = f"unknown name{'s' if len(missing) > 1 else ''} {shown} in formula {self.text!r}"
         first = missing[0]
-        suggestions = _suggest(first, [k for k in env if isinstance(k, str)]) if env else ()
+        suggestions = did_you_mean(first, [k for k in env if isinstance(k, str)]) if env else ()
         if len(missing) > 1 and suggestions:
             msg += f" (for {first!r})"
         return FormulaError(msg, column=self._name_cols[first], suggestions=suggestions)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import InputError, Location
+from ..suggest import did_you_mean
 from .claims import Citation, Claim, ClaimFile, Given, Ignore, Settings
 from .yamlmarks import MarkedDict, MarkedList, YamlError, load_yaml
 
@@ -37,13 +38,6 @@ def _validator():  # -> jsonschema validator
 
 def _known_keys(schema_fragment: dict) -> list[str]:
     return list(schema_fragment.get("properties", {}))
-
-
-def _suggest(word: str, choices: Iterable[str]) -> tuple[str, ...]:
-    from rapidfuzz import fuzz, process
-
-    found = process.extract(word, list(choices), scorer=fuzz.WRatio, limit=2, score_cutoff=70)
-    return tuple(c for c, _score, _i in found)
 
 
 def _node_at(doc: Any, path: Iterable[Any]) -> tuple[Any, Location | None]:
@@ -134,7 +128,7 @@ def _full_schema_errors(doc: Any, path: str) -> list[InputError]:
                     __import__("re").match(p, key) for p in err.schema.get("patternProperties", {})
                 ):
                     errors.append(SchemaError(f"unknown key {key!r}", location=node.key_loc(key),
-                                              suggestions=_suggest(key, allowed)))
+                                              suggestions=did_you_mean(key, allowed)))
             continue
         if err.validator in ("oneOf", "anyOf") and err.context:
             err = best_match(err.context)

@@ -67,10 +67,8 @@ def load_source_file(path: Path, shown: str) -> tuple[SourceRecord | None, list[
     errors: list[InputError] = []
     for key in doc:
         if key not in SOURCE_KEYS:
-            from .load import _suggest
-
             errors.append(InputError(f"unknown key {key!r} in source record", location=doc.key_loc(key),
-                                     suggestions=_suggest(key, SOURCE_KEYS)))
+                                     suggestions=did_you_mean(key, SOURCE_KEYS)))
     rec = SourceRecord(
         id=str(doc.get("id") or path.stem), title=str(doc.get("title") or ""),
         authors=_strs(doc.get("authors")), date=str(doc.get("date") or ""), url=str(doc.get("url") or ""),

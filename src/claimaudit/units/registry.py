@@ -90,6 +90,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import UnitError
+from ..suggest import did_you_mean
 from .quantity import Dims
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -786,7 +787,7 @@ def _word_term(text: str, tok: _Tok) -> _Term:
     if any(c.isdigit() for c in word):
         raise _digits_error(text, tok)
     raise _err(text, f"unknown unit {word!r}", tok.col,
-               (_replace(text, tok, s) for s in _suggest(word)))
+               (_replace(text, tok, s) for s in did_you_mean(word, _choices())))
 
 
 def _unit_term(name: str) -> _Term:
@@ -829,18 +830,6 @@ def _choices() -> tuple[str, ...]:
         for unit in ("byte", "bit"):
             names.update((prefix + unit, prefix + unit + "s"))
     return tuple(sorted(names))
-
-
-def _suggest(word: str, limit: int = 3) -> list[str]:
-    from rapidfuzz import process
-    from rapidfuzz.distance import Levenshtein
-
-    cutoff = max(1, len(word) // 3)
-    found = process.extract(word, _choices(), scorer=Levenshtein.distance, processor=str.lower,
-                            score_cutoff=cutoff, limit=20)
-    ranked = sorted(found, key=lambda r: (r[1], Levenshtein.distance(word, r[0]),
-                                          abs(len(r[0]) - len(word)), r[0]))
-    return [r[0] for r in ranked[:limit]]
 
 
 # ---------------------------------------------------------------------------------------------
