@@ -33,7 +33,7 @@ _EXERCISE_IN_NAME = re.compile(r"^(E\d+)\b")
 
 
 class AnswerError(InputError):
-    code = "CA302"
+    code = "CA012"   # was CA302: input errors are CA0xx, checkers CA1xx-CA3xx
 
 
 @dataclass

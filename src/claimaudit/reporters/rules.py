@@ -7,7 +7,6 @@ up in code scanning with its own help and nothing needs to change here.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 #: code -> (name, summary, help). Help says what the finding means and what to do.
@@ -36,6 +35,10 @@ CORE_RULES: dict[str, tuple[str, str, str]] = {
               "contains zero). Check the inputs."),
     "CA010": ("unknown-source", "A claim cites a source that has no record",
               "Add `sources/<id>.yaml` with the document's title, date and URL, or fix the source id."),
+    "CA011": ("answer-key", "An exercise answer key cannot be read",
+              "The classroom's key file (`claimaudit exercise`) is malformed at the location shown."),
+    "CA012": ("answer-file", "A student's answer file cannot be read",
+              "An answer has the keys the exercise sheet lists; fix the file at the location shown."),
     "CA100": ("unexpected-verdict", "The audit's verdict differs from the claim's `expect`",
               "The claim file expects one verdict and the audit finds another: either the document, the "
               "claim file or claimaudit changed. Update `expect`/`because` once you know which."),
@@ -57,10 +60,8 @@ def _checker_docs() -> dict[str, tuple[str, str, str]]:
     except Exception:   # noqa: BLE001 - rule help is a courtesy; a broken plugin must not stop a report
         return {}
     out = {}
-    for c in checkers:
-        doc = inspect.cleandoc(type(c).__doc__ or "") if type(c).__doc__ else ""
-        summary = doc.splitlines()[0] if doc else str(getattr(c, "name", c.code))
-        out[str(c.code)] = (str(getattr(c, "name", c.code)), summary, doc or summary)
+    for c in checkers:   # classes: their own docstring, not type's
+        out[str(c.code)] = (str(c.name), c.summary(), c.description())
     return out
 
 
