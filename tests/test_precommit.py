@@ -52,6 +52,7 @@ def test_manifest_is_valid() -> None:
     assert hook["entry"].startswith("claimaudit run") and hook["pass_filenames"] is False
 
 
+@pytest.mark.slow   # two fresh virtualenvs (~40 s)
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_try_repo_passes_clean_and_fails_on_drift(tmp_path: Path) -> None:
     repo = hook_repo(tmp_path)

@@ -1,0 +1,84 @@
+"""Shared test set-up: paths, the data and tools tests need, and what a skip means in CI.
+
+A test that needs something this machine lacks (Chromium, a CJK font, ``../shared/seeds``, git, a
+test extra) skips on a developer's machine, saying what is missing. With ``CI=true`` the same skip
+is a failure: CI is where everything a test needs is installed, and a green run must not hide
+tests that never ran. Skips for other reasons (a package index that is down, a platform without
+FIFOs) stay skips.
+
+Slow tests carry ``@pytest.mark.slow``; ``pytest -m "not slow"`` leaves them out while developing.
+``.ci/run`` runs them all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+#: The shared seed documents beside the checkout (/work/shared/seeds); a CI clone has none.
+SEEDS = REPO.parent / "shared" / "seeds"
+
+#: Skip reasons that mean "something this test needs is missing here".
+MISSING = re.compile(r"chromium|browser|\bfonts?\b|seeds|\.\./shared|not installed|not available|not present"
+                     r"|the `test` extra|\bneeds\b", re.IGNORECASE)
+
+
+def in_ci(environ: Any = os.environ) -> bool:
+    return str(environ.get("CI", "")).strip().lower() in ("1", "true", "yes")
+
+
+def is_missing(reason: str) -> bool:
+    return bool(MISSING.search(reason))
+
+
+def _reason(longrepr: Any) -> str:
+    # A skip's longrepr is (file, line, "Skipped: reason").
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def _fail_missing_in_ci(report: Any) -> None:
+    if not (report.skipped and in_ci()) or hasattr(report, "wasxfail"):
+        return
+    reason = _reason(report.longrepr)
+    if is_missing(reason):
+        report.outcome = "failed"
+        report.longrepr = f"CI=true: this test needs what is missing here, so it fails instead of skipping: {reason}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+    report = yield
+    _fail_missing_in_ci(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[Any]:
+    report = yield        # a module-level importorskip
+    _fail_missing_in_ci(report)
+    return report
+
+
+def need_seeds() -> Path:
+    """The shared seed documents, or a skip (a failure with CI=true) naming what is missing."""
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seeds are not present ({SEEDS})")
+    return SEEDS
+
+
+@pytest.fixture
+def seeds() -> Path:
+    return need_seeds()
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    """The checkout's root folder."""
+    return REPO
