@@ -60,7 +60,8 @@ def test_ranges_and_post_qualifiers():
     m = one("每个单客户端可达 40+ GiB/s")
     assert m.relation == ">=" and m.unit.canonical == "gibibyte / second"
     m = one("故障比其他硬件高十倍以上")
-    assert m.number.kind == "ratio" and (m.relation == ">=" or m.number.relation == ">=")
+    # 以上 follows the number: the mention carries the relation, the number itself is plain
+    assert (m.number.kind, m.relation, m.number.relation) == ("ratio", ">=", "=")
     m = one("They were given 3 to 4 L of water.")
     assert m.number.is_range and m.number.interval.lo == 3 and m.number.interval.hi == 4
 
@@ -104,10 +105,12 @@ def test_false_positives_are_not_extracted(text):
     assert printed(text) == []
 
 
+@pytest.mark.xfail(strict=True, reason="a full-width comma between digit groups splits the number: ２ and ０４８ "
+                                      "(the test accepted that as an alternative outcome)")
 def test_scanner_keeps_offsets_of_full_width_digits():
     text = "共 ２，０４８ 张卡"
     toks = scan_numbers(text)
-    assert [(t.text, t.norm) for t in toks] == [("２，０４８", "2，048")] or toks[0].text.startswith("２")
+    assert [(t.text, t.norm) for t in toks] == [("２，０４８", "2，048")]
 
 
 def test_english_number_words():
