@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from claimaudit.suggest import did_you_mean, hint
@@ -41,3 +43,25 @@ def test_hint_reads_as_part_of_a_message() -> None:
     assert hint("valeu", KEYS) == " (did you mean 'value'?)"
     assert hint("qoute", ["quote", "qouta", "quota"]) == " (did you mean 'qouta' or 'quote'?)"
     assert hint("xyz", KEYS) == ""
+
+
+def test_every_caller_offers_the_same_suggestions(tmp_path: Path) -> None:
+    """One call site per kind of name: claim keys, source keys, units, formula names and functions."""
+    from claimaudit.errors import FormulaError, UnitError
+    from claimaudit.formulas.parse import parse_formula
+    from claimaudit.model.load import load_claim_text
+    from claimaudit.model.sources import load_source_file
+    from claimaudit.units.registry import resolve_unit
+
+    _cf, errors = load_claim_text("claims:\n  - id: a\n    valeu: 1\n", "c.yaml")
+    assert [e.suggestions for e in errors] == [("value",)]
+    src = tmp_path / "s.yaml"
+    src.write_text("id: s\ntitle: T\ntitel: T\n", "utf-8")
+    _rec, errors = load_source_file(src, "s.yaml")
+    assert [e.suggestions for e in errors] == [("title",)]
+    with pytest.raises(UnitError) as unit:
+        resolve_unit("hourz")
+    assert unit.value.suggestions[0] == "hours"
+    with pytest.raises(FormulaError) as fn:
+        parse_formula("sqr(x)")
+    assert fn.value.suggestions == ("sqrt",)

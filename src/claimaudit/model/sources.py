@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Location
+from ..suggest import did_you_mean
 from .yamlmarks import MarkedDict, YamlError, load_yaml
 
 SOURCE_KEYS = ("id", "title", "authors", "date", "url", "doi", "arxiv", "version", "licence", "license",
