@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -22,7 +23,7 @@ def test_layering_contract_is_kept() -> None:
     assert "0 broken" in done.stdout
 
 
-def cycles(graph: "grimp.ImportGraph") -> list[list[str]]:
+def cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -66,8 +67,8 @@ def cycles(graph: "grimp.ImportGraph") -> list[list[str]]:
 
 def test_cycles_finds_a_cycle() -> None:
     class Graph:
-        modules = {"a", "b", "c", "d"}
-        edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+        modules: ClassVar[set[str]] = {"a", "b", "c", "d"}
+        edges: ClassVar[dict[str, set[str]]] = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
 
         def find_modules_directly_imported_by(self, m: str) -> set[str]:
             return self.edges.get(m, set())

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 import yaml
 
@@ -147,7 +148,9 @@ class Report:
         return len(self.data["records"])
 
     def to_dict(self) -> dict[str, Any]:
-        return json.loads(self.to_json())
+        """A deep copy of the report as plain dicts and lists."""
+        copy: dict[str, Any] = json.loads(self.to_json())
+        return copy
 
     def to_json(self, indent: int | None = 2) -> str:
         """The JSON report, as ``claimaudit run --format json`` writes it."""

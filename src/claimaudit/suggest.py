@@ -9,7 +9,7 @@ choices. rapidfuzz is imported on first use: only a run that hits an error pays 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 3) -> tuple[str, ...]:

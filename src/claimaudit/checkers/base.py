@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location
@@ -30,7 +31,7 @@ class Checker:
     code: str = "CA000"
     name: str = "checker"
     scope: str = "claim"                   # "claim": check(result, run); "run": check_run(run)
-    config_keys: dict[str, Any] = {}
+    config_keys: ClassVar[dict[str, Any]] = {}
     origin: str = "builtin"                # set by the manager: builtin, a package, or a file
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:

@@ -16,9 +16,10 @@ import importlib.util
 import inspect
 import sys
 import traceback
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, cast
 
 import pluggy
 
@@ -134,7 +135,7 @@ class CheckerManager:
         for impl in self.pm.hook.claimaudit_checkers.get_hookimpls():
             where = self.origin(impl.plugin)
             try:
-                items = impl.function() or []
+                items = cast("Iterable[Any]", impl.function() or [])
             except Exception as exc:  # noqa: BLE001
                 raise UsageError(f"{where}: claimaudit_checkers() raised {type(exc).__name__}: {exc}") from None
             for item in items:

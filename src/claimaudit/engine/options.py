@@ -6,8 +6,9 @@ Its own module so that the engine (which runs the steps) and the checkers (which
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 from ..config import Config
 from ..model.claims import Settings
