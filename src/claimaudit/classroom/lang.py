@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from ..errors import UsageError
+from ..numbers import format as numfmt
 from ..numbers.interval import Interval
 
 LANGS = ("en", "zh")
 
-_NO_SPACE_UNITS = ("%", "‰", "×", "")
-_PLAIN = re.compile(r"^(-?)(\d+)(\.\d+)?$")
 
 
 def check_lang(lang: str) -> str:
@@ -23,25 +21,14 @@ def check_lang(lang: str) -> str:
 def num(x: Fraction, sig: int = 6, group_from: int = 5) -> str:
     """A readable decimal: exact when short, else ``sig`` significant digits; thousands grouped
     when the integer part has ``group_from`` digits or more (2048 stays 2048)."""
-    from ..engine.evaluate import fmt_number
-
-    text = fmt_number(Fraction(x), sig)
-    m = _PLAIN.match(text)
-    if m and len(m.group(2)) >= group_from:
-        return f"{m.group(1)}{int(m.group(2)):,}{m.group(3) or ''}"
-    return text
+    return numfmt.readable(Fraction(x), sig, group_from=group_from)
 
 
-def with_unit(text: str, unit: str) -> str:
-    return f"{text}{unit}" if unit in _NO_SPACE_UNITS else f"{text} {unit}"
+with_unit = numfmt.with_unit
 
 
 def interval_text(iv: Interval, sig: int = 6) -> str:
-    if iv.is_point:
-        return num(iv.lo, sig)
-    # Both ends grouped alike: [5,000, 15,000], not [5000, 15,000].
-    group = 4 if max(abs(iv.lo), abs(iv.hi)) >= 10000 else 5
-    return f"[{num(iv.lo, sig, group)}, {num(iv.hi, sig, group)}]"
+    return numfmt.interval_text(iv, sig, group=True)   # the classroom groups thousands
 
 
 def amount(iv: Interval, unit: str, sig: int = 6) -> str:
@@ -55,18 +42,9 @@ def point(x: Fraction, unit: str, sig: int = 6) -> str:
 def frac_text(x: Fraction) -> str:
     """Exact text for a Fraction that :class:`fractions.Fraction` reads back: a terminating
     decimal when there is one, else ``p/q``."""
-    from ..numbers.interval import show
-
     x = Fraction(x)
-    d = x.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1:
-        text = show(x)
-        if Fraction(text) == x:
-            return text
-    return str(x)
+    text = numfmt.exact(x)
+    return text if Fraction(text) == x else str(x)
 
 
 VERDICTS = {

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
+from ..numbers.format import delta, interval_text, readable, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, parse_printed
 from ..units.quantity import DimensionMismatch, Quantity
@@ -309,40 +310,18 @@ def _num(v: object) -> object:
     return float(v) if isinstance(v, Fraction) else v
 
 
-def fmt_number(x: Fraction, sig: int = 6) -> str:
-    """Readable decimal for a Fraction: exact when short, else ``sig`` significant digits."""
-    from ..numbers.interval import show
-
-    s = show(x)
-    if len(s.replace("-", "").replace(".", "")) <= sig + 2:
-        return s
-    return fmt_delta(x, sig)
-
-
-def fmt_interval(iv: Interval, sig: int = 6) -> str:
-    if iv.is_point:
-        return fmt_number(iv.lo, sig)
-    return f"[{fmt_number(iv.lo, sig)}, {fmt_number(iv.hi, sig)}]"
+fmt_number = readable        # the names the checkers and reporters import (numbers/format.py)
+fmt_interval = interval_text
+fmt_delta = delta
 
 
 def fmt_amount(a: Amount | None, sig: int = 6) -> str:
     if a is None:
         return "?"
     u = a.unit if a.unit else ("" if a.dims.dimensionless else f"({a.dims.describe()}, base units)")
-    sep = "" if u in ("%", "‰", "×") else " "
-    return f"{fmt_interval(a.interval, sig)}{sep}{u}".rstrip()
+    return with_unit(interval_text(a.interval, sig), u)
 
 
-def fmt_delta(x: Fraction, sig: int = 3) -> str:
-    """``x`` to ``sig`` significant digits (differences need no more precision), ``1.2e9`` style."""
-    f = float(x)
-    if f == 0:
-        return "0"
-    out = f"{f:.{sig}g}"
-    if "e" in out:
-        mant, exp = out.split("e")
-        return f"{mant}e{int(exp)}"
-    return out
 
 
 def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Union
 
+from .format import exact
+
 Number = Union[int, Fraction]
 
 #: Largest absolute integer exponent accepted by ``**``; larger ones would build fractions
@@ -185,7 +187,7 @@ class Interval:
 
     def reciprocal(self) -> "Interval":
         if self.contains_zero():
-            raise IntervalError(f"division by an interval containing zero: [{_show(self.lo)}, {_show(self.hi)}]")
+            raise IntervalError(f"division by an interval containing zero: [{exact(self.lo)}, {exact(self.hi)}]")
         return Interval._make(1 / self.hi, 1 / self.lo)
 
     def __truediv__(self, other: object) -> "Interval":
@@ -240,37 +242,18 @@ class Interval:
 
     # -- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        return f"Interval({_show(self.lo)}, {_show(self.hi)})"
+        return f"Interval({exact(self.lo)}, {exact(self.hi)})"
 
     def __str__(self) -> str:
         if self.is_point:
-            return _show(self.lo)
-        return f"[{_show(self.lo)}, {_show(self.hi)}]"
+            return exact(self.lo)
+        return f"[{exact(self.lo)}, {exact(self.hi)}]"
 
     def to_float_pair(self) -> tuple[float, float]:
         return float(self.lo), float(self.hi)
 
 
-def _show(x: Fraction, digits: int = 12) -> str:
-    """Short exact-if-possible decimal text for an endpoint."""
-    if x.denominator == 1:
-        return str(x.numerator)
-    # Terminating decimals print exactly; others to `digits` significant digits.
-    d = x.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1 and len(str(x.denominator)) <= 20:
-        from decimal import Decimal, localcontext
-
-        with localcontext() as ctx:
-            ctx.prec = 60
-            s = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
-        return s
-    return format(float(x), f".{digits}g")
-
-
-show = _show
+show = exact   # the record's exact text of an endpoint (numbers/format.py)
 
 
 # -- non-rational functions: outward-rounded enclosures via mpmath.iv ---------------------------

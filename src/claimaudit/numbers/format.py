@@ -1,0 +1,85 @@
+"""The one number formatter: how claimaudit writes a number for people and for records.
+
+* :func:`exact` — the record's ``lo``/``hi``: a terminating decimal exactly, else 12 significant
+  digits. Machine-readable: never grouped, never in exponent form for a terminating decimal.
+* :func:`readable` — what reports and messages show: exact when short, else ``sig`` significant
+  digits; thousands grouped only when asked (``group_from`` integer digits or more, so 2048 stays
+  2048 and 12,970 is grouped).
+* :func:`delta` — differences, which need no more than a few digits (``1.2e9`` style).
+* :func:`interval_text` — ``[lo, hi]`` (or one number for a point), both ends grouped alike.
+* :func:`with_unit` — a number and its unit: ``91%``, ``56.9×``, ``7.1 GB``.
+
+Every formatter of the package calls these; the reporters, the checkers' messages and the
+classroom differ only in the options they pass.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interval import Interval
+
+#: Units written straight after the number, without a space.
+NO_SPACE_UNITS = frozenset({"%", "‰", "×", ""})
+
+_PLAIN = re.compile(r"^(-?)(\d+)(\.\d+)?$")
+
+
+def exact(x: Fraction, digits: int = 12) -> str:
+    """Short exact-if-possible decimal text for an endpoint."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    # Terminating decimals print exactly; others to `digits` significant digits.
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1 and len(str(x.denominator)) <= 20:
+        with localcontext() as ctx:
+            ctx.prec = 60
+            return format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+    return format(float(x), f".{digits}g")
+
+
+def delta(x: Fraction, sig: int = 3) -> str:
+    """``x`` to ``sig`` significant digits (differences need no more precision), ``1.2e9`` style."""
+    f = float(x)
+    if f == 0:
+        return "0"
+    out = f"{f:.{sig}g}"
+    if "e" in out:
+        mant, exp = out.split("e")
+        return f"{mant}e{int(exp)}"
+    return out
+
+
+def readable(x: Fraction, sig: int = 6, *, group_from: int | None = None) -> str:
+    """Readable decimal for a Fraction: exact when short, else ``sig`` significant digits;
+    thousands grouped when the integer part has ``group_from`` digits or more."""
+    s = exact(Fraction(x))
+    text = s if len(s.replace("-", "").replace(".", "")) <= sig + 2 else delta(Fraction(x), sig)
+    if group_from is not None:
+        m = _PLAIN.match(text)
+        if m and len(m.group(2)) >= group_from:
+            return f"{m.group(1)}{int(m.group(2)):,}{m.group(3) or ''}"
+    return text
+
+
+def interval_text(iv: Interval, sig: int = 6, *, group: bool = False) -> str:
+    """``[lo, hi]``, or one number for a point. Grouped, both ends alike: [5,000, 15,000]."""
+    if not group:
+        if iv.is_point:
+            return readable(iv.lo, sig)
+        return f"[{readable(iv.lo, sig)}, {readable(iv.hi, sig)}]"
+    if iv.is_point:
+        return readable(iv.lo, sig, group_from=5)
+    group_from = 4 if max(abs(iv.lo), abs(iv.hi)) >= 10000 else 5
+    return f"[{readable(iv.lo, sig, group_from=group_from)}, {readable(iv.hi, sig, group_from=group_from)}]"
+
+
+def with_unit(text: str, unit: str) -> str:
+    return f"{text}{unit}" if unit in NO_SPACE_UNITS else f"{text} {unit}"
