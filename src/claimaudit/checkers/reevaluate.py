@@ -40,10 +40,6 @@ def claim_reading(claim: Claim, result: ClaimResult | None = None) -> Reading | 
     return reading(claim.value, claim.settings) if claim.value is not None else None
 
 
-def result_reading(result: ClaimResult) -> Reading | None:
-    return claim_reading(result.claim, result)
-
-
 def namespace(run: RunResult) -> Namespace:
     """Every claim of the run by qualified name (cached on the run object)."""
     ns = getattr(run, "_claimaudit_ns", None)

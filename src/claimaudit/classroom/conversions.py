@@ -144,13 +144,6 @@ def family_of(dims: Dims) -> Family | None:
     return None
 
 
-def unit_in(family: Family, factor: Fraction) -> Unit | None:
-    for u in family.units:
-        if u.factor == factor:
-            return u
-    return None
-
-
 def find_conversion(ratio: Fraction, *, claim_dims: Dims, claim_factor: Fraction,
                     input_dims: Iterable[Dims] = ()) -> Conversion | None:
     """The conversion that explains ``ratio`` = student's number / key's number, or None.

@@ -380,8 +380,3 @@ def _missing(student: str, ex: KeyExercise, lang: str) -> ItemGrade:
                      Part(0, FORMULA_POINTS, "missing", msg), Part(0, VALUE_POINTS, "missing", msg))
 
 
-def grade_paths(paths: Iterable[str], key: Key, lang: str = "en") -> ClassGrade:
-    """Read every answer file below ``paths`` and grade it against ``key``."""
-    from .answers import read_answers
-
-    return Grader(key, lang).grade(read_answers(paths))

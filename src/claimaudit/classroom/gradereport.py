@@ -7,7 +7,6 @@ new printed page, with every exercise's points and feedback.
 from __future__ import annotations
 
 import csv
-import io
 from typing import TextIO
 
 from .grade import ClassGrade, ItemGrade, Part
@@ -121,7 +120,3 @@ def render_html(grades: ClassGrade, out: TextIO) -> None:
         mean=f"{grades.mean_percent:.0f}", exercises=[e.id for e in grades.key.exercises]))
 
 
-def to_string(grades: ClassGrade, fmt: str) -> str:
-    buf = io.StringIO()
-    {"text": render_text, "csv": render_csv, "html": render_html}[fmt](grades, buf)
-    return buf.getvalue()

@@ -249,9 +249,6 @@ class Interval:
             return exact(self.lo)
         return f"[{exact(self.lo)}, {exact(self.hi)}]"
 
-    def to_float_pair(self) -> tuple[float, float]:
-        return float(self.lo), float(self.hi)
-
 
 show = exact   # the record's exact text of an endpoint (numbers/format.py)
 
