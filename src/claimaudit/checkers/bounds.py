@@ -61,8 +61,12 @@ class Bounds(Checker):
                                                  f"({shown}{sep}{unit})".replace(" )", ")"),
                                         working=working, location=loc))
             elif touching and (values.hi > l_values.hi if key == "at_most" else values.lo < l_values.lo):
-                out.append(self.finding("info", f"{label} reaches its limit {l_label} within rounding",
-                                        working=working, location=loc))
+                result.passed_check(self.finding("info", f"{label} reaches its limit {l_label} within rounding",
+                                                 working=working, location=loc, data={"caveat": True}))
+            else:
+                relation = "at most" if key == "at_most" else "at least"
+                result.passed_check(self.finding("info", f"{label} is {relation} its limit {l_label}",
+                                                 working=working, location=loc))
         return out
 
     def _value(self, result: ClaimResult):

@@ -106,6 +106,15 @@ def claimed_target(reading: Reading, relation: str, settings: Settings) -> Inter
     return iv
 
 
+def printed_bound(p: PrintedNumber, relation: str) -> Fraction:
+    """The value a bound (``>``, ``>=``, ``<``, ``<=``) is read at: the printed value itself, not the
+    edge of its rounding interval ("over 86%" excludes 85.5%). A printed range bounds at its near
+    end as written ("more than 5–10" is > 5, "up to 5–10" is <= 10)."""
+    if p.is_range and p.ends is not None:
+        return p.ends[0] if relation in (">", ">=") else p.ends[1]
+    return p.nominal
+
+
 def compare(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> tuple[bool, bool]:
     """(consistent, boundary) for recomputed vs claimed, both in the claim's unit."""
     p = reading.printed
@@ -116,7 +125,7 @@ def compare(recomputed: Interval, reading: Reading, relation: str, settings: Set
             ok and recomputed.is_point and (recomputed.lo == target.lo or recomputed.lo == target.hi)
             and not target.is_point)
         return ok, bool(boundary)
-    bound = p.interval.lo if relation in (">", ">=") else p.interval.hi
+    bound = printed_bound(p, relation)
     if relation == ">":
         return recomputed.hi > bound, False
     if relation == ">=":
