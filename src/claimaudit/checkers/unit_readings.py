@@ -113,7 +113,8 @@ class UnitReadings(Checker):
 
     code = "CA103"
     name = "unit-readings"
-    config_keys = {"readings": ["prefix", "kilo", "bits", "flops", "percent-points", "per-unit", "per-time"],
+    config_keys = {"readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
+                                "per-unit", "per-time"],
                    "max_inputs": 8}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
@@ -164,6 +165,18 @@ class UnitReadings(Checker):
             alt = self._kilo(result, run)
             if alt:
                 yield alt
+        # 2b. Whole numbers (measured values such as 3,475 km, table integers) read as rounded to
+        #     their last digit instead of exact.
+        if "digits" in kinds:
+            alt = self._digits(result, run)
+            if alt:
+                yield alt
+        # 2c. A whole number printed for a value that was cut, not rounded (a derived column
+        #     computed with int() or floor): 9,765,625 / 127 = 76,894.69 printed as 76894.
+        if "truncation" in kinds and same_dims:
+            alt = self._truncated(result, r)
+            if alt:
+                yield alt
         # 3. An input's unit read another way.
         if kinds & {"prefix", "bits", "flops"}:
             yield from self._inputs(result, run, kinds)
@@ -205,6 +218,48 @@ class UnitReadings(Checker):
                            [f"recomputed {fmt_amount(result.recomputed)} = {rec_shown}",
                             f"as printed ({printed}) it does not hold; read as {shown} it does"])
 
+    def _truncated(self, result: ClaimResult, r) -> Alternative | None:
+        p = r.printed
+        if not p.exact or p.is_range or p.nominal.denominator != 1 or result.relation != "=":
+            return None
+        rec = result.recomputed.interval  # type: ignore[union-attr]
+        n, step = p.nominal, Fraction(1)
+        lo, hi = (n, n + step) if n >= 0 else (n - step, n)
+        # Truncation keeps [n, n + 1) (mirrored below zero): some recomputed value must lie there.
+        if not (rec.lo < hi and rec.hi >= lo) or rec.intersects(p.interval):
+            return None
+        unit = r.amount.unit
+        sep = "" if unit in ("%", "‰", "×") else " "
+        return Alternative("truncation", f"consistent only if {result.claim.value} is the value cut to a whole "
+                                         "number (truncated, as int() or floor does), not rounded",
+                           [f"recomputed {fmt_amount(result.recomputed)}; truncated it prints as "
+                            f"{fmt_number(n)}{sep}{unit}".rstrip(),
+                            "a derived column computed with int() or floor is truncated; say so, or print "
+                            "the rounded value"])
+
+    def _digits(self, result: ClaimResult, run: RunResult) -> Alternative | None:
+        members = closure(result.claim, run)
+        if not members or all(c.settings.rounding == "digits" for c in members):
+            return None
+        exact = []
+        for c in members:
+            texts = [(c.id, c.value, c.settings)] if c.value is not None else []
+            texts += [(g.name, g.value, g.settings) for g in c.given]
+            for name, text, settings in texts:
+                rd = reading(text, settings)
+                if rd is not None and rd.printed.exact and settings.rounding == "auto" \
+                        and rd.printed.nominal.denominator == 1 and rd.printed.nominal:
+                    exact.append(f"{text} ({name})")
+        if not exact:
+            return None
+        alt = reevaluate(result.claim, run, with_settings(rounding="digits"))
+        if alt is None or alt.verdict != "consistent":
+            return None
+        return Alternative("digits", "consistent only if the whole numbers are read as rounded to their last "
+                                     f"digit, not exact: {', '.join(exact)}",
+                           [f"recomputed {fmt_amount(alt.recomputed)} with rounding: digits",
+                            "setting: rounding: digits (for measured values and table integers)"])
+
     def _kilo(self, result: ClaimResult, run: RunResult) -> Alternative | None:
         members = closure(result.claim, run)
         if not members:
@@ -233,7 +288,8 @@ class UnitReadings(Checker):
                 sep = "" if unit in ("%", "×") else " "
                 shown.append(f"{text} = {fmt_number(rd.printed.nominal)}{sep}{unit} ({name})")
         return Alternative("kilo", f"consistent only if K is read as {other}, not {kilo}",
-                           shown + [f"recomputed {fmt_amount(alt.recomputed)} with K = {other}"])
+                           shown + [f"recomputed {fmt_amount(alt.recomputed)} with K = {other}",
+                                    f'setting: kilo: "{other}"'])
 
     def _inputs(self, result: ClaimResult, run: RunResult, kinds: set[str]) -> Iterator[Alternative]:
         members = closure(result.claim, run)
