@@ -8,22 +8,19 @@ its bound, where reading the bound at the edge of its rounding interval would wr
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
+from verdict_support import audit_text
 
 from claimaudit.classroom.explain import explain_claim
-from claimaudit.engine.run import RunOptions, exit_code, run_claims
+from claimaudit.engine.run import exit_code
 
 
 def audit(tmp_path: Path, text: str, checkers: bool = True):
-    folder = tmp_path / "claims"
-    folder.mkdir(exist_ok=True)
-    (folder / "c.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    run = run_claims([folder], tmp_path, RunOptions(checkers=checkers))
+    run, results = audit_text(tmp_path, text, checkers=checkers)
     assert not run.errors, [str(e) for e in run.errors]
-    return run, {r.claim.id: r for r in run.results}
+    return run, results
 
 
 # -- §1: bounds at the printed value --------------------------------------------------------------

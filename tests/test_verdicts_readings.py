@@ -7,19 +7,15 @@ figure no reading rescues (BLOOM's "329GB", which misses in GB and in GiB) gets 
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from claimaudit.engine.run import RunOptions, run_claims
+from verdict_support import audit_text
 
 
 def audit(tmp_path: Path, text: str):
-    folder = tmp_path / "claims"
-    folder.mkdir(exist_ok=True)
-    (folder / "c.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    run = run_claims([folder], tmp_path, RunOptions())
+    run, results = audit_text(tmp_path, text)
     assert not run.errors, [str(e) for e in run.errors]
-    return {r.claim.id: r for r in run.results}
+    return results
 
 
 def readings(res) -> list[str]:

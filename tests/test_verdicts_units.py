@@ -8,24 +8,20 @@ that must stay an error, the reading that must not silently apply outside claims
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from verdict_support import audit_text
 
-from claimaudit.engine.run import RunOptions, exit_code, run_claims
+from claimaudit.engine.run import exit_code
 from claimaudit.errors import UnitError
 from claimaudit.units.declared import claim_vocabulary, parse_declarations
 from claimaudit.units.registry import resolve_unit
 
 
-def audit(tmp_path: Path, text: str, toml: str | None = None):
-    folder = tmp_path / "claims"
-    folder.mkdir(exist_ok=True)
-    (folder / "c.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    run = run_claims([folder], tmp_path, RunOptions())
-    return run, {r.claim.id: r for r in run.results}
+def audit(tmp_path: Path, text: str):
+    return audit_text(tmp_path, text)
 
 
 def notes(res, code: str) -> list[str]:

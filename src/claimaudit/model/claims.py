@@ -18,6 +18,8 @@ class Settings:
     approx: str = "5%"
     #: Units declared by the project (claimaudit.toml ``[units]``) and the file (``units:``).
     units: tuple[UnitDecl, ...] = ()
+    #: statcheck settings of the file (``defaults: {statcheck: {alpha, p_zero_error, …}}``), as pairs.
+    statcheck: tuple[tuple[str, Any], ...] = ()
 
     def merged(self, overrides: Mapping[str, Any]) -> "Settings":
         kw: dict[str, Any] = {}
@@ -31,6 +33,9 @@ class Settings:
             # Validated (UnitError at the entry's location), never handed to pint's parser.
             kw["units"] = merge_declarations(self.units, parse_declarations(
                 overrides["units"], getattr(overrides, "location", None)))
+        if isinstance(overrides.get("statcheck"), Mapping):
+            kw["statcheck"] = tuple({**dict(self.statcheck), **{str(k): v for k, v in overrides["statcheck"].items()
+                                                                 if not isinstance(v, (dict, list))}}.items())
         if not kw:
             return self
         return Settings(**{**self.__dict__, **kw})
