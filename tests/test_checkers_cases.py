@@ -5,7 +5,8 @@ corpus (``claims:``, or ``corpus:`` a file of the bundled ``claims/`` folder, op
 ``defaults:`` overrides and keys ``add``-ed to some claims) and the findings expected of that
 checker on each claim: ``{severity, message}`` where ``message`` is a list of substrings that must
 all appear. A claim listed with ``[]`` must get no finding from the checker (negative control);
-claims not listed are not looked at. ``verdict`` optionally pins the claim's final verdict.
+claims not listed are not looked at. ``verdict`` optionally pins the claim's final verdict;
+``passed`` lists the notes (substrings) a passing checker-input check must leave.
 """
 
 from __future__ import annotations
@@ -73,10 +74,17 @@ def test_checker_case(tmp_path: Path, code: str, case: dict) -> None:
         assert cid in results, f"no claim {cid!r} in the case"
         res = results[cid]
         assert res.verdict != "error", res.error
-        got = [f for f in res.findings if f.code == code]
-        shown = [f"{f.severity}: {f.message}" for f in got]
+        mine = [f for f in res.findings if f.code == code]
+        # A passing checker-input check leaves an info note with its working (data.passed); cases
+        # pin those under ``passed:``, so ``[]`` still means "nothing wrong, nothing to say"
+        # (a pass with a caveat, such as "only within rounding", is still a finding to list).
+        got = [f for f in mine if not f.data.get("passed") or f.data.get("caveat")]
+        shown = [f"{f.severity}: {f.message}" for f in mine]
         if isinstance(expected, dict):
             verdict = expected.get("verdict")
+            for want in expected.get("passed", []):
+                assert any(all(part in f.message + "\n" + "\n".join(f.working) for part in want)
+                           for f in mine if f.data.get("passed")), (cid, want, shown)
             expected = expected.get("findings", [])
             if verdict:
                 assert res.verdict == verdict, (res.verdict, shown)

@@ -54,7 +54,9 @@ def test_mla_tie_and_its_procedures(bundled):
 def test_same_cluster_printed_two_ways_is_cleared(bundled):
     _, r = bundled
     res = r["fire_flyer_cluster.a100_count_timeline"]
-    assert not messages(res, "CA107")
+    # The agreement is the claim's verdict, with its working (issue #12 §2).
+    assert messages(res, "CA107") == ["a100_count_timeline = 1 万 GPU agrees with a100_count = 10,000 GPU"]
+    assert res.verdict == "consistent"
     assert res.extra["same_quantity"] == [
         {"pair": ["a100_count_timeline = 1 万 GPU", "a100_count = 10,000 GPU"], "agree": True}]
 

@@ -79,7 +79,8 @@ def test_boundary_case_is_consistent_and_marked(tmp_path):
     ("超过 20 PiB", "inconsistent"),      # 19.65 PiB is not over 20 PiB
     ("over 20 PB", "consistent"),         # 22.1 PB is
     ("不到 20 PiB", "consistent"),
-    ("at least 19.65 PiB", "consistent"),
+    ("at least 19.64 PiB", "consistent"),
+    ("at least 19.65 PiB", "inconsistent"),  # bounds are read at the printed value: 19.6451 < 19.65
     ("at most 19 PiB", "inconsistent"),
     ("约 20 PiB", "consistent"),          # 19.65 is within 5% of 20
     ("19.65 PiB", "consistent"),

@@ -13,7 +13,7 @@ from typing import Any
 from .errors import UsageError
 
 KEYS = {"paths": list, "kilo": int, "rounding": str, "approx": str, "select": list, "ignore": list,
-        "report_dir": str, "checkers": dict, "allow_source_dirs": list}
+        "report_dir": str, "checkers": dict, "allow_source_dirs": list, "units": dict}
 
 
 @dataclass

@@ -137,7 +137,7 @@ class ClaimSession:
             from .model.claims import Settings
 
             cfg = self.claimaudit_config()
-            self._settings = Settings().merged({k: cfg.get(k) for k in ("kilo", "rounding", "approx")})
+            self._settings = Settings().merged({k: cfg.get(k) for k in ("kilo", "rounding", "approx", "units")})
         return self._settings
 
     def load(self, path: Path) -> tuple["ClaimFile | None", list[Any]]:

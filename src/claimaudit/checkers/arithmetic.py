@@ -48,7 +48,11 @@ class Arithmetic(Checker):
         claimed = result.claimed
         unit = claimed.unit
         sep = "" if unit in ("%", "‰", "×") else " "
-        lines = [f"claimed {result.claim.value!r}: {_MEANING.get(rel, rel)} "
+        meaning = _MEANING.get(rel, rel)
+        if rel == "=" and reading.printed.exact:
+            # A whole number (or a fraction) is read as exact, not as rounded to its last digit.
+            meaning = "read as exact, so the true value must be"
+        lines = [f"claimed {result.claim.value!r}: {meaning} "
                  + (fmt_interval(claimed.interval) if rel in ("=",) else "")
                  + (f"{fmt_number(reading.printed.nominal)}{sep}{unit}" if rel not in ("=", "~") else "")]
         if rel == "~":

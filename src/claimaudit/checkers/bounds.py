@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Iterable
 
 from ..engine.evaluate import fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker
 from .hookspecs import hookimpl
-from .reevaluate import claim_reading, quantity_of
+from .reevaluate import claim_reading, closure, lookup, quantity_of, reading, reevaluate, with_value
+from .unit_readings import _replace_unit, swap_bits, swap_prefix
 
 
 class Bounds(Checker):
@@ -57,13 +59,57 @@ class Bounds(Checker):
             # Say why a figure passed too, not only why one failed.
             result.extra.setdefault("bounds", []).append({"key": key, "working": working, "beyond": beyond})
             if beyond:
+                # Would another reading of a unit (GB as GiB, bits as bytes) keep it within the limit?
+                readings = list(self._readings(result, run, key, str(ref), values, l_values))
+                working += [f"holds only if {r}" for r in readings]
                 out.append(self.finding("error", f"{label} is {direction} its limit {l_label} "
                                                  f"({shown}{sep}{unit})".replace(" )", ")"),
-                                        working=working, location=loc))
+                                        working=working, location=loc, data={"readings": readings}))
             elif touching and (values.hi > l_values.hi if key == "at_most" else values.lo < l_values.lo):
-                out.append(self.finding("info", f"{label} reaches its limit {l_label} within rounding",
-                                        working=working, location=loc))
+                result.passed_check(self.finding("info", f"{label} reaches its limit {l_label} within rounding",
+                                                 working=working, location=loc, data={"caveat": True}))
+            else:
+                relation = "at most" if key == "at_most" else "at least"
+                result.passed_check(self.finding("info", f"{label} is {relation} its limit {l_label}",
+                                                 working=working, location=loc))
         return out
+
+    def _readings(self, result: ClaimResult, run: RunResult, key: str, ref: str, values, l_values):
+        """Unit readings under which the figure stays within its limit: the claim's own unit, the
+        limit's printed unit, or a unit of an input of the limit's formula read another way."""
+        def within(v, lim) -> bool:
+            # Held, and near the limit (within 1.5×) as a misread unit lands; reading bytes as bits
+            # shrinks any figure far enough to "hold".
+            held = not (v.lo > lim.hi if key == "at_most" else v.hi < lim.lo)
+            return held and bool(lim.mid) and Fraction(2, 3) <= abs(v.mid / lim.mid) <= Fraction(3, 2)
+
+        claim = result.claim
+        if claim.value is not None:
+            r = claim_reading(claim, result)
+            for what, swap in (("binary vs decimal prefix", swap_prefix), ("bits vs bytes", swap_bits)):
+                new = swap(r.printed.unit) if r is not None else None
+                alt = reading(_replace_unit(claim.value, r.printed.unit, new), claim.settings) if new else None
+                if alt is not None and alt.unit.dims == r.unit.dims and within(alt.amount.base, l_values):
+                    yield f"{claim.value} is read as {alt.printed.text} ({what})"
+        dep = lookup(run, claim, ref)
+        members = closure(dep, run) if dep is not None else None
+        for c in members or ():
+            entries = ([(None, c.value, c.id)] if c.value is not None else []) + [(g.name, g.value, g.name)
+                                                                                 for g in c.given]
+            for given, text, label in entries:
+                rd = reading(text, c.settings)
+                for what, swap in (("binary vs decimal prefix", swap_prefix), ("bits vs bytes", swap_bits)):
+                    new = swap(rd.printed.unit) if rd is not None else None
+                    new_text = _replace_unit(text, rd.printed.unit, new) if new else None
+                    if new_text is None:
+                        continue
+                    alt = reevaluate(dep, run, with_value(c.qualname, new_text, given))
+                    if alt is None:
+                        continue
+                    lim = alt.recomputed.base if dep.value is None and alt.recomputed is not None else \
+                        (reading(new_text, c.settings).amount.base if c.qualname == dep.qualname else None)
+                    if lim is not None and within(values, lim):
+                        yield f"{label} = {text} is read as {new_text} ({what})"
 
     def _value(self, result: ClaimResult):
         if result.claim.value is not None:

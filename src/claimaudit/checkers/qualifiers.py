@@ -96,7 +96,9 @@ class Qualifiers(Checker):
         words = result.claim.get("words")
         if words:
             f = self._words(result, run, str(words))
-            if f is not None:
+            if f is not None and f.data.get("passed"):
+                result.passed_check(f)
+            elif f is not None:
                 out.append(f)
         if result.claim.value is not None and result.recomputed is not None:
             out.extend(self._qualifier(result))
@@ -136,6 +138,10 @@ class Qualifiers(Checker):
         return approx_tolerance(settings)
 
     # -- words ----------------------------------------------------------------------------------------
+    def _pass(self, message: str, loc, working: list[str] | None = None) -> Finding:
+        """The words fit the value: an info note that makes a claim checked only by them consistent."""
+        return self.finding("info", message, working=working or (), data={"passed": True}, location=loc)
+
     def _words(self, result: ClaimResult, run: RunResult, words: str) -> Finding | None:
         w = parse_words(words)
         values = self._values(result)
@@ -177,7 +183,8 @@ class Qualifiers(Checker):
                 return self.finding("error", f"'{w.text}' (several orders of magnitude, at least {need:g}) "
                                              f"overstates a ratio of {ratio}: {about}",
                                     working=[f"log10({ratio}) = {_orders_text(lo, hi)}"], data=data, location=loc)
-            return None
+            return self._pass(f"'{w.text}' (at least {need:g} orders of magnitude) fits a ratio of {ratio}: {about}",
+                              loc, [f"log10({ratio}) = {_orders_text(lo, hi)}"])
         n = float(w.target)  # type: ignore[arg-type]
         if hi < n - slack:
             return self.finding("error", f"'{w.text}' ({n:g} order{'s' if n != 1 else ''} of magnitude) overstates "
@@ -185,18 +192,21 @@ class Qualifiers(Checker):
         if lo >= n + 1:
             return self.finding("warning", f"'{w.text}' ({n:g} order{'s' if n != 1 else ''} of magnitude) understates "
                                            f"a ratio of {ratio}: {about}", data=data, location=loc)
-        return None
+        return self._pass(f"'{w.text}' ({n:g} order{'s' if n != 1 else ''} of magnitude) fits a ratio of {ratio}: "
+                          f"{about}", loc, [f"log10({ratio}) = {_orders_text(lo, hi)}"])
 
     def _fold(self, w: Wording, values, result: ClaimResult, loc) -> Finding | None:
         iv, dims = values
         if not dims.dimensionless:
-            return None
+            return self.finding("warning", f"'{w.text}' describes a ratio, but the value is {dims.describe()}",
+                                location=loc)
         x = w.target
         assert x is not None
         tol = self._approx(result.claim.settings)
         target = Interval(x * (1 - tol), x * (1 + tol))
         if iv.intersects(target):
-            return None
+            return self._pass(f"'{w.text}' means ×{fmt_number(x)}: the ratio is {fmt_interval(_round_sig(iv))}× "
+                              f"(allowing {_pct(tol)})", loc)
         return self.finding("error", f"'{w.text}' means ×{fmt_number(x)}, but the ratio is "
                                      f"{fmt_interval(_round_sig(iv))}× (allowing {_pct(tol)})", location=loc,
                             data={"factor": float(x), "ratio": [float(iv.lo), float(iv.hi)]})
@@ -211,7 +221,8 @@ class Qualifiers(Checker):
         shape = change_shape(result.claim.formula)
         if shape is None:
             if iv.intersects(words_iv):
-                return None
+                return self._pass(f"'{w.text}': the change is {fmt_interval(_round_sig(iv * 100))}"
+                                  f"{'%' if w.kind == 'by-percent' else ' points'}", loc)
             return self.finding("error", f"'{w.text}' but the change is {fmt_interval(_round_sig(iv * 100))}"
                                          f"{'%' if w.kind == 'by-percent' else ' points'}", location=loc)
         kind, a, b = shape
@@ -223,9 +234,12 @@ class Qualifiers(Checker):
         absolute = iv if kind == "absolute" else alt.recomputed.base
         relative = alt.recomputed.base if kind == "absolute" else iv
         want, got_other = (relative, absolute) if w.kind == "by-percent" else (absolute, relative)
-        if want.intersects(words_iv):
-            return None
         said = "a relative change" if w.kind == "by-percent" else "percentage points"
+        if want.intersects(words_iv):
+            return self._pass(f"'{w.text}' reads as {said}: {fmt_interval(_round_sig(want * 100))}"
+                              f"{'%' if w.kind == 'by-percent' else ' points'}", loc,
+                              [f"{a} - {b} = {fmt_interval(_round_sig(absolute * 100))} points",
+                               f"({a} - {b}) / {b} = {fmt_interval(_round_sig(relative * 100))}%"])
         if got_other.intersects(words_iv):
             return self.finding("error", f"'{w.text}' reads as {said}, but {fmt_number(x)} is the change in "
                                          f"{'percentage points' if w.kind == 'by-percent' else 'relative terms'}; "
@@ -246,9 +260,10 @@ class Qualifiers(Checker):
                                 location=loc)
         rel = {"≈": "~"}.get(rd.printed.relation, rd.printed.relation)
         ok, _ = compare(iv / rd.unit.factor, rd, rel, result.claim.settings)
-        if ok:
-            return None
         unit = rd.amount.unit
+        if ok:
+            return self._pass(f"'{w.text}' holds: the value is {fmt_interval(_round_sig(iv / rd.unit.factor))} "
+                              f"{unit}".rstrip(), loc)
         return self.finding("error", f"'{w.text}' does not hold: the value is "
                                      f"{fmt_interval(_round_sig(iv / rd.unit.factor))} {unit}".rstrip(), location=loc)
 

@@ -96,7 +96,8 @@ class _Ctx:
     def __init__(self, res: ClaimResult, lib: Any, min_score: float) -> None:
         self.res, self.lib, self.min_score = res, lib, min_score
         self.findings: list[Finding] = []
-        self.unavailable: set[str] = set()
+        # A missing text is said once per source for the whole run, not once per claim citing it.
+        self.unavailable: set[str] = _said_unavailable(lib)
 
     def add(self, code: str, severity: str, message: str, location: Location | None, **data: Any) -> None:
         self.findings.append(Finding(code, severity, message, NAME, location=location, data=data))
@@ -117,6 +118,17 @@ class _Ctx:
                 self.add("CA204", "info", f"text of {source} is not available locally, so it is not checked "
                          f"here: {st.no_text}", location, source=source, reason="no-text")
         return None
+
+
+def _said_unavailable(lib: Any) -> set[str]:
+    said = getattr(lib, "_claimaudit_unavailable", None)
+    if said is None:
+        said = set()
+        try:
+            lib._claimaudit_unavailable = said
+        except AttributeError:  # a library that takes no attributes: said once per claim
+            pass
+    return said
 
 
 def check_claim(res: ClaimResult, lib: Any, min_score: float = 80.0) -> Iterator[Finding]:
@@ -183,6 +195,19 @@ def _check_quote(ctx: _Ctx, *, source: str, docs: list[Any], quote: str, at: str
             msg += f"; best near match (score {near.score:.0f}) at {_where(nd)}: “{_short(near.passage)}”"
             data["near"] = nd
             info["near"] = nd
+            if value is not None and find_value(value, near.passage) is None:
+                d = drift(value, quote, near.passage)
+                if d is not None and d.now is not None:
+                    # The nearest passage prints another number where the quote has the value: the
+                    # source changed under the claim. That is a failure, not a note (a short quote
+                    # whose number was edited can fall just below the fuzzy threshold).
+                    now = shown(d.now, value, near.passage)
+                    info["drift"] = {"quoted": value, "now": now}
+                    ctx.add("CA202", "error", f"{who}quote not found in {source}, and its nearest passage "
+                            f"(score {near.score:.0f}, {_where(nd)}) now says {now} where the claim quotes {value}: "
+                            f"“{_short(near.passage)}”", location, source=source, quoted=value, now=now,
+                            passage=near.passage, **{k: nd.get(k) for k in ("file", "line", "page")})
+                    return info
         else:
             msg += " (no near match)"
         ctx.add("CA201", "warning", msg, location, **data)

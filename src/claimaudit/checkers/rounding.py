@@ -9,6 +9,7 @@ so exact ties are decided exactly).
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Iterable
 
@@ -29,9 +30,34 @@ DIRECTED = ("ceiling", "floor", "truncation")
 Span = tuple[Fraction, bool, Fraction, bool]
 
 
+#: Procedures accepted by name beyond :data:`PROCEDURES` (scrutiny's vocabulary): rounding away
+#: from zero, and rounding up (or down) from a threshold digit other than 5 ("up-from-3").
+EXTRA = ("anti-truncation",)
+_THRESHOLD = re.compile(r"^(up|down)-from-([1-9])$")
+
+
+def is_procedure(name: str) -> bool:
+    return name in PROCEDURES or name in EXTRA or bool(_THRESHOLD.match(name))
+
+
 def unround(n: Fraction, step: Fraction, procedure: str) -> Span:
     """The values that ``procedure`` rounds to ``n`` at ``step`` (``n`` a multiple of ``step``)."""
     h = step / 2
+    m = _THRESHOLD.match(procedure)
+    if m:
+        # Up from digit t: the next digit t or more rounds up (t = 5 is half-up); down from t: the
+        # next digit t or less rounds down (t = 5 is half-down). Mirrored below zero.
+        t = Fraction(int(m.group(2)), 10) * step
+        up = m.group(1) == "up"
+        if n >= 0:
+            return n - step + t, up, n + t, not up
+        return n - t, not up, n + step - t, up
+    if procedure == "anti-truncation":
+        if n > 0:
+            return n - step, False, n, True
+        if n < 0:
+            return n, True, n + step, False
+        return n, True, n, True
     if procedure == "half-up":
         if n > 0:
             return n - h, True, n + h, False
@@ -63,6 +89,14 @@ def unround(n: Fraction, step: Fraction, procedure: str) -> Span:
 def round_with(x: Fraction, step: Fraction, procedure: str) -> Fraction:
     """``x`` rounded to a multiple of ``step`` by ``procedure`` (exact)."""
     k = x / step
+    m = _THRESHOLD.match(procedure)
+    if m:
+        t = Fraction(int(m.group(2)), 10)
+        a = abs(k)
+        q = (math.floor(a + 1 - t) if m.group(1) == "up" else math.ceil(a - t)) * (1 if k >= 0 else -1)
+        return q * step
+    if procedure == "anti-truncation":
+        return math.ceil(abs(k)) * (1 if k >= 0 else -1) * step
     if procedure == "floor":
         q = math.floor(k)
     elif procedure == "ceiling":

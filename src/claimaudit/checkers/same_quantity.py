@@ -118,8 +118,12 @@ class SameQuantity(Checker):
                                          "their rounding", working=working, data=data, location=loc)
         if relation == "=" and o_relation == "=" and values.mid != o_values.mid:
             # They agree only because one of them is printed coarsely: say so.
-            return self.finding("info", f"{label} agrees with {o_label} within rounding "
-                                        f"(the printed values differ)", working=working, data=data, location=loc)
+            result.passed_check(self.finding("info", f"{label} agrees with {o_label} within rounding "
+                                                     f"(the printed values differ)", working=working,
+                                             data={**data, "caveat": True}, location=loc))
+        else:
+            result.passed_check(self.finding("info", f"{label} agrees with {o_label}", working=working, data=data,
+                                             location=loc))
         return None
 
 

@@ -55,7 +55,10 @@ class Totals(Checker):
                 out.append(f)
         for text in (result.claim.value, result.claim.quote):
             if text:
-                out.extend(self._out_of(str(text)))
+                failed, passed = self._out_of(str(text))
+                out.extend(failed)
+                for f in passed:
+                    result.passed_check(f)
         return out
 
     def _parts(self, result: ClaimResult, run: RunResult, parts: list[str]) -> Finding | None:
@@ -84,6 +87,9 @@ class Totals(Checker):
             # Shares: they must be able to add to exactly 100%.
             if total.contains(Fraction(1)):
                 result.extra["totals"] = {"sum": [float(total.lo), float(total.hi)], "target": 1.0}
+                result.passed_check(self.finding("info", "the shares can add to exactly 100% within the rounding "
+                                                         "of their digits",
+                                                 working=[f"{labels} = {fmt_interval(total * 100)}%"], location=loc))
                 return None
             printed = sum((_nominal(p, result, run) for p in parts), Fraction(0))
             return self.finding("error", f"the shares add to {fmt_number(printed * 100)}%, and within the rounding "
@@ -94,19 +100,24 @@ class Totals(Checker):
                                 location=loc)
         target = r.amount.base
         result.extra["totals"] = {"sum": [float(total.lo), float(total.hi)], "target": [float(target.lo), float(target.hi)]}
-        if total.intersects(target):
-            return None
         unit = r.amount.unit
         sep = "" if unit in ("%", "‰", "×") else " "
         shown = total / r.unit.factor
+        if total.intersects(target):
+            result.passed_check(self.finding(
+                "info", f"the parts add up to the total {result.claim.value} within rounding",
+                working=[f"{labels} = {fmt_interval(shown)}{sep}{unit}",
+                         f"total {result.claim.value} = {fmt_interval(r.amount.interval)}{sep}{unit}"], location=loc))
+            return None
         return self.finding("error", f"the parts add to {fmt_interval(shown)}{sep}{unit}, not the total "
                                      f"{result.claim.value}", working=[f"{labels} = {fmt_interval(shown)}{sep}{unit}",
                                                                       f"total {result.claim.value} = "
                                                                       f"{fmt_interval(r.amount.interval)}{sep}{unit}"],
                             location=loc, data={"sum": [float(shown.lo), float(shown.hi)]})
 
-    def _out_of(self, text: str) -> list[Finding]:
-        out = []
+    def _out_of(self, text: str) -> tuple[list[Finding], list[Finding]]:
+        """("X% (A out of B)" pairs that disagree, those that agree) in ``text``."""
+        out, passed = [], []
         for pattern in _OUT_OF:
             for m in pattern.finditer(text):
                 a = int(m.group("a").replace(",", ""))
@@ -116,11 +127,13 @@ class Totals(Checker):
                 share = Fraction(a, b)
                 printed = percent_interval(m.group("pct"))
                 if printed.contains(share):
+                    passed.append(self.finding("info", f"'{m.group(0)}': {a}/{b} = "
+                                                             f"{fmt_number(share * 100, 4)}% prints as {m.group('pct')}%"))
                     continue
                 out.append(self.finding("error", f"'{m.group(0)}': {a}/{b} = {fmt_number(share * 100, 4)}%, "
                                                  f"which does not print as {m.group('pct')}%",
                                         data={"a": a, "b": b, "share": float(share)}))
-        return out
+        return out, passed
 
 
 def _nominal(part: str, result: ClaimResult, run: RunResult) -> Fraction:

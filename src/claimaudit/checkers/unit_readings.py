@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Callable, Iterable, Iterator
 
 from ..engine.evaluate import compare, fmt_amount, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError
 from ..model.claims import Claim
+from ..units.declared import claim_vocabulary
 from ..units.registry import resolve_unit
 from .base import Checker
 from .changes import change_alternatives
 from .hookspecs import hookimpl
-from .reevaluate import claim_reading, closure, reading, reevaluate, with_settings, with_value
+from .reevaluate import (
+    claim_reading,
+    closure,
+    reading,
+    reevaluate,
+    with_settings,
+    with_value,
+)
 
 # Information units with a decimal or binary prefix: PB / PiB, KB / KiB, Gb / Gib …
 _PREFIXED = re.compile(r"(?<![A-Za-z])([kKMGTPEZY])(i?)(B|bit|b)(?![a-zA-Z])")
@@ -69,6 +77,19 @@ def swap_bits(unit: str) -> str | None:
     return unit[: m.start()] + new + unit[m.end():]
 
 
+_FLOPS = re.compile(r"(?<![A-Za-z])([kMGTPE]?)(FLOPs|FLOPS|Flops|flops|FLOP\s*/\s*s(?:ec)?)(?![A-Za-z])")
+
+
+def swap_flops(unit: str) -> str | None:
+    """TFLOPs (a count) → TFLOP/s (a rate), and TFLOPS, TFlops, TFLOP/s → TFLOPs: the two
+    readings of FLOP spellings that papers and vendors mix."""
+    m = _FLOPS.search(unit)
+    if not m:
+        return None
+    new = m.group(1) + ("FLOP/s" if m.group(2) == "FLOPs" else "FLOPs")
+    return unit[: m.start()] + new + unit[m.end():]
+
+
 def swap_time(unit: str) -> list[str]:
     """USD / day → USD / hour, USD / week …: the other time units a per-time figure may mean."""
     m = _PER_TIME.search(unit)
@@ -92,7 +113,8 @@ class UnitReadings(Checker):
 
     code = "CA103"
     name = "unit-readings"
-    config_keys = {"readings": ["prefix", "kilo", "bits", "percent-points", "per-unit", "per-time"],
+    config_keys = {"readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
+                                "per-unit", "per-time"],
                    "max_inputs": 8}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
@@ -133,13 +155,30 @@ class UnitReadings(Checker):
                 alt = self._claim_unit(result, r, new_unit, kind)
                 if alt:
                     yield alt
+        # 1b. A FLOP count read as a rate or the reverse (the dimensions differ by a time).
+        if "flops" in kinds and result.recomputed is not None and (u := swap_flops(r.printed.unit)):
+            alt = self._claim_unit(result, r, u, "flops", any_dims=True)
+            if alt:
+                yield alt
         # 2. K read as 1024 instead of 1000 (or the reverse) throughout the claim and its inputs.
         if "kilo" in kinds:
             alt = self._kilo(result, run)
             if alt:
                 yield alt
+        # 2b. Whole numbers (measured values such as 3,475 km, table integers) read as rounded to
+        #     their last digit instead of exact.
+        if "digits" in kinds:
+            alt = self._digits(result, run)
+            if alt:
+                yield alt
+        # 2c. A whole number printed for a value that was cut, not rounded (a derived column
+        #     computed with int() or floor): 9,765,625 / 127 = 76,894.69 printed as 76894.
+        if "truncation" in kinds and same_dims:
+            alt = self._truncated(result, r)
+            if alt:
+                yield alt
         # 3. An input's unit read another way.
-        if "prefix" in kinds or "bits" in kinds:
+        if kinds & {"prefix", "bits", "flops"}:
             yield from self._inputs(result, run, kinds)
         # 4. Per unit vs total: the two sides differ by exactly one input's dimension.
         if "per-unit" in kinds and result.recomputed is not None and not same_dims:
@@ -148,12 +187,17 @@ class UnitReadings(Checker):
         if "percent-points" in kinds and r.printed.kind in ("percent", "points"):
             yield from self._percent_points(result, run, r)
 
-    def _claim_unit(self, result: ClaimResult, r, new_unit: str, kind: str) -> Alternative | None:
+    def _claim_unit(self, result: ClaimResult, r, new_unit: str, kind: str,
+                    any_dims: bool = False) -> Alternative | None:
         try:
-            info = resolve_unit(new_unit)
+            with claim_vocabulary(result.claim.settings.units):
+                info = resolve_unit(new_unit)
         except InputError:
             return None
-        if info.dims != r.unit.dims or info.factor == r.unit.factor:
+        if any_dims:
+            if info.dims != result.recomputed.dims:  # type: ignore[union-attr]
+                return None
+        elif info.dims != r.unit.dims or info.factor == r.unit.factor:
             return None
         rec = result.recomputed.base / info.factor  # type: ignore[union-attr]
         ok, _ = compare(rec, r, result.relation, result.claim.settings)
@@ -162,7 +206,8 @@ class UnitReadings(Checker):
         printed = f"{fmt_number(r.printed.nominal)} {r.printed.unit}".strip()
         shown = f"{fmt_number(r.printed.nominal)} {new_unit}".strip()
         what = {"prefix": _prefix_note(new_unit), "bits": "bits vs bytes",
-                "per-time": "a different time base"}[kind]
+                "per-time": "a different time base",
+                "flops": "a rate, FLOP per second" if "/" in new_unit else "a count of FLOP"}[kind]
         rec_shown = f"{fmt_number(rec.mid, 6)} {new_unit}" if not rec.is_point else f"{fmt_number(rec.lo)} {new_unit}"
         message = f"consistent only if {printed} is read as {shown} ({what})"
         if kind == "per-time":
@@ -172,6 +217,48 @@ class UnitReadings(Checker):
         return Alternative(kind, message,
                            [f"recomputed {fmt_amount(result.recomputed)} = {rec_shown}",
                             f"as printed ({printed}) it does not hold; read as {shown} it does"])
+
+    def _truncated(self, result: ClaimResult, r) -> Alternative | None:
+        p = r.printed
+        if not p.exact or p.is_range or p.nominal.denominator != 1 or result.relation != "=":
+            return None
+        rec = result.recomputed.interval  # type: ignore[union-attr]
+        n, step = p.nominal, Fraction(1)
+        lo, hi = (n, n + step) if n >= 0 else (n - step, n)
+        # Truncation keeps [n, n + 1) (mirrored below zero): some recomputed value must lie there.
+        if not (rec.lo < hi and rec.hi >= lo) or rec.intersects(p.interval):
+            return None
+        unit = r.amount.unit
+        sep = "" if unit in ("%", "‰", "×") else " "
+        return Alternative("truncation", f"consistent only if {result.claim.value} is the value cut to a whole "
+                                         "number (truncated, as int() or floor does), not rounded",
+                           [f"recomputed {fmt_amount(result.recomputed)}; truncated it prints as "
+                            f"{fmt_number(n)}{sep}{unit}".rstrip(),
+                            "a derived column computed with int() or floor is truncated; say so, or print "
+                            "the rounded value"])
+
+    def _digits(self, result: ClaimResult, run: RunResult) -> Alternative | None:
+        members = closure(result.claim, run)
+        if not members or all(c.settings.rounding == "digits" for c in members):
+            return None
+        exact = []
+        for c in members:
+            texts = [(c.id, c.value, c.settings)] if c.value is not None else []
+            texts += [(g.name, g.value, g.settings) for g in c.given]
+            for name, text, settings in texts:
+                rd = reading(text, settings)
+                if rd is not None and rd.printed.exact and settings.rounding == "auto" \
+                        and rd.printed.nominal.denominator == 1 and rd.printed.nominal:
+                    exact.append(f"{text} ({name})")
+        if not exact:
+            return None
+        alt = reevaluate(result.claim, run, with_settings(rounding="digits"))
+        if alt is None or alt.verdict != "consistent":
+            return None
+        return Alternative("digits", "consistent only if the whole numbers are read as rounded to their last "
+                                     f"digit, not exact: {', '.join(exact)}",
+                           [f"recomputed {fmt_amount(alt.recomputed)} with rounding: digits",
+                            "setting: rounding: digits (for measured values and table integers)"])
 
     def _kilo(self, result: ClaimResult, run: RunResult) -> Alternative | None:
         members = closure(result.claim, run)
@@ -201,7 +288,8 @@ class UnitReadings(Checker):
                 sep = "" if unit in ("%", "×") else " "
                 shown.append(f"{text} = {fmt_number(rd.printed.nominal)}{sep}{unit} ({name})")
         return Alternative("kilo", f"consistent only if K is read as {other}, not {kilo}",
-                           shown + [f"recomputed {fmt_amount(alt.recomputed)} with K = {other}"])
+                           shown + [f"recomputed {fmt_amount(alt.recomputed)} with K = {other}",
+                                    f'setting: kilo: "{other}"'])
 
     def _inputs(self, result: ClaimResult, run: RunResult, kinds: set[str]) -> Iterator[Alternative]:
         members = closure(result.claim, run)
@@ -217,7 +305,7 @@ class UnitReadings(Checker):
                 rd = reading(text, c.settings)
                 if rd is None:
                     continue
-                for kind, swap in (("prefix", swap_prefix), ("bits", swap_bits)):
+                for kind, swap in (("prefix", swap_prefix), ("bits", swap_bits), ("flops", swap_flops)):
                     if kind not in kinds:
                         continue
                     new_unit = swap(rd.printed.unit)

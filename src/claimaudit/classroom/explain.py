@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from ..engine.evaluate import approx_tolerance
+from ..engine.evaluate import approx_tolerance, printed_bound
 from ..engine.results import ClaimResult, RunResult
 from ..errors import UsageError
 from ..suggest import hint
@@ -242,7 +242,7 @@ def claimed_text(work: ClaimWork, lang: str) -> str:
                   f"(or its rounding), so the recomputed value must reach {amount(target, c.unit)}",
                   f"“{p.qualifier or '约'}”表示大约：{point(p.nominal, c.unit)} 上下 {num(tol * 100)}%"
                   f"（或其舍入范围），所以重算值要落在 {amount(target, c.unit)} 之内")
-    bound = c.interval.lo if rel in (">", ">=") else c.interval.hi
+    bound = printed_bound(p, rel)
     return _t(lang,
               f"'{p.qualifier}' means {relation_word(rel, 'en')} {point(bound, c.unit)}: "
               f"some recomputed value must be {relation_word(rel, 'en')} {point(bound, c.unit)}",
@@ -261,6 +261,11 @@ def verdict_reason(work: ClaimWork, lang: str) -> str:
         return _t(lang, f"the formula needs {', '.join(res.free)}, which the document does not give",
                   f"公式需要 {'、'.join(res.free)}，文中没有给出")
     errors = [f for f in res.findings if f.severity == "error" and f.code != "CA101"]
+    passed = [f for f in res.findings if f.data.get("passed")]
+    if res.verdict == "consistent" and passed and (rec is None or c is None):
+        # Checked through a checker input (parts, at_most, same_as, words): that check is the verdict.
+        lines = [f"{f.code} {f.checker}: {f.message}" + "".join(f"\n    {w}" for w in f.working) for f in passed]
+        return _t(lang, "checked: ", "已检查：") + "\n  ".join(lines)
     if rec is None or c is None:
         if not res.claim.formula:
             text = _t(lang, "no formula: the figure is stated, not computed", "没有公式：这个数字是直接给出的，不是算出来的")
@@ -297,7 +302,9 @@ def verdict_reason(work: ClaimWork, lang: str) -> str:
                                  f"{'high' if high else 'low'}{pct}",
                            f"；印出的数{'偏高' if high else '偏低'} {with_unit(num(abs(Fraction(diff)), 4), unit)}{pct}")
     else:
-        bound = point(c.interval.lo if rel in (">", ">=") else c.interval.hi, c.unit)
+        kept = getattr(res, "reading", None)
+        bound = point(printed_bound(kept.printed, rel) if kept is not None
+                      else (c.interval.lo if rel in (">", ">=") else c.interval.hi), c.unit)
         word = relation_word(rel, lang)
         if not arith_fails:
             text = _t(lang, f"some of {r} is {relation_word(rel, 'en')} {bound}: the printed {value} holds",

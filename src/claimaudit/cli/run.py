@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.options import CHECKLIST_AUTO_LIMIT
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import RunResult
@@ -98,9 +98,13 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
 
     root = Path(args.root).resolve() if args.root else find_root()
     config = load_config(root)
-    settings = Settings().merged({"kilo": args.kilo or config.get("kilo"),
-                                  "rounding": args.rounding or config.get("rounding"),
-                                  "approx": args.approx or config.get("approx")})
+    try:
+        settings = Settings().merged({"kilo": args.kilo or config.get("kilo"),
+                                      "rounding": args.rounding or config.get("rounding"),
+                                      "approx": args.approx or config.get("approx"),
+                                      "units": config.get("units")})   # [units] declarations
+    except InputError as exc:
+        raise UsageError(f"{config.file}: {exc.message}") from None
     paths = args.paths or [str(root / p) for p in config.get("paths", ["claims"])]
     if not args.paths and not any(Path(p).exists() for p in paths):
         raise UsageError(f"nothing to audit: no claims/ folder under {root} (give paths, or set paths in [tool.claimaudit])")

@@ -24,7 +24,8 @@ from ..model.claims import Claim, Settings
 from ..numbers.format import delta, interval_text, readable, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, parse_printed
-from ..units.quantity import DimensionMismatch, Quantity
+from ..units.declared import claim_vocabulary
+from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
 from .results import Amount, ClaimResult, Finding, InputValue
 
@@ -72,7 +73,8 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
     try:
         p = _parse(text, settings.kilo, settings.rounding)
         try:
-            u = resolve_unit(p.unit)
+            with claim_vocabulary(settings.units):
+                u = resolve_unit(p.unit)
         except InputError as exc:
             # The unit error's column is inside the unit text; make it a column of the value.
             start = text.find(p.unit) if p.unit else -1
@@ -107,6 +109,15 @@ def claimed_target(reading: Reading, relation: str, settings: Settings) -> Inter
     return iv
 
 
+def printed_bound(p: PrintedNumber, relation: str) -> Fraction:
+    """The value a bound (``>``, ``>=``, ``<``, ``<=``) is read at: the printed value itself, not the
+    edge of its rounding interval ("over 86%" excludes 85.5%). A printed range bounds at its near
+    end as written ("more than 5–10" is > 5, "up to 5–10" is <= 10)."""
+    if p.is_range and p.ends is not None:
+        return p.ends[0] if relation in (">", ">=") else p.ends[1]
+    return p.nominal
+
+
 def compare(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> tuple[bool, bool]:
     """(consistent, boundary) for recomputed vs claimed, both in the claim's unit."""
     p = reading.printed
@@ -117,7 +128,7 @@ def compare(recomputed: Interval, reading: Reading, relation: str, settings: Set
             ok and recomputed.is_point and (recomputed.lo == target.lo or recomputed.lo == target.hi)
             and not target.is_point)
         return ok, bool(boundary)
-    bound = p.interval.lo if relation in (">", ">=") else p.interval.hi
+    bound = printed_bound(p, relation)
     if relation == ">":
         return recomputed.hi > bound, False
     if relation == ">=":
@@ -213,7 +224,10 @@ class Evaluator:
         result = ClaimResult(claim)
         self.results[claim.qualname] = result
         try:
-            self._evaluate(claim, result)
+            # Units in the claim (its formula's inline quantities too) read with the declared
+            # units, and unknown plural nouns as counting units of their own.
+            with claim_vocabulary(claim.settings.units):
+                self._evaluate(claim, result)
         except InputError as exc:
             result.verdict = "error"
             result.error = str(exc)
@@ -269,6 +283,20 @@ class Evaluator:
             if exc.location is None and claim.formula_location is not None:
                 exc.located(claim.formula_location)
             raise
+        if reading is not None and _score_points(reading, result):
+            # "points" between plain scores are the score's own unit, not percentage points.
+            reading = _as_score_points(reading)
+            self.readings[claim.qualname] = reading
+            result.reading = reading  # type: ignore[attr-defined]
+            result.claimed = reading.amount
+            result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
+                                           "not percentages)", "dimensions"))
+        if reading is not None and q.dims != reading.unit.dims and count_label(q.dims, reading.unit.dims):
+            # A counting unit of its own ("64 experts") on one side only: a label of the count.
+            result.findings.append(Finding(
+                "CA102", "info", f"{reading.amount.unit or 'the count'} read as a label: the formula gives "
+                f"{q.dims.describe()}, the claim {reading.unit.dims.describe()}", "dimensions"))
+            q = Quantity(q.mag, reading.unit.dims)
         if reading is None:
             # A derived quantity with no printed value: keep it for the claims that use it,
             # shown in its declared display unit when it has one.
@@ -304,6 +332,36 @@ class Evaluator:
             result.findings.append(Finding("CA101", "info", "consistent only at a rounding boundary: "
                                            f"recomputed {fmt_amount(result.recomputed)} vs claimed "
                                            f"{claim.value}", "arithmetic"))
+
+
+_POINT_WORDS = frozenset({"point", "points", "pts"})
+_PERCENT_SHOWN = frozenset({"%", "‰", "pp"})
+
+
+def _score_points(reading: Reading, result: ClaimResult) -> bool:
+    """Is the claim's "points" a difference of plain scores (no input is a percentage)?"""
+    if reading.unit.canonical != "percentage_point" or reading.printed.unit.strip().lower() not in _POINT_WORDS:
+        return False
+    amounts = [i.amount for i in result.inputs if i.amount is not None]
+    return bool(amounts) and all(a.dims.dimensionless and a.unit not in _PERCENT_SHOWN for a in amounts)
+
+
+def _as_score_points(reading: Reading) -> Reading:
+    u = UnitInfo(reading.unit.text, "score point", Fraction(1), reading.unit.dims,
+                 "points read as score points (the inputs are plain scores)")
+    p = reading.printed
+    return Reading(p, u, Amount(p.interval, p.unit, u.dims, u.factor))
+
+
+def count_label(a: Dims, b: Dims) -> bool:
+    """Do ``a`` and ``b`` differ only by counting units of their own (``#expert``) that one side
+    lacks altogether? Then the count noun labels the number ("64 experts" from 8 × 8)."""
+    def split(d: Dims) -> tuple[Dims, bool]:
+        rest = Dims(tuple(i for i in d.items if not i[0].startswith("[#")))
+        return rest, len(rest.items) != len(d.items)
+
+    (ra, ca), (rb, cb) = split(a), split(b)
+    return ra == rb and ca != cb
 
 
 def _num(v: object) -> object:

@@ -85,6 +85,28 @@ class ClaimResult:
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
 
+    def input_error(self, code: str, message: str, location: Location | None) -> None:
+        """A checker input the claim file gives but that cannot be read (``statistic: {value: "5.3
+        (2.1)"}``, an unknown rounding name): the claim is an input error (exit code 2), never an
+        inconsistent finding about the document."""
+        self.verdict = "error"
+        self.error = message
+        self.findings.append(Finding(code, "error", message, "input", location=location or self.claim.location))
+
+    def passed_check(self, finding: Finding) -> None:
+        """A checker-input check (``parts``, ``at_most``, ``same_as``, ``words`` …) that passed.
+
+        ``finding`` is an info note with the working. A claim whose only test is such a check is
+        then *consistent*, not merely stated: the check is its verdict (a failing check makes it
+        inconsistent in the same way). The codes that passed are kept in ``extra["checked"]``;
+        ``data["caveat"]`` marks a pass worth reading ("agrees only within rounding").
+        """
+        finding.data.setdefault("passed", True)
+        self.findings.append(finding)
+        self.extra.setdefault("checked", []).append(finding.code)
+        if self.verdict == "stated":
+            self.verdict = "consistent"
+
 
 @dataclass
 class RunResult:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import Location
+from ..units.declared import UnitDecl, merge_declarations, parse_declarations
 
 
 @dataclass(frozen=True)
@@ -15,15 +16,26 @@ class Settings:
     kilo: int = 1000
     rounding: str = "auto"
     approx: str = "5%"
+    #: Units declared by the project (claimaudit.toml ``[units]``) and the file (``units:``).
+    units: tuple[UnitDecl, ...] = ()
+    #: statcheck settings of the file (``defaults: {statcheck: {alpha, p_zero_error, …}}``), as pairs.
+    statcheck: tuple[tuple[str, Any], ...] = ()
 
     def merged(self, overrides: Mapping[str, Any]) -> "Settings":
-        kw = {}
+        kw: dict[str, Any] = {}
         if overrides.get("kilo") is not None:
             kw["kilo"] = int(overrides["kilo"])
         if overrides.get("rounding") is not None:
             kw["rounding"] = str(overrides["rounding"])
         if overrides.get("approx") is not None:
             kw["approx"] = str(overrides["approx"])
+        if overrides.get("units") is not None:
+            # Validated (UnitError at the entry's location), never handed to pint's parser.
+            kw["units"] = merge_declarations(self.units, parse_declarations(
+                overrides["units"], getattr(overrides, "location", None)))
+        if isinstance(overrides.get("statcheck"), Mapping):
+            kw["statcheck"] = tuple({**dict(self.statcheck), **{str(k): v for k, v in overrides["statcheck"].items()
+                                                                 if not isinstance(v, (dict, list))}}.items())
         if not kw:
             return self
         return Settings(**{**self.__dict__, **kw})

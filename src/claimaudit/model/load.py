@@ -168,6 +168,11 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
     errors = _schema_errors(doc, path)
     bad_claims = {_claim_index(e, doc) for e in errors} - {None}
     file_settings = _settings(doc.get("defaults"), base)
+    if doc.get("units") is not None:  # unit declarations of this file (model/claims.py validates them)
+        try:
+            file_settings = file_settings.merged({"units": doc["units"]})
+        except InputError as exc:
+            errors.append(exc if exc.location else exc.located(doc.loc_of("units")))
     claims: list[Claim] = []
     seen: dict[str, Location] = {}
     items = doc.get("claims") if isinstance(doc.get("claims"), MarkedList) else []

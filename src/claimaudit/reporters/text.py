@@ -147,12 +147,22 @@ def summary_line(report: dict[str, Any]) -> str:
             parts.append(txt)
     if s.get("errors"):
         parts.append(f"{s['errors']} input error{'s' if s['errors'] != 1 else ''}")
+    warned = len(warnings_of(report))
+    if warned:
+        parts.append(f"{warned} warning{'s' if warned != 1 else ''}")
     if not parts:
         parts.append("no claims collected")
     deselected = s["collected"] - s["selected"]
     if deselected:
         parts.append(f"{deselected} deselected")
     return ", ".join(parts) + f" in {report['duration']:.2f}s"
+
+
+def warnings_of(report: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The warnings on claims that passed, with their records: shown and counted as pytest shows
+    warnings, so that no warning passes silently (a failing or expected claim shows its own)."""
+    return [(r, f) for r in report["records"] if r["outcome"] == "passed"
+            for f in r.get("findings", []) if f["severity"] == "warning"]
 
 
 def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bool | None = None,
@@ -209,6 +219,12 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
             if r["outcome"] == "expected" and r.get("because"):
                 first = r["because"]
             w.line(f"{label} {r['file']}::{r['id']} - {first}")
+    # Warnings on claims that passed are not silent: listed like pytest's warnings summary.
+    passed_warnings = warnings_of(report)
+    if passed_warnings and verbosity >= -1:
+        w.sep("=", "warnings summary", "yellow", "bold")
+        for r, f in passed_warnings:
+            w.line(f"{r['file']}::{r['id']}: {f['code']} {f['message']}", "yellow")
     for extra in report.get("notes", []):
         w.line(extra)
     line = summary_line(report)

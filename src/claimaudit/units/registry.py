@@ -40,8 +40,13 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
   ``b``                     bit (pint: barn); ``B`` is the byte (pint's bel has no symbol)
   ``kb Kb Mb Gb Tb Pb Eb``  kilobit … exabit (pint: kilobarn, —, megabarn, gilbert, …)
   ``Kib Mib Gib …``         kibibit … (a note says KiB/GiB would be bytes)
-  ``FLOPs``, ``TFLOPs``     a *count* of FLOP (plural); ``FLOPS``, ``TFLOPS``, ``FLOP/s`` are
-                            per second
+  ``FLOPs``, ``TFLOPs``     a *count* of FLOP (plural); ``FLOPS``, ``TFLOPS``, ``TFlops``,
+                            ``flops``, ``FLOP/s`` are per second (CA103 tries the other reading)
+  ``cycle``, ``chain``,     counting units of their own (pint: a turn of 2π rad, surveying
+  ``link``, ``shot``,       lengths, a volume, micro-nits)
+  ``unit``
+  ``point(s)``, ``pts``     percentage points (the engine reads score points between plain scores)
+  ``Bytes``, ``GBytes``     byte and bit *names* in any case (the symbols B and b keep theirs)
   ``¥``, ``￥``             CNY (JPY also writes ¥; ``JPY``/``日元``/``yen`` are JPY)
   ``分``                    minute (not the fen, 0.01 元)
   ``month``, ``月``         1/12 Julian year = 30.4375 days (pint's month); ``year``, ``年``:
@@ -67,6 +72,10 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
 * ``head`` and ``dim`` are plain dimensionless counts (factor 1); ``layer`` is a dimension.
   ``dozen`` (12), ``bakers_dozen`` (13; also written ``baker's dozen``) and ``gross`` (144) are
   dimensionless multiples; ``annum`` is the Julian year (``gigaannum`` = ``Ga``).
+* Inside :func:`.declared.claim_vocabulary` (the engine reads every claim in it) a project's
+  declared units are known, and an unknown noun (``experts``, ``SMs``) becomes a counting unit of
+  its own (dimension ``#expert``), unless it is grammar or one edit from a known unit (a typo).
+  Outside it (extraction scanning prose) unknown words stay errors.
 * Domain words are accepted case-insensitively (``Tokens``, ``GPUS``, ``Params``), also after a
   metric prefix (``MTokens`` → Mtoken); pint names are case-sensitive.
 
@@ -91,6 +100,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import UnitError
 from ..suggest import did_you_mean
+from .declared import UnitDecl, Vocabulary, singulars, using, vocabulary
 from .quantity import Dims
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -351,8 +361,24 @@ for _x, _name in {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": 
     _WORDS[_x + "b"] = (_p(_name + "bit"), f"{_x}b read as {_name}bit; {_x}B would be {_name}byte")
 del _x, _name, _byte
 
-# FLOPs (lower-case s) is a count; FLOPS is per second.
-_FLOPS_COUNT = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
+# FLOPs (capitals, then a lower-case s) is the plural of FLOP, a count (training compute); FLOPS,
+# Flops and flops are per second, as vendors print peak throughput ("989 TFlops"). Either way the
+# reading is noted, and CA103 tries the other one when the claim does not hold.
+_FLOPS_WORD = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
+
+# Count nouns pint would read as something else in a claim: a surveying chain or link, a shot
+# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"). They count things.
+_COUNT_WORDS = {"chain": "chain", "chains": "chain", "link": "link", "links": "link", "shot": "shot",
+                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle"}
+# "points" after a percentage or a score: percentage points (the engine reads score points, which
+# are the score's own unit, when no input is a percentage). Printer's points are printers_point.
+_POINTS = {"point", "points", "pts"}
+_NOTE_POINTS = "points read as percentage points (after a percentage or a score); printer's points are printers_point"
+# Words that are never a counting unit of their own (they are grammar, not things).
+_NOT_COUNT_NOUNS = frozenset(
+    "of in on at to and or the a an for with by from each total about over under than more less per times "
+    "as is are was were be it its this that these those".split())
+_BYTE_WORDS = {"byte": "byte", "bytes": "byte", "bit": "bit", "bits": "bit"}
 
 # Single letters that are magnitudes in claims and something else in pint.
 _REFUSED: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -754,6 +780,10 @@ class _Parser:
 
 def _word_term(text: str, tok: _Tok) -> _Term:
     word = tok.text
+    vocab = vocabulary()
+    decl = vocab.lookup(word) if vocab.declared else None
+    if decl is not None:
+        return _declared_term(text, tok, decl, vocab)
     if word in _REFUSED:
         what, suggestions = _REFUSED[word]
         raise _err(text, f"{word!r} alone is ambiguous: {what}", tok.col,
@@ -761,12 +791,19 @@ def _word_term(text: str, tok: _Tok) -> _Term:
     if word in _WORDS:
         parts, note = _WORDS[word]
         return _parts_term(parts, note)
-    m = _FLOPS_COUNT.match(word)
+    m = _FLOPS_WORD.match(word)
     if m:
         pre = m.group(1) or ""
         unit = (_METRIC[pre] if pre else "") + "FLOP"
-        per_s = f"{pre}FLOPS or {pre}FLOP/s"
-        return _parts_term(_p(unit), f"{word} read as a count of {unit} (plural); {per_s} would be per second")
+        if m.group(2) == "FLOPs":
+            return _parts_term(_p(unit), f"{word} read as a count of {unit} (plural); {pre}FLOPS, {pre}Flops or "
+                                         f"{pre}FLOP/s would be per second")
+        return _parts_term(_p(unit + "S"), f"{word} read as {unit} per second (a rate); {pre}FLOPs would be a "
+                                           "count")
+    if word in _COUNT_WORDS:
+        return _count_term(_COUNT_WORDS[word], word)
+    if word in _POINTS:
+        return _parts_term(_p("percentage_point"), _NOTE_POINTS)
     low = word.lower()
     if low in _DOMAIN:
         return _unit_term(_DOMAIN[low])
@@ -784,10 +821,71 @@ def _word_term(text: str, tok: _Tok) -> _Term:
         if word.startswith(pre) and rest in _DOMAIN:
             note = f"{word} read with prefix k (1000)" if pre == "K" else ""
             return _unit_term(_METRIC[pre] + _DOMAIN[rest]).with_note(note)
+    bytes_term = _byte_term(word)
+    if bytes_term is not None:
+        return bytes_term
     if any(c.isdigit() for c in word):
         raise _digits_error(text, tok)
+    suggestions = list(did_you_mean(word, _choices()))
+    if vocab.count_nouns and _count_noun(word, suggestions):
+        stem = (singulars(word) or (word,))[0]
+        return _count_term(stem if stem.isupper() else stem.lower(), word)
     raise _err(text, f"unknown unit {word!r}", tok.col,
-               (_replace(text, tok, s) for s in did_you_mean(word, _choices())))
+               (_replace(text, tok, s) for s in suggestions))
+
+
+def _byte_term(word: str) -> _Term | None:
+    """Byte and bit names in any case where that is unambiguous: ``Bytes``, ``GBytes``, ``Gbits``,
+    ``KiBytes``, ``Gigabytes`` (the symbols B and b stay case-sensitive)."""
+    for pre in sorted(_METRIC, key=len, reverse=True) + [""]:
+        if word.startswith(pre) and word[len(pre):].lower() in _BYTE_WORDS:
+            base = _BYTE_WORDS[word[len(pre):].lower()]
+            note = f"{word} read with prefix k (1000)" if pre == "K" else ""
+            return _unit_term((_METRIC[pre] if pre else "") + base).with_note(note)
+    low = word.lower()
+    if low != word and re.fullmatch(r"[a-z]+(?:byte|bit)s?", low):
+        found = _pint_lookup(low)
+        if found is not None:
+            return _unit_term(found[0] + found[1])
+    return None
+
+
+def _count_noun(word: str, suggestions: list[str]) -> bool:
+    """May an unknown word be a counting unit of its own? A word of letters (``experts``,
+    ``SMs``, ``replicas``), not grammar ("of", "times"), and not one edit away from a known unit
+    of four letters or more, which is likelier a typo ("secnods" → seconds) than a new noun."""
+    if not word.isalpha() or len(word) < 2 or word.lower() in _NOT_COUNT_NOUNS:
+        return False
+    if len(word) >= 4:
+        from rapidfuzz.distance import OSA
+
+        for s in suggestions:
+            if len(s) >= 4 and OSA.distance(word.lower(), s.lower()) <= 1:
+                return False
+    return True
+
+
+def _count_term(key: str, word: str) -> _Term:
+    """A counting unit of its own: ``experts`` and ``expert`` are one unit, dimension ``#expert``."""
+    note = f"{word} read as a count of {key} (a counting unit of its own)"
+    return _Term(Fraction(1), Dims.of({f"[#{key}]": 1}), ((key, 1),), (note,))
+
+
+def _declared_term(text: str, tok: _Tok, decl: UnitDecl, vocab: Vocabulary) -> _Term:
+    """A declared unit: its definition read by this module's grammar (never pint's parser), or a
+    counting unit of its own."""
+    if decl.definition is None:
+        key = decl.name
+        return _Term(Fraction(1), Dims.of({f"[#{key}]": 1}), ((key, 1),),
+                     (f"{tok.text} is a declared counting unit",))
+    inner = Vocabulary(vocab.count_nouns, tuple(d for d in vocab.declared if d is not decl))
+    try:
+        info = _resolve(decl.definition, inner)
+    except UnitError as exc:
+        raise UnitError(f"unit {decl.name!r} is declared as {decl.definition!r}, which cannot be read: "
+                        f"{exc.message}", location=decl.location, suggestions=exc.suggestions) from None
+    return _Term(info.factor, info.dims, ((decl.name, 1),),
+                 (f"{tok.text} declared as {decl.definition}",) + ((info.note,) if info.note else ()))
 
 
 def _unit_term(name: str) -> _Term:
@@ -845,11 +943,18 @@ def resolve_unit(text: str) -> UnitInfo:
     (the same :class:`UnitInfo` object comes back). Raises :class:`UnitError`."""
     if not isinstance(text, str):
         raise TypeError(f"unit text must be a str, not {type(text).__name__}")
-    return _resolve(text)
+    return _resolve(text, vocabulary())
 
 
 @functools.lru_cache(maxsize=None)
-def _resolve(text: str) -> UnitInfo:
+def _resolve(text: str, vocab: Vocabulary) -> UnitInfo:
+    if vocab is not vocabulary():
+        with using(vocab):   # the words below read the vocabulary they were resolved under
+            return _resolve_text(text)
+    return _resolve_text(text)
+
+
+def _resolve_text(text: str) -> UnitInfo:
     if len(text) > MAX_UNIT_LENGTH:
         raise UnitError(f"unit string too long ({len(text)} > {MAX_UNIT_LENGTH} characters)",
                         column=MAX_UNIT_LENGTH)
