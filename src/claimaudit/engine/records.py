@@ -120,13 +120,18 @@ def summarize(run: RunResult) -> dict[str, int]:
 
 
 def as_report(run: RunResult) -> dict[str, Any]:
-    from .run import exit_code
+    from .run import exit_code, paused_gc
 
+    with paused_gc():   # a record per claim: many small dicts, no garbage cycles to find
+        return _report(run, exit_code(run))
+
+
+def _report(run: RunResult, code: int) -> dict[str, Any]:
     return {
         "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
         "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         "root": run.root, "paths": run.paths, "options": run.options, "duration": round(run.duration, 4),
-        "exit_code": exit_code(run),
+        "exit_code": code,
         "summary": summarize(run),
         "sources": [s.as_dict() if hasattr(s, "as_dict") else s for s in run.sources.values()],
         "errors": [error_record(e) for e in run.errors],
