@@ -31,6 +31,7 @@ class RunOptions:
     ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
     progress: Callable[[int, int], None] | None = None   # (claims evaluated, total), now and then
     checkers: bool = True                 # run the checkers beyond the core
+    workers: int = 1                      # processes for independent groups of files (engine/parallel.py)
 
 
 #: How often (in claims) a long run reports progress.
@@ -171,6 +172,12 @@ def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: Run
     rootp = Path(root)
     t0 = time.perf_counter()
     paths = list(paths)
+    if options.workers > 1:
+        from .parallel import run_parallel
+
+        run = run_parallel(paths, rootp, options, t0)
+        if run is not None:
+            return run
     with paused_gc():
         files, errors = collect(paths, rootp, options.settings)
         sources, src_errors = collect_sources(rootp)
@@ -203,11 +210,16 @@ def _audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, opt
         run_checkers(run, options)
     for r in results:
         decide_outcome(r)
+    run_options(run, options, t0)
+    return run
+
+
+def run_options(run: RunResult, options: RunOptions, t0: float) -> None:
+    """Record the run's duration and the options it ran with (the report's ``options``)."""
     run.duration = time.perf_counter() - t0
     run.options = {"keyword": options.keyword, "kilo": options.settings.kilo,
                    "rounding": options.settings.rounding, "approx": options.settings.approx,
                    "select": list(options.select), "ignore": list(options.ignore)}
-    return run
 
 
 def exit_code(run: RunResult) -> int:
