@@ -287,23 +287,32 @@ def _timed(cmd: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float]:
 def cold_start(reps: int) -> None:
     """The demo run with empty caches (a fresh HOME and XDG_CACHE_HOME each time) and warm ones, against
     ``python -c 'import yaml'``; interleaved; process CPU time (wall time is printed too, but on a shared
-    machine it measures the other load)."""
-    runs: dict[str, list[tuple[float, float]]] = {"floor": [], "empty": [], "warm": []}
-    with tempfile.TemporaryDirectory() as warm_home:
-        base = {k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "XDG_"))}
+    machine it measures the other load). Twice: with modules byte-compiled (as a wheel install leaves
+    them; here in a PYTHONPYCACHEPREFIX folder) and compiled from source on each run (an editable install
+    under PYTHONDONTWRITEBYTECODE=1, as on this machine)."""
+    m = statistics.median
+    with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache:
+        base = {k: v for k, v in os.environ.items()
+                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
         base["PYTHONPATH"] = str(SRC)
+        modes = {"byte-compiled": {**base, "PYTHONPYCACHEPREFIX": pycache},
+                 "from source": {**base, "PYTHONDONTWRITEBYTECODE": "1"}}
         run = [sys.executable, "-m", "claimaudit", "run", "-q", "--no-report", "--root", str(ROOT)]
-        warm_env = {**base, "HOME": warm_home, "XDG_CACHE_HOME": warm_home + "/.cache"}
-        _timed(run, warm_env)   # fills whatever cache it keeps
+        warm = {"HOME": warm_home, "XDG_CACHE_HOME": warm_home + "/.cache"}
+        _timed(run, {**modes["byte-compiled"], **warm})   # compiles the modules, fills whatever cache it keeps
+        runs: dict[str, list[tuple[float, float]]] = {}
         for _ in range(reps):
-            runs["floor"].append(_timed([sys.executable, "-c", "import yaml"], base))
-            with tempfile.TemporaryDirectory() as home:
-                runs["empty"].append(_timed(run, {**base, "HOME": home, "XDG_CACHE_HOME": home + "/.cache"}))
-            runs["warm"].append(_timed(run, warm_env))
-    m = {k: (statistics.median(c for c, _w in v), statistics.median(w for _c, w in v)) for k, v in runs.items()}
-    print(f"cold start of the demo (`claimaudit run -q --no-report`, {reps} interleaved runs, CPU [wall]): "
-          f"empty caches {m['empty'][0]:.3f} s [{m['empty'][1]:.3f}], warm {m['warm'][0]:.3f} s [{m['warm'][1]:.3f}]; "
-          f"floor `python -c 'import yaml'` {m['floor'][0]:.3f} s [{m['floor'][1]:.3f}]", flush=True)
+            runs.setdefault("floor", []).append(_timed([sys.executable, "-c", "import yaml"], modes["byte-compiled"]))
+            for label, env in modes.items():
+                with tempfile.TemporaryDirectory() as home:
+                    empty = {"HOME": home, "XDG_CACHE_HOME": home + "/.cache"}
+                    runs.setdefault(f"{label}, empty caches", []).append(_timed(run, {**env, **empty}))
+                runs.setdefault(f"{label}, warm caches", []).append(_timed(run, {**env, **warm}))
+    floor = runs.pop("floor")
+    print(f"cold start of the demo (`claimaudit run -q --no-report`, {reps} interleaved runs, CPU s [wall s]); "
+          f"floor `python -c 'import yaml'` {m(c for c, _w in floor):.3f} [{m(w for _c, w in floor):.3f}]:")
+    for label, v in runs.items():
+        print(f"  {label:<30} {m(c for c, _w in v):.3f} [{m(w for _c, w in v):.3f}]", flush=True)
 
 
 def parallel(n: int, files: int, reps: int) -> None:
@@ -349,6 +358,7 @@ if __name__ == "__main__":
     ap.add_argument("--full", action="store_true", help="add 1M claims, 5 runs at 100k, -n 2 on 100k claims")
     ap.add_argument("--skip-cold", action="store_true")
     ap.add_argument("--skip-parallel", action="store_true")
+    ap.add_argument("--skip-scaling", action="store_true")
     ap.add_argument("--parallel-claims", type=int, default=None, help="claims for -n 2 (default 20000, 100000 with --full)")
     ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
     a = ap.parse_args()
@@ -359,6 +369,7 @@ if __name__ == "__main__":
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     if not a.skip_cold:
         cold_start(a.reps)
-    scaling(sizes, a.reps, big_reps)
+    if not a.skip_scaling:
+        scaling(sizes, a.reps, big_reps)
     if not a.skip_parallel:
         parallel(a.parallel_claims or (100_000 if a.full else 20_000), 100, 3 if not a.full else 5)
