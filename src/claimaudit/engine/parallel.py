@@ -155,7 +155,7 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
                 collect_errors += [(i, e) for e in errs]
             for e in part["errors"]:
                 # A serial run lists duplicate-name errors, then unknown sources, each in file order.
-                where = shown.get(getattr(getattr(e, "location", None), "file", None), len(files))
+                where = shown.get(str(getattr(getattr(e, "location", None), "file", "")), len(files))
                 eval_errors.append(((1 if isinstance(e, SourceError) else 0, where), e))
             results += part["results"]
             everything += part["all_results"]

@@ -107,8 +107,8 @@ class _Compiler:
             return lambda v: True
         if not isinstance(schema, dict) or set(schema) - _IGNORED_KEYWORDS - _COMPILERS.keys():
             return _never
-        checks = [_COMPILERS[k](self, schema[k], schema) for k in schema if k in _COMPILERS]
-        checks = [c for c in checks if c is not None]
+        compiled = [_COMPILERS[k](self, schema[k], schema) for k in schema if k in _COMPILERS]
+        checks: list[_Check] = [c for c in compiled if c is not None]
         if len(checks) == 1:
             return checks[0]
         return lambda v: all(c(v) for c in checks)
