@@ -102,3 +102,13 @@ def test_worker_count_option(capsys):
             worker_count(bad)
     assert main(["run", "-n", "zero", "--no-report", str(ROOT / "claims")]) == 2
     assert "-n takes" in capsys.readouterr().err
+
+
+def test_more_claims_to_solve_than_the_budget_goes_serial(project, monkeypatch):
+    import claimaudit.engine.parallel as par
+
+    assert par._checker_limits(project, RunOptions())[1] == 50           # CA111's default max_claims
+    monkeypatch.setattr(par, "_checker_limits", lambda root, options: (False, 0))
+    assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # h.free: 1 > 0
+    monkeypatch.setattr(par, "_checker_limits", lambda root, options: (True, None))
+    assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # a run-scope checker

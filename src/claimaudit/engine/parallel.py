@@ -7,7 +7,8 @@ do. Groups are packed into one bucket per worker by size; each worker audits its
 serial run would (collect, evaluate, checkers, outcomes), and the parent merges the results, findings
 and errors back into the serial run's order. Runs with a run-scope checker (it sees the whole run), runs
 with Markdown docs (a doc is a source any file may cite) and runs of a single group are audited
-serially.
+serially, and so are runs with more claims for CA111 to solve than its per-run budget (``max_claims``:
+which ones it solves depends on the order of the whole run).
 """
 
 from __future__ import annotations
@@ -136,7 +137,10 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     if any(f.name.endswith(DOC_SUFFIXES) for f in files):
         return None
     groups = file_groups(files)
-    if len(groups) < 2 or _has_run_checkers(root, options):
+    if len(groups) < 2:
+        return None
+    run_scope, solve_budget = _checker_limits(root, options)
+    if run_scope:
         return None
     buckets = _buckets(groups, files, min(options.workers, len(groups)))
     shown = {display_path(f, root): i for i, f in enumerate(files)}
@@ -147,6 +151,8 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
             futures = [pool.submit(_audit_bucket, [str(files[i]) for i in b], str(root), worker_options)
                        for b in buckets]
             parts = [f.result() for f in futures]
+        if solve_budget is not None and sum(_solvable(r) for p in parts for r in p["results"]) > solve_budget:
+            return None   # CA111 solves at most max_claims per run, in claim order: only a serial run agrees
         collect_errors: list[tuple[int, Any]] = []
         eval_errors: list[tuple[tuple[int, int], Any]] = []
         results, everything, docs = [], [], []
@@ -180,11 +186,18 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     return run
 
 
-def _has_run_checkers(root: Path, options: RunOptions) -> bool:
+def _checker_limits(root: Path, options: RunOptions) -> tuple[bool, int | None]:
+    """(a run-scope checker is on, CA111's per-run budget of solved claims if it is on)."""
     if not options.checkers:
-        return False
+        return False, None
     from ..checkers.manager import get_manager
 
     checkers = get_manager(str(root)).instantiate(select=tuple(options.select), ignore=tuple(options.ignore),
                                                    overrides=getattr(options, "checker_config", None))
-    return any(c.scope == "run" for c in checkers)
+    budget = next((int(c.config["max_claims"]) for c in checkers if c.code == "CA111"), None)
+    return any(c.scope == "run" for c in checkers), budget
+
+
+def _solvable(r: Any) -> bool:
+    """A claim CA111 would try to solve (and count against its budget)."""
+    return bool(r.verdict == "underdetermined" and r.free and r.claim.formula and r.claim.value is not None)
