@@ -1,73 +1,375 @@
-"""Core benchmarks: cold start on the bundled corpus, and claims per second / peak memory at 10,000.
+"""Core benchmarks: claimaudit against a minimal Fraction-and-dict pipeline, scaling, memory, cold start, -n 2.
 
-    python benchmarks/bench_core.py [N]
+    python benchmarks/bench_core.py                 # 1k, 10k, 100k claims (5 interleaved reps at ≤10k)
+    python benchmarks/bench_core.py --full          # also 1M claims, 5 reps at 100k, -n 2 on 100k claims
+    python benchmarks/bench_core.py --sizes 10000 --reps 7 --skip-cold --skip-parallel
 
-Prints figures; it asserts nothing (targets: cold start < 0.6 s, 10,000 claims < 3 s, < 400 MB).
+All times are process CPU time (``time.process_time`` in a child process that does one run), medians of
+interleaved runs, so other load on the machine matters less than wall time would; cold start is wall time
+of a whole ``claimaudit run`` (a person waits for it). Memory is the peak RSS of the child minus its RSS
+after imports, per claim. The claims come from ``gen_claims.py`` (realistic shapes: given:, defaults:,
+also_in:, cross-file reference chains, 万, ranges, qualifiers, rounding-heavy ratios).
+
+The baseline (``baseline_verdicts`` below) is the least a program must do for the same job on those
+shapes: libyaml's safe loader, a regular expression for printed numbers, Fraction intervals, a dict unit
+table and a recursive-descent formula evaluator. It is checked to give the same verdict as claimaudit's
+core on every claim before any figure is printed. It prints figures; it asserts nothing. Targets (issue
+#14): end to end ≤ 3× the baseline, evaluation ≤ 40 µs/claim, 100k ≤ 10.5× the time of 10k, ≤ 3 KB per
+claim, cold start ≤ 0.3 s with empty caches, -n 2 ≥ 1.7× serial.
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
+import json
 import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
+#: The claimaudit source tree measured (--src: another checkout, for before/after figures).
+SRC = ROOT / "src"
+
+# ---------------------------------------------------------------------------------------------
+# The minimal baseline: what the job costs done plainly on gen_claims.py's shapes.
+
+_NUM = re.compile(r"^(约 |over )?(\$)?([\d,]+(?:\.(\d+))?)(?:-([\d.]+))?(K|M|万)?(%|倍)?\s*(.*)$")
+_GPU_TIME = (("[gpu]", 1), ("[time]", 1))
+_UNITS: dict[str, tuple[Fraction, tuple]] = {
+    "": (Fraction(1), ()), "GPU-hours": (Fraction(3600), _GPU_TIME), "天": (Fraction(86400), (("[time]", 1),)),
+    "美元": (Fraction(1), (("[currency_USD]", 1),)), "GPU": (Fraction(1), (("[gpu]", 1),)),
+    "$per GPU-hour": (Fraction(1, 3600), (("[currency_USD]", 1), ("[gpu]", -1), ("[time]", -1))),
+    "$": (Fraction(1), (("[currency_USD]", 1),)),
+}
+_SCALE = {"K": 1000, "M": 10**6, "万": 10**4, None: 1}
 
 
-def cold_start(reps: int = 7) -> list[float]:
-    times = []
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "claimaudit", "run", "-q", "--root", str(ROOT)], cwd=ROOT,
-                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-    return times
+def _dims(a: tuple, b: tuple, sign: int) -> tuple:
+    acc = dict(a)
+    for k, e in b:
+        acc[k] = acc.get(k, 0) + sign * e
+    return tuple(sorted((k, e) for k, e in acc.items() if e))
 
 
-def import_time() -> float:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    out = subprocess.run([sys.executable, "-c", "import time; t=time.perf_counter(); import claimaudit.cli.main; "
-                          "print(time.perf_counter()-t)"], env=env, capture_output=True, text=True)
-    return float(out.stdout.strip() or "nan")
+def _end(digits: str, decimals: str | None, scale: int, rounds: bool) -> tuple[Fraction, Fraction]:
+    x = Fraction(digits.replace(",", "")) * scale
+    if not rounds:
+        return x, x
+    half = Fraction(scale, 2 * 10 ** len(decimals or ""))
+    return x - half, x + half
 
 
-def big_run(n: int, checkers: bool = True) -> tuple[float, float, int]:
+def baseline_read(text: str) -> tuple[str, Fraction, Fraction, Fraction, tuple]:
+    """(relation, lo, hi, nominal, dims) of a printed value, in base units."""
+    m = _NUM.match(text)
+    if not m:
+        raise ValueError(text)
+    qual, dollar, num, dec, hi_text, mult, sign, unit = m.groups()
+    scale = _SCALE[mult]
+    if sign == "%":
+        factor, dims = Fraction(1, 100), ()
+    elif dollar:
+        factor, dims = _UNITS["$" + unit]
+    else:
+        factor, dims = _UNITS[unit]
+    rounds = bool(dec or mult or sign)
+    lo, hi = _end(num, dec, scale, rounds)
+    nominal = Fraction(num.replace(",", "")) * scale
+    if hi_text:
+        _lo2, hi = _end(hi_text, hi_text.partition(".")[2], scale, True)
+        nominal = (nominal + Fraction(hi_text) * scale) / 2
+    rel = {"约 ": "~", "over ": ">"}.get(qual or "", "=")
+    return rel, lo * factor, hi * factor, nominal * factor, dims
+
+
+_TOK = re.compile(r"\s*(?:([A-Za-z_][\w.]*)|(\d+)(?:\s+([A-Za-z]+))?|(\S))")
+
+
+def _eval(formula: str, env) -> tuple[Fraction, Fraction, tuple]:  # env(name) -> (lo, hi, dims)
+    toks = [m.groups() for m in _TOK.finditer(formula) if m.group(0).strip()]
+    pos = 0
+
+    def atom():
+        nonlocal pos
+        name, num, unit, _op = toks[pos]
+        pos += 1
+        if name:
+            return env(name)
+        if num:
+            f, d = _UNITS[unit or ""]
+            return Fraction(num) * f, Fraction(num) * f, d
+        value = expr()
+        pos += 1   # ')'
+        return value
+
+    def term():
+        nonlocal pos
+        a = atom()
+        while pos < len(toks) and toks[pos][3] in ("*", "/"):
+            op = toks[pos][3]
+            pos += 1
+            b = atom()
+            f = (lambda x, y: x * y) if op == "*" else (lambda x, y: x / y)
+            ps = (f(a[0], b[0]), f(a[0], b[1]), f(a[1], b[0]), f(a[1], b[1]))
+            a = (min(ps), max(ps), _dims(a[2], b[2], 1 if op == "*" else -1))
+        return a
+
+    def expr():
+        nonlocal pos
+        a = term()
+        while pos < len(toks) and toks[pos][3] in ("+", "-"):
+            op = toks[pos][3]
+            pos += 1
+            b = term()
+            a = (a[0] + b[0], a[1] + b[1], a[2]) if op == "+" else (a[0] - b[1], a[1] - b[0], a[2])
+        return a
+
+    return expr()
+
+
+def baseline_verdicts(folder: Path) -> dict[str, str]:
+    """qualname -> verdict for every claim of the generated files."""
+    import yaml
+
+    claims: dict[str, dict] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        doc = yaml.load(path.read_text("utf-8"), Loader=yaml.CSafeLoader)
+        for c in doc["claims"]:
+            claims[f"{path.stem}.{c['id']}"] = c
+    readings: dict[str, tuple] = {}
+
+    def reading(q: str) -> tuple:
+        r = readings.get(q)
+        if r is None:
+            r = readings[q] = baseline_read(str(claims[q]["value"]))
+        return r
+
+    out = {}
+    for q, c in claims.items():
+        rel, lo, hi, nominal, dims = reading(q)
+        if "formula" not in c:
+            out[q] = "stated"
+            continue
+        module = q.partition(".")[0]
+        given = {k: baseline_read(v) for k, v in (c.get("given") or {}).items()}
+
+        def env(name: str, given: dict = given, module: str = module) -> tuple:
+            r = given.get(name) or reading(name if "." in name else f"{module}.{name}")
+            return r[1], r[2], r[4]
+
+        rlo, rhi, rdims = _eval(c["formula"], env)
+        if rdims != dims:
+            ok = False
+        elif rel == ">":
+            ok = rhi > lo
+        else:
+            if rel == "~":
+                tol = abs(nominal) / 20
+                lo, hi = min(lo, nominal - tol), max(hi, nominal + tol)
+            ok = rlo <= hi and lo <= rhi
+        out[q] = "consistent" if ok else "inconsistent"
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Child processes: one measured run each.
+
+CHILD = r"""
+import json, resource, sys, time, gc, io
+mode, folder = sys.argv[1], sys.argv[2]
+def rss():
+    with open('/proc/self/statm') as f:
+        return int(f.read().split()[1]) * resource.getpagesize()
+sys.path.insert(0, sys.argv[3])
+if mode == 'baseline':
+    import yaml, fractions, re
+    from bench_core import baseline_verdicts
+    base = rss(); t = time.process_time()
+    v = baseline_verdicts(__import__('pathlib').Path(folder) / 'claims')
+    el = time.process_time() - t
+    out = {'cpu': el, 'n': len(v)}
+else:
+    from claimaudit.engine.run import run_claims, RunOptions, evaluate_files
+    from claimaudit.engine.collect import collect
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters import render
+    from claimaudit.units.registry import resolve_unit
+    from pathlib import Path
+    base = rss()
+    if mode == 'phases':
+        t = time.process_time()
+        files, errors = collect([folder + '/claims'], Path(folder))
+        t1 = time.process_time()
+        results, _ = evaluate_files(files)
+        t2 = time.process_time()
+        out = {'load': t1 - t, 'eval': t2 - t1, 'n': len(results),
+               'verdicts': {r.claim.qualname: r.verdict for r in results} if len(sys.argv) > 4 else None}
+    else:
+        t = time.process_time()
+        run = run_claims([folder + '/claims'], folder, RunOptions())
+        render('text', as_report(run), io.StringIO(), verbosity=-1)
+        out = {'cpu': time.process_time() - t, 'n': len(run.results)}
+out['mem'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - base
+print(json.dumps(out))
+"""
+
+
+def child(mode: str, folder: Path, *extra: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    out = subprocess.run([sys.executable, "-c", CHILD, mode, str(folder), str(ROOT / "benchmarks"), *extra],
+                         env=env, capture_output=True, text=True, check=False)
+    if out.returncode:
+        raise SystemExit(out.stderr)
+    return json.loads(out.stdout)
+
+
+def check_verdicts(folder: Path) -> int:
+    mine = child("phases", folder, "verdicts")["verdicts"]
+    theirs = baseline_verdicts(folder / "claims")
+    differ = [q for q in theirs if mine.get(q) != theirs[q]]
+    if differ or len(mine) != len(theirs):
+        q = differ[0] if differ else "(count)"
+        raise SystemExit(f"baseline disagrees with claimaudit on {len(differ)} claims, e.g. {q}: "
+                         f"claimaudit {mine.get(q)}, baseline {theirs.get(q)}")
+    return len(theirs)
+
+
+def scaling(sizes: list[int], reps: int, big_reps: int) -> dict[int, dict]:
     from gen_claims import make
 
-    code = (
-        "import sys, time, resource\n"
-        "from claimaudit.engine.run import run_claims, RunOptions\n"
-        "from claimaudit.engine.records import as_report\n"
-        "t=time.perf_counter()\n"
-        f"run=run_claims([sys.argv[1]+'/claims'], sys.argv[1], RunOptions(checkers={checkers!r}))\n"
-        "as_report(run)\n"
-        "el=time.perf_counter()-t\n"
-        "print(el, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024, len(run.results))\n"
-    )
+    rows: dict[int, dict] = {}
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            count = make(n, folder)
+            if n <= 10_000:
+                check_verdicts(folder)
+            runs: dict[str, list] = {"e2e": [], "base": [], "load": [], "eval": [], "mem": []}
+            for _ in range(reps if n <= 10_000 else big_reps):   # interleaved: one of each per round
+                e2e = child("e2e", folder)
+                runs["e2e"].append(e2e["cpu"])
+                runs["mem"].append(e2e["mem"])
+                runs["base"].append(child("baseline", folder)["cpu"])
+                ph = child("phases", folder)
+                runs["load"].append(ph["load"])
+                runs["eval"].append(ph["eval"])
+            med = {k: statistics.median(v) for k, v in runs.items()}
+            rows[count] = med
+            us = {k: 1e6 * med[k] / count for k in ("e2e", "base", "load", "eval")}
+            print(f"{count:>8} claims ({len(runs['e2e'])} runs): end to end {us['e2e']:6.1f} µs/claim, "
+                  f"baseline {us['base']:5.1f} µs/claim, ratio {med['e2e'] / med['base']:4.2f}×; "
+                  f"load {us['load']:5.1f}, evaluation {us['eval']:5.1f} µs/claim; "
+                  f"peak memory {med['mem'] / count / 1024:5.2f} KB/claim", flush=True)
+    counts = sorted(rows)
+    for a, b in itertools.pairwise(counts):
+        print(f"  growth {a} → {b} claims ({b / a:.0f}×): end to end {rows[b]['e2e'] / rows[a]['e2e']:.2f}×, "
+              f"load {rows[b]['load'] / rows[a]['load']:.2f}×, evaluation {rows[b]['eval'] / rows[a]['eval']:.2f}×")
+    return rows
+
+
+def _timed(cmd: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one child process: user + system time from wait4."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _pid, _status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    return usage.ru_utime + usage.ru_stime, time.perf_counter() - t
+
+
+def cold_start(reps: int) -> None:
+    """The demo run with empty caches (a fresh HOME and XDG_CACHE_HOME each time) and warm ones, against
+    ``python -c 'import yaml'``; interleaved; process CPU time (wall time is printed too, but on a shared
+    machine it measures the other load). Twice: with modules byte-compiled (as a wheel install leaves
+    them; here in a PYTHONPYCACHEPREFIX folder) and compiled from source on each run (an editable install
+    under PYTHONDONTWRITEBYTECODE=1, as on this machine)."""
+    m = statistics.median
+    with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache:
+        base = {k: v for k, v in os.environ.items()
+                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+        base["PYTHONPATH"] = str(SRC)
+        modes = {"byte-compiled": {**base, "PYTHONPYCACHEPREFIX": pycache},
+                 "from source": {**base, "PYTHONDONTWRITEBYTECODE": "1"}}
+        run = [sys.executable, "-m", "claimaudit", "run", "-q", "--no-report", "--root", str(ROOT)]
+        warm = {"HOME": warm_home, "XDG_CACHE_HOME": warm_home + "/.cache"}
+        _timed(run, {**modes["byte-compiled"], **warm})   # compiles the modules, fills whatever cache it keeps
+        runs: dict[str, list[tuple[float, float]]] = {}
+        for _ in range(reps):
+            runs.setdefault("floor", []).append(_timed([sys.executable, "-c", "import yaml"], modes["byte-compiled"]))
+            for label, env in modes.items():
+                with tempfile.TemporaryDirectory() as home:
+                    empty = {"HOME": home, "XDG_CACHE_HOME": home + "/.cache"}
+                    runs.setdefault(f"{label}, empty caches", []).append(_timed(run, {**env, **empty}))
+                runs.setdefault(f"{label}, warm caches", []).append(_timed(run, {**env, **warm}))
+    floor = runs.pop("floor")
+    print(f"cold start of the demo (`claimaudit run -q --no-report`, {reps} interleaved runs, CPU s [wall s]); "
+          f"floor `python -c 'import yaml'` {m(c for c, _w in floor):.3f} [{m(w for _c, w in floor):.3f}]:")
+    for label, v in runs.items():
+        print(f"  {label:<30} {m(c for c, _w in v):.3f} [{m(w for _c, w in v):.3f}]", flush=True)
+
+
+def parallel(n: int, files: int, reps: int) -> None:
+    """-n 2 against serial on ``n`` claims in ``files`` files: wall time of `claimaudit run --format json`."""
+    from gen_claims import make
+
     with tempfile.TemporaryDirectory() as tmp:
-        make(n, Path(tmp))
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-        out = subprocess.run([sys.executable, "-c", code, tmp], env=env, capture_output=True, text=True)
-        if out.returncode:
-            raise SystemExit(out.stderr)
-        el, mem, count = out.stdout.split()
-        return float(el), float(mem), int(count)
+        count = make(n, Path(tmp), per_file=max(14, n // files))
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        times: dict[str, list[float]] = {"serial": [], "-n 2": []}
+        outputs = {}
+        for _ in range(reps):
+            for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
+                t = time.perf_counter()
+                out = subprocess.run([sys.executable, "-m", "claimaudit", "run", "--root", tmp, "--no-report",
+                                      "--checklist", "no", "--format", "json", *extra, tmp + "/claims"],
+                                     env=env, capture_output=True, text=True, check=False)
+                times[label].append(time.perf_counter() - t)
+                outputs[label] = _comparable(out.stdout)
+        same = outputs["serial"] == outputs["-n 2"]
+        s, p = statistics.median(times["serial"]), statistics.median(times["-n 2"])
+        print(f"-n 2 on {count} claims in {files} files ({reps} interleaved runs, wall): serial {s:.2f} s, "
+              f"-n 2 {p:.2f} s, speed-up {s / p:.2f}×; JSON records identical: {same}")
+
+
+def _comparable(text: str) -> object:
+    try:
+        rep = json.loads(text)
+    except ValueError:
+        return text[:200]
+    for key in ("created", "duration"):
+        rep.pop(key, None)
+    for r in rep.get("records", []):
+        r.pop("duration", None)
+    return rep
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-    print(f"import claimaudit.cli.main: {import_time():.3f} s")
-    cs = cold_start()
-    print(f"cold start `claimaudit run -q` on the bundled corpus: median {statistics.median(cs):.3f} s "
-          f"(min {min(cs):.3f}, max {max(cs):.3f}, {len(cs)} runs)")
-    el, mem, count = big_run(n, checkers=False)
-    print(f"{count} claims, core only: {el:.2f} s ({count / el:,.0f} claims/s), peak RSS {mem:.0f} MB")
-    el2, mem2, count2 = big_run(n, checkers=True)
-    print(f"{count2} claims, with checkers: {el2:.2f} s ({count2 / el2:,.0f} claims/s), peak RSS {mem2:.0f} MB"
-          f" — checker overhead {100 * (el2 / el - 1):+.0f}%")
+    ap = argparse.ArgumentParser(description="claimaudit core benchmark (prints figures)")
+    ap.add_argument("--sizes", type=int, nargs="+", default=None, help="claim counts (default 1000 10000 100000)")
+    ap.add_argument("--reps", type=int, default=5, help="interleaved runs at ≤ 10k claims")
+    ap.add_argument("--big-reps", type=int, default=None, help="runs above 10k claims (default 1, 5 with --full)")
+    ap.add_argument("--full", action="store_true", help="add 1M claims, 5 runs at 100k, -n 2 on 100k claims")
+    ap.add_argument("--skip-cold", action="store_true")
+    ap.add_argument("--skip-parallel", action="store_true")
+    ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--parallel-claims", type=int, default=None, help="claims for -n 2 (default 20000, 100000 with --full)")
+    ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
+    a = ap.parse_args()
+    if a.src:
+        SRC = a.src.resolve()
+    sizes = a.sizes or ([1000, 10_000, 100_000, 1_000_000] if a.full else [1000, 10_000, 100_000])
+    big_reps = a.big_reps or (5 if a.full else 1)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    if not a.skip_cold:
+        cold_start(a.reps)
+    if not a.skip_scaling:
+        scaling(sizes, a.reps, big_reps)
+    if not a.skip_parallel:
+        parallel(a.parallel_claims or (100_000 if a.full else 20_000), 100, 3 if not a.full else 5)

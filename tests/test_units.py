@@ -21,7 +21,6 @@ from claimaudit.units.registry import (
     MAX_UNIT_LENGTH,
     IncompatibleUnitsError,
     UnitInfo,
-    cache_folder,
     convert_factor,
     definitions_path,
     dims_from_pint,
@@ -457,20 +456,6 @@ def test_definitions_file_is_package_data_with_licence():
     assert "@import" not in "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
 
 
-def test_cache_folder_falls_back_to_none_when_unwritable(tmp_path, monkeypatch):
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    monkeypatch.setenv("CLAIMAUDIT_PINT_CACHE", str(blocker / "pint"))
-    assert cache_folder() is None
-    monkeypatch.setenv("CLAIMAUDIT_PINT_CACHE", "off")
-    assert cache_folder() is None
-    monkeypatch.setenv("CLAIMAUDIT_PINT_CACHE", str(tmp_path / "c"))
-    assert cache_folder() == tmp_path / "c"
-    monkeypatch.delenv("CLAIMAUDIT_PINT_CACHE")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache_folder() == tmp_path / "xdg" / "claimaudit" / "pint"
-
-
 CHILD = r"""
 import json, sys
 import claimaudit.units.registry as r
@@ -485,15 +470,16 @@ print(json.dumps({"before": before, "after_empty": after_empty, "after": "pint" 
 """
 
 
-def test_import_is_lazy_and_disk_cache_round_trip(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(SRC), CLAIMAUDIT_PINT_CACHE=str(tmp_path))
-    runs = [json.loads(subprocess.run([sys.executable, "-c", CHILD], env=env, check=True, text=True,
-                                      capture_output=True).stdout) for _ in range(2)]
-    for run in runs:   # the first run writes the cache, the second reads it
-        assert run["before"] is False and run["after_empty"] is False and run["after"] is True
-        assert run["factor"] == str(2**53) and run["type"] == "Fraction"
-        assert run["cache"] == str(tmp_path)
-    assert any(p.suffix == ".pickle" for p in tmp_path.iterdir())
+def test_import_is_lazy_and_registry_keeps_no_disk_cache(tmp_path):
+    # Known units come from the shipped table (tests/test_unit_table.py); pint loads when asked for,
+    # and writes no pickle cache under the home folder.
+    env = dict(os.environ, PYTHONPATH=str(SRC), HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    run = json.loads(subprocess.run([sys.executable, "-c", CHILD], env=env, check=True, text=True,
+                                    capture_output=True).stdout)
+    assert run["before"] is False and run["after_empty"] is False and run["after"] is True
+    assert run["factor"] == str(2**53) and run["type"] == "Fraction"
+    assert run["cache"] == "None"
+    assert not any(tmp_path.rglob("*"))
 
 
 # -- coins, counts, annum, tpd, Js, cds (issue #7, strict-score round) ------------------------------

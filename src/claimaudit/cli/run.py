@@ -66,6 +66,9 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--approx", help="tolerance of 'about'/'约' claims, e.g. 5%%")
     p.add_argument("--select", default="", help="comma-separated checker codes (or prefixes) to run")
     p.add_argument("--ignore", default="", help="comma-separated checker codes (or prefixes) to skip")
+    p.add_argument("-n", dest="workers", default="1", metavar="N|auto",
+                   help="audit independent groups of files (files that do not refer to each other) in N worker "
+                        "processes, auto: one per CPU; same records and order as a serial run (default 1)")
 
 
 def _progress_printer():
@@ -83,6 +86,15 @@ def _progress_printer():
         sys.stderr.flush()
 
     return show
+
+
+def _workers(text: str) -> int:
+    from ..engine.parallel import worker_count
+
+    try:
+        return worker_count(str(text))
+    except ValueError:
+        raise UsageError(f"-n takes a number of worker processes (1 or more) or auto, not {text!r}") from None
 
 
 def _codes(text: str, configured: list | None) -> tuple[str, ...]:
@@ -111,7 +123,8 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     options = RunOptions(keyword=args.keyword, settings=settings,
                          select=_codes(args.select, config.get("select")),
                          ignore=_codes(args.ignore, config.get("ignore")),
-                         progress=_progress_printer(), checklist=getattr(args, "checklist", "auto"))
+                         progress=_progress_printer(), checklist=getattr(args, "checklist", "auto"),
+                         workers=_workers(getattr(args, "workers", "1")))
     from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
 
     paths, notes = draft_documents(paths, root, kilo=settings.kilo)

@@ -25,6 +25,7 @@ class RunOptions:
     ignore: tuple[str, ...] = ()          # checker codes (prefixes) to skip
     progress: Callable[[int, int], None] | None = None   # (claims evaluated, total), now and then
     checkers: bool = True                 # run the checkers beyond the core
+    workers: int = 1                      # processes for independent groups of files (engine/parallel.py)
     # Answer the careful reader's checklist into each record: "auto" does so for runs of up to
     # CHECKLIST_AUTO_LIMIT claims. Every front end gets the same records from the same claims.
     checklist: Literal["auto", "yes", "no"] = "auto"

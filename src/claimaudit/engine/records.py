@@ -38,11 +38,20 @@ def _num(x: Fraction) -> str:
     return show(x)
 
 
-def _amount(a: Amount | None) -> dict[str, Any] | None:
+def _amount(a: Amount | None, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None) -> dict[str, Any] | None:
+    """An amount's record; ``memo`` (one report's) formats each Amount object once: a claim's value
+    is shown again in every claim that uses it as an input."""
     if a is None:
         return None
-    return {"lo": _num(a.interval.lo), "hi": _num(a.interval.hi), "text": fmt_amount(a), "unit": a.unit,
-            "dims": a.dims.describe(), "interval": fmt_interval(a.interval)}
+    hit = memo.get(id(a)) if memo is not None else None
+    if hit is not None and hit[0] is a:
+        return dict(hit[1])
+    rec = {"lo": _num(a.interval.lo), "hi": _num(a.interval.hi), "text": fmt_amount(a), "unit": a.unit,
+           "dims": a.dims.describe(), "interval": fmt_interval(a.interval)}
+    if memo is not None:
+        memo[id(a)] = (a, rec)       # the Amount is kept too, so its id cannot be reused meanwhile
+        return dict(rec)
+    return rec
 
 
 def _loc(loc: Location | None) -> dict[str, Any]:
@@ -69,7 +78,7 @@ def finding_record(f: Finding, res: ClaimResult) -> dict[str, Any]:
             "working": list(f.working), **_loc(loc), "data": _jsonable(f.data)}
 
 
-def claim_record(res: ClaimResult) -> dict[str, Any]:
+def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None) -> dict[str, Any]:
     c = res.claim
     formula_display = None
     if c.formula:
@@ -80,10 +89,10 @@ def claim_record(res: ClaimResult) -> dict[str, Any]:
         "also_in": [{"source": a.source, "quote": a.quote, "at": a.at, "value": a.value} for a in c.also_in],
         "value": c.value, "relation": res.relation, "qualifier": res.qualifier, "kind": res.printed_kind,
         "step": _num(res.step) if res.step else None,
-        "claimed": _amount(res.claimed), "recomputed": _amount(res.recomputed),
+        "claimed": _amount(res.claimed, memo), "recomputed": _amount(res.recomputed, memo),
         "formula": c.formula, "formula_display": formula_display,
         "inputs": [{"name": i.name, "printed": i.printed, "ref": i.ref, "recomputed": i.recomputed,
-                    "free": i.amount is None, **({k: v for k, v in (_amount(i.amount) or {}).items()}),
+                    "free": i.amount is None, **(_amount(i.amount, memo) or {}),
                     **({"line": i.location.line, "col": i.location.col} if i.location else {})}
                    for i in res.inputs],
         "free": list(res.free), "verdict": res.verdict, "expected": c.expect, "outcome": res.outcome,
@@ -120,15 +129,21 @@ def summarize(run: RunResult) -> dict[str, int]:
 
 
 def as_report(run: RunResult) -> dict[str, Any]:
-    from .run import exit_code
+    from .run import exit_code, paused_gc
 
+    with paused_gc():   # a record per claim: many small dicts, no garbage cycles to find
+        return _report(run, exit_code(run))
+
+
+def _report(run: RunResult, code: int) -> dict[str, Any]:
+    memo: dict[int, tuple[Amount, dict[str, Any]]] = {}
     return {
         "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
         "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         "root": run.root, "paths": run.paths, "options": run.options, "duration": round(run.duration, 4),
-        "exit_code": exit_code(run),
+        "exit_code": code,
         "summary": summarize(run),
         "sources": [s.as_dict() if hasattr(s, "as_dict") else s for s in run.sources.values()],
         "errors": [error_record(e) for e in run.errors],
-        "records": [claim_record(r) for r in run.results],
+        "records": [claim_record(r, memo) for r in run.results],
     }

@@ -44,9 +44,6 @@ def _draft_folder(root: Path) -> Path:
 
 def draft_documents(paths: list[str], root: Path, *, kilo: int = 1000) -> tuple[list[str], list[str]]:
     """Replace each document among ``paths`` by a draft claim file; notes say where drafts went."""
-    from ..cli.extract import draft_name
-    from .pipeline import draft_file, draft_yaml
-
     out: list[str] = []
     notes: list[str] = []
     for p in paths:
@@ -54,6 +51,10 @@ def draft_documents(paths: list[str], root: Path, *, kilo: int = 1000) -> tuple[
         if not is_document(path):
             out.append(p)
             continue
+        # Imported only for a document: extraction compiles many patterns (~0.1 s of every run's start).
+        from ..cli.extract import draft_name
+        from .pipeline import draft_file, draft_yaml
+
         draft = draft_file(path, kilo=kilo)
         target = _draft_folder(root) / draft_name(path)
         target.write_text(draft_yaml(draft), encoding="utf-8")

@@ -9,6 +9,7 @@ precision), ``no`` must not become ``False``, ``1:20`` must not become 80.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import yaml
@@ -84,9 +85,11 @@ class _Constructor(yaml.constructor.SafeConstructor):
     def construct_marked_seq(self, node: yaml.SequenceNode):  # type: ignore[no-untyped-def]
         lst = MarkedList()
         lst.location = _loc(self.filename, node)
-        lst.item_locations = [_loc(self.filename, n) for n in node.value]
+        lst.item_locations = []
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
+        # One Location per node: an item that carries its own (strings, mappings, lists) shares it.
+        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n) for x, n in zip(lst, node.value)]
 
     def construct_marked_map(self, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
         d = MarkedDict()
@@ -102,12 +105,15 @@ class _Constructor(yaml.constructor.SafeConstructor):
                 hash(key)
             except TypeError:
                 raise YamlError("a mapping key must be a plain value", location=_loc(self.filename, key_node)) from None
-            key = str(key) if not isinstance(key, str) else key
+            key_location = getattr(key, "location", None) or _loc(self.filename, key_node)
+            # Keys are plain shared strings (their place is in key_locations): every claim repeats
+            # "id", "value", "formula", so this saves a string and a Location per key.
+            key = sys.intern(str(key))
             if key in d:
                 raise YamlError(f"duplicate key {key!r}", location=_loc(self.filename, key_node))
-            d[key] = self.construct_object(value_node, deep=True)
-            d.key_locations[key] = _loc(self.filename, key_node)
-            d.value_locations[key] = _loc(self.filename, value_node)
+            value = d[key] = self.construct_object(value_node, deep=True)
+            d.key_locations[key] = key_location
+            d.value_locations[key] = getattr(value, "location", None) or _loc(self.filename, value_node)
 
 
 _Constructor.add_constructor("tag:yaml.org,2002:str", _Constructor.construct_yaml_str)

@@ -3,7 +3,7 @@
 INTERFACE (the engine, formulas and checkers rely on exactly this):
 
     resolve_unit(text: str) -> UnitInfo      # memoised per distinct string; raises UnitError
-    registry() -> pint.UnitRegistry          # the shared, lazily built registry (Fraction, cached)
+    registry() -> pint.UnitRegistry          # the shared, lazily built registry (Fraction, no disk cache)
     format_dims(dims) -> str
     convert_factor(from_text, to_text) -> Fraction   # raises IncompatibleUnitsError (a UnitError)
 
@@ -79,19 +79,18 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
 * Domain words are accepted case-insensitively (``Tokens``, ``GPUS``, ``Params``), also after a
   metric prefix (``MTokens`` → Mtoken); pint names are case-sensitive.
 
-The registry is built once, lazily, from ``definitions.txt`` shipped beside this module (a
-modified copy of pint's default_en.txt) with ``non_int_type=Fraction`` and pint's disk cache in
-``$CLAIMAUDIT_PINT_CACHE`` or ``$XDG_CACHE_HOME/claimaudit/pint`` (``~/.cache/claimaudit/pint``);
-set ``CLAIMAUDIT_PINT_CACHE=off`` to disable it. An unwritable or broken cache falls back to no
-cache. Importing this module does not import pint.
+Known units are read from a precomputed table (:mod:`.table`, ``unit_table.json``, rebuilt from the
+definitions with ``python -m claimaudit.units.table``), so a run whose units are all known never imports
+pint. The pint registry is built, lazily and only for a name the table lacks, from ``definitions.txt``
+shipped beside this module (a modified copy of pint's default_en.txt) with ``non_int_type=Fraction`` and
+no disk cache (pint's cache is a pickle under the user's home: nothing is unpickled). Importing this
+module does not import pint.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import re
-import tempfile
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
@@ -102,6 +101,7 @@ from ..errors import UnitError
 from ..suggest import did_you_mean
 from .declared import UnitDecl, Vocabulary, singulars, using, vocabulary
 from .quantity import Dims
+from .table import load_table
 
 if TYPE_CHECKING:  # pragma: no cover
     import pint
@@ -112,7 +112,6 @@ __all__ = [
     "resolve_unit",
     "registry",
     "build_registry",
-    "cache_folder",
     "definitions_path",
     "format_dims",
     "convert_factor",
@@ -151,7 +150,6 @@ class IncompatibleUnitsError(UnitError):
 
 _LOCK = threading.Lock()
 _REGISTRY: Any = None
-_OFF = {"", "0", "off", "no", "none", "false"}
 
 
 def definitions_path() -> Path:
@@ -159,63 +157,12 @@ def definitions_path() -> Path:
     return Path(__file__).with_name("definitions.txt")
 
 
-def _writable_dir(folder: Path) -> bool:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-        return True
-    except OSError:
-        return False
-
-
-def cache_folder() -> Path | None:
-    """The folder for pint's disk cache, or None when caching is off or no folder is writable.
-
-    ``$CLAIMAUDIT_PINT_CACHE`` (a folder, or ``off``) wins; otherwise
-    ``$XDG_CACHE_HOME/claimaudit/pint`` when XDG_CACHE_HOME is an absolute path, else
-    ``~/.cache/claimaudit/pint``.
-    """
-    env = os.environ.get("CLAIMAUDIT_PINT_CACHE")
-    if env is not None:
-        if env.strip().lower() in _OFF:
-            return None
-        folder = Path(env).expanduser()
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME", "")
-        try:
-            base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-        except (RuntimeError, KeyError):  # no home directory
-            return None
-        folder = base / "claimaudit" / "pint"
-    return folder if _writable_dir(folder) else None
-
-
-def build_registry(cache: bool | str | os.PathLike[str] | None = True) -> "pint.UnitRegistry":
-    """Build a new registry from the shipped definitions (not memoised; see :func:`registry`).
-
-    ``cache``: True for :func:`cache_folder`, a folder path, or False/None for no disk cache.
-    A cache that cannot be written or read falls back to a build without cache.
-    """
+def build_registry() -> "pint.UnitRegistry":
+    """Build a new registry from the shipped definitions (not memoised; see :func:`registry`)."""
     import pint  # deferred: importing this module must not import pint
 
-    if cache is True:
-        folder: Path | None = cache_folder()
-    elif cache is False or cache is None:
-        folder = None
-    else:
-        folder = Path(cache)
-        if not _writable_dir(folder):
-            folder = None
-    path = str(definitions_path())
-    kwargs: dict[str, Any] = dict(non_int_type=Fraction, on_redefinition="raise",
-                                  autoconvert_offset_to_baseunit=False)
-    if folder is not None:
-        try:
-            return pint.UnitRegistry(path, cache_folder=folder, **kwargs)
-        except Exception:  # a corrupt or unwritable cache: build without it
-            pass
-    return pint.UnitRegistry(path, cache_folder=None, **kwargs)
+    return pint.UnitRegistry(str(definitions_path()), cache_folder=None, non_int_type=Fraction,
+                             on_redefinition="raise", autoconvert_offset_to_baseunit=False)
 
 
 def registry() -> "pint.UnitRegistry":
@@ -489,13 +436,37 @@ def _canonical(parts: _Parts) -> str:
 @functools.lru_cache(maxsize=None)
 def _pint_term(name: str) -> _Term:
     """One pint unit (full canonical name such as 'pebibyte') as an exact term."""
-    reg = registry()
-    factor, _root = reg.get_root_units(name)
+    table = load_table()
+    known = table.term(name) if table is not None else None
+    if known is not None:
+        factor, dims, approx = known
+    else:
+        reg = registry()
+        pint_factor, _root = reg.get_root_units(name)
+        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)
+        dims = dims_from_pint(reg.get_dimensionality(name))
     notes: tuple[str, ...] = (_UNIT_NOTES[name],) if name in _UNIT_NOTES else ()
-    if isinstance(factor, float):
+    if approx:
         notes += (f"{name}: conversion factor is a float approximation",)
-    dims = dims_from_pint(reg.get_dimensionality(name))
-    return _Term(Fraction(factor), dims, ((name, 1),), notes)
+    return _Term(factor, dims, ((name, 1),), notes)
+
+
+@functools.lru_cache(maxsize=1)
+def _names() -> tuple[dict[str, str], dict[str, str]]:
+    """(unit name, symbol or alias -> canonical unit name; prefix ... -> prefix name): from the
+    shipped table, else from pint's registry as first built."""
+    table = load_table()
+    if table is not None:
+        return table.units, table.prefixes
+    reg = registry()
+    return {k: d.name for k, d in reg._units.items()}, {k: d.name for k, d in reg._prefixes.items()}
+
+
+def _is_multiplicative(name: str) -> bool:
+    table = load_table()
+    if table is not None and name in table.units:
+        return table.is_multiplicative(name)
+    return bool(registry()._units[name].is_multiplicative)
 
 
 def _parts_term(parts: _Parts, note: str = "") -> _Term:
@@ -512,16 +483,15 @@ def _pint_lookup(word: str) -> tuple[str, str] | None:
     of a unit; a prefix + a plural. Single-letter units take no plural ('PiBs' is refused), as in
     pint.
     """
-    reg = registry()
-    units, prefixes = reg._units, reg._prefixes
+    units, prefixes = _names()
     if word in units:
-        return "", units[word].name
+        return "", units[word]
     ordered = _sorted_prefixes(tuple(prefixes))
 
     def with_prefix(w: str, min_len: int) -> tuple[str, str] | None:
         for p in ordered:
             if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units:
-                return prefixes[p].name, units[w[len(p):]].name
+                return prefixes[p], units[w[len(p):]]
         return None
 
     found = with_prefix(word, 1)
@@ -530,7 +500,7 @@ def _pint_lookup(word: str) -> tuple[str, str] | None:
     if word.endswith("s") and len(word) > 2:
         stem = word[:-1]
         if stem in units and len(stem) > 1:
-            return "", units[stem].name
+            return "", units[stem]
         return with_prefix(stem, 2)
     return None
 
@@ -812,7 +782,7 @@ def _word_term(text: str, tok: _Tok) -> _Term:
     found = _pint_lookup(word)
     if found is not None:
         prefix, unit = found
-        if not registry()._units[unit].is_multiplicative:
+        if not _is_multiplicative(unit):
             raise _err(text, f"{word!r} ({unit}) is an offset or logarithmic unit, which claimaudit "
                              "does not support", tok.col)
         return _unit_term(prefix + unit)
@@ -915,7 +885,7 @@ def _digits_error(text: str, tok: _Tok) -> UnitError:
 @functools.lru_cache(maxsize=1)
 def _choices() -> tuple[str, ...]:
     names: set[str] = set()
-    for key in registry()._units:
+    for key in _names()[0]:
         if key.isascii() and key.isidentifier():
             names.add(key)
             if len(key) > 2 and key.isalpha() and key.islower():

@@ -1,0 +1,220 @@
+"""``claimaudit run -n N``: audit independent groups of claim files in worker processes.
+
+Files that may refer to each other — a dotted name ``stem.`` of another file anywhere in a file's text
+(formulas, ``same_as:``, ``at_most:`` …), or two files with the same stem (one module) — are kept in
+one group; the test is textual, so it can only join files that do not need it, never split files that
+do. Groups are packed into one bucket per worker by size; each worker audits its bucket exactly as a
+serial run would (collect, evaluate, checkers, outcomes), and the parent merges the results, findings
+and errors back into the serial run's order. Runs with a run-scope checker (it sees the whole run), runs
+with Markdown docs (a doc is a source any file may cite) and runs of a single group are audited
+serially, and so are runs with more claims for CA111 to solve than its per-run budget (``max_claims``:
+which ones it solves depends on the order of the whole run).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..model.load import module_name
+from ..model.yamlmarks import MAX_FILE_BYTES
+from .collect import (
+    DOC_SUFFIXES,
+    collect,
+    collect_sources,
+    display_path,
+    doc_sources,
+    find_claim_files,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .results import RunResult
+    from .run import RunOptions
+
+_DOTTED = re.compile(r"([\w-]+)\.")
+
+
+def worker_count(text: str) -> int:
+    """``auto`` -> the CPUs this process may use; else a whole number ≥ 1 (ValueError otherwise)."""
+    if text.strip().lower() == "auto":
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # pragma: no cover - not Linux
+            return max(1, os.cpu_count() or 1)
+    n = int(text)
+    if n < 1:
+        raise ValueError(text)
+    return n
+
+
+def file_groups(files: list[Path]) -> list[list[int]]:
+    """Indices of ``files`` in groups that do not refer to each other (each group in file order)."""
+    parent = list(range(len(files)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(a: int, b: int) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    by_stem: dict[str, int] = {}
+    for i, f in enumerate(files):
+        stem = module_name(f)
+        if stem in by_stem:
+            union(i, by_stem[stem])
+        else:
+            by_stem[stem] = i
+    for i, f in enumerate(files):
+        try:
+            with open(f, "rb") as fh:
+                text = fh.read(MAX_FILE_BYTES + 1).decode("utf-8", "replace")
+        except OSError:
+            continue     # the worker reports it, located, as a serial run would
+        for name in set(_DOTTED.findall(text)):
+            j = by_stem.get(name)
+            if j is not None:
+                union(i, j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(files)):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _buckets(groups: list[list[int]], files: list[Path], n: int) -> list[list[int]]:
+    """Groups packed into ``n`` buckets of about equal size (largest first into the lightest)."""
+    def size(g: list[int]) -> int:
+        total = 0
+        for i in g:
+            try:
+                total += files[i].stat().st_size
+            except OSError:
+                pass
+        return total
+
+    buckets: list[tuple[int, list[int]]] = [(0, []) for _ in range(n)]
+    for g in sorted(groups, key=size, reverse=True):
+        k = min(range(n), key=lambda b: buckets[b][0])
+        buckets[k] = (buckets[k][0] + size(g), buckets[k][1] + g)
+    return [sorted(b) for _s, b in buckets if b]
+
+
+def _audit_bucket(paths: list[str], root: str, options: RunOptions) -> dict[str, Any]:
+    """One worker's share: per-file collection errors, the audited results, evaluation errors."""
+    from .run import audit, paused_gc
+
+    rootp = Path(root)
+    with paused_gc():
+        files, collect_errors = [], []
+        for p in paths:
+            found, errs = collect([p], rootp, options.settings)
+            files += found
+            collect_errors.append(errs)
+        sources, _errors = collect_sources(rootp)
+        run = audit(files, [], rootp, options, sources, paths=[])
+    return {"collect_errors": collect_errors, "results": run.results, "all_results": run.all_results,
+            "errors": run.errors, "collected": run.collected,
+            "doc_sources": [(cf.path, doc_sources([cf])) for cf in files]}
+
+
+def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: float) -> RunResult | None:
+    """The run of :func:`claimaudit.engine.run.run_claims` with ``options.workers`` processes, or None
+    when it is better audited serially (one group, or a run-scope checker)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .results import RunResult
+    from .run import SourceError, paused_gc, run_options
+
+    files = find_claim_files(paths, root)
+    if any(f.name.endswith(DOC_SUFFIXES) for f in files):
+        return None
+    groups = file_groups(files)
+    if len(groups) < 2:
+        return None
+    run_scope, solve_budget = _checker_limits(root, options)
+    if run_scope:
+        return None
+    buckets = _buckets(groups, files, min(options.workers, len(groups)))
+    shown = {display_path(f, root): i for i, f in enumerate(files)}
+    # The checklist depends on the whole run's size: answered once, after the parts are merged.
+    worker_options = dataclasses.replace(options, progress=None, workers=1, checklist="no")
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with paused_gc():
+        with ProcessPoolExecutor(len(buckets), mp_context=multiprocessing.get_context(method)) as pool:
+            futures = [pool.submit(_audit_bucket, [str(files[i]) for i in b], str(root), worker_options)
+                       for b in buckets]
+            parts = [f.result() for f in futures]
+        if solve_budget is not None and sum(_solvable(r) for p in parts for r in p["results"]) > solve_budget:
+            return None   # CA111 solves at most max_claims per run, in claim order: only a serial run agrees
+        collect_errors: list[tuple[int, Any]] = []
+        eval_errors: list[tuple[tuple[int, int], Any]] = []
+        results, everything, docs = [], [], []
+        for b, part in zip(buckets, parts):
+            for i, errs in zip(b, part["collect_errors"]):
+                collect_errors += [(i, e) for e in errs]
+            for e in part["errors"]:
+                # A serial run lists duplicate-name errors, then unknown sources, each in file order.
+                where = shown.get(str(getattr(getattr(e, "location", None), "file", "")), len(files))
+                eval_errors.append(((1 if isinstance(e, SourceError) else 0, where), e))
+            results += part["results"]
+            everything += part["all_results"]
+            docs += part["doc_sources"]
+
+        def file_order(r: Any) -> int:
+            return shown.get(r.claim.file, len(files))
+
+        results.sort(key=file_order)          # stable: each file's claims keep their order
+        everything.sort(key=file_order)
+        _say_unavailable_once(results)
+        docs.sort(key=lambda d: shown.get(d[0], len(files)))
+        sources, src_errors = collect_sources(root)
+        for _path, recs in docs:
+            sources.update(recs)
+        collect_errors.sort(key=lambda ie: ie[0])
+        eval_errors.sort(key=lambda ke: ke[0])
+        errors = [e for _i, e in collect_errors] + src_errors + [e for _k, e in eval_errors]
+        run = RunResult(results=results, errors=errors, paths=[display_path(Path(p), root) for p in paths],
+                        root=str(root), sources=sources, collected=sum(p["collected"] for p in parts),
+                        all_results=everything)
+        if options.wants_checklist(len(results)):
+            from ..classroom.checklist import annotate_run
+
+            annotate_run(results)
+    run_options(run, options, t0)
+    return run
+
+
+def _say_unavailable_once(results: list[Any]) -> None:
+    """Each worker said a missing source text once (CA204); the merged run says it once, as a serial
+    run does: on the first claim, in run order, that cites the source."""
+    said: set[str] = set()
+    for r in results:
+        here = {(f.data or {}).get("source") for f in r.findings if f.code == "CA204"} - {None}
+        r.findings[:] = [f for f in r.findings
+                         if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
+        said |= here
+
+
+def _checker_limits(root: Path, options: RunOptions) -> tuple[bool, int | None]:
+    """(a run-scope checker is on, CA111's per-run budget of solved claims if it is on)."""
+    if not options.checkers:
+        return False, None
+    from ..checkers.manager import get_manager
+
+    checkers = get_manager(str(root)).instantiate(select=tuple(options.select), ignore=tuple(options.ignore),
+                                                   overrides=getattr(options, "checker_config", None))
+    budget = next((int(c.config["max_claims"]) for c in checkers if c.code == "CA111"), None)
+    return any(c.scope == "run" for c in checkers), budget
+
+
+def _solvable(r: Any) -> bool:
+    """A claim CA111 would try to solve (and count against its budget)."""
+    return bool(r.verdict == "underdetermined" and r.free and r.claim.formula and r.claim.value is not None)

@@ -1,0 +1,54 @@
+"""The cyclic GC is off while a run allocates and back on after it, also when the run fails."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+import claimaudit.engine.run as engine
+from claimaudit.engine.records import as_report
+from claimaudit.engine.run import RunOptions, paused_gc, run_claims
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_gc_is_paused_during_the_run_and_restored(monkeypatch):
+    seen = []
+    real = engine.evaluate_files
+
+    def spy(*a, **k):
+        seen.append(gc.isenabled())
+        return real(*a, **k)
+
+    monkeypatch.setattr(engine, "evaluate_files", spy)
+    assert gc.isenabled()
+    run = run_claims([ROOT / "claims"], ROOT, RunOptions())
+    assert seen == [False] and gc.isenabled()
+    assert as_report(run)["summary"]["collected"] == len(run.results) and gc.isenabled()
+
+
+def test_gc_is_restored_after_an_error(monkeypatch):
+    def boom(*a, **k):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(engine, "evaluate_files", boom)
+    with pytest.raises(RuntimeError):
+        run_claims([ROOT / "claims"], ROOT, RunOptions())
+    assert gc.isenabled()
+
+
+def test_nested_pauses_and_a_disabled_gc_stay_as_they_were():
+    with paused_gc():
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()          # the outer pause still holds
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()          # a caller who turned it off keeps it off
+    finally:
+        gc.enable()

@@ -1,0 +1,114 @@
+"""``claimaudit run -n N``: worker processes over independent file groups give the serial run's output."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from claimaudit.cli.main import main
+from claimaudit.engine.parallel import file_groups, run_parallel, worker_count
+from claimaudit.engine.run import RunOptions, run_claims
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FILES = {
+    # a chain across three files: c -> b -> a
+    "a.yaml": "source: src1\nclaims:\n  - id: rows\n    value: 2,788K GPU-hours\n"
+              "  - id: price\n    value: $2 per GPU-hour\n",
+    "b.yaml": "claims:\n  - id: cost\n    value: $5.576M\n    formula: a.rows * a.price\n"
+              "  - id: wrong\n    value: $5.9M\n    formula: a.rows * a.price\n",
+    "c.yaml": "claims:\n  - id: twice\n    value: $11.15M\n    formula: 2 * b.cost\n"
+              "  - id: same\n    value: 5.576 million USD\n    same_as: b.cost\n",
+    # independent files, with findings and errors of every kind
+    "d.yaml": "claims:\n  - id: share\n    value: 42.1%\n    formula: x / (x + y)\n"
+              "    given: {x: \"421\", y: \"579\"}\n  - id: off\n    value: 3.5倍\n    formula: 10 / 3\n",
+    "e.yaml": "claims:\n  - id: bad\n    value: [1\n",                               # YAML error
+    "f.yaml": "claims:\n  - id: k\n    vaule: 3\n  - id: ok\n    value: 12\n",          # schema error
+    "g.yaml": "claims:\n  - id: cited\n    value: 5\n    source: nowhere\n"           # unknown source
+              "  - id: loop1\n    value: 1\n    formula: loop2\n  - id: loop2\n    value: 1\n    formula: loop1\n",
+    "h.yaml": "claims:\n  - id: free\n    value: 62.7%\n    formula: 1 - a / b\n    given: {a: \"?\", b: \"16\"}\n"
+              "  - id: about\n    value: 约 20%\n    formula: 21 / 100\n",
+    "sub/d.yaml": "claims:\n  - id: share\n    value: 1\n",                          # same stem as d.yaml
+}
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        p = tmp_path / "claims" / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "src1.yaml").write_text("id: src1\ntitle: A source\n", encoding="utf-8")
+    return tmp_path
+
+
+def _json(capsys, root: Path, *extra: str) -> tuple[int, dict]:
+    code = main(["run", "--root", str(root), "--no-report", "--format", "json", *extra, str(root / "claims")])
+    report = json.loads(capsys.readouterr().out)
+    for key in ("created", "duration"):
+        report.pop(key)
+    for r in report["records"]:
+        r.pop("duration")
+    return code, report
+
+
+def test_groups_follow_references_and_shared_stems(project):
+    files = sorted((project / "claims").rglob("*.yaml"))
+    names = [f.relative_to(project / "claims").as_posix() for f in files]
+    groups = [{names[i] for i in g} for g in file_groups(files)]
+    assert {"a.yaml", "b.yaml", "c.yaml"} in groups
+    assert {"d.yaml", "sub/d.yaml"} in groups
+    assert {"h.yaml"} in groups and len(groups) == 6
+
+
+@pytest.mark.parametrize("extra", [[], ["-k", "cost or share or loop1"]])
+def test_parallel_json_is_identical_to_serial(project, capsys, extra):
+    serial_code, serial = _json(capsys, project, *extra)
+    code, parallel = _json(capsys, project, "-n", "2", *extra)
+    assert serial["errors"] and serial["summary"]["inconsistent"] >= (0 if extra else 2)   # findings and errors
+    assert (code, parallel) == (serial_code, serial)
+    assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is not None   # not serial
+    code3, three = _json(capsys, project, "-n", "3", *extra)
+    assert (code3, three) == (serial_code, serial)
+
+
+def test_parallel_bundled_corpus_matches_serial():
+    serial = run_claims([ROOT / "claims"], ROOT, RunOptions())
+    parallel = run_claims([ROOT / "claims"], ROOT, RunOptions(workers=2))
+    assert [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in parallel.results] == \
+           [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in serial.results]
+    assert [str(e) for e in parallel.errors] == [str(e) for e in serial.errors]
+
+
+def test_markdown_docs_are_audited_serially(project, capsys, monkeypatch):
+    shutil.copy(ROOT / "README.md", project / "claims" / "notes.md")
+    import claimaudit.engine.parallel as par
+
+    def no_pool(*a, **k):
+        raise AssertionError("a run with Markdown docs must not go to workers")
+
+    monkeypatch.setattr(par, "_audit_bucket", no_pool)
+    assert run_claims([project / "claims"], project, RunOptions(workers=2)).results
+
+
+def test_worker_count_option(capsys):
+    assert worker_count("auto") >= 1 and worker_count("3") == 3
+    for bad in ("0", "-2", "many"):
+        with pytest.raises(ValueError):
+            worker_count(bad)
+    assert main(["run", "-n", "zero", "--no-report", str(ROOT / "claims")]) == 2
+    assert "-n takes" in capsys.readouterr().err
+
+
+def test_more_claims_to_solve_than_the_budget_goes_serial(project, monkeypatch):
+    import claimaudit.engine.parallel as par
+
+    assert par._checker_limits(project, RunOptions())[1] == 50           # CA111's default max_claims
+    monkeypatch.setattr(par, "_checker_limits", lambda root, options: (False, 0))
+    assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # h.free: 1 > 0
+    monkeypatch.setattr(par, "_checker_limits", lambda root, options: (True, None))
+    assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # a run-scope checker
