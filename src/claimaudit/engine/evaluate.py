@@ -306,7 +306,9 @@ class Evaluator:
 
 
 def _num(v: object) -> object:
-    return float(v) if isinstance(v, Fraction) else v
+    from ..numbers.interval import to_float
+
+    return to_float(v) if isinstance(v, Fraction) else v
 
 
 def fmt_number(x: Fraction, sig: int = 6) -> str:
@@ -335,10 +337,11 @@ def fmt_amount(a: Amount | None, sig: int = 6) -> str:
 
 def fmt_delta(x: Fraction, sig: int = 3) -> str:
     """``x`` to ``sig`` significant digits (differences need no more precision), ``1.2e9`` style."""
-    f = float(x)
-    if f == 0:
+    from ..numbers.interval import fmt_sig
+
+    if x == 0:
         return "0"
-    out = f"{f:.{sig}g}"
+    out = fmt_sig(x, sig)
     if "e" in out:
         mant, exp = out.split("e")
         return f"{mant}e{int(exp)}"
@@ -346,6 +349,8 @@ def fmt_delta(x: Fraction, sig: int = 3) -> str:
 
 
 def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:
+    from ..numbers.interval import fmt_sig
+
     rec = result.recomputed
     assert rec is not None
     unit = reading.amount.unit
@@ -353,10 +358,10 @@ def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str
     diff_unit = {"%": "percentage points", "pp": "percentage points"}.get(unit, unit)
     rel_txt = ""
     if miss["relative"] is not None:
-        rel_txt = f", {float(miss['relative']) * 100:+.3g}% relative"
+        rel_txt = f", {fmt_sig(miss['relative'] * 100, 3, plus=True)}% relative"
     units_txt = ""
     if miss["rounding_units"] is not None:
-        units_txt = f", {float(miss['rounding_units']):.3g} rounding units"
+        units_txt = f", {fmt_sig(miss['rounding_units'], 3)} rounding units"
     rel_word = {"=": "", "~": "about ", ">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}
     shown = fmt_number(reading.printed.nominal) + ("" if unit in ("%", "‰", "×") else " ") + unit
     return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}{shown.rstrip()}"

@@ -237,12 +237,11 @@ def load_claim_text(text: str, path: str, *, module: str | None = None,
 def load_claim_file(path: Path, *, display: str | None = None,
                     base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
     shown = display or str(path)
+    from ..safeio import read_text
+    from .yamlmarks import MAX_FILE_BYTES
+
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, [InputError(f"cannot read claim file: {exc.strerror}", location=Location(shown))]
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, [InputError(f"claim file is not UTF-8 (byte {exc.start})", location=Location(shown))]
+        text = read_text(path, max_bytes=MAX_FILE_BYTES, what="claim file", shown=shown)
+    except InputError as exc:
+        return None, [exc]
     return load_claim_text(text, shown, module=module_name(path), base=base)

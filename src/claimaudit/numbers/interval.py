@@ -267,10 +267,37 @@ def _show(x: Fraction, digits: int = 12) -> str:
             ctx.prec = 60
             s = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
         return s
-    return format(float(x), f".{digits}g")
+    return fmt_sig(x, digits)
 
 
 show = _show
+
+#: Magnitudes inside this range go through float (identical text to before); beyond it, Decimal.
+_FLOAT_SAFE = (Fraction(1, 10**300), Fraction(10**300))
+
+
+def fmt_sig(x: Fraction, sig: int, *, plus: bool = False) -> str:
+    """``x`` to ``sig`` significant digits in ``g`` style, for any magnitude.
+
+    ``float(x)`` overflows past 1.8e308 (and a claim can print ``1e309``); Decimal has an exponent
+    range of ±10**18, so values outside float's range are formatted there instead.
+    """
+    sign = "+" if plus else ""
+    if x == 0 or _FLOAT_SAFE[0] <= abs(x) <= _FLOAT_SAFE[1]:
+        return format(float(x), f"{sign}.{sig}g")
+    from decimal import MAX_EMAX, MIN_EMIN, Decimal, localcontext
+
+    with localcontext() as ctx:
+        ctx.prec, ctx.Emax, ctx.Emin = sig, MAX_EMAX, MIN_EMIN
+        d = (Decimal(x.numerator) / Decimal(x.denominator)).normalize()
+        return format(d, f"{sign}.{sig}g")
+
+
+def to_float(x: Fraction) -> float | str:
+    """``x`` as a float for machine-readable output; its 17-digit text where a float would overflow."""
+    if x == 0 or _FLOAT_SAFE[0] <= abs(x) <= _FLOAT_SAFE[1]:
+        return float(x)
+    return fmt_sig(x, 17)
 
 
 # -- non-rational functions: outward-rounded enclosures via mpmath.iv ---------------------------
