@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..reporters.escape import escape_controls
 from ..errors import UsageError
 
 
@@ -54,7 +55,7 @@ def _make(args: argparse.Namespace) -> int:
     # The key's verdict is the core recomputation's: what a student can work out by hand.
     run = run_claims(paths, root, RunOptions(settings=settings, checkers=False))
     for err in run.errors:
-        print(f"claimaudit: warning: {err}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: warning: {err}"), file=sys.stderr)
     out = Path(args.output)
     try:
         shown = os.path.relpath(out.resolve(), root)
@@ -66,7 +67,7 @@ def _make(args: argparse.Namespace) -> int:
                     show_values=not args.hide_values, title=args.title, sources=run.sources,
                     shown_path=shown.replace(os.sep, "/"))
     for note in made.skipped:
-        print(f"claimaudit: skipped {note}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: skipped {note}"), file=sys.stderr)
     if not made.exercises:
         raise UsageError("no exercises: no claim " + ("has a printed value and a formula" if args.all_claims
                                                       else f"tagged {args.tag!r} can be an exercise"))

@@ -857,9 +857,11 @@ def _check_digit_count(text: str) -> None:
         return
     from .chinese import DIGITS as CN_DIGITS
 
-    count = 0
+    count, first = 0, 0
     for i, ch in enumerate(text):
         if "0" <= ch <= "9" or ch in CN_DIGITS:
+            if not count:
+                first = i
             count += 1
             if count > MAX_DIGITS:
-                raise NumberSyntaxError(f"number has more than {MAX_DIGITS} digits", column=i)
+                raise NumberSyntaxError(f"number has more than {MAX_DIGITS} digits", column=first)
