@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..atomic import atomic_open
 from ..reporters.escape import escape_controls
 from ..errors import UsageError
 
@@ -89,7 +90,7 @@ def _grade(args: argparse.Namespace) -> int:
     render_text(grades, sys.stdout, verbose=not args.quiet)
     for target, render in ((args.csv, render_csv), (args.html, render_html)):
         if target:
-            with open(target, "w", encoding="utf-8", newline="") as fh:
+            with atomic_open(target, "w", encoding="utf-8", newline="") as fh:
                 render(grades, fh)
     return 0
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..atomic import write_text
 from ..errors import UsageError
 from ..reporters.escape import escape_controls
 
@@ -55,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
             continue
         target = out / draft_name(d) if out.is_dir() or len(docs) > 1 else out
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_text(target, text)  # atomic: an interrupted run leaves the previous draft
         print(escape_controls(f"{d}: {len(draft.mentions)} mentions, {len(draft.relations)} relations -> {target}"),
               file=sys.stderr)
     return 0
