@@ -181,6 +181,11 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
         if i in bad_claims or not isinstance(item, MarkedDict) or "id" not in item:
             continue
         cid = str(item["id"])
+        mixed = mixed_scripts(cid)
+        if mixed:
+            errors.append(SchemaError(f"claim id {cid!r} mixes {' and '.join(mixed)} letters: it could pass for "
+                                      "another id that looks the same; write it in one script", location=item.loc_of("id")))
+            continue
         if cid in seen:
             errors.append(InputError(f"duplicate claim id {cid!r} (first defined at {seen[cid]})", location=item.loc_of("id")))
             continue
@@ -210,6 +215,27 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
     cf = ClaimFile(path=path, module=module, source=doc.get("source"), settings=file_settings, claims=claims,
                    ignore=_ignores(doc.get("ignore")), tags=tuple(doc.get("tags") or ()), title=doc.get("title"))
     return cf, errors
+
+
+#: Scripts that may share one identifier (UTS #39 "highly restrictive": Latin with Han and Japanese
+#: kana, or with Hangul); any other mixture (Latin "total" and Cyrillic-o "tоtal") is refused.
+_SCRIPT_SETS = ({"LATIN", "CJK", "HIRAGANA", "KATAKANA"}, {"LATIN", "CJK", "HANGUL"})
+
+
+def mixed_scripts(name: str) -> tuple[str, ...]:
+    """The scripts of ``name``'s letters when they mix confusably (``tоtal`` with a Cyrillic o), else ()."""
+    if name.isascii():
+        return ()
+    import unicodedata
+
+    scripts: set[str] = set()
+    for ch in name:
+        if unicodedata.category(ch).startswith("L"):
+            word = unicodedata.name(ch, "UNKNOWN").split()[0]
+            scripts.add("LATIN" if word == "FULLWIDTH" else word)
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in _SCRIPT_SETS):
+        return ()
+    return tuple(sorted(s.title() for s in scripts))
 
 
 def _claim_index(err: InputError, doc: MarkedDict) -> int | None:
