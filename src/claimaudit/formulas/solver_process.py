@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 #: Memory the child may add to what it inherits, in bytes.
 MEMORY_LIMIT = 2 * 1024 ** 3
@@ -127,5 +128,5 @@ class SolverProcess:
     def __del__(self) -> None:  # pragma: no cover - interpreter shutdown order
         try:
             self.close()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001, S110 - nothing to do about it at shutdown
             pass
