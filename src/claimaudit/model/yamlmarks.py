@@ -8,6 +8,7 @@ precision), ``no`` must not become ``False``, ``1:20`` must not become 80.
 
 from __future__ import annotations
 
+import gc
 import re
 from typing import Any
 
@@ -247,6 +248,10 @@ def load_yaml(text: str, filename: str, *, kind: str = "claim file", max_bytes: 
                         location=Location(filename))
     _check_printable(text, filename)
     loader = _CLoader(text, filename) if _CLoader is not None else _Loader(text, filename)
+    # The tree is acyclic and freed as a whole; the cyclic GC's repeated passes over the growing
+    # tree made loading superlinear (8,000 claims: 3.9 s with it, 1.9 s without).
+    gc_was_on = gc.isenabled()
+    gc.disable()
     try:
         loader.get_event()  # StreamStartEvent
         if loader.check_event(yaml.StreamEndEvent):
@@ -267,4 +272,6 @@ def load_yaml(text: str, filename: str, *, kind: str = "claim file", max_bytes: 
     except yaml.YAMLError as exc:
         raise YamlError(f"YAML: {exc}", location=Location(filename)) from None
     finally:
+        if gc_was_on:
+            gc.enable()
         loader.dispose()
