@@ -220,7 +220,7 @@ def test_malformed_answers_score_zero_for_that_item_only(grader, tmp_path):
         "E09": ":2:10: 'formula' should be text, not a list",
         "E11": ": cannot read answer file:",
         "E14": ":2:10: names starting with '__' are not allowed: '__import__'",
-        "E15": ":2:10: YAML syntax: could not determine a constructor for the tag",
+        "E15": ":2:10: YAML tags (!!python/object/apply:os.system) are not allowed in answer files",
     }
     for ex, fragment in expected.items():
         item = items[ex]
@@ -265,11 +265,11 @@ answers:
 # -- reports ---------------------------------------------------------------------------------------------
 
 def test_text_csv_and_html_reports(grader, tmp_path):
-    write(tmp_path / "a" / "ann", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent",
-                                                     student="<b>Ann</b>"))
+    # The folder is the student's identity (a hand-in folder named by the class roster).
+    write(tmp_path / "a" / "<b>Ann<b>", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent"))
     write(tmp_path / "a" / "bo", "E17.yaml", answer("E17", "2664000/2048", "1300.78", "consistent"))
     grades = Grader(grader.key).grade(read_answers([tmp_path / "a"]))
-    assert [s.student for s in grades.students] == ["<b>Ann</b>", "bo"]
+    assert [s.student for s in grades.students] == ["<b>Ann<b>", "bo"]
     text = io.StringIO()
     render_text(grades, text)
     out = text.getvalue()
@@ -287,7 +287,7 @@ def test_text_csv_and_html_reports(grader, tmp_path):
     page = io.StringIO()
     render_html(grades, page)
     html = page.getvalue()
-    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
+    assert "<b>Ann<b>" not in html and "&lt;b&gt;Ann&lt;b&gt;" in html
     assert html.count('<section class="student"') == 2
     zh = Grader(grader.key, "zh").grade(read_answers([tmp_path / "a"]))
     text = io.StringIO()
@@ -296,8 +296,8 @@ def test_text_csv_and_html_reports(grader, tmp_path):
 
 
 def test_csv_cells_never_run_as_spreadsheet_formulas(grader, tmp_path):
-    write(tmp_path / "a" / "x", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent",
-                                                   student="'=HYPERLINK(\"http://x\")'"))
+    write(tmp_path / "a", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent",
+                                             student="'=HYPERLINK(\"http://x\")'"))
     buf = io.StringIO()
     render_csv(Grader(grader.key).grade(read_answers([tmp_path / "a"])), buf)
     rows = list(csv.DictReader(io.StringIO(buf.getvalue())))
@@ -324,7 +324,9 @@ def test_cli_grade(tmp_path, capsys):
     assert main(["exercise", "grade", str(tmp_path / "answers"), "--key", str(KEY_DIR),
                  "--csv", str(csv_path), "--html", str(html_path), "-q"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Li Hua: 4/76 (5%)\n")
+    # The folder is the identity: ann's file saying "student: Li Hua" is graded as ann's, and reported.
+    assert out.startswith("ann: 4/76 (5%)\n")
+    assert "says student: 'Li Hua', but the file is in the folder of ann" in out
     assert csv_path.read_text("utf-8").startswith("student,exercise,claim,points,max,status")
     assert "<h1>Check the numbers — grades</h1>" in html_path.read_text("utf-8")
     assert main(["exercise", "grade", str(tmp_path / "answers"), "--key", str(tmp_path)]) == 2

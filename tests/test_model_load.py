@@ -108,7 +108,7 @@ def test_unreadable_and_non_utf8_files(tmp_path):
     p = tmp_path / "latin.yaml"
     p.write_bytes("claims: [{id: caf\xe9}]".encode("latin-1"))
     _cf, errs = load_claim_file(p, display="claims/latin.yaml")
-    assert str(errs[0]) == "claims/latin.yaml:1:1: claim file is not UTF-8 (byte 17)"
+    assert str(errs[0]) == "claims/latin.yaml:1:18: cannot read claim file: not UTF-8 (byte 17)"
 
 
 def test_schema_is_valid_json_schema():

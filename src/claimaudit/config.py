@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import UsageError
+from .errors import InputError, UsageError
+from .safeio import MAX_CONFIG_BYTES, inside, read_text
 
 KEYS = {"paths": list, "kilo": int, "rounding": str, "approx": str, "select": list, "ignore": list,
         "report_dir": str, "checkers": dict, "allow_source_dirs": list, "units": dict}
@@ -41,8 +42,10 @@ def load_config(root: Path) -> Config:
         if not path.is_file():
             continue
         try:
-            data = tomllib.loads(path.read_text("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            data = tomllib.loads(read_text(path, max_bytes=MAX_CONFIG_BYTES, what="configuration file"))
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
+        except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: {exc}") from None
         section = data if name == "claimaudit.toml" else data.get("tool", {}).get("claimaudit")
         if section is None:
@@ -54,7 +57,41 @@ def load_config(root: Path) -> Config:
             if want is None:
                 raise UsageError(f"{path}: unknown setting {key!r} in [tool.claimaudit] "
                                  f"(known: {', '.join(sorted(KEYS))})")
-            if not isinstance(value, want):
+            if not isinstance(value, want) or isinstance(value, bool):
                 raise UsageError(f"{path}: setting {key!r} should be a {want.__name__}")
+        _check_values(path, root, section)
         return Config(root, path, dict(section))
     return Config(root)
+
+
+def _check_values(path: Path, root: Path, section: dict[str, Any]) -> None:
+    """Refuse settings a stranger's pull request could use against the run.
+
+    The configuration is project content (a pull request can change it), so it may not point the
+    run outside the project: ``paths`` must lie inside the root (a folder elsewhere is audited by
+    naming it on the command line), and ``allow_source_dirs`` may only name folders beside the
+    project (``../shared/seeds``), never an absolute path, the home folder, ``/``, or a folder that
+    holds the project itself (which would let a source record read ``.git/config``).
+    """
+    from .numbers.printed import ROUNDING_POLICIES
+
+    if "kilo" in section and section["kilo"] not in (1000, 1024):
+        raise UsageError(f"{path}: setting 'kilo' must be 1000 or 1024, not {section['kilo']!r}")
+    if "rounding" in section and section["rounding"] not in ROUNDING_POLICIES:
+        raise UsageError(f"{path}: setting 'rounding' must be one of {', '.join(ROUNDING_POLICIES)}, "
+                         f"not {section['rounding']!r}")
+    real_root = root.resolve()
+    for key in ("paths", "allow_source_dirs"):
+        for item in section.get(key, ()):
+            if not isinstance(item, str) or "\x00" in item:
+                raise UsageError(f"{path}: setting {key!r} holds folder names (text), not {item!r}")
+    for item in section.get("paths", ()):
+        if not inside((real_root / item).resolve(), real_root):
+            raise UsageError(f"{path}: paths = [{item!r}] is outside the project ({real_root}); "
+                             "name a folder outside it on the command line instead")
+    for item in section.get("allow_source_dirs", ()):
+        target = (real_root / item).resolve()
+        if (Path(item).is_absolute() or item.startswith("~") or inside(real_root, target)
+                or not inside(target, real_root.parent)):
+            raise UsageError(f"{path}: allow_source_dirs = [{item!r}] is refused: the configuration may "
+                             "only allow folders inside or beside the project (such as '../shared/seeds')")

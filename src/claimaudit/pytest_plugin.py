@@ -88,9 +88,12 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> "ClaimFile
 def _has_claim_blocks(path: Path) -> bool:
     from .model.markdown_claims import has_claim_blocks
 
+    from .errors import InputError
+    from .safeio import MAX_DOC_BYTES, read_text
+
     try:
-        return has_claim_blocks(path.read_text("utf-8-sig"))
-    except (OSError, UnicodeDecodeError):
+        return has_claim_blocks(read_text(path, max_bytes=MAX_DOC_BYTES, what="Markdown doc"))
+    except InputError:
         return True  # let collection report why it cannot be read
 
 

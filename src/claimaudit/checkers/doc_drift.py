@@ -134,9 +134,12 @@ def _nearest(q: str, numbers: list[str], flat: Flat) -> QuoteMatch:
 
 @functools.lru_cache(maxsize=64)
 def _doc_flat(path: str, mtime_ns: int, size: int) -> Flat | None:
+    from ..errors import InputError
+    from ..safeio import MAX_DOC_BYTES, read_text
+
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, max_bytes=MAX_DOC_BYTES, what="Markdown doc")
+    except InputError:
         return None
     return Flat.of(prose_text(text))
 

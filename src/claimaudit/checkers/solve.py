@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable
@@ -92,14 +93,30 @@ class Solve(Checker):
                                       + ", ".join(f"{k} = {v}" for k, v in fixed.items())])]
 
 
-def _f(x: Fraction | None) -> float | None:
-    return float(x) if x is not None else None
+def _f(x: Fraction | None) -> float | str | None:
+    from ..numbers.interval import to_float
+
+    return to_float(x) if x is not None else None
+
+
+_SOLVER_PROCESS: Any = None
 
 
 def find_condition(formula, target, fixed, *, time_budget: float):
-    from ..formulas.symbolic import find_condition as solve  # imports sympy: only when really solving
+    """The condition, searched in a child process that is killed past ``time_budget`` (+1 s).
 
-    return solve(formula, target, fixed, time_budget=time_budget)
+    sympy is imported only there, and only when a condition is really searched; one child serves
+    the whole process and ends with it.
+    """
+    global _SOLVER_PROCESS
+    if _SOLVER_PROCESS is None:
+        import atexit
+
+        from ..formulas.solver_process import SolverProcess
+
+        _SOLVER_PROCESS = SolverProcess()
+        atexit.register(_SOLVER_PROCESS.close)
+    return _SOLVER_PROCESS.solve(formula, target, fixed, time_budget)
 
 
 def _as_dict(cond: Any) -> dict[str, Any]:
@@ -152,12 +169,41 @@ def _disk() -> dict[str, Any]:
         _DISK = {}
         path = cache_file()
         if path is not None and path.is_file():
-            try:
-                data = json.loads(path.read_text("utf-8"))
-                _DISK = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
-                _DISK = {}  # a broken cache is no cache
+            _DISK = _read_cache(path)
     return _DISK
+
+
+#: Largest solve.json read (2,000 entries of a few hundred bytes).
+_MAX_CACHE_BYTES = 4 * 1024 * 1024
+_KEY = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _valid_entry(value: Any) -> bool:
+    """A cached answer: {} (no condition) or a condition of the exact shape _as_dict makes."""
+    if value == {}:
+        return True
+    if not isinstance(value, dict) or set(value) != {"variable", "lo", "hi", "satisfiable", "text"}:
+        return False
+    return (isinstance(value["variable"], str) and isinstance(value["text"], str)
+            and len(value["variable"]) + len(value["text"]) < 2000 and isinstance(value["satisfiable"], bool)
+            and all(v is None or isinstance(v, str) or (isinstance(v, (int, float)) and not isinstance(v, bool))
+                    for v in (value["lo"], value["hi"])))
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    """The cache's entries, if the file is signed with this user's key (:mod:`claimaudit.cachesign`)
+    and well formed; a poisoned, foreign or broken cache is no cache."""
+    from ..cachesign import verify
+    from ..safeio import read_bytes
+
+    try:
+        data = verify(read_bytes(path, max_bytes=_MAX_CACHE_BYTES, what="solver cache"), purpose=b"solve.json")
+        loaded = json.loads(data.decode("utf-8")) if data is not None else None
+    except (InputError, ValueError):
+        return {}
+    if not isinstance(loaded, dict):
+        return {}
+    return {k: v for k, v in loaded.items() if isinstance(k, str) and _KEY.match(k) and _valid_entry(v)}
 
 
 def _disk_get(key: str) -> dict[str, Any] | None:
@@ -165,16 +211,20 @@ def _disk_get(key: str) -> dict[str, Any] | None:
 
 
 def _disk_put(key: str, value: dict[str, Any]) -> None:
+    from ..atomic import write_bytes
+    from ..cachesign import sign
+
     data = _disk()
     data[key] = value
     path = cache_file()
     if path is None:
         return
+    blob = sign(json.dumps(dict(list(data.items())[-2000:])).encode("utf-8"), purpose=b"solve.json")
+    if blob is None:
+        return  # no key: nothing written that could not be trusted back
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(dict(list(data.items())[-2000:])), "utf-8")
-        os.replace(tmp, path)
+        write_bytes(path, blob)
     except OSError:
         pass  # an unwritable cache only costs time
 

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..errors import InputError, Location
+from ..safeio import read_text
 from ..suggest import did_you_mean
 
 ANSWER_KEYS = ("exercise", "student", "inputs", "formula", "value", "verdict", "why")
@@ -51,6 +53,8 @@ class Answer:
     why: str = ""
     inputs: dict[str, str] = field(default_factory=dict)
     problems: list[InputError] = field(default_factory=list)   # malformed: the item scores zero
+    #: A ``student:`` that disagrees with the folder the file is in (the folder wins), and where.
+    claimed_student: tuple[str, Location] | None = None
 
     @property
     def malformed(self) -> bool:
@@ -102,8 +106,12 @@ def _fill(node: Any, ans: Answer, allowed: tuple[str, ...]) -> None:
         ans.problems.append(AnswerError("'inputs' should be a mapping of name: value", location=node.loc_of("inputs")))
 
 
+def _in_student_folder(path: Path, base: Path | None) -> bool:
+    return base is not None and path.parent != base
+
+
 def _fallback_student(path: Path, base: Path | None) -> str:
-    if base is not None and path.parent != base:
+    if _in_student_folder(path, base):
         return path.parent.name
     return path.stem
 
@@ -116,7 +124,7 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
     guess = m.group(1) if m else None
     whole = Location(shown)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_text(path, max_bytes=MAX_BYTES, what="answer file", shown=shown)
         doc = load_answer_yaml(text, shown)
     except InputError as exc:
         return [Answer(shown, fallback, guess, exc.location or whole, problems=[exc])]
@@ -130,6 +138,13 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
             "an answer file is a mapping with exercise, student, formula, value, verdict", location=whole)])]
     student = doc.get("student")
     student = str(student).strip() if student is not None and not isinstance(student, (dict, list)) else ""
+    claimed = None
+    if _in_student_folder(path, base):
+        # The folder is the identity: a file under bob/ saying ``student: Alice`` must not replace
+        # Alice's answer. It is graded as bob's, and the mismatch is reported.
+        if student and student.casefold() != fallback.casefold():
+            claimed = (student, doc.loc_of("student"))
+        student = fallback
     student = student or fallback
     if "answers" in doc:
         items = doc["answers"]
@@ -145,7 +160,8 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
                     "an answer should be a mapping (exercise, formula, value, verdict)", location=loc)]))
                 continue
             ex = item.get("exercise")
-            ans = Answer(shown, student, str(ex).strip() if ex is not None else None, item.location)
+            ans = Answer(shown, student, str(ex).strip() if ex is not None else None, item.location,
+                         claimed_student=claimed)
             _fill(item, ans, ANSWER_KEYS)
             if ans.exercise is None:
                 ans.problems.append(AnswerError("missing 'exercise' (E01, E02, …)", location=item.location))
@@ -156,7 +172,8 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
                                                    location=doc.key_loc(k)))
         return out
     ex = doc.get("exercise")
-    ans = Answer(shown, student, str(ex).strip() if ex is not None and str(ex).strip() else guess, doc.location)
+    ans = Answer(shown, student, str(ex).strip() if ex is not None and str(ex).strip() else guess, doc.location,
+                 claimed_student=claimed)
     _fill(doc, ans, ANSWER_KEYS)
     if ans.exercise is None:
         ans.problems.append(AnswerError("missing 'exercise' (E01, E02, …)", location=doc.location))

@@ -55,10 +55,16 @@ def _plain_unit(text: str):
     return UnitInfo(text, text, Fraction(1), DIMENSIONLESS, "")
 
 
-def _parse(text: str, plain: bool = False):
-    from ..formulas.parse import parse_formula
+#: Longest text a student's formula may become once the key's derived names are expanded in it.
+#: The student's own text is held to the parser's MAX_LENGTH; the expansion is our text, longer.
+MAX_EXPANDED = 100_000
 
-    return parse_formula(text, unit_resolver=_plain_unit if plain else None)
+
+def _parse(text: str, plain: bool = False, *, expanded: bool = False):
+    from ..formulas.parse import MAX_LENGTH, parse_formula
+
+    return parse_formula(text, unit_resolver=_plain_unit if plain else None,
+                         max_length=MAX_EXPANDED if expanded else MAX_LENGTH)
 
 
 def _agree(a: Interval, b: Interval) -> bool:
@@ -181,9 +187,13 @@ class KeyFormula:
                 f"unknown name {unknown[0]!r} in the formula (names: {', '.join(self.allowed)})"
                 + (f" (did you mean {sug[0]!r}?)" if sug else ""), column=col))
         expanded_text = self._expand(student)
+        if len(expanded_text) > MAX_EXPANDED:
+            return FormulaCheck("error", error=FormulaError(
+                f"this formula becomes {len(expanded_text):,} characters once its names are written out "
+                f"(limit {MAX_EXPANDED:,}): use fewer names", column=0))
         try:
-            units = _parse(expanded_text)
-            plain = _parse(expanded_text, plain=True)
+            units = _parse(expanded_text, expanded=True)
+            plain = _parse(expanded_text, plain=True, expanded=True)
         except FormulaError as exc:   # pragma: no cover - rebuilt from a parsed tree
             return FormulaCheck("error", error=exc)
         used = frozenset(units.names)

@@ -345,6 +345,12 @@ class Grader:
         extra: dict[str, list[ItemGrade]] = {}
         for ans in answers:
             item = self.grade_answer(ans)
+            if ans.claimed_student:
+                said, where = ans.claimed_student
+                notes.append(_t(lang, f"{where}: says student: {said!r}, but the file is in the folder of {ans.student}; "
+                                      f"graded as {ans.student}'s answer",
+                                f"{where}：文件写的是 student: {said!r}，但放在 {ans.student!r} 的文件夹里；按 "
+                                f"{ans.student} 的答案批改"))
             mine = by_student.setdefault(ans.student, {})
             if self.key.find(item.exercise) is None:
                 extra.setdefault(ans.student, []).append(item)

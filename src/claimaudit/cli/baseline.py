@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..reporters.escape import escape_controls
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from ..gate import DEFAULT_BASELINE as DEFAULT_FILE
@@ -32,8 +34,8 @@ def main(args: argparse.Namespace) -> int:
     # Input errors are never baselined: say so, and fail like `run` does.
     broken = [r for r in run.results if r.outcome == "error"]
     for e in run.errors:
-        print(error_record(e)["text"], file=sys.stderr)
+        print(escape_controls(error_record(e)["text"]), file=sys.stderr)
     for r in broken:
-        print(f"{r.error or str(r.claim.location) + ': cannot be audited'}  ({r.claim.id} is not baselined: fix it)",
+        print(escape_controls(f"{r.error or str(r.claim.location) + ': cannot be audited'}  ({r.claim.id} is not baselined: fix it)"),
               file=sys.stderr)
     return 2 if run.errors or broken else 0

@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..atomic import atomic_open
+from ..reporters.escape import escape_controls
 from ..errors import UsageError
 
 
@@ -54,7 +56,7 @@ def _make(args: argparse.Namespace) -> int:
     # The key's verdict is the core recomputation's: what a student can work out by hand.
     run = run_claims(paths, root, RunOptions(settings=settings, checkers=False))
     for err in run.errors:
-        print(f"claimaudit: warning: {err}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: warning: {err}"), file=sys.stderr)
     out = Path(args.output)
     try:
         shown = os.path.relpath(out.resolve(), root)
@@ -66,7 +68,7 @@ def _make(args: argparse.Namespace) -> int:
                     show_values=not args.hide_values, title=args.title, sources=run.sources,
                     shown_path=shown.replace(os.sep, "/"))
     for note in made.skipped:
-        print(f"claimaudit: skipped {note}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: skipped {note}"), file=sys.stderr)
     if not made.exercises:
         raise UsageError("no exercises: no claim " + ("has a printed value and a formula" if args.all_claims
                                                       else f"tagged {args.tag!r} can be an exercise"))
@@ -88,7 +90,7 @@ def _grade(args: argparse.Namespace) -> int:
     render_text(grades, sys.stdout, verbose=not args.quiet)
     for target, render in ((args.csv, render_csv), (args.html, render_html)):
         if target:
-            with open(target, "w", encoding="utf-8", newline="") as fh:
+            with atomic_open(target, "w", encoding="utf-8", newline="") as fh:
                 render(grades, fh)
     return 0
 

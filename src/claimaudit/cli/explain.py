@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..reporters.escape import escape_controls
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from .run import add_audit_arguments
@@ -25,6 +27,6 @@ def main(args: argparse.Namespace) -> int:
     args.keyword = None   # the whole corpus is audited: the claim's inputs may live in other files
     run, _notes = audit_from_args(args)
     for err in run.errors:
-        print(f"claimaudit: warning: {err}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: warning: {err}"), file=sys.stderr)
     sys.stdout.write(explain_claim(run, args.claim_id, args.lang))
     return 0

@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..atomic import write_text
 from ..errors import UsageError
+from ..reporters.escape import escape_controls
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -45,8 +47,8 @@ def main(args: argparse.Namespace) -> int:
         if args.mentions:
             for m in draft.mentions:
                 iv = m.number.interval
-                print(f"{d}:{m.line}:{m.col}\t{m.printed}\t[{iv.lo}, {iv.hi}]\t{m.unit.canonical}\t"
-                      f"{m.qualifier}\t{'; '.join(m.candidates)}")
+                print(escape_controls(f"{d}:{m.line}:{m.col}\t{m.printed}\t[{iv.lo}, {iv.hi}]\t{m.unit.canonical}\t"
+                                      f"{m.qualifier}\t{'; '.join(m.candidates)}"))
             continue
         text = draft_yaml(draft)
         if out is None:
@@ -54,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
             continue
         target = out / draft_name(d) if out.is_dir() or len(docs) > 1 else out
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        print(f"{d}: {len(draft.mentions)} mentions, {len(draft.relations)} relations -> {target}",
+        write_text(target, text)  # atomic: an interrupted run leaves the previous draft
+        print(escape_controls(f"{d}: {len(draft.mentions)} mentions, {len(draft.relations)} relations -> {target}"),
               file=sys.stderr)
     return 0

@@ -8,6 +8,7 @@ import importlib
 import sys
 from typing import Sequence
 
+from ..reporters.escape import escape_controls
 from .. import __version__
 from ..errors import ClaimAuditError, UsageError
 
@@ -53,10 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(mod.main(args))
     except UsageError as exc:
-        print(f"claimaudit: error: {exc}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: error: {exc}"), file=sys.stderr)
         return 2
     except ClaimAuditError as exc:
-        print(f"claimaudit: error: {exc}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: error: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("claimaudit: interrupted", file=sys.stderr)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..reporters.escape import escape_controls
 from ..errors import UsageError
 
 #: Finding codes that make ``sources check`` exit 1 (info findings never do).
@@ -51,7 +52,7 @@ def _records(root: Path) -> dict[str, Any]:
 
     records, errors = collect_sources(root)
     for e in errors:
-        print(f"claimaudit: {e}", file=sys.stderr)
+        print(escape_controls(f"claimaudit: {e}"), file=sys.stderr)
     return records
 
 
@@ -84,7 +85,7 @@ def _list(root: Path) -> int:
     allow = [str(a) for a in load_config(root).get("allow_source_dirs", []) or []]
     cache = cache_dir(root, _checker_config(root).get("cache_dir") or None)
     for rec in records.values():
-        print(f"{rec.id}  [{rec.kind or '?'}]  {rec.title}")
+        print(escape_controls(f"{rec.id}  [{rec.kind or '?'}]  {rec.title}"))
         if rec.files:
             for name in rec.files:
                 try:
@@ -92,13 +93,13 @@ def _list(root: Path) -> int:
                     state = f"{path.stat().st_size:,} bytes"
                 except SourceTextError as exc:
                     state = f"{exc.kind}: {exc.message}"
-                print(f"    file  {name}  ({state})")
+                print(escape_controls(f"    file  {name}  ({state})"))
         elif (rec.text_url or rec.url) and rec.sha256:
             have = cached_file(cache, rec.sha256)
             state = f"cached as {have}" if have else "not fetched (claimaudit sources fetch)"
-            print(f"    url   {rec.text_url or rec.url}  sha256 {rec.sha256[:12]}…  ({state})")
+            print(escape_controls(f"    url   {rec.text_url or rec.url}  sha256 {rec.sha256[:12]}…  ({state})"))
         else:
-            print(f"    no local text{' (' + rec.url + ')' if rec.url else ''}")
+            print(escape_controls(f"    no local text{' (' + rec.url + ')' if rec.url else ''}"))
     return 0
 
 
@@ -116,7 +117,7 @@ def _fetch(root: Path, args: argparse.Namespace) -> int:
     for rec in chosen:
         out = fetch_record(rec, cache, accept_new=args.accept_new, timeout=args.timeout,
                            max_bytes=args.max_bytes, refresh=args.refresh)
-        print(f"{rec.id}: {out.status}: {out.message}")
+        print(escape_controls(f"{rec.id}: {out.status}: {out.message}"))
         if out.status in ("failed", "mismatch"):
             bad += 1
     return 1 if bad else 0
@@ -139,7 +140,7 @@ def _check(root: Path, args: argparse.Namespace) -> int:
         options.checker_config = overrides  # type: ignore[attr-defined]
     run = run_claims(paths, root, options)
     for e in run.errors:
-        print(f"{e}", file=sys.stderr)
+        print(escape_controls(f"{e}"), file=sys.stderr)
     counts = {"found": 0, "fuzzy": 0, "not found": 0, "unavailable": 0}
     failing = 0
     for res in run.results:
@@ -163,13 +164,13 @@ def _check(root: Path, args: argparse.Namespace) -> int:
             if q.get("table_row"):
                 where += f" row {q['table_row']}" + (f" [{q['column']}]" if q.get("column") else "")
             where += f"  {q.get('match')} {q.get('score', 0):.0f}"
-        print(f"{mark} {res.claim.qualname:<45} {where}".rstrip())
+        print(escape_controls(f"{mark} {res.claim.qualname:<45} {where}".rstrip()))
         if args.verbose and q and q.get("passage"):
-            print(f"      “{' '.join(q['passage'].split())}”")
+            print(escape_controls(f"      “{' '.join(q['passage'].split())}”"))
         for f in quote_findings:
             if f.severity == "info" and not args.verbose:
                 continue
-            print(f"      {f.code} {f.severity}: {f.message}")
+            print(escape_controls(f"      {f.code} {f.severity}: {f.message}"))
     print(f"== {counts['found']} quotes found, {counts['fuzzy']} changed, {counts['not found']} not found, "
           f"{counts['unavailable']} without text; {failing} problems in {run.duration:.2f}s ==")
     if run.errors:

@@ -365,7 +365,9 @@ def count_label(a: Dims, b: Dims) -> bool:
 
 
 def _num(v: object) -> object:
-    return float(v) if isinstance(v, Fraction) else v
+    from ..numbers.interval import to_float
+
+    return to_float(v) if isinstance(v, Fraction) else v
 
 
 fmt_number = readable        # the names the checkers and reporters import (numbers/format.py)
@@ -383,6 +385,8 @@ def fmt_amount(a: Amount | None, sig: int = 6) -> str:
 
 
 def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:
+    from ..numbers.interval import fmt_sig
+
     rec = result.recomputed
     assert rec is not None
     unit = reading.amount.unit
@@ -390,10 +394,10 @@ def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str
     diff_unit = {"%": "percentage points", "pp": "percentage points"}.get(unit, unit)
     rel_txt = ""
     if miss["relative"] is not None:
-        rel_txt = f", {float(miss['relative']) * 100:+.3g}% relative"
+        rel_txt = f", {fmt_sig(miss['relative'] * 100, 3, plus=True)}% relative"
     units_txt = ""
     if miss["rounding_units"] is not None:
-        units_txt = f", {float(miss['rounding_units']):.3g} rounding units"
+        units_txt = f", {fmt_sig(miss['rounding_units'], 3)} rounding units"
     rel_word = {"=": "", "~": "about ", ">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}
     shown = fmt_number(reading.printed.nominal) + ("" if unit in ("%", "‰", "×") else " ") + unit
     return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}{shown.rstrip()}"

@@ -61,10 +61,12 @@ def _loc(loc: Location | None) -> dict[str, Any]:
 
 
 def _jsonable(v: Any) -> Any:
+    from ..numbers.interval import to_float
+
     if isinstance(v, Fraction):
-        return float(v)
+        return to_float(v)
     if isinstance(v, Interval):
-        return [float(v.lo), float(v.hi)]
+        return [to_float(v.lo), to_float(v.hi)]
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):

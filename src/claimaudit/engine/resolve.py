@@ -71,11 +71,17 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
                     continue
                 if state.get(child) == 1:
                     cycle = path[path.index(child):] + [child]
-                    text = " -> ".join(cycle)
-                    for member in cycle[:-1]:
+                    # The cycle is spelled out once, at its first member; the others point there
+                    # (a cycle of n claims must not print n copies of n names).
+                    first = by_name[cycle[0]]
+                    first_loc = first.formula_location or first.location
+                    cyclic.setdefault(cycle[0], CycleError(f"reference cycle: {_cycle_text(cycle)}",
+                                                           location=first_loc))
+                    for member in cycle[1:-1]:
                         c = by_name[member]
-                        cyclic.setdefault(member, CycleError(f"reference cycle: {text}",
-                                                             location=c.formula_location or c.location))
+                        cyclic.setdefault(member, CycleError(
+                            f"reference cycle: one of the {len(cycle) - 1} claims of the cycle reported at {first_loc}",
+                            location=c.formula_location or c.location))
                 elif state.get(child) != 2:
                     stack.append((child, 0))
             else:
@@ -84,3 +90,14 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
                 out.append(by_name[name])
     return out, cyclic
 
+
+
+#: Names of a long cycle shown at each end of its message.
+_CYCLE_SHOWN = 10
+
+
+def _cycle_text(cycle: list[str]) -> str:
+    if len(cycle) <= 2 * _CYCLE_SHOWN + 1:
+        return " -> ".join(cycle)
+    hidden = len(cycle) - 2 * _CYCLE_SHOWN
+    return " -> ".join(cycle[:_CYCLE_SHOWN]) + f" -> … {hidden:,} more … -> " + " -> ".join(cycle[-_CYCLE_SHOWN:])

@@ -12,7 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..errors import InputError
 from ..model.markdown_claims import has_claim_blocks
+from ..safeio import MAX_DOC_BYTES, read_bytes
 
 DOCUMENT_SUFFIXES = (".txt", ".text", ".html", ".htm", ".pdf", ".markdown", ".md")
 
@@ -24,8 +26,9 @@ def is_document(path: Path) -> bool:
     if path.suffix.lower() in (".md", ".markdown"):
         try:
             # The same fence rules as collection, so a file is either collected or extracted.
-            return not has_claim_blocks(path.read_text("utf-8", errors="replace"))
-        except OSError:
+            return not has_claim_blocks(read_bytes(path, max_bytes=MAX_DOC_BYTES, what="document")
+                                        .decode("utf-8", errors="replace"))
+        except InputError:
             return False
     return True
 

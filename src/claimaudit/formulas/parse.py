@@ -627,16 +627,18 @@ class Formula:
         return hash(("Formula", self.text))
 
 
-def parse_formula(text: str, *, unit_resolver: Callable[[str], object] | None = None) -> Formula:
+def parse_formula(text: str, *, unit_resolver: Callable[[str], object] | None = None,
+                  max_length: int = MAX_LENGTH) -> Formula:
     """Parse ``text`` into a :class:`Formula`; raises FormulaError with a 0-based column.
 
     ``unit_resolver(text) -> UnitInfo`` resolves inline units (default: the shared registry's
-    ``resolve_unit``, imported on first use)."""
+    ``resolve_unit``, imported on first use). ``max_length`` is for text the program built from
+    an already checked formula (a student's formula with the key's names expanded)."""
     if not isinstance(text, str):
         raise FormulaError(f"a formula must be text, not {type(text).__name__}", column=0)
-    if len(text) > MAX_LENGTH:
-        raise FormulaError(f"formula too long: {len(text)} characters (limit {MAX_LENGTH})",
-                           column=MAX_LENGTH)
+    if len(text) > max_length:
+        raise FormulaError(f"formula too long: {len(text)} characters (limit {max_length})",
+                           column=max_length)
     if not text.strip():
         raise FormulaError("empty formula", column=0)
     toks = _Lexer(text).run()

@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..atomic import write_text
 from ..engine.results import ClaimResult, RunResult
 from ..errors import UsageError
 from . import DEFAULT_BASELINE
@@ -98,7 +99,7 @@ def write_baseline(run: RunResult, path: str | Path, *, partial: bool = False) -
         audited = {r.claim.qualname for r in run.results}
         entries = [e for e in load_baseline(path) if e.claim not in audited] + entries
     try:
-        Path(path).write_text(dump(entries), encoding="utf-8")
+        write_text(path, dump(entries))  # atomic: a full disk leaves the previous baseline whole
     except OSError as exc:
         raise UsageError(f"{path}: cannot write baseline: {exc.strerror}") from None
     return entries

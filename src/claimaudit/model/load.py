@@ -314,6 +314,11 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
         if i in bad_claims or not isinstance(item, MarkedDict) or "id" not in item:
             continue
         cid = str(item["id"])
+        mixed = mixed_scripts(cid)
+        if mixed:
+            errors.append(SchemaError(f"claim id {cid!r} mixes {' and '.join(mixed)} letters: it could pass for "
+                                      "another id that looks the same; write it in one script", location=item.loc_of("id")))
+            continue
         if cid in seen:
             errors.append(InputError(f"duplicate claim id {cid!r} (first defined at {seen[cid]})", location=item.loc_of("id")))
             continue
@@ -345,6 +350,27 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
     return cf, errors
 
 
+#: Scripts that may share one identifier (UTS #39 "highly restrictive": Latin with Han and Japanese
+#: kana, or with Hangul); any other mixture (Latin "total" and Cyrillic-o "tоtal") is refused.
+_SCRIPT_SETS = ({"LATIN", "CJK", "HIRAGANA", "KATAKANA"}, {"LATIN", "CJK", "HANGUL"})
+
+
+def mixed_scripts(name: str) -> tuple[str, ...]:
+    """The scripts of ``name``'s letters when they mix confusably (``tоtal`` with a Cyrillic o), else ()."""
+    if name.isascii():
+        return ()
+    import unicodedata
+
+    scripts: set[str] = set()
+    for ch in name:
+        if unicodedata.category(ch).startswith("L"):
+            word = unicodedata.name(ch, "UNKNOWN").split()[0]
+            scripts.add("LATIN" if word == "FULLWIDTH" else word)
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in _SCRIPT_SETS):
+        return ()
+    return tuple(sorted(s.title() for s in scripts))
+
+
 def _claim_index(err: InputError, doc: MarkedDict) -> int | None:
     """Which claim (index in the 'claims' list) an error falls inside, if any."""
     loc = err.location
@@ -370,12 +396,11 @@ def load_claim_text(text: str, path: str, *, module: str | None = None,
 def load_claim_file(path: Path, *, display: str | None = None,
                     base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
     shown = display or str(path)
+    from ..safeio import read_text
+    from .yamlmarks import MAX_FILE_BYTES
+
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, [InputError(f"cannot read claim file: {exc.strerror}", location=Location(shown))]
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, [InputError(f"claim file is not UTF-8 (byte {exc.start})", location=Location(shown))]
+        text = read_text(path, max_bytes=MAX_FILE_BYTES, what="claim file", shown=shown)
+    except InputError as exc:
+        return None, [exc]
     return load_claim_text(text, shown, module=module_name(path), base=base)

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from ..errors import InputError, Location
+from ..safeio import MAX_DOC_BYTES, read_text
 from .claims import Claim, ClaimFile, Settings
 from .load import build_claims, module_name
 from .sources import SourceRecord
@@ -181,9 +182,7 @@ def load_markdown_claims(path: Path, *, display: str | None = None,
     """Read a Markdown doc from disk and return its embedded claims (None when it has none)."""
     shown = display or str(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        return None, [InputError(f"cannot read Markdown doc: {exc.strerror}", location=Location(shown))]
-    except UnicodeDecodeError as exc:
-        return None, [InputError(f"Markdown doc is not UTF-8 (byte {exc.start})", location=Location(shown))]
+        text = read_text(path, max_bytes=MAX_DOC_BYTES, what="Markdown doc", shown=shown)
+    except InputError as exc:
+        return None, [exc]
     return claims_from_markdown(text, shown, module=module_name(path), base=base)

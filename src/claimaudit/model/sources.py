@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Location
+from ..safeio import read_text
 from ..suggest import did_you_mean
-from .yamlmarks import MarkedDict, YamlError, load_yaml
+from .yamlmarks import MAX_FILE_BYTES, MarkedDict, load_yaml
 
 SOURCE_KEYS = ("id", "title", "authors", "date", "url", "doi", "arxiv", "version", "licence", "license",
                "file", "files", "sha256", "kind", "language", "primary", "notes", "excerpt",
@@ -57,8 +58,9 @@ def _strs(v: Any) -> tuple[str, ...]:
 
 def load_source_file(path: Path, shown: str) -> tuple[SourceRecord | None, list[InputError]]:
     try:
-        doc = load_yaml(path.read_text("utf-8-sig"), shown)
-    except YamlError as exc:
+        doc = load_yaml(read_text(path, max_bytes=MAX_FILE_BYTES, what="source record", shown=shown), shown,
+                        kind="source record")
+    except InputError as exc:
         return None, [exc]
     except (OSError, UnicodeDecodeError) as exc:
         return None, [InputError(f"cannot read source record: {exc}", location=Location(shown))]

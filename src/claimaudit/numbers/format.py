@@ -42,15 +42,14 @@ def exact(x: Fraction, digits: int = 12) -> str:
         with localcontext() as ctx:
             ctx.prec = 60
             return format(Decimal(x.numerator) / Decimal(x.denominator), "f")
-    return format(float(x), f".{digits}g")
+    return fmt_sig(x, digits)
 
 
 def delta(x: Fraction, sig: int = 3) -> str:
     """``x`` to ``sig`` significant digits (differences need no more precision), ``1.2e9`` style."""
-    f = float(x)
-    if f == 0:
+    if x == 0:
         return "0"
-    out = f"{f:.{sig}g}"
+    out = fmt_sig(Fraction(x), sig)
     if "e" in out:
         mant, exp = out.split("e")
         return f"{mant}e{int(exp)}"
@@ -83,3 +82,30 @@ def interval_text(iv: Interval, sig: int = 6, *, group: bool = False) -> str:
 
 def with_unit(text: str, unit: str) -> str:
     return f"{text}{unit}" if unit in NO_SPACE_UNITS else f"{text} {unit}"
+
+#: Magnitudes inside this range go through float (identical text to before); beyond it, Decimal.
+_FLOAT_SAFE = (Fraction(1, 10**300), Fraction(10**300))
+
+
+def fmt_sig(x: Fraction, sig: int, *, plus: bool = False) -> str:
+    """``x`` to ``sig`` significant digits in ``g`` style, for any magnitude.
+
+    ``float(x)`` overflows past 1.8e308 (and a claim can print ``1e309``); Decimal has an exponent
+    range of ±10**18, so values outside float's range are formatted there instead.
+    """
+    sign = "+" if plus else ""
+    if x == 0 or _FLOAT_SAFE[0] <= abs(x) <= _FLOAT_SAFE[1]:
+        return format(float(x), f"{sign}.{sig}g")
+    from decimal import MAX_EMAX, MIN_EMIN, Decimal, localcontext
+
+    with localcontext() as ctx:
+        ctx.prec, ctx.Emax, ctx.Emin = sig, MAX_EMAX, MIN_EMIN
+        d = (Decimal(x.numerator) / Decimal(x.denominator)).normalize()
+        return format(d, f"{sign}.{sig}g")
+
+
+def to_float(x: Fraction) -> float | str:
+    """``x`` as a float for machine-readable output; its 17-digit text where a float would overflow."""
+    if x == 0 or _FLOAT_SAFE[0] <= abs(x) <= _FLOAT_SAFE[1]:
+        return float(x)
+    return fmt_sig(x, 17)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Union
 
-from .format import exact
+from .format import exact, fmt_sig, to_float  # noqa: F401  (re-exported: callers import them from here)
 
 Number = Union[int, Fraction]
 

@@ -843,4 +843,25 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
         raise ValueError(f"kilo must be 1000 or 1024, not {kilo!r}")
     if rounding not in ROUNDING_POLICIES:
         raise ValueError(f"rounding must be one of {ROUNDING_POLICIES}, not {rounding!r}")
+    _check_digit_count(text)
     return _Parser(text, kilo).parse(rounding)
+
+
+def _check_digit_count(text: str) -> None:
+    """Refuse texts with more than :data:`MAX_DIGITS` digits, ASCII and Chinese alike.
+
+    Counted on the whole text before parsing, so no part of it (a fraction's denominator, a
+    digit-by-digit Chinese numeral) can reach ``int()`` with more digits than Python converts.
+    """
+    if len(text) <= MAX_DIGITS:
+        return
+    from .chinese import DIGITS as CN_DIGITS
+
+    count, first = 0, 0
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9" or ch in CN_DIGITS:
+            if not count:
+                first = i
+            count += 1
+            if count > MAX_DIGITS:
+                raise NumberSyntaxError(f"number has more than {MAX_DIGITS} digits", column=first)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from .common import Record, shown_findings, sorted_records, summary_text
+from .escape import escape_tree
 
 
 def escape_data(s: str) -> str:
@@ -44,6 +45,7 @@ def _where(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def annotations(report: dict[str, Any], *, path_prefix: str = "") -> list[str]:
     """``path_prefix``: the project root's folder inside the repository ("docs/audit/"), if any."""
     lines = []
+    report = escape_tree(report, keep_newlines=True)  # no ESC/OSC sequence reaches the log (CR/LF: %0D/%0A)
     for e in report.get("errors", ()):
         lines.append(command("error", str(e.get("message")), **_where(e, path_prefix), title=f"{e.get('code')} input error"))
     for r in sorted_records(report.get("records", ())):

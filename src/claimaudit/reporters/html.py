@@ -47,18 +47,42 @@ def template_cache_dir() -> str | None:
 def _environment() -> Any:
     import jinja2
 
-    class QuietCache(jinja2.FileSystemBytecodeCache):
-        # A cache that cannot be read or written is no reason to fail a report.
+    class SignedCache(jinja2.BytecodeCache):
+        """Compiled templates kept between runs, trusted only when signed with this user's key.
+
+        Jinja's own FileSystemBytecodeCache unmarshals whatever it finds: code from anyone who can
+        write the cache folder. Here an entry that does not verify (see :mod:`claimaudit.cachesign`)
+        is ignored and the template is compiled again (~60 ms). A cache that cannot be read or
+        written is no reason to fail a report.
+        """
+
+        def __init__(self, directory: str) -> None:
+            self.directory = directory
+
+        def _path(self, bucket: Any) -> str:
+            return os.path.join(self.directory, f"{bucket.key}.cache")  # signed (not jinja2's own format)
+
         def load_bytecode(self, bucket: Any) -> None:
+            from ..cachesign import verify
+            from ..safeio import read_bytes
+
             try:
-                super().load_bytecode(bucket)
-            except Exception:  # noqa: BLE001
+                data = verify(read_bytes(self._path(bucket), max_bytes=16 * 1024 * 1024, what="template cache"),
+                              purpose=b"jinja")
+                if data is not None:
+                    bucket.bytecode_from_string(data)
+            except Exception:  # noqa: BLE001 - missing, refused or broken: compile again
                 bucket.reset()
 
         def dump_bytecode(self, bucket: Any) -> None:
+            from ..atomic import write_bytes
+            from ..cachesign import sign
+
             try:
-                os.makedirs(self.directory, exist_ok=True)
-                super().dump_bytecode(bucket)
+                blob = sign(bucket.bytecode_to_string(), purpose=b"jinja")
+                if blob is not None:
+                    os.makedirs(self.directory, exist_ok=True)
+                    write_bytes(self._path(bucket), blob)
             except Exception:  # noqa: BLE001
                 pass
 
@@ -68,7 +92,7 @@ def _environment() -> Any:
     folder = template_cache_dir()
     return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, trim_blocks=True,
                               lstrip_blocks=True, undefined=jinja2.ChainableUndefined,
-                              bytecode_cache=QuietCache(folder) if folder else None)
+                              bytecode_cache=SignedCache(folder) if folder else None)
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ import re
 from typing import Any, TextIO
 
 from .common import Record, anchor, expected_counts, file_uri, headline, shown_findings, sorted_records, summary_text
+from .escape import escape_tree
 
 #: GitHub refuses comments over 65,536 characters; stay well inside it.
 MAX_ROWS = 200
@@ -45,6 +46,7 @@ def claim_link(r: Record, html_url: str | None) -> str:
 
 def render_markdown(report: dict[str, Any], *, link_base: str | None = None, html_url: str | None = None,
                     max_rows: int = MAX_ROWS, title: str = "claimaudit") -> str:
+    report = escape_tree(report)  # a step summary or PR comment shows no raw control characters
     s = report.get("summary", {})
     records = report.get("records", [])
     out = [f"## {title}: {cell(summary_text(report))}", ""]

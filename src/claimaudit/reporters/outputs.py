@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, TextIO
 
+from ..atomic import atomic_open
 from . import render
 
 #: The folder a plain run writes its HTML report to, under the project root.
@@ -120,8 +121,12 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
         try:
             if o.default:
                 o.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(o.path, "a" if o.append else "w", encoding="utf-8", newline="\n") as fh:
-                render(o.fmt, report, fh, **opts)
+            if o.append:  # a job summary file others append to as well
+                with open(o.path, "a", encoding="utf-8", newline="\n") as fh:
+                    render(o.fmt, report, fh, **opts)
+            else:  # whole or not at all: Ctrl-C or a full disk leaves the previous report
+                with atomic_open(o.path, "w", encoding="utf-8", newline="\n") as fh:
+                    render(o.fmt, report, fh, **opts)
         except OSError as exc:
             if not o.default:
                 raise

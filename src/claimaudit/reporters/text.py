@@ -6,6 +6,8 @@ import os
 import shutil
 from typing import Any, TextIO
 
+from .escape import escape_tree
+
 OUTCOME_CHAR = {"passed": ".", "failed": "F", "expected": "x", "error": "E"}
 _COLORS = {"red": "31", "green": "32", "yellow": "33", "bold": "1", "cyan": "36"}
 
@@ -168,6 +170,7 @@ def warnings_of(report: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, 
 def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bool | None = None,
            show_progress: bool = True) -> None:
     w = Writer(out, color)
+    report = escape_tree(report)  # nothing a stranger wrote reaches the terminal raw
     records = report["records"]
     if verbosity >= 0:
         w.sep("=", "claimaudit session starts", "bold")

@@ -7,10 +7,12 @@ networking code.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 #: Default cache folder, relative to the project root.
 CACHE_DIR = ".claimaudit/sources"
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def cache_dir(root: Path, configured: str | None = None) -> Path:
@@ -18,10 +20,19 @@ def cache_dir(root: Path, configured: str | None = None) -> Path:
     return p if p.is_absolute() else root / p
 
 
+def valid_sha256(text: str) -> bool:
+    """64 hexadecimal digits: the only text ever used to name a cache file."""
+    return bool(_SHA256.fullmatch(text))
+
+
 def cached_file(folder: Path, sha256: str) -> Path | None:
-    """The cached copy of the text with this hash, if it was fetched."""
+    """The cached copy of the text with this hash, if it was fetched.
+
+    A ``sha256`` that is not 64 hex digits (``../../etc/passwd``) has no cached copy: it is never
+    made into a path.
+    """
     sha = sha256.lower()
-    if not sha or not folder.is_dir():
+    if not valid_sha256(sha) or not folder.is_dir():
         return None
     for p in sorted(folder.glob(sha + ".*")) + [folder / sha]:
         if p.is_file() and not p.name.endswith(".part"):

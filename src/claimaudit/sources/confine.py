@@ -50,10 +50,17 @@ def confine(name: str, root: Path, allow_dirs: Iterable[str] = ()) -> Path:
     except (OSError, RuntimeError) as exc:  # symlink loops
         raise SourceTextError(f"{name}: cannot resolve path: {exc}", "refused") from None
     roots = allowed_roots(root, allow_dirs)
-    if not any(_inside(real, r) for r in roots):
+    inside = [r for r in roots if _inside(real, r)]
+    if not inside:
         shown = ", ".join(str(r) for r in roots)
         raise SourceTextError(f"{name}: outside the project and the allowed source folders ({shown}); "
                               "add its folder to allow_source_dirs in claimaudit.toml to read it", "refused")
+    # Hidden files and folders (.git/config holds a CI token, .env secrets) are never sources,
+    # whether named directly or reached through a symlink.
+    hidden = [part for part in (*raw.parts, *real.relative_to(max(inside, key=lambda r: len(r.parts))).parts)
+              if part.startswith(".") and part not in (".", "..")]
+    if hidden:
+        raise SourceTextError(f"{name}: hidden files and folders ({hidden[0]}) are not read as sources", "refused")
     try:
         st = real.stat()
     except FileNotFoundError:

@@ -12,17 +12,19 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..model.sources import SourceRecord
-from .cache import cached_file, file_sha256
+from .cache import cached_file, file_sha256, valid_sha256
 from .limits import SourceTextError
 
 MAX_DOWNLOAD = 100_000_000
-TIMEOUT = 60.0
+TIMEOUT = 60.0          # seconds of silence on the connection
+DEADLINE = 300.0        # seconds for the whole download, however the server drips it
 _TYPES = {"application/pdf": ".pdf", "text/html": ".html", "application/xhtml+xml": ".html",
           "text/markdown": ".md", "text/x-markdown": ".md", "text/plain": ".txt"}
 _SUFFIXES = (".pdf", ".html", ".htm", ".md", ".markdown", ".txt")
@@ -51,8 +53,14 @@ def _opener() -> urllib.request.OpenerDirector:
     return opener
 
 
-def download(url: str, *, timeout: float = TIMEOUT, max_bytes: int = MAX_DOWNLOAD) -> tuple[bytes, str]:
-    """The body of ``url`` and its content type; SourceTextError on any failure or limit."""
+def download(url: str, *, timeout: float = TIMEOUT, max_bytes: int = MAX_DOWNLOAD,
+             deadline: float = DEADLINE) -> tuple[bytes, str]:
+    """The body of ``url`` and its content type; SourceTextError on any failure or limit.
+
+    ``timeout`` bounds each wait for data; ``deadline`` the whole download (a server sending one
+    byte a second never trips the first).
+    """
+    end = time.monotonic() + deadline
     if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
         raise SourceTextError(f"{url}: only http and https URLs are fetched", "refused")
     req = urllib.request.Request(url, headers={"User-Agent": "claimaudit-sources-fetch"})
@@ -62,8 +70,13 @@ def download(url: str, *, timeout: float = TIMEOUT, max_bytes: int = MAX_DOWNLOA
             if length and length.isdigit() and int(length) > max_bytes:
                 raise SourceTextError(f"{url}: {int(length):,} bytes, more than the limit ({max_bytes:,})", "limit")
             chunks, total = [], 0
+            # read1 returns what one receive brings, so the deadline is checked as data trickles in.
+            read = getattr(resp, "read1", resp.read)
             while True:
-                block = resp.read(1 << 16)
+                if time.monotonic() > end:
+                    raise SourceTextError(f"{url}: not downloaded within {deadline:.0f} s (the download deadline)",
+                                          "limit")
+                block = read(1 << 16)
                 if not block:
                     break
                 total += len(block)
@@ -108,6 +121,8 @@ def fetch_record(rec: SourceRecord, folder: Path, *, accept_new: bool = False, t
         return FetchOutcome(rec.id, "skipped", "no url")
     if rec.files:
         return FetchOutcome(rec.id, "skipped", "its text is a local file")
+    if rec.sha256 and not valid_sha256(rec.sha256):
+        return FetchOutcome(rec.id, "failed", f"sha256 {rec.sha256[:80]!r} is not 64 hexadecimal digits")
     if not rec.sha256 and not accept_new:
         return FetchOutcome(rec.id, "skipped", "no sha256 to check the download against "
                             "(fetch with --accept-new to download it and print the hash to pin)")

@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 from ..model.sources import SourceRecord
 from .confine import confine
 from .document import Document
-from .cache import cache_dir, cached_file, file_sha256
+from .cache import cache_dir, cached_file, file_sha256, valid_sha256
 from .limits import Limits, SourceTextError
 from .loaders import load_document
 
@@ -69,6 +69,9 @@ class SourceLibrary:
             return out
         url = rec.text_url or rec.url
         if url and rec.sha256:
+            if not valid_sha256(rec.sha256):
+                out.errors.append(SourceTextError(f"sha256 {rec.sha256[:80]!r} is not 64 hexadecimal digits", "refused"))
+                return out
             path = cached_file(self.cache, rec.sha256)
             if path is None:
                 out.no_text = f"its text ({url}) has not been fetched yet: run `claimaudit sources fetch {source_id}`"
