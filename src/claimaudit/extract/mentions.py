@@ -17,6 +17,7 @@ from typing import Iterable
 
 from ..errors import InputError
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
+from ..numbers import vocabulary
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from ..units.registry import UnitInfo, resolve_unit
 from .document import Cell, Document, Table
@@ -24,24 +25,25 @@ from .falsepos import false_positive
 
 LANGS = ("auto", "en", "zh")
 
-# Qualifiers the printed grammar reads, longest first; tried in front of the number.
-_QUALIFIERS = sorted([
-    "approximately", "about", "around", "roughly", "over", "more than", "above", "at least",
-    "under", "less than", "below", "up to", "at most", "~", "≈", "≥", "≤", ">", "<", "约", "大约", "近",
-    "超过", "逾", "以上", "不少于", "不到", "不足", "以内",
-], key=len, reverse=True)
-# Qualifiers the printed grammar may not read: kept as a relation override in the draft.
-_EXTRA_QUALIFIERS = {"nearly": "~", "almost": "~", "将近": "~", "不止": ">", "接近": "~", "低于": "<", "高于": ">",
-                     "少于": "<", "多于": ">", "最多": "<=", "至少": ">=", "大于": ">", "小于": "<"}
-_POST_QUALIFIERS = {"以上": ">=", "以内": "<=", "左右": "~", "多": ">", "余": ">", "+": ">=", "以下": "<="}
+# Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
+# whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
+_POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if not k.isascii()},
+                    "多": ">", "余": ">", "+": ">="}
+_EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
+_ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(
-    r"(?:(?<![A-Za-z])(?P<en>" + "|".join(re.escape(q) for q in sorted(
-        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if q.isascii() and q[0].isalpha()], key=len, reverse=True))
-    + r")\s+|(?P<sym>[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>" + "|".join(sorted(
-        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if not q.isascii()], key=len, reverse=True))
-    + r")\s?)$", re.I)
-_CURRENCY_BEFORE = re.compile(r"(?:US\$|\$|€|£|¥|￥)\s?$")
-_MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|bn(?![A-Za-z])|[KMGT]i(?![A-Za-z])|\s?(?:thousand|million|billion|trillion)(?![A-Za-z])|\s?(?:万亿|千万|百万|万|亿))")
+    r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>"
+    + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
+#: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
+_CURRENCY_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
+    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
+    + r")\s?$|￥\s?$")
+_MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
+    w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
+    r"|\s?(?:万亿|千万|百万|万|亿))")
+#: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
+_MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
 _PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
 _RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
 #: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
@@ -216,6 +218,17 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     return j, (noun or m.group(0))
 
 
+_PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
+
+
+def _million_m(f: str, pos: int) -> bool:
+    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million."""
+    if not f.startswith("m", pos) or pos + 1 >= len(f) or f[pos - 1:pos] == " ":
+        return False
+    m = _PLURAL_NOUN.match(f, pos + 1)
+    return bool(m) and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+
+
 def _is_unit(text: str) -> bool:
     return unit_or_none(text) is not None
 
@@ -377,8 +390,7 @@ def _qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
         q = ">"
     if q in ("&lt;",):
         q = "<"
-    rel = _EXTRA_QUALIFIERS.get(q.lower()) if q.lower() in _EXTRA_QUALIFIERS else None
-    return start - (len(m.group(0))), q, rel
+    return start - (len(m.group(0))), q, None
 
 
 class Extractor:
@@ -435,12 +447,16 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult = ""
+        mult, million_m = "", False
+        cur = _CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         if tok.kind in ("digits",):
-            mm = _MULT_RE.match(f, pos)
+            mm = _MULT_RE.match(f, pos) or (_MONEY_MULT_RE.match(f, pos) if cur else None)
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+            elif _million_m(f, pos):
+                mult, million_m = "M", True      # "35m devices": read as 35M, the choice noted
+                pos += 1
         pct = ""
         pm = _PCT_RE.match(f, pos)
         if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
@@ -477,7 +493,6 @@ class Extractor:
                 and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = _qualifier_before(f, start)
-        cur = _CURRENCY_BEFORE.search(f, max(0, start - 4), start) if start > 0 else None
         cur_text = ""
         if cur:
             cur_text = f[cur.start():start].strip()
@@ -503,8 +518,11 @@ class Extractor:
             found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
             if found is not None and (found.number.is_range or tolerance and found.number.tolerance is not None):
                 return found
-        return self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
+        found = self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
                                pos, limit, tok.end, pct=pct)
+        if found is not None and million_m:
+            found.candidates.append("m read as million (a count of the noun after it); it could be metres")
+        return found
 
     def _with_unit(self, tok: NumberToken, start: int, qual, cur_text: str, num_text: str, pos: int,
                    limit: int, num_end: int, pct: str = "") -> Mention | None:

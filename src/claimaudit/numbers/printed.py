@@ -85,11 +85,11 @@ from functools import lru_cache
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
-from . import chinese
+from . import chinese, vocabulary
 from .interval import Interval
 
 #: Relations a qualifier can express. "=" plain; "~" approximately; ">", ">=", "<", "<=".
-RELATIONS = ("=", "~", ">", ">=", "<", "<=")
+RELATIONS = vocabulary.RELATIONS
 #: Kinds of printed number.
 KINDS = ("number", "percent", "permille", "points", "ratio")
 #: Rounding policies: "auto" (decimals and multiplied/percent/ratio numbers rounded to the last
@@ -191,27 +191,8 @@ def _table(entries: list[tuple[str, str]]) -> list[tuple[str, bool, str]]:
     return sorted(rows, key=lambda r: -len(r[0]))
 
 
-_PREFIX_QUALIFIERS = _table([
-    ("≈", "~"), ("~", "~"), ("≃", "~"),
-    ("about", "~"), ("approximately", "~"), ("approx.", "~"), ("approx", "~"), ("around", "~"),
-    ("roughly", "~"), ("nearly", "~"), ("almost", "~"), ("circa", "~"), ("ca.", "~"),
-    ("大约", "~"), ("大概", "~"), ("约", "~"), ("將近", "~"), ("将近", "~"), ("接近", "~"), ("近", "~"),
-    (">", ">"), ("over", ">"), ("more than", ">"), ("above", ">"), ("exceeding", ">"),
-    ("greater than", ">"), ("in excess of", ">"), ("just over", ">"), ("well over", ">"),
-    ("超过", ">"), ("超過", ">"), ("逾", ">"), ("多于", ">"), ("大于", ">"), ("高于", ">"),
-    (">=", ">="), ("≥", ">="), ("at least", ">="), ("no less than", ">="), ("not less than", ">="),
-    ("no fewer than", ">="), ("不少于", ">="), ("不低于", ">="), ("至少", ">="), ("最少", ">="),
-    ("<", "<"), ("under", "<"), ("less than", "<"), ("below", "<"), ("fewer than", "<"),
-    ("just under", "<"), ("不到", "<"), ("不足", "<"), ("少于", "<"), ("低于", "<"), ("小于", "<"),
-    ("<=", "<="), ("≤", "<="), ("up to", "<="), ("at most", "<="), ("no more than", "<="),
-    ("not more than", "<="), ("不超过", "<="), ("不超過", "<="), ("不多于", "<="), ("最多", "<="),
-])
-_SUFFIX_QUALIFIERS = sorted([
-    ("左右", "~"), ("上下", "~"), ("or so", "~"),
-    ("以上", ">="), ("or more", ">="), ("or above", ">="), ("and above", ">="), ("or greater", ">="),
-    ("以内", "<="), ("以下", "<="), ("之内", "<="), ("or less", "<="), ("or fewer", "<="),
-    ("or below", "<="), ("and below", "<="),
-], key=lambda r: -len(r[0]))
+_PREFIX_QUALIFIERS = _table(list(vocabulary.PREFIX_QUALIFIERS.items()))
+_SUFFIX_QUALIFIERS = sorted(vocabulary.SUFFIX_QUALIFIERS.items(), key=lambda r: -len(r[0]))
 _RANGE_WORDS = _table([("from", "from"), ("between", "between")])
 
 _KIND_SUFFIXES = _table([
@@ -223,22 +204,16 @@ _KIND_SUFFIXES = _table([
 _KIND_UNIT = {"number": "", "percent": "percent", "permille": "permille",
               "points": "percentage_point", "ratio": ""}
 
-_CURRENCY_PREFIXES = _table([
-    ("US$", "USD"), ("HK$", "HKD"), ("$", "USD"), ("¥", "CNY"), ("€", "EUR"), ("£", "GBP"),
-    ("USD", "USD"), ("RMB", "CNY"), ("CNY", "CNY"), ("EUR", "EUR"), ("GBP", "GBP"),
-])
-_CURRENCY_SUFFIXES = _table([
-    ("美元", "USD"), ("美金", "USD"), ("元人民币", "CNY"), ("人民币", "CNY"), ("元", "CNY"),
-    ("欧元", "EUR"), ("英镑", "GBP"), ("港元", "HKD"), ("港币", "HKD"), ("日元", "JPY"),
-    ("USD", "USD"), ("US dollars", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("$", "USD"),
-    ("RMB", "CNY"), ("CNY", "CNY"), ("yuan", "CNY"), ("EUR", "EUR"), ("euros", "EUR"),
-    ("euro", "EUR"), ("GBP", "GBP"), ("€", "EUR"), ("£", "GBP"),
-])
+_CURRENCY_PREFIXES = _table(list(vocabulary.CURRENCY_PREFIXES.items()))
+_CURRENCY_SUFFIXES = _table(list(vocabulary.CURRENCY_SUFFIXES.items()))
 
-_BINARY = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "Pi": 1024**5, "Ei": 1024**6}
-_LETTER_MULT = {"M": 10**6, "B": 10**9, "T": 10**12}
-_WORD_MULT = re.compile(r"\s*(thousand|million|billion|trillion|bn)(?![A-Za-z])", re.IGNORECASE)
-_WORD_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "bn": 10**9}
+_BINARY = vocabulary.BINARY_MULTIPLIERS
+_LETTER_MULT = {k: v for k, v in vocabulary.LETTER_MULTIPLIERS.items() if k not in "Kk"}
+_MONEY_LETTER_MULT = vocabulary.MONEY_LETTER_MULTIPLIERS
+#: "1.5 million", "4bn", "hundred million" (a word scale may follow "hundred": 10^2 * 10^6).
+_WORD_MULT = re.compile(r"\s*((?:hundred\s+)?(?:" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS)
+                        + r"))(?![A-Za-z])", re.IGNORECASE)
+_WORD_SCALE = vocabulary.WORD_MULTIPLIERS
 _E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
 _TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
@@ -251,7 +226,7 @@ _SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _TOLERANCE = re.compile(r"\s*(±|\+/-|\+-|\+ / -)\s*")
 _PER = re.compile(r"\s*(?<![A-Za-z])per(?![A-Za-z])\s*", re.IGNORECASE)
 _NUMBER_TOKEN = re.compile(r"(?<![^ ])[0-9][0-9.,]*(?![^ ])")
-_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|bn|thousand|million|billion|trillion)(?![A-Za-z])"
+_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS) + r")(?![A-Za-z])"
                                    r"|[万萬亿億百千]+", re.IGNORECASE)
 
 
@@ -657,9 +632,19 @@ class _Parser:
         if c in _LETTER_MULT and self.char(pos + 1) not in _ASCII_LETTERS:
             e.mult_text, e.mult_scale = c, _LETTER_MULT[c]
             return pos + 1
+        if e.currency:
+            # "£35m", "$4.2b", "$1.2tn": lower-case scale letters after money (35m alone is metres).
+            for letters, scale in sorted(_MONEY_LETTER_MULT.items(), key=lambda r: -len(r[0])):
+                if s.startswith(letters, pos) and self.char(pos + len(letters)) not in _ASCII_LETTERS:
+                    e.mult_text, e.mult_scale = letters, scale
+                    return pos + len(letters)
         m = _WORD_MULT.match(s, pos)
         if m:
-            e.mult_text, e.mult_scale = self.text[m.start(1):m.end(1)], _WORD_SCALE[m.group(1).lower()]
+            words = m.group(1).lower().split()
+            scale = 1
+            for w in words:
+                scale *= _WORD_SCALE[w]
+            e.mult_text, e.mult_scale = self.text[m.start(1):m.end(1)], scale
             return m.end()
         j = self.ws(pos)
         cm = chinese.scan_multiplier(s, j)
@@ -792,6 +777,9 @@ class _Parser:
         if not relations:
             return "=", ""
         relations = sorted(relations, key=lambda r: r[2])
+        if len(relations) == 2 and relations[0][0] == "<=" and relations[1][1] == "+":
+            # "Up to 1350+": the peak is at least 1350 (the "+" bounds the peak the words name).
+            return ">=", " ".join(r[1] for r in relations)
         first = relations[0]
         for rel, qual, col in relations[1:]:
             if rel != first[0]:
