@@ -86,6 +86,7 @@ from fractions import Fraction
 
 from ..errors import NumberSyntaxError
 from . import chinese, vocabulary
+from .limits import MAX_DIGITS, MAX_EXPONENT
 from .interval import Interval
 
 #: Relations a qualifier can express. "=" plain; "~" approximately; ">", ">=", "<", "<=".
@@ -96,10 +97,6 @@ KINDS = ("number", "percent", "permille", "points", "ratio")
 #: written digit, plain integers exact), "exact" (nothing rounded), "digits" (integers too are
 #: rounded to their last digit).
 ROUNDING_POLICIES = ("auto", "exact", "digits")
-#: Largest |exponent| accepted in scientific notation; 10**400 is already far beyond any claim.
-MAX_EXPONENT = 400
-#: Largest number of digits in one written number.
-MAX_DIGITS = 1000
 
 
 @dataclass(frozen=True)
@@ -214,6 +211,7 @@ _MONEY_LETTER_MULT = vocabulary.MONEY_LETTER_MULTIPLIERS
 _WORD_MULT = re.compile(r"\s*((?:hundred\s+)?(?:" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS)
                         + r"))(?![A-Za-z])", re.IGNORECASE)
 _WORD_SCALE = vocabulary.WORD_MULTIPLIERS
+_DIGIT_RUN = re.compile(r"[0-9]+")
 _E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
 _TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
@@ -257,6 +255,7 @@ class _Parser:
         self.s = _normalize(text)
         self.n = len(self.s)
         self.kilo = kilo
+        self.number_start = 0
 
     # -- small helpers -------------------------------------------------------------------------
     def ws(self, pos: int) -> int:
@@ -494,19 +493,18 @@ class _Parser:
 
     def arabic(self, pos: int, e: _End) -> int:
         s, start = self.s, pos
+        self.number_start = start
         int_digits, first_sep = "", -1
         if self.char(pos) in _DIGIT:
-            j = pos
-            while self.char(j) in _DIGIT:
-                j += 1
+            j = self.digits_end(pos, 0)
             int_digits, first_group, pos = s[pos:j], j - pos, j
+            count = j - start
             sep = ""
             while self.char(pos) in (",", "_", " "):
                 c = s[pos]
-                j = pos + 1
-                while self.char(j) in _DIGIT:
-                    j += 1
+                j = self.digits_end(pos + 1, count)
                 k = j - pos - 1
+                count += k
                 if k == 0:
                     break
                 if sep and c != sep:
@@ -539,9 +537,7 @@ class _Parser:
         frac_digits = ""
         if self.char(pos) == "." and self.char(pos + 1) in _DIGIT:
             point = pos
-            j = pos + 1
-            while self.char(j) in _DIGIT:
-                j += 1
+            j = self.digits_end(pos + 1, len(int_digits))
             frac_digits, pos = s[pos + 1:j], j
             if self.char(pos) in (",", ".") and self.char(pos + 1) in _DIGIT:
                 j = pos + 1
@@ -603,6 +599,14 @@ class _Parser:
             e.sci, e.exp10 = True, exp
             return end
         return pos
+
+    def digits_end(self, pos: int, before: int) -> int:
+        """End of the digit run at ``pos``; refused as soon as ``before`` + its length passes the limit."""
+        m = _DIGIT_RUN.match(self.s, pos)
+        end = m.end() if m else pos
+        if before + end - pos > MAX_DIGITS:
+            raise self.error(f"number has more than {MAX_DIGITS} digits", self.number_start)
+        return end
 
     def exponent_after_ten(self, pos: int, marker: int) -> tuple[int, int]:
         m = _CARET_EXP.match(self.s, pos)

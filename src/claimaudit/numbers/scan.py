@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, scan_chinese_numeral
+from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
+from .limits import MAX_DIGITS
 from ..errors import NumberSyntaxError
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
@@ -52,7 +53,9 @@ _NUMBER_RE = re.compile(
     rf"(?P<sign>[+\-−](?=\d))?(?P<int>{_GROUPED})(?P<frac>\.\d+)?"
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
-_FRACTION_RE = re.compile(r"(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+#: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
+#: every position inside it (quadratic).
+_FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 
@@ -202,6 +205,10 @@ def _bare_multiplier(text: str, i: int) -> str | None:
     return None
 
 
+#: A malformed Chinese numeral run up to this length is retried from its next character (百十一 -> 十一).
+_RETRY_RUN = 32
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -217,6 +224,10 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 num = scan_chinese_numeral(text, i)
             except NumberSyntaxError:
                 num = None
+                run_end = numeral_run_end(text, i)
+                if run_end - i > _RETRY_RUN:
+                    i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
+                    continue
             if num is not None and num.end > i:
                 yield NumberToken(i, num.end, text[i:num.end], text[i:num.end], "chinese")
                 i = num.end
@@ -241,6 +252,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         # "640/410 TFLOPS" and "37B/671B" are two values, not a fraction.
         if int(den) == 0 or int(num) >= int(den) or len(den) > 4:
             continue
+        if len(num) > MAX_DIGITS or len(whole or "") > MAX_DIGITS:
+            continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
     for m in _TIMES_POWER_OF_TWO.finditer(folded):
@@ -250,10 +263,13 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             continue
         norm = str(int(m.group(1)) * 2 ** int(m.group(2)))
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
-    taken = [(t.start, t.end) for t in found]
+    taken = sorted((t.start, t.end) for t in found)
+    k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)
     for m in _NUMBER_RE.finditer(folded):
         s, e = m.start(), m.end()
-        if any(a < e and s < b for a, b in taken):
+        while k < len(taken) and taken[k][1] <= s:
+            k += 1
+        if k < len(taken) and taken[k][0] < e:
             continue
         norm = folded[s:e].replace("−", "-")
         if norm == "2":
