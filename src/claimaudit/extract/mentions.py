@@ -237,7 +237,14 @@ _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
-_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|centigrade)|(F|Fahrenheit))|(℃)|(℉)", re.I)
+_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+#: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
+_TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
+#: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
+_CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
+                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading"}
+#: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
+_LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
 _GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
 #: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
@@ -261,8 +268,12 @@ def _respell(text: str) -> tuple[str, UnitInfo] | None:
     if b:
         alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
         return alt, unit_or_none(alt)
+    if text in _CJK_RESPELL:
+        alt = _CJK_RESPELL[text]
+        return alt, unit_or_none(alt)
     t = _TEMPERATURE.fullmatch(text)
-    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg"):    # never a bare C or F (coulomb, farad)
+    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
+        # never a bare C or F (coulomb, farad)
         alt = "Celsius_reading" if t.group(1) or t.group(3) else "Fahrenheit_reading"
         return alt, unit_or_none(alt)
     m = _SQUARE_CUBIC.fullmatch(text)
@@ -356,8 +367,11 @@ def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | Non
             continue
         if _CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
-        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and text[0] in "°℃℉dD") else None
-        if info is None and not _CJK.search(text):
+        if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
+            continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
+                                          or _TEMPERATURE_NAME.fullmatch(text))) else None
+        if info is None and (not _CJK.search(text) or text in _CJK_RESPELL):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt

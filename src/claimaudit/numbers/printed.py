@@ -182,10 +182,31 @@ def _phrase(words: str) -> re.Pattern[str]:
     return re.compile(body + tail, re.IGNORECASE)
 
 
-def _table(entries: list[tuple[str, str]]) -> list[tuple[str, bool, str]]:
-    """(text, is an ASCII word phrase, value), longest first."""
-    rows = [(t, t[0].isascii() and t[0].isalpha(), v) for t, v in entries]
-    return sorted(rows, key=lambda r: -len(r[0]))
+class _Table:
+    """Entries (text -> value): signs and CJK matched with startswith, longest first; ASCII word
+    phrases with one compiled alternation (longest first, case-insensitive, flexible spaces, ending
+    at a word boundary), compiled on first use so that importing this module stays cheap."""
+
+    def __init__(self, entries: list[tuple[str, str]]) -> None:
+        rows = sorted(entries, key=lambda r: -len(r[0]))
+        self.signs: dict[str, list[tuple[str, str]]] = {}
+        for t, v in rows:
+            if not vocabulary.is_word(t):
+                self.signs.setdefault(t[0], []).append((t, v))
+        self.words = {" ".join(t.lower().split()): v for t, v in rows if vocabulary.is_word(t)}
+        self.initials = frozenset(w[0] for w in self.words) | frozenset(w[0].upper() for w in self.words)
+        self._regex: re.Pattern[str] | None = None
+
+    def regex(self) -> re.Pattern[str]:
+        if self._regex is None:
+            body = "|".join(r"\s+".join(re.escape(p) for p in w.split()) + (r"(?![A-Za-z])" if w[-1].isalpha() else "")
+                            for w in sorted(self.words, key=len, reverse=True))
+            self._regex = re.compile(f"(?:{body})", re.IGNORECASE)
+        return self._regex
+
+
+def _table(entries: list[tuple[str, str]]) -> _Table:
+    return _Table(entries)
 
 
 _PREFIX_QUALIFIERS = _table(list(vocabulary.PREFIX_QUALIFIERS.items()))
@@ -269,17 +290,16 @@ class _Parser:
     def error(self, message: str, column: int, suggestions: tuple[str, ...] = ()) -> NumberSyntaxError:
         return NumberSyntaxError(message, column=max(0, min(column, self.n)), suggestions=suggestions)
 
-    def match_table(self, table: list[tuple[str, bool, str]], pos: int) -> tuple[str, str, int] | None:
+    def match_table(self, table: _Table, pos: int) -> tuple[str, str, int] | None:
         """(as written, value, end) of the longest table entry at ``pos``."""
-        c = self.char(pos).lower()
-        for text, is_word, value in table:
-            if is_word:
-                if text[0].lower() != c:       # cheap first-letter filter before the regex
-                    continue
-                m = _phrase(text).match(self.s, pos)
-                if m:
-                    return self.text[pos:m.end()], value, m.end()
-            elif self.s.startswith(text, pos):
+        c = self.char(pos)
+        if c in table.initials:
+            m = table.regex().match(self.s, pos)
+            if m:
+                return self.text[pos:m.end()], table.words[" ".join(m.group(0).lower().split())], m.end()
+            return None
+        for text, value in table.signs.get(c, ()):
+            if self.s.startswith(text, pos):
                 return self.text[pos:pos + len(text)], value, pos + len(text)
         return None
 

@@ -49,8 +49,11 @@ class NumberToken:
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,.])|\d+"
+#: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
+#: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
+_LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
 _NUMBER_RE = re.compile(
-    rf"(?P<sign>[+\-−](?=\d))?(?P<int>{_GROUPED})(?P<frac>\.\d+)?"
+    rf"(?P<sign>[+\-−](?=\.?\d))?(?:(?P<int>{_GROUPED})|{_LEADING_DOT})(?P<frac>\.\d+)?"
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from

@@ -116,13 +116,6 @@ CURRENCY_SUFFIXES: dict[str, str] = {
     "francs": "CHF", "franc": "CHF", "won": "KRW", "ringgit": "MYR",
     "$": "USD", "€": "EUR", "£": "GBP",
 }
-#: Coins: a minor unit and its value in the major one (``3 dollars 50 cents``, ``五元三毛``).
-MINOR_CURRENCY: dict[str, tuple[str, int]] = {
-    "cents": ("USD", 100), "cent": ("USD", 100), "pence": ("GBP", 100), "p": ("GBP", 100),
-    "角": ("CNY", 10), "毛": ("CNY", 10), "分": ("CNY", 100),
-}
-
-
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of ``words``, longest first, each escaped (spaces match any spaces)."""
     parts = sorted(set(words), key=len, reverse=True)
