@@ -41,7 +41,7 @@ _CURRENCY_BEFORE = re.compile(
     + r")\s?$|￥\s?$")
 _MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
-    r"|\s?(?:万亿|千万|百万|万|亿))")
+    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億))")
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 _MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
 _PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
@@ -175,6 +175,34 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
 
+def _in_idiom(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` is part of a set phrase (四舍五入, 十分, 一致)."""
+    window = f[max(0, start - 4):end + 6]
+    off = start - max(0, start - 4)
+    for idiom in _COUNT_IDIOMS:
+        i = window.find(idiom)
+        while i >= 0:
+            if i < off + end - start and off < i + len(idiom):
+                return True
+            i = window.find(idiom, i + 1)
+    return False
+
+
+_CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億]")
+_CN_DIGIT = re.compile(r"[一二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖兩]")
+#: Words after a numeral that make it a date or an ordinal-like name (二十世纪 is the 20th century).
+_CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期)")
+
+
+def standalone_numeral(f: str, start: int, end: int) -> bool:
+    """A structured Chinese numeral (二百五十, 一千零五, 十五) is an amount even without a unit or a
+    count word: unlike 一 or 两 alone it is no article, and digit-by-digit runs (二〇二四) are
+    left out because they are mostly years and codes."""
+    tok = f[start:end]
+    return len(tok) >= 2 and bool(_CN_PLACE.search(tok)) and bool(_CN_DIGIT.search(tok) or tok[0] in "十拾") \
+        and not _in_idiom(f, start, end) and not _CN_NOT_AMOUNT_AFTER.match(f, end)
+
+
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
 
@@ -182,14 +210,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     idioms (``四舍五入``, ``十分``), articles (``一个 micro-batch``) and pronouns (``两者``) are no counts.
     """
     tok = f[start:end]
-    window = f[max(0, start - 4):end + 6]
-    off = start - max(0, start - 4)
-    for idiom in _COUNT_IDIOMS:
-        i = window.find(idiom)
-        while i >= 0:
-            if i < off + len(tok) and off < i + len(idiom):
-                return None
-            i = window.find(idiom, i + 1)
+    if _in_idiom(f, start, end):
+        return None
     pos = end
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1
@@ -484,6 +506,8 @@ class Extractor:
             pos = pm.end()
         start = tok.start
         number_text = tok.norm
+        if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
+            start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
         # A range: "5–35%", "3 to 4 L", "3至5".
         range_end = None
         if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
@@ -532,7 +556,7 @@ class Extractor:
             found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
             if found is not None and (found.number.is_range or tolerance and found.number.tolerance is not None):
                 return found
-        found = self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
+        found = self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if _CJK.match(mult.strip()[:1]) else number_text + mult,
                                pos, limit, tok.end, pct=pct)
         if found is not None and million_m:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
@@ -619,6 +643,8 @@ class Extractor:
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
+            if counted is None and standalone_numeral(f, tok.start, tok.end):
+                counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
                 return None
