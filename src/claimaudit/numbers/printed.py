@@ -233,6 +233,8 @@ _WORD_MULT = re.compile(r"\s*((?:hundred\s+)?(?:" + vocabulary.alternation(vocab
                         + r"))(?![A-Za-z])", re.IGNORECASE)
 _WORD_SCALE = vocabulary.WORD_MULTIPLIERS
 _DIGIT_RUN = re.compile(r"[0-9]+")
+#: Only the words: "bps" is bits per second to the unit registry and "bp" base pairs in biology.
+_BASIS_POINTS = re.compile(r"\s*basis\s+points?(?![A-Za-z])", re.IGNORECASE)
 _E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
 _TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
@@ -315,7 +317,7 @@ class _Parser:
         c = self.char(pos)
         return (c in _DIGIT or c in _VULGAR or (c == "." and self.char(pos + 1) in _DIGIT)
                 or chinese.is_numeral_start(self.s, pos)
-                or self.s.startswith("百分之", pos) or self.s.startswith("千分之", pos))
+                or self.s.startswith(("百分之", "千分之", "万分之", "萬分之"), pos))
 
     # -- the whole text ------------------------------------------------------------------------
     def parse(self, rounding: str) -> PrintedNumber:
@@ -329,6 +331,8 @@ class _Parser:
         if q is not None:
             relations.append((q[1], q[0], pos))
             context, pos = q[0], self.ws(q[2])
+        if s.startswith("打", pos) and self.starts_number(pos + 1) and "折" in s[pos:]:
+            pos += 1          # 打八折: "give a discount to eight tenths"; the price is at 80%
         range_word = ""
         rw = self.match_table(_RANGE_WORDS, pos)
         if rw is not None:
@@ -418,10 +422,14 @@ class _Parser:
                 if signed:
                     raise self.error("a number can have only one sign", pos)
                 pos = self.sign(pos, e)
-        if s.startswith("百分之", pos) or s.startswith("千分之", pos):
-            e.kind = "percent" if s[pos] == "百" else "permille"
-            context, pos = s[pos:pos + 3], pos + 3
+        per_myriad = s.startswith("万分之", pos) or s.startswith("萬分之", pos)
+        if s.startswith("百分之", pos) or s.startswith("千分之", pos) or per_myriad:
+            # 百分之五 = 5%, 千分之三 = 3‰, 万分之五 = 0.05% (read as a percentage)
+            e.kind = "permille" if s[pos] == "千" else "percent"
+            context, pos = s[pos:pos + 3], self.ws(pos + 3)
         pos = self.core(pos, e, context)
+        if per_myriad:
+            e.exp10 -= 2
         e.end = pos
         return e
 
@@ -686,12 +694,16 @@ class _Parser:
         elif j == pos and self.char(pos) in ("x", "X") and self.char(pos + 1) not in _ASCII_LETTERS \
                 and self.char(pos + 1) not in _DIGIT:
             found = ("ratio", pos + 1)
-        elif j == pos and self.char(pos) == "成" and self.char(pos + 1) not in _NOT_CHENG and not e.kind \
-                and 0 < e.mantissa <= 10 and not e.decimals and not e.exp10 and not e.mult_text \
-                and not self.s[e.start:pos].strip()[:1].isdigit():
-            # 八成 / 四成: tenths, read as a percentage (八成 = 80%, rounded to the tenth: 75–85%).
+        elif j == pos and self.char(pos) in ("成", "折") and self.char(pos + 1) not in _NOT_CHENG and not e.kind \
+                and 0 < e.mantissa <= 10 and not e.exp10 and not e.mult_text and not e.exact_form:
+            # 八成 / ９成 / 7.2成: tenths, read as a percentage (八成 = 80%, rounded to the tenth:
+            # 75–85%); 八折 / 8.5折 is a price at that many tenths (八折 = 80% of it).
             e.exp10 = 1
             found = ("percent", pos + 1)
+        elif self.char(pos) == " " and _BASIS_POINTS.match(self.s, pos) and not e.kind:
+            # 50 basis points = 0.5 percentage points (a basis point is a hundredth of a point).
+            e.exp10 -= 2
+            found = ("points", _BASIS_POINTS.match(self.s, pos).end())
         if found is None:
             return pos
         if e.kind and e.kind != found[0]:
