@@ -240,6 +240,9 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     return j, (noun or m.group(0))
 
 
+#: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
+_PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
+_RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])")
 _PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
 
 
@@ -656,7 +659,7 @@ class Extractor:
             return None
         if use_u and info.dims.items and not cur_text:
             # "每 token 229 KB": the per-word printed right before the number divides its unit.
-            per = re.search(r"每\s?([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s?$", f[max(0, start - 12):start])
+            per = _PER_BEFORE.search(f[max(0, start - 16):start])
             per_unit = unit_or_none(per.group(1)) if per else None
             if per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
                 v2 = f"{v}/{per.group(1)}"
@@ -666,6 +669,16 @@ class Extractor:
                     v, p, info = v2, p2, info2
                     candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
         end = uend if use_u else max(num_end, pos)
+        rate = _RATE_ARTICLE.match(f, end) if (use_u or cur_text) and not p.kind != "number" else None
+        if rate is not None and "/" not in p.unit and unit_or_none(rate.group(2)) is not None \
+                and unit_or_none(rate.group(2)).dims.items:
+            # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.
+            v2 = f"{v} per {rate.group(2)}"
+            p2 = _parse(v2, self.kilo)
+            info2 = unit_or_none(p2.unit) if p2 is not None else None
+            if p2 is not None and info2 is not None:
+                v, p, info, end, use_u = v2, p2, info2, rate.end(), True
+                ustart = ustart if ustart >= 0 else rate.start(2)
         if post_rel and (use_u or not unit_text):
             end = f.find(post_word, end) + len(post_word) if post else end
         relation = qrel or post_rel

@@ -245,7 +245,11 @@ CHENG_WORD_STARTS = _NOT_CHENG = frozenset("本功为為立果员員熟长長都
 _CARET_EXP = re.compile(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
 _SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _TOLERANCE = re.compile(r"\s*(±|\+/-|\+-|\+ / -)\s*")
-_PER = re.compile(r"\s*(?<![A-Za-z])per(?![A-Za-z])\s*", re.IGNORECASE)
+_PER = re.compile(r"\s*(?:(?<![A-Za-z])per(?![A-Za-z])|每)\s*", re.IGNORECASE)
+#: "$1,271.2 an ounce", "$5 a share": an article before one final word is "per" after money…
+_PER_ARTICLE = re.compile(r"(?:an?|each)\s+(?=[A-Za-z][\w-]*$)", re.IGNORECASE)
+#: … and after a unit ("188 miles an hour", "3 times a week" stays with the ratio).
+_PER_ARTICLE_INSIDE = re.compile(r"(?<=[A-Za-z])\s+(?:an?)\s+(?=[A-Za-z][\w-]*$)")
 _NUMBER_TOKEN = re.compile(r"(?<![^ ])[0-9][0-9.,]*(?![^ ])")
 _NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS) + r")(?![A-Za-z])"
                                    r"|[万萬亿億百千]+", re.IGNORECASE)
@@ -787,13 +791,15 @@ class _Parser:
         if currency:
             if words.startswith("/"):
                 return f"{currency} / {words[1:].strip()}", "", currency
-            m = _PER.match(words)
+            m = _PER.match(words) or _PER_ARTICLE.match(words)
             if m:
                 return f"{currency} / {words[m.end():].strip()}", "", currency
             return currency, words, currency
         kind = ends[0].kind
         if kind:
             return _KIND_UNIT[kind], words, ""
+        # "188 miles an hour": the article before the last word is "per" (the rate keeps its denominator).
+        words = _PER_ARTICLE_INSIDE.sub(" per ", words)
         return _PER.sub(" / ", words).strip(), "", ""
 
     def check_unit_text(self, a: int, b: int) -> None:
