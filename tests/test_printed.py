@@ -433,7 +433,7 @@ def test_range_details():
 @pytest.mark.parametrize("text, nominal, unit", [
     ("-5", -5, ""),
     ("-5%", -5, "percent"),
-    ("5-fold", 5, "fold"),                          # a hyphen, not a range
+    ("5-fold", 5, ""),                              # a ratio (issue #12: threefold), not a range
     ("128K-token context", 128_000, "token context"),
 ])
 def test_not_ranges(text, nominal, unit):

@@ -85,7 +85,7 @@ from functools import lru_cache
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
-from . import chinese, vocabulary
+from . import chinese, vocabulary, words
 from .limits import MAX_DIGITS, MAX_EXPONENT
 from .interval import Interval
 
@@ -217,7 +217,8 @@ _KIND_SUFFIXES = _table([
     ("percentage points", "points"), ("percentage point", "points"), ("个百分点", "points"),
     ("個百分點", "points"), ("百分点", "points"), ("p.p.", "points"), ("pp", "points"),
     ("%", "percent"), ("percent", "percent"), ("per cent", "percent"), ("pct", "percent"),
-    ("‰", "permille"), ("×", "ratio"), ("倍", "ratio"), ("times", "ratio"),
+    ("‰", "permille"), ("×", "ratio"), ("倍", "ratio"), ("times", "ratio"), ("-fold", "ratio"),
+    ("fold", "ratio"),
 ])
 _KIND_UNIT = {"number": "", "percent": "percent", "permille": "permille",
               "points": "percentage_point", "ratio": ""}
@@ -321,6 +322,7 @@ class _Parser:
         c = self.char(pos)
         return (c in _DIGIT or c in _VULGAR or (c == "." and self.char(pos + 1) in _DIGIT)
                 or chinese.is_numeral_start(self.s, pos)
+                or (c in _ASCII_LETTERS and words.read_words(self.s, pos) is not None)
                 or self.s.startswith(("百分之", "千分之", "万分之", "萬分之"), pos))
 
     # -- the whole text ------------------------------------------------------------------------
@@ -455,6 +457,16 @@ class _Parser:
         elif c in _DIGIT or (c == "." and self.char(pos + 1) in _DIGIT):
             pos = self.arabic(pos, e)
             arabic = not e.exact_form
+        elif c in _ASCII_LETTERS and (spelt := words.read_words(s, pos)) is not None:
+            # "three times", "threefold", "twice", "half", "halved", "a third", "one in five".
+            value, pos, multiple = spelt
+            e.mantissa = value
+            if value.denominator != 1:
+                e.exact_form = e.fraction = True
+            if multiple and value.denominator == 1:
+                e.kind = "ratio"
+            elif multiple:
+                e.kind = ""       # half, one in five: an exact fraction (kind ratio unless a unit follows)
         elif chinese.is_numeral_start(s, pos):
             num = chinese.scan_chinese_numeral(s, pos)
             if num is None:

@@ -20,6 +20,7 @@ from typing import Iterator
 
 from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
+from .words import NUMBER_WORDS as _NUMBER_WORDS, SCALES as _SCALES_EN, TENS as _TENS_EN, UNITS as _UNITS_EN, WORD_RE as _WORD_RE, english_value as _english_value
 from ..errors import NumberSyntaxError
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
@@ -61,77 +62,6 @@ _NUMBER_RE = re.compile(
 _FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
-
-# -- English number words ------------------------------------------------------------------------
-
-_UNITS_EN = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen".split())}
-_TENS_EN = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
-_SCALES_EN = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-_FRACTIONS_EN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
-                 "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
-                 "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
-                 "tenth": 10, "tenths": 10}
-_WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-_NUMBER_WORDS = set(_UNITS_EN) | set(_TENS_EN)
-
-
-def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
-    """Read number words from the front of ``words`` (lower case, hyphens split).
-
-    Returns (value, words used) or None. ``a``/``an`` count as one only before a scale word or a
-    fraction (``a hundred``, ``a half``); ``and`` joins inside a number (``a hundred and two``,
-    ``two and a half``); a cardinal before a fraction word is its numerator (``two thirds``).
-    """
-    total, current, used, seen = Fraction(0), Fraction(0), 0, False
-    i, n = 0, len(words)
-    last_scale, group_start = 0, 0
-    while i < n:
-        w = words[i]
-        nxt = words[i + 1] if i + 1 < n else ""
-        if w in _SCALES_EN and w != "hundred" and seen and last_scale and _SCALES_EN[w] >= last_scale:
-            # "one thousand, two thousand" is a list: a scale no smaller than the last one starts a
-            # new number, so stop before this group.
-            return (total, group_start) if group_start else None
-        if w in ("a", "an"):
-            if nxt in _SCALES_EN:
-                current += 1
-                i, seen = i + 1, True
-                continue
-            if nxt in _FRACTIONS_EN and nxt in ("half", "third", "quarter"):
-                current += Fraction(1, _FRACTIONS_EN[nxt])
-                i += 2
-                used, seen = i, True
-            break
-        if w in _UNITS_EN:
-            if nxt in _FRACTIONS_EN and not seen and w != "zero":
-                current += Fraction(_UNITS_EN[w], _FRACTIONS_EN[nxt])
-                i += 2
-                used, seen = i, True
-                break
-            current += _UNITS_EN[w]
-        elif w in _TENS_EN:
-            current += _TENS_EN[w]
-        elif w in _SCALES_EN and seen:
-            scale = _SCALES_EN[w]
-            if scale == 100:
-                current *= 100
-            else:
-                total += current * scale
-                current = Fraction(0)
-                last_scale, group_start = scale, i + 1
-        elif w in ("and", "&") and seen and (nxt in _UNITS_EN or nxt in _TENS_EN or nxt in ("a", "an")):
-            i += 1
-            continue
-        else:
-            break
-        i += 1
-        used, seen = i, True
-    if not seen or used == 0:
-        return None
-    return total + current, used
-
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
