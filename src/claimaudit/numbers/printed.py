@@ -85,7 +85,7 @@ from functools import lru_cache
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
-from . import chinese, vocabulary, words
+from . import chinese, compound, vocabulary, words
 from .limits import MAX_DIGITS, MAX_EXPONENT
 from .interval import Interval
 
@@ -885,4 +885,17 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
         raise ValueError(f"kilo must be 1000 or 1024, not {kilo!r}")
     if rounding not in ROUNDING_POLICIES:
         raise ValueError(f"rounding must be one of {ROUNDING_POLICIES}, not {rounding!r}")
+    parts = compound.read_parts(text, _parse_one, kilo=kilo, rounding=rounding)
+    if parts is not None:
+        return parts
+    try:
+        return _parse_one(text, kilo=kilo, rounding=rounding)
+    except NumberSyntaxError:
+        both = compound.read_unit_range(text, _parse_one, kilo=kilo, rounding=rounding)
+        if both is None:
+            raise
+        return both
+
+
+def _parse_one(text: str, *, kilo: int, rounding: str) -> PrintedNumber:
     return _Parser(text, kilo).parse(rounding)
