@@ -125,6 +125,15 @@ class Mention:
 
 
 @dataclass(frozen=True, slots=True)
+class _Reading:
+    """A value text as a claim would print it, read by the grammar, with its unit resolved."""
+
+    value: str
+    number: PrintedNumber
+    unit: UnitInfo
+
+
+@dataclass(frozen=True, slots=True)
 class _Tok:
     start: int
     end: int
@@ -565,16 +574,72 @@ class Extractor:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
         return found
 
-    def _with_unit(self, tok: NumberToken, start: int, qual, cur_text: str, num_text: str, pos: int,
-                   limit: int, num_end: int, pct: str = "") -> Mention | None:
+    def _with_unit(self, tok: NumberToken, start: int, qual: tuple[int, str, str | None] | None, cur_text: str,
+                   num_text: str, pos: int, limit: int, num_end: int, pct: str = "") -> Mention | None:
+        """The mention of ``tok`` (already joined with its multiplier, percent sign and range end
+        in ``num_text``), with the unit words after ``pos`` and the qualifier before ``start``."""
         f = self.folded
         num_text = num_text + pct.strip() if pct else num_text
         plus = re.match(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])", f[pos:pos + 3])
         if plus:
             pos += 1     # "40+ GiB/s": at least 40
+        candidates: list[str] = []
+        unit, uend = self._unit_after(tok, pos, limit, candidates)
+        unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
+        post_rel, post_word, post = self._post_qualifier(uend, bool(plus), unit_text)
+        qtext, qstart, qrel = (qual[1], qual[0], qual[2]) if qual else ("", start, None)
+        chosen = self._first_reading(_join(cur_text, num_text) if cur_text else num_text, qtext, qrel, unit_text)
+        if chosen is None:
+            self.skipped.append((tok, "unreadable"))
+            return None
+        reading, use_q, use_u = chosen
+        if not use_u and not reading.number.unit and reading.number.kind == "number" and tok.kind == "digits":
+            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
+            head = self._header_unit(tok.start)
+            better = self._read(_join(reading.value, head)) if head is not None else None
+            if better is not None:
+                reading = better
+                candidates.append(f"unit {head!r} taken from the column header")
+        counted = self._count_or_skip(tok, reading.number)
+        if counted is False:
+            return None
+        if use_u and reading.unit.dims.items and not cur_text:
+            # "每 token 229 KB": the per-word printed right before the number divides its unit.
+            per = _PER_BEFORE.search(f[max(0, start - 16):start])
+            per_unit = unit_or_none(per.group(1)) if per else None
+            if per and per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
+                better = self._read(f"{reading.value}/{per.group(1)}")
+                if better is not None:
+                    reading = better
+                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
+        end = uend if use_u else max(num_end, pos)
+        rate = _RATE_ARTICLE.match(f, end) if (use_u or cur_text) and reading.number.kind == "number" else None
+        rate_unit = unit_or_none(rate.group(2)) if rate else None
+        if rate and rate_unit is not None and rate_unit.dims.items and "/" not in reading.number.unit:
+            # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.
+            better = self._read(f"{reading.value} per {rate.group(2)}")
+            if better is not None:
+                reading, end, use_u = better, rate.end(), True
+                ustart = ustart if ustart >= 0 else rate.start(2)
+        if post_rel and (use_u or not unit_text):
+            end = f.find(post_word, end) + len(post_word) if post else end
+        begin = qstart if (use_q or qrel) and qtext else start
+        if counted is not None:
+            end = max(end, counted[0])
+        self._notes(reading, candidates, counted, unit_text if not use_u else "", begin, end, num_end)
+        p = reading.number
+        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)],
+                       value=reading.value, number=p, unit=reading.unit, qualifier=p.qualifier or (qtext if qrel else ""),
+                       relation=(qrel or post_rel) if not p.qualifier or p.relation == "=" else None,
+                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
+                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+
+    def _unit_after(self, tok: NumberToken, pos: int, limit: int,
+                    candidates: list[str]) -> tuple[tuple[str, int, int, UnitInfo] | None, int]:
+        """(unit text, start, end, info) of the unit words after ``pos`` (or None) and where they end."""
+        f = self.folded
         toks = _unit_tokens(f, pos, limit)
         lead_skip = 0
-        candidates: list[str] = []
         # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
         while lead_skip < len(toks) and lead_skip < 3 and (toks[lead_skip].kind == "model" or (
                 toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE) or (
@@ -597,52 +662,43 @@ class Extractor:
                 unit = ("GPU", model.start, model.end, gpu)
                 candidates.remove("GPU")
                 candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
-        unit_text, ustart, uend, uinfo = unit if unit else ("", -1, pos, None)
-        if unit is None and lead_skip:
-            uend = toks[lead_skip - 1].end
-        # Post qualifiers: 以上 / 左右 / +.
-        post_rel = None
+        if unit is not None:
+            return unit, unit[2]
+        return None, toks[lead_skip - 1].end if lead_skip else pos
+
+    def _post_qualifier(self, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
+        """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
+        f = self.folded
         post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) if uend < len(f) else None
         if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
             post = None
         post_word = (post.group(1) or post.group(2)) if post else ""
+        post_rel = None
         if plus:
             post_rel, post_word = ">=", ""
         if post and (post_word != "多" or not unit_text):
             post_rel = _POST_QUALIFIERS[post_word]
-        qtext = qual[1] if qual else ""
-        qstart = qual[0] if qual else start
-        qrel = qual[2] if qual else None
-        number_part = _join(cur_text, num_text) if cur_text else num_text
-        tries: list[tuple[str, str, bool, bool]] = []   # (value text, unit text, with qualifier, with unit)
+        return post_rel, post_word, post
+
+    def _first_reading(self, number_part: str, qtext: str, qrel: str | None,
+                       unit_text: str) -> tuple[_Reading, bool, bool] | None:
+        """The first of (with qualifier, with unit) … (without either) that the grammar and the
+        registry read: (reading, qualifier used, unit used)."""
         for use_q in ((True, False) if qtext and not qrel else (False,)):
             for use_u in ((True, False) if unit_text else (False,)):
-                v = _join(qtext if use_q else "", number_part, unit_text if use_u else "")
-                tries.append((v, unit_text if use_u else "", use_q, use_u))
-        chosen = None
-        for v, ut, use_q, use_u in tries:
-            p = _parse(v, self.kilo)
-            if p is None:
-                continue
-            info = unit_or_none(p.unit)
-            if info is None:
-                continue
-            chosen = (v, p, info, use_q, use_u)
-            break
-        if chosen is None:
-            self.skipped.append((tok, "unreadable"))
-            return None
-        v, p, info, use_q, use_u = chosen
-        if not use_u and not p.unit and p.kind == "number" and tok.kind == "digits":
-            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
-            head = self._header_unit(tok.start)
-            if head is not None:
-                v2 = _join(v, head)
-                p2 = _parse(v2, self.kilo)
-                info2 = unit_or_none(p2.unit) if p2 is not None else None
-                if p2 is not None and info2 is not None:
-                    v, p, info = v2, p2, info2
-                    candidates.append(f"unit {head!r} taken from the column header")
+                reading = self._read(_join(qtext if use_q else "", number_part, unit_text if use_u else ""))
+                if reading is not None:
+                    return reading, use_q, use_u
+        return None
+
+    def _read(self, value: str) -> _Reading | None:
+        p = _parse(value, self.kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        return _Reading(value, p, info) if p is not None and info is not None else None
+
+    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[int, str] | None | bool:
+        """A Chinese count's (end, noun); None when not a count; False when the token is no mention."""
+        f = self.folded
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
@@ -650,57 +706,29 @@ class Extractor:
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
-                return None
+                return False
         if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
-            return None
+            return False
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
             self.skipped.append((tok, "article"))
-            return None
-        if use_u and info.dims.items and not cur_text:
-            # "每 token 229 KB": the per-word printed right before the number divides its unit.
-            per = _PER_BEFORE.search(f[max(0, start - 16):start])
-            per_unit = unit_or_none(per.group(1)) if per else None
-            if per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
-                v2 = f"{v}/{per.group(1)}"
-                p2 = _parse(v2, self.kilo)
-                info2 = unit_or_none(p2.unit) if p2 is not None else None
-                if p2 is not None and info2 is not None:
-                    v, p, info = v2, p2, info2
-                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
-        end = uend if use_u else max(num_end, pos)
-        rate = _RATE_ARTICLE.match(f, end) if (use_u or cur_text) and not p.kind != "number" else None
-        if rate is not None and "/" not in p.unit and unit_or_none(rate.group(2)) is not None \
-                and unit_or_none(rate.group(2)).dims.items:
-            # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.
-            v2 = f"{v} per {rate.group(2)}"
-            p2 = _parse(v2, self.kilo)
-            info2 = unit_or_none(p2.unit) if p2 is not None else None
-            if p2 is not None and info2 is not None:
-                v, p, info, end, use_u = v2, p2, info2, rate.end(), True
-                ustart = ustart if ustart >= 0 else rate.start(2)
-        if post_rel and (use_u or not unit_text):
-            end = f.find(post_word, end) + len(post_word) if post else end
-        relation = qrel or post_rel
-        begin = qstart if (use_q or qrel) and qtext else start
-        # Ambiguities worth a reader's decision.
-        if info.note:
-            candidates.append(info.note)
+            return False
+        return counted
+
+    def _notes(self, reading: _Reading, candidates: list[str], counted: tuple[int, str] | None,
+               unread_unit: str, begin: int, end: int, num_end: int) -> None:
+        """Ambiguities worth a reader's decision, added to ``candidates``."""
+        f, p = self.folded, reading.number
+        if reading.unit.note:
+            candidates.append(reading.unit.note)
         if p.multiplier == "B" and not _COUNT_NOUN.match(f, num_end + 1) and not p.unit:
             candidates.append("B read as billion (a count); it could be bytes")
         if p.uses_kilo and re.search(r"(?:context|上下文|窗口|序列|sequence)", f[max(0, begin - 12):end + 12], re.I):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
-        if not p.unit and not use_u and unit_text:
-            candidates.append(f"unit words {unit_text!r} not read")
-        if counted is not None:
-            end = max(end, counted[0])
-            if counted[1]:
-                candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
-        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)], value=v,
-                       number=p, unit=info, qualifier=p.qualifier or (qtext if qrel else ""),
-                       relation=relation if not p.qualifier or p.relation == "=" else None,
-                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
-                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+        if not p.unit and unread_unit:
+            candidates.append(f"unit words {unread_unit!r} not read")
+        if counted and counted[1]:
+            candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
 
     @staticmethod
     def _count_unit_after_words(f: str, toks: list[_Tok], candidates: list[str]):
