@@ -13,14 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
 
 from ..errors import InputError
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
 from ..numbers import vocabulary
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from ..units.registry import UnitInfo, resolve_unit
-from .document import Cell, Document, Table
+from .document import Document
 from .falsepos import false_positive
 
 LANGS = ("auto", "en", "zh")
@@ -304,7 +303,8 @@ def _respell(text: str) -> tuple[str, UnitInfo] | None:
         return alt, unit_or_none(alt)
     if text in _CJK_RESPELL:
         alt = _CJK_RESPELL[text]
-        return alt, unit_or_none(alt)
+        info = unit_or_none(alt)
+        return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
     if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
         # never a bare C or F (coulomb, farad)
@@ -547,7 +547,6 @@ class Extractor:
         if cur:
             cur_text = f[cur.start():start].strip()
             qual = _qualifier_before(f, cur.start())
-        attempts: list[tuple[int, int, str, str, str | None, int, _Tok | None]] = []
         base_start = cur.start() if cur else start
         # Post parts for the range or the single number.
         if range_end is not None:
@@ -600,8 +599,8 @@ class Extractor:
             if better is not None:
                 reading = better
                 candidates.append(f"unit {head!r} taken from the column header")
-        counted = self._count_or_skip(tok, reading.number)
-        if counted is False:
+        keep, counted = self._count_or_skip(tok, reading.number)
+        if not keep:
             return None
         if use_u and reading.unit.dims.items and not cur_text:
             # "每 token 229 KB": the per-word printed right before the number divides its unit.
@@ -696,8 +695,8 @@ class Extractor:
         info = unit_or_none(p.unit) if p is not None else None
         return _Reading(value, p, info) if p is not None and info is not None else None
 
-    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[int, str] | None | bool:
-        """A Chinese count's (end, noun); None when not a count; False when the token is no mention."""
+    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[bool, tuple[int, str] | None]:
+        """(whether the token is a mention, a Chinese count's (end, noun) or None)."""
         f = self.folded
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
@@ -706,14 +705,14 @@ class Extractor:
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
-                return False
+                return False, None
         if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
-            return False
+            return False, None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
             self.skipped.append((tok, "article"))
-            return False
-        return counted
+            return False, None
+        return True, counted
 
     def _notes(self, reading: _Reading, candidates: list[str], counted: tuple[int, str] | None,
                unread_unit: str, begin: int, end: int, num_end: int) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterator
 
 from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
