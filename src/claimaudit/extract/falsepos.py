@@ -77,6 +77,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "identifier"
         if re.match(r"(?:st|nd|rd|th)\b", after):
             return "ordinal"
+        if re.match(r"[CFc](?![A-Za-z°])", after):
+            return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
         g = re.match(r"[A-Za-z]+", after)
         if g and g.group(0) not in _GLUED_OK and not re.match(r"[eE][+\-]?\d", after) and not (
                 is_unit is not None and is_unit(re.match(r"[A-Za-z]+(?:/[A-Za-z]+)*", after).group(0))):
@@ -131,6 +133,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "zero word"
         if prev == "第" or re.search(r"第\s*$", before):
             return "ordinal"
+        if re.match(r"\s*(?:世纪|世紀)", after):
+            return "date"             # 二十世纪: the 20th century
         if re.match(r"(?:[月日号]|年(?:代|级)?)", after) and prev in "0123456789年":
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.

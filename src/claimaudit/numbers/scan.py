@@ -19,7 +19,7 @@ from typing import Iterator
 
 from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
-from .words import NUMBER_WORDS as _NUMBER_WORDS, SCALES as _SCALES_EN, TENS as _TENS_EN, UNITS as _UNITS_EN, WORD_RE as _WORD_RE, english_value as _english_value
+from .words import NUMBER_WORDS as _NUMBER_WORDS, SCALES as _SCALES_EN, TENS as _TENS_EN, UNITS as _UNITS_EN, WORD_RE as _WORD_RE, english_value as _english_value, read_words
 from ..errors import NumberSyntaxError
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
@@ -110,6 +110,21 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         yield NumberToken(start, end, folded[start:end], norm, "words")
         pos = end
+
+
+#: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
+#: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
+_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))(?![A-Za-z\d])", re.I)
+
+
+def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
+    for m in _MULTIPLE_RE.finditer(folded):
+        got = read_words(folded, m.start())
+        if got is None or got[1] != m.end() or not got[2]:
+            continue
+        value = got[0]
+        norm = f"{value.numerator}x" if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "words")
 
 
 # -- Chinese numerals -------------------------------------------------------------------------------
@@ -220,6 +235,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     if chinese:
         found.extend(_chinese_tokens(text))
     if words:
+        found.extend(_multiple_tokens(folded))
         found.extend(_english_tokens(folded))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []
