@@ -73,3 +73,16 @@ def test_not_quantities(text):
 def test_heading_number_is_not_a_quantity_but_a_unit_after_it_is():
     assert found("3.2 Methods\nWe ran it.") == []
     assert found("10.5 celsius")[0][1:3] == (F("10.5"), "Celsius_reading")
+
+
+@pytest.mark.parametrize("text, nominal", [
+    ("twenty fifths", 4), ("three and a fifth", F(16, 5)), ("a fifth of users", F(1, 5)),
+    ("one hundred and thirty-two fifths", F(132, 5)),
+    ("China's population is 1 414 021 100.", 1_414_021_100),     # thin-space groups before a full stop
+])
+def test_number_words_and_grouping(text, nominal):
+    assert found(text)[0][1] == nominal
+
+
+def test_ordinal_words_are_no_amounts():
+    assert found("on the twenty-fifth day") == []

@@ -72,9 +72,24 @@ Rules for ambiguous input (documented choices)
   and bare powers ``10^9`` are always exact. Chinese numerals: ``三千五百万`` reads as ``3500万`` and
   ``三万五`` as ``3.5万`` (rounded), ``两千零四十八``/``二十`` as plain integers (exact).
   ``"exact"`` rounds nothing; ``"digits"`` rounds integers too (``2048`` -> [2047.5, 2048.5]).
+* Words, tables and limits come from :mod:`claimaudit.numbers.vocabulary` (the one home of
+  qualifiers, scale words and currencies; the lists above are examples, the tables are complete:
+  ``a maximum of``, ``no less than``, ``不超过``, ``约为``, ``高达`` …; ``C$ A$ NT$ S$ $US RM`` and ISO codes
+  before or after the amount; ``£35m``/``$4.2b`` take lower-case scale letters only after money;
+  ``hundred million``). ``Up to 1350+`` is ">=" (the peak is at least 1350).
+* Multiples and spelt numbers (:mod:`claimaudit.numbers.words`): ``twice``, ``threefold``/``3-fold``,
+  ``three times`` (ratios, rounded like ``3×``), ``half``/``halved``, ``a third``, ``one in five``
+  (exact fractions). ``N成``/``N折`` (also ``９成``, ``7.2成``, ``打八折``) are tenths read as a percentage,
+  ``万分之N`` a percentage (N/100 %), ``N basis points`` hundredths of a percentage point.
+* Rates keep their denominator: ``$1,271.2 an ounce`` -> ``USD / ounce``, ``188 miles an hour`` ->
+  ``miles / hour``, ``2 美元每 GPU 小时`` -> ``USD / GPU 小时``.
+* Values in parts and ranges with the unit on both ends (:mod:`claimaudit.numbers.compound`):
+  ``8 minutes 20 seconds`` = 500 second, ``1 h 30 min``, ``3天5小时``, ``5′11″`` = 71 inch,
+  ``3 dollars 50 cents`` = 3.50 USD, ``五元三毛``; ``5 GB to 10 GB`` = ``5 to 10 GB``.
 * Refused with a column: empty text, no digits, garbage, the separator ambiguities above, two
   numbers that are not a range, a multiplier with no digits (``K``), exponents beyond ±400
-  (``1e999999`` would hang the run), more than 1000 digits.
+  (``1e999999`` would hang the run), more than 1000 digits (every digit counts, Chinese ones too;
+  checked while scanning, so a 1 MB number is refused in linear time).
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 current += 1
                 i, seen = i + 1, True
                 continue
-            if nxt in FRACTIONS and nxt in ("half", "third", "quarter"):
+            if nxt in FRACTIONS and not nxt.endswith("s"):        # a half, a third, a fifth
                 current += Fraction(1, FRACTIONS[nxt])
                 i += 2
                 used, seen = i, True
@@ -71,6 +71,12 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
             i += 1
             continue
+        elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
+            return None       # "the twenty-fifth day": an ordinal, no amount
+        elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
+            # "twenty fifths", "one hundred thirty-two fifths": a cardinal over a plural fraction
+            # word ("the twenty-fifth", singular, is an ordinal and stays out).
+            return (total + current) / FRACTIONS[w], i + 1
         else:
             break
         i += 1
