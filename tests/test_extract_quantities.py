@@ -86,3 +86,15 @@ def test_number_words_and_grouping(text, nominal):
 
 def test_ordinal_words_are_no_amounts():
     assert found("on the twenty-fifth day") == []
+
+
+def test_points_after_a_percentage_or_score_are_percentage_points():
+    m = extract_mentions(analyse("Approval rose 3 points to 45%."))[0]
+    assert m.unit.canonical == "percentage_point" and any("percentage points" in c for c in m.candidates)
+    m = extract_mentions(analyse("Use a 12 point font."))[0]
+    assert m.unit.canonical == "point" and m.candidates                 # the other reading is named
+
+
+@pytest.mark.parametrize("text, note", [("a 40 mb file", "megabyte"), ("5 pc of users", "per cent")])
+def test_ambiguous_symbols_are_shown(text, note):
+    assert any(note in c for c in extract_mentions(analyse(text))[0].candidates)

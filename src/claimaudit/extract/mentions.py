@@ -250,6 +250,14 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
 
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
 _PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
+#: Where "points" are percentage points: near a percentage or a score.
+_SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
+                            r"百分|分数|得分|准确率|评分", re.I)
+_TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
+#: Symbols whose registry reading is rarely what prose means: the other reading, named.
+_AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
+                      "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
+                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)"}
 _RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])")
 _PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
 
@@ -475,6 +483,7 @@ class Extractor:
         if self.lang != "zh":
             out = self._article_units(out)
             out = self._absolute_zero(out)
+        self._ambiguous_units(out)
         self._accounting_negatives(out)
         self._share_units(out)
         out = self._unit_ranges(out)
@@ -853,6 +862,34 @@ class Extractor:
                                  candidates=["'absolute zero' read as 0 kelvin"],
                                  number_start=am.start(), number_end=am.end(), unit_start=am.start()))
         return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+    # -- units that real text means otherwise: points, pc, mb ------------------------------------------
+    def _ambiguous_units(self, ms: list[Mention]) -> None:
+        """``points`` in a percentage or score context are percentage points (never printer's points);
+        ``pc``, ``mb``, ``pts`` keep the registry's reading with the other one named as a candidate."""
+        f = self.folded
+        for m in ms:
+            if m.unit_start < 0:
+                continue
+            word = f[m.unit_start:m.end].strip()
+            low = word.lower()
+            if low in ("point", "points", "pts", "pt"):
+                line_start = f.rfind("\n", 0, m.start) + 1
+                line_end = f.find("\n", m.end)
+                around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
+                if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
+                    v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
+                    p = _parse(v, self.kilo) if v else None
+                    info = unit_or_none(p.unit) if p is not None else None
+                    if p is not None and info is not None:
+                        m.value, m.number, m.unit = v, p, info
+                        m.candidates.append(f"{word!r} read as percentage points (a percentage or score "
+                                            "context); printer's points would be 'pt'")
+                        continue
+                m.candidates.append(f"{word!r} read as {m.unit.canonical}; after a percentage or a score it "
+                                    "would be percentage points")
+            elif word in _AMBIGUOUS_SYMBOLS:
+                m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
 
     # -- accounting negatives: "($99.99)" --------------------------------------------------------------
     def _accounting_negatives(self, ms: list[Mention]) -> None:
