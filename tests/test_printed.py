@@ -433,7 +433,7 @@ def test_range_details():
 @pytest.mark.parametrize("text, nominal, unit", [
     ("-5", -5, ""),
     ("-5%", -5, "percent"),
-    ("5-fold", 5, "fold"),                          # a hyphen, not a range
+    ("5-fold", 5, ""),                              # a ratio (issue #12: threefold), not a range
     ("128K-token context", 128_000, "token context"),
 ])
 def test_not_ranges(text, nominal, unit):
@@ -826,7 +826,23 @@ def test_cheng_is_tenths_read_as_percent():
     # 成 starting a word is no tenth: 成本 (cost), 一成不变 (unchanging).
     assert parse_printed("三成本").kind == "number"
     assert parse_printed("一成不变").kind == "number"
-    assert parse_printed("8成").kind == "number"      # digits + 成: not a form the documents use
+    # Digits + 成 are tenths too (issue #11: ９成 in news text, 7.2成 with a decimal).
+    assert parse_printed("８成").interval == iv(75, 85)
+    assert parse_printed("7.2成").interval == iv("71.5", "72.5")
+    assert parse_printed("12成").kind == "number"     # more than ten tenths: not a share
+
+
+def test_zhe_is_a_price_in_tenths_and_per_myriad():
+    assert parse_printed("打八折").interval == iv(75, 85)          # a price at 80%
+    assert parse_printed("8.5折").interval == iv("84.5", "85.5")
+    assert parse_printed("万分之五").interval == iv("0.045", "0.055") and parse_printed("万分之五").unit == "percent"
+    assert parse_printed("百分之 五十").nominal == 50
+
+
+def test_basis_points_are_hundredths_of_a_point():
+    p = parse_printed("50 basis points")
+    assert p.kind == "points" and p.unit == "percentage_point" and p.nominal == F(1, 2)
+    assert parse_printed("50 bps").unit == "bps"      # bits per second to the registry, not basis points
 
 
 def test_binary_powers_are_exact():

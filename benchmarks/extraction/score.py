@@ -1,17 +1,38 @@
-"""Score extraction: value, value+unit and qualifier precision / recall / F1, and speed.
+"""Score extraction: value, value+unit and qualifier precision / recall / F1 per set, and speed.
 
-    python benchmarks/extraction/score.py [--quantulum PYTHON]
+    python benchmarks/extraction/score.py [--quantulum PYTHON] [--show]
 
-Data (read at run time, never copied): the seeds' gold annotation in ``gold/*.yaml`` (offsets into
-``../shared/seeds/*.txt``), quantulum3's test sentences and cn2an's cases in
-``../shared/reference/extraction-dev/``. With ``--quantulum /tmp/qvenv/bin/python`` (a separate venv
-with ``pip install quantulum3``; never a project dependency) quantulum3 runs on the same inputs
-and is scored the same way, side by side.
+Data (read at run time from ``../shared``, never copied): the seeds' gold annotation in
+``gold/*.yaml`` (offsets into ``../shared/seeds/*.txt``), quantulum3's test sentences, cn2an's
+cases and Recognizers-Text's Age, Temperature, Number and Ordinal specs (English and Chinese) in
+``../shared/reference/extraction-dev/``. (Its README reserves the currency, dimension, percent and
+number-range specs for held-out evaluation: they are not read here.)
+
+Every set is split deterministically into a development half and a test half by the SHA-1 of the
+sentence (for the seeds: of the line the quantity stands on); rules are tuned on ``dev`` only and
+both halves are printed. A score on ``dev`` is a regression check; ``test`` is the result.
+
+Matching rule: a prediction matches a gold item when their spans overlap and the gold value lies in
+the prediction's interval (or within 1e-6 relative of its nominal value); each prediction matches at
+most one gold item. value+unit also needs the same unit (factor and dimension, after mapping the
+set's unit names to registry units); Recognizers-Text's bare ``Degree`` accepts a degree, a Celsius or
+a Fahrenheit reading. Number and Ordinal sets have no units: only the value is scored. Age and Temperature
+specs mark only their own kind, so only predictions of that kind are scored there (a time; a
+temperature reading or a degree); other quantities in those sentences count neither way. Gold items
+without a value (a unit named alone, ``convert to fahrenheit``) are left out. Cases with no
+expected result count every prediction as a false positive.
+
+Speed is timed like for like in fresh processes (``ours_run.py``, ``q3_run.py``): cold is the import
+plus the first parse, warm one pass over all sentences after it. With ``--quantulum PYTHON`` (or when
+quantulum3 is importable by this python) quantulum3 is scored and timed on the same inputs; it is
+never a project dependency.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -59,6 +80,16 @@ def unit_key(name: str):
     return (u.factor, u.dims)
 
 
+def unit_eq(gold, pred) -> bool:
+    """Units agree; a gold unit may be a set of acceptable ones (Recognizers-Text's bare Degree)."""
+    return pred in gold if isinstance(gold, frozenset) else gold == pred
+
+
+def half(text: str) -> str:
+    """"dev" or "test", fixed by the text's SHA-1 (the same split on every machine and run)."""
+    return "dev" if hashlib.sha1(text.encode("utf-8")).digest()[0] % 2 == 0 else "test"
+
+
 def as_fraction(v) -> Fraction:
     return Fraction(str(v)) if not isinstance(v, Fraction) else v
 
@@ -82,7 +113,7 @@ def match(gold: list[dict], pred: list[dict]) -> dict[str, int]:
             if value_ok(g["value"], p["lo"], p["hi"], p["value"]):
                 used.add(i)
                 c["v"] += 1
-                if g["unit"] == p["unit"]:
+                if unit_eq(g["unit"], p["unit"]):
                     c["vu"] += 1
                 if g["qual"] and p["qual"] and g["qual"] == p["qual"]:
                     c["q"] += 1
@@ -112,24 +143,6 @@ def ours(text: str) -> list[dict]:
         out.append(dict(start=m.start, end=m.end, value=m.number.nominal, lo=iv.lo, hi=iv.hi,
                         unit=(m.unit.factor, m.unit.dims), qual=_REL.get(rel, rel)))
     return out
-
-
-def quantulum(python: str, texts: list[str]) -> tuple[list[list[dict]], float]:
-    p = subprocess.run([python, str(HERE / "q3_run.py")], input=json.dumps({"texts": texts}),
-                       capture_output=True, text=True, timeout=1200)
-    if p.returncode != 0:
-        raise RuntimeError(p.stderr[-2000:])
-    data = json.loads(p.stdout)
-    res = []
-    for found in data["results"]:
-        items = []
-        for q in found:
-            if "error" in q:
-                continue
-            v = as_fraction(q["value"])
-            items.append(dict(start=q["start"], end=q["end"], value=v, lo=v, hi=v, unit=unit_key(q["unit"]), qual=""))
-        res.append(items)
-    return res, data["seconds"]
 
 
 def seed_gold() -> list[tuple[str, list[dict]]]:
@@ -182,7 +195,7 @@ def show(text: str, gold: list[dict], pred: list[dict]) -> None:
             if i not in hit and p["start"] < g["end"] and g["start"] < p["end"] \
                     and value_ok(g["value"], p["lo"], p["hi"], p["value"]):
                 hit.add(i)
-                ok = g["unit"] == p["unit"]
+                ok = unit_eq(g["unit"], p["unit"])
                 if not ok:
                     print(f"    unit  {text[g['start']:g['end']]!r}: gold {g['unit']} got {p['unit']}  | {text[max(0, g['start'] - 30):g['end'] + 20]!r}")
                 break
@@ -243,21 +256,128 @@ def cn2an_cases() -> None:
     data = json.loads((DEV / "cn2an_tests.json").read_text("utf-8"))["cn2an"]
     from claimaudit.numbers.printed import parse_printed
     for mode in ("strict", "normal", "smart"):
-        cases = data[mode]
-        ok = 0
-        for text, want in cases.items():
+        ok = {"dev": 0, "test": 0}
+        n = {"dev": 0, "test": 0}
+        for text, want in data[mode].items():
+            h = half(text)
+            n[h] += 1
             try:
-                got = parse_printed(text).nominal
-                ok += got == as_fraction(want)
+                ok[h] += parse_printed(text).nominal == as_fraction(want)
             except Exception:
                 pass
-        print(f"  cn2an {mode:<7} {ok}/{len(cases)} values read exactly")
+        print(f"  cn2an {mode:<7} dev {ok['dev']}/{n['dev']}  test {ok['test']}/{n['test']} values read exactly")
+
+
+RT = DEV / "recognizers-text" / "Specs"
+#: Recognizers-Text's units -> registry units. "Age" is an age in years ("age 87").
+RT_UNITS = {"Year": "year", "Month": "month", "Week": "week", "Day": "day", "Age": "year",
+            "C": "Celsius_reading", "F": "Fahrenheit_reading"}
+RT_SETS = [("Age", "NumberWithUnit/{lang}/AgeModel.json", True), ("Temperature", "NumberWithUnit/{lang}/TemperatureModel.json", True),
+           ("Number", "Number/{lang}/NumberModel.json", False), ("Ordinal", "Number/{lang}/OrdinalModel.json", False)]
+
+
+def _rt_value(text: str) -> Fraction | None:
+    t = str(text).strip()
+    try:
+        if "^" in t:
+            a, b = t.split("^")
+            return Fraction(a) ** int(b)
+        return Fraction(t)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+
+
+def rt_cases(rel: str, with_units: bool) -> list[tuple[str, list[dict]]]:
+    """One Recognizers-Text spec file as (text, gold items)."""
+    degree = frozenset(unit_key(u) for u in ("degree", "Celsius_reading", "Fahrenheit_reading"))
+    out = []
+    for case in json.loads((RT / rel).read_text("utf-8-sig")):
+        text, items = case["Input"], []
+        for r in case.get("Results", []):
+            res = r.get("Resolution") or {}
+            v = _rt_value(res.get("value")) if res.get("value") is not None else None
+            if v is None:
+                continue
+            if not with_units:
+                unit = "-"
+            elif res.get("unit") == "Degree":
+                unit = degree
+            else:
+                unit = unit_key(RT_UNITS.get(res.get("unit"), str(res.get("unit"))))
+            items.append(dict(start=int(r["Start"]), end=int(r["End"]) + 1, value=v, unit=unit, qual=""))
+        out.append((text, items))
+    return out
+
+
+def value_only(preds: list[list[dict]]) -> list[list[dict]]:
+    return [[dict(p, unit="-") for p in pred] for pred in preds]
+
+
+def of_kind(name: str, preds: list[list[dict]]) -> list[list[dict]]:
+    """The predictions a typed spec judges: Age marks only ages (a time), Temperature only
+    temperatures (a reading or a degree); other quantities in its sentences are neither hits nor
+    false positives. Number and Ordinal judge every number, value only."""
+    if name == "Age":
+        time_dims = unit_key("year")[1]
+        return [[p for p in pred if p["unit"][1] == time_dims] for pred in preds]
+    if name == "Temperature":
+        ok = {unit_key(u) for u in ("degree", "Celsius_reading", "Fahrenheit_reading")}
+        return [[p for p in pred if p["unit"] in ok] for pred in preds]
+    return value_only(preds)
+
+
+def split(cases, preds):
+    """The (cases, predictions) of each half, by the SHA-1 of each case's text."""
+    out = {"dev": ([], []), "test": ([], [])}
+    for case, pred in zip(cases, preds):
+        c, p = out[half(case[0])]
+        c.append(case)
+        p.append(pred)
+    return out
+
+
+def seed_lines(seeds, preds):
+    """The seeds cut into lines (each line is one case of the split), gold and predictions with it."""
+    cases, out_preds = [], []
+    for (text, gold), pred in zip(seeds, preds):
+        pos = 0
+        for line in text.split("\n"):
+            end = pos + len(line)
+            g = [dict(x, start=x["start"] - pos, end=x["end"] - pos) for x in gold if pos <= x["start"] <= end]
+            p = [dict(x, start=x["start"] - pos, end=x["end"] - pos) for x in pred if pos <= x["start"] <= end]
+            if g or p:
+                cases.append((line, g))
+                out_preds.append(p)
+            pos = end + 1
+    return cases, out_preds
+
+
+def report_halves(name: str, cases, preds, verbose: bool = False) -> dict:
+    res = {}
+    for h, (c, p) in split(cases, preds).items():
+        res[h] = report(f"{name} [{h}]", c, p, verbose and h == "dev")
+    return res
+
+
+def timed(script: str, python: str, texts: list[str]) -> dict:
+    p = subprocess.run([python, str(HERE / script)], input=json.dumps({"texts": texts}),
+                       capture_output=True, text=True, timeout=1800)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr[-2000:])
+    return json.loads(p.stdout)
+
+
+def q3_python(arg: str | None) -> str | None:
+    if arg:
+        return arg
+    return sys.executable if importlib.util.find_spec("quantulum3") is not None else None
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--quantulum", metavar="PYTHON", help="python of a venv with quantulum3 installed")
-    ap.add_argument("--show", action="store_true", help="print every miss, unit mismatch and extra mention")
+    ap.add_argument("--quantulum", metavar="PYTHON", help="python of a venv with quantulum3 installed "
+                    "(default: this python, when it can import quantulum3)")
+    ap.add_argument("--show", action="store_true", help="print every miss, unit mismatch and extra mention (dev halves only)")
     ap.add_argument("--no-pairs", action="store_true", help="do not score a from-to pair as a gold range")
     args = ap.parse_args()
     global PAIR_FROM_TO
@@ -265,33 +385,41 @@ def main() -> int:
     if not SEEDS.is_dir() or not DEV.is_dir():
         print(f"skip: {SEEDS} or {DEV} is missing")
         return 0
+    q3py = q3_python(args.quantulum)
     seeds, q3 = seed_gold(), q3_gold()
-    print("Seeds' gold annotation (benchmarks/extraction/gold):")
-    t0 = time.perf_counter()
+    print("Seeds' gold annotation (benchmarks/extraction/gold), split by line:")
     our_seeds = [ours(t) for t, _ in seeds]
-    report("claimaudit", seeds, our_seeds, args.show)
-    # The headline above counts prose counts (三个问题, 两阶段) as quantities: drafts report them as
-    # dimensionless counts. Scored without them too (predictions overlapping one are dropped, so the
-    # split does not count them as false positives), to compare with the first round.
-    q_only = quantities_only(seeds, our_seeds)
-    report("claimaudit, quantities only", *q_only)
-    print("quantulum3's test sentences (units compared after mapping names):")
-    t0 = time.perf_counter()
+    report("claimaudit [all]", seeds, our_seeds)
+    report_halves("claimaudit", *seed_lines(seeds, our_seeds), args.show)
+    # The headline counts prose counts (三个问题, 两阶段) as quantities; also scored without them.
+    report_halves("claimaudit, quantities only", *seed_lines(*quantities_only(seeds, our_seeds)))
+    print("quantulum3's test sentences (English; units compared after mapping names):")
     our_q3 = [ours(t) for t, _ in q3]
-    ours_s = time.perf_counter() - t0
-    report("claimaudit", q3, our_q3, args.show)
-    if args.quantulum:
-        qp, qs = quantulum(args.quantulum, [t for t, _ in q3])
-        report("quantulum3", q3, qp)
-        sp, _ = quantulum(args.quantulum, [t for t, _ in seeds])
-        print("Seeds' gold, quantulum3 side by side:")
-        report("quantulum3", seeds, sp)
-        report("quantulum3, quantities only", *quantities_only(seeds, sp))
-    print("Speed:")
-    n = len(q3)
-    print(f"  claimaudit   {n / ours_s:,.0f} sentences/s ({n} sentences in {ours_s:.3f} s)")
-    if args.quantulum:
-        print(f"  quantulum3   {n / qs:,.0f} sentences/s ({n} sentences in {qs:.3f} s); ratio {qs / ours_s:.1f}x")
+    report_halves("claimaudit", q3, our_q3, args.show)
+    if q3py:
+        qp = [items for items in _q3_items(timed("q3_run.py", q3py, [t for t, _ in q3]))]
+        report_halves("quantulum3", q3, qp)
+    print("Recognizers-Text specs (Age and Temperature: value+unit; Number and Ordinal: value only):")
+    speed_texts = [t for t, _ in q3]
+    for name, rel, with_units in RT_SETS:
+        for lang in ("English", "Chinese"):
+            cases = rt_cases(rel.format(lang=lang), with_units)
+            preds = of_kind(name, [ours(t) for t, _ in cases])
+            report_halves(f"{name} {lang[:2]} claimaudit", cases, preds, args.show)
+            if q3py and lang == "English":
+                qp = of_kind(name, _q3_items(timed("q3_run.py", q3py, [t for t, _ in cases])))
+                report_halves(f"{name} {lang[:2]} quantulum3", cases, qp)
+                speed_texts += [t for t, _ in cases]
+    print(f"Speed (fresh processes; {len(speed_texts)} English sentences: quantulum3's and Recognizers-Text's):")
+    o = timed("ours_run.py", sys.executable, speed_texts)
+    n = len(speed_texts)
+    print(f"  claimaudit   cold {o['cold']:.3f} s (import + first parse)   warm {o['warm']:.3f} s "
+          f"({n / o['warm']:,.0f} sentences/s)")
+    if q3py:
+        q = timed("q3_run.py", q3py, speed_texts)
+        print(f"  quantulum3   cold {q['cold']:.3f} s (import + first parse)   warm {q['warm']:.3f} s "
+              f"({n / q['warm']:,.0f} sentences/s)")
+        print(f"  ratio        cold {q['cold'] / o['cold']:.1f}x   warm {q['warm'] / o['warm']:.1f}x (quantulum3 time / ours)")
     text = "\n".join(t for t, _ in seeds)
     big = (text + "\n") * (1_000_000 // len(text.encode("utf-8")) + 1)
     big = big.encode("utf-8")[:1_000_000].decode("utf-8", "ignore")
@@ -301,9 +429,22 @@ def main() -> int:
     dt = time.perf_counter() - t0
     print(f"  1 MB document: {len(draft.mentions):,} mentions, {len(draft.relations):,} relations, "
           f"{len(yaml_text) / 1e6:.1f} MB draft in {dt:.2f} s")
-    print("cn2an's cases (Chinese numerals, read by the core's parse_printed):")
+    print("cn2an's cases (Chinese numerals, read by the core's parse_printed), split by case:")
     cn2an_cases()
     return 0
+
+
+def _q3_items(data: dict) -> list[list[dict]]:
+    res = []
+    for found in data["results"]:
+        items = []
+        for q in found:
+            if "error" in q:
+                continue
+            v = as_fraction(q["value"])
+            items.append(dict(start=q["start"], end=q["end"], value=v, lo=v, hi=v, unit=unit_key(q["unit"]), qual=""))
+        res.append(items)
+    return res
 
 
 if __name__ == "__main__":

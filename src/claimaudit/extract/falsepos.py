@@ -22,6 +22,8 @@ _SCORE_BEFORE = re.compile(r"(?:评分|分数|得分|积分|\b(?:rating|score|El
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
                            r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*$")
+_MONTH_DAY_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
+                               r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s*$")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
 _TIME_AFTER = re.compile(r"\s*(?:[ap]\.?m\.?)(?![A-Za-z])", re.I)
 _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?(?:\(|（)?$")
@@ -29,6 +31,17 @@ _LIST_AFTER = re.compile(r"(?:\.(?!\d)|、|\)|）)(?=[ \t\u4e00-\u9fff\"'“「�
 
 
 _GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X"}
+
+
+_LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
+_TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
+
+
+def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
+    """A lower-case unit word follows ("10.5 celsius", "2.5 hours"): a measurement, not a heading
+    (headings go on with a capital: "3.2 Methods")."""
+    m = _LOWER_WORD.match(after)
+    return bool(m) and (bool(_TEMPERATURE_WORD.match(m.group(1))) or is_unit is not None and is_unit(m.group(1)))
 
 
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
@@ -64,6 +77,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "identifier"
         if re.match(r"(?:st|nd|rd|th)\b", after):
             return "ordinal"
+        if re.match(r"[CFc](?![A-Za-z°])", after):
+            return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
         g = re.match(r"[A-Za-z]+", after)
         if g and g.group(0) not in _GLUED_OK and not re.match(r"[eE][+\-]?\d", after) and not (
                 is_unit is not None and is_unit(re.match(r"[A-Za-z]+(?:/[A-Za-z]+)*", after).group(0))):
@@ -83,6 +98,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "date"
             if not re.match(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?|张|卡|个|条|台|节点|万|亿)", after):
                 return "year"
+        if re.match(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月", after) and "." not in tok and len(plain) <= 4:
+            return "date"             # 1945年5月8号: a year that a month follows, whatever the year
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if re.match(r"\s*年", after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
@@ -90,6 +107,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "date"
         if _MONTH_BEFORE.search(before) and len(plain) <= 4:
             return "date"
+        if _MONTH_DAY_BEFORE.search(before) and re.fullmatch(r"\d{4}", plain):
+            return "date"             # "May 8, 1945"
         if _TIME_AFTER.match(after) and (re.fullmatch(r"\d{1,2}", tok) or re.fullmatch(r"\d{1,2}\.[0-5]\d", tok)):
             return "time of day"
         if re.match(r"\d{4}\.\d{4,5}", folded[start:start + 11]) and re.search(r"arXiv:?\s*$", before, re.I):
@@ -101,18 +120,21 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "label"
         if re.match(r"\s?[节章篇](?![点省约])", after) and re.fullmatch(r"\d+(?:\.\d+)*", tok):
             return "label"          # "3.6 节" is a section, "第 8 章" a chapter
-        if prev in "[" and nxt in "]":
+        if prev == "[" and nxt == "]":
             return "citation"
         if _LIST_START.search(before) and (_LIST_AFTER.match(after) or
                                            (re.fullmatch(r"\d+(?:\.\d+)*", tok) and re.match(r"\s+\S", after)
                                             and ("." in tok or re.match(r"\.\s", after))
-                                            and not re.match(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)", after))):
+                                            and not re.match(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)", after)
+                                            and not _unit_word_after(after, is_unit))):
             return "section or list number"
     if kind == "chinese":
         if tok == "零" or tok.startswith("零"):
             return "zero word"
         if prev == "第" or re.search(r"第\s*$", before):
             return "ordinal"
+        if re.match(r"\s*(?:世纪|世紀)", after):
+            return "date"             # 二十世纪: the 20th century
         if re.match(r"(?:[月日号]|年(?:代|级)?)", after) and prev in "0123456789年":
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.

@@ -13,35 +13,36 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
 
 from ..errors import InputError
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
+from ..numbers import vocabulary
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from ..units.registry import UnitInfo, resolve_unit
-from .document import Cell, Document, Table
+from .document import Document
 from .falsepos import false_positive
 
 LANGS = ("auto", "en", "zh")
 
-# Qualifiers the printed grammar reads, longest first; tried in front of the number.
-_QUALIFIERS = sorted([
-    "approximately", "about", "around", "roughly", "over", "more than", "above", "at least",
-    "under", "less than", "below", "up to", "at most", "~", "≈", "≥", "≤", ">", "<", "约", "大约", "近",
-    "超过", "逾", "以上", "不少于", "不到", "不足", "以内",
-], key=len, reverse=True)
-# Qualifiers the printed grammar may not read: kept as a relation override in the draft.
-_EXTRA_QUALIFIERS = {"nearly": "~", "almost": "~", "将近": "~", "不止": ">", "接近": "~", "低于": "<", "高于": ">",
-                     "少于": "<", "多于": ">", "最多": "<=", "至少": ">=", "大于": ">", "小于": "<"}
-_POST_QUALIFIERS = {"以上": ">=", "以内": "<=", "左右": "~", "多": ">", "余": ">", "+": ">=", "以下": "<="}
+# Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
+# whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
+_POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if not k.isascii()},
+                    "多": ">", "余": ">", "+": ">="}
+_EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
+_ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(
-    r"(?:(?<![A-Za-z])(?P<en>" + "|".join(re.escape(q) for q in sorted(
-        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if q.isascii() and q[0].isalpha()], key=len, reverse=True))
-    + r")\s+|(?P<sym>[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>" + "|".join(sorted(
-        [q for q in _QUALIFIERS + list(_EXTRA_QUALIFIERS) if not q.isascii()], key=len, reverse=True))
-    + r")\s?)$", re.I)
-_CURRENCY_BEFORE = re.compile(r"(?:US\$|\$|€|£|¥|￥)\s?$")
-_MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|bn(?![A-Za-z])|[KMGT]i(?![A-Za-z])|\s?(?:thousand|million|billion|trillion)(?![A-Za-z])|\s?(?:万亿|千万|百万|万|亿))")
+    r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>"
+    + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
+#: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
+_CURRENCY_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
+    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
+    + r")\s?$|￥\s?$")
+_MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
+    w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
+    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億))")
+#: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
+_MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
 _PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
 _RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
 #: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
@@ -123,6 +124,15 @@ class Mention:
 
 
 @dataclass(frozen=True, slots=True)
+class _Reading:
+    """A value text as a claim would print it, read by the grammar, with its unit resolved."""
+
+    value: str
+    number: PrintedNumber
+    unit: UnitInfo
+
+
+@dataclass(frozen=True, slots=True)
 class _Tok:
     start: int
     end: int
@@ -173,6 +183,34 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
 
+def _in_idiom(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` is part of a set phrase (四舍五入, 十分, 一致)."""
+    window = f[max(0, start - 4):end + 6]
+    off = start - max(0, start - 4)
+    for idiom in _COUNT_IDIOMS:
+        i = window.find(idiom)
+        while i >= 0:
+            if i < off + end - start and off < i + len(idiom):
+                return True
+            i = window.find(idiom, i + 1)
+    return False
+
+
+_CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億]")
+_CN_DIGIT = re.compile(r"[一二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖兩]")
+#: Words after a numeral that make it a date or an ordinal-like name (二十世纪 is the 20th century).
+_CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期)")
+
+
+def standalone_numeral(f: str, start: int, end: int) -> bool:
+    """A structured Chinese numeral (二百五十, 一千零五, 十五) is an amount even without a unit or a
+    count word: unlike 一 or 两 alone it is no article, and digit-by-digit runs (二〇二四) are
+    left out because they are mostly years and codes."""
+    tok = f[start:end]
+    return len(tok) >= 2 and bool(_CN_PLACE.search(tok)) and bool(_CN_DIGIT.search(tok) or tok[0] in "十拾") \
+        and not _in_idiom(f, start, end) and not _CN_NOT_AMOUNT_AFTER.match(f, end)
+
+
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
 
@@ -180,14 +218,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     idioms (``四舍五入``, ``十分``), articles (``一个 micro-batch``) and pronouns (``两者``) are no counts.
     """
     tok = f[start:end]
-    window = f[max(0, start - 4):end + 6]
-    off = start - max(0, start - 4)
-    for idiom in _COUNT_IDIOMS:
-        i = window.find(idiom)
-        while i >= 0:
-            if i < off + len(tok) and off < i + len(idiom):
-                return None
-            i = window.find(idiom, i + 1)
+    if _in_idiom(f, start, end):
+        return None
     pos = end
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1
@@ -216,6 +248,28 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     return j, (noun or m.group(0))
 
 
+#: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
+_PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
+#: Where "points" are percentage points: near a percentage or a score.
+_SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
+                            r"百分|分数|得分|准确率|评分", re.I)
+_TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
+#: Symbols whose registry reading is rarely what prose means: the other reading, named.
+_AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
+                      "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
+                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)"}
+_RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])")
+_PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
+
+
+def _million_m(f: str, pos: int) -> bool:
+    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million."""
+    if not f.startswith("m", pos) or pos + 1 >= len(f) or f[pos - 1:pos] == " ":
+        return False
+    m = _PLURAL_NOUN.match(f, pos + 1)
+    return bool(m) and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+
+
 def _is_unit(text: str) -> bool:
     return unit_or_none(text) is not None
 
@@ -224,7 +278,14 @@ _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
-_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|centigrade)|(F|Fahrenheit))|(℃)|(℉)", re.I)
+_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+#: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
+_TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
+#: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
+_CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
+                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading"}
+#: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
+_LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
 _GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
 #: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
@@ -248,8 +309,13 @@ def _respell(text: str) -> tuple[str, UnitInfo] | None:
     if b:
         alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
         return alt, unit_or_none(alt)
+    if text in _CJK_RESPELL:
+        alt = _CJK_RESPELL[text]
+        info = unit_or_none(alt)
+        return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
-    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg"):    # never a bare C or F (coulomb, farad)
+    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
+        # never a bare C or F (coulomb, farad)
         alt = "Celsius_reading" if t.group(1) or t.group(3) else "Fahrenheit_reading"
         return alt, unit_or_none(alt)
     m = _SQUARE_CUBIC.fullmatch(text)
@@ -343,8 +409,11 @@ def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | Non
             continue
         if _CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
-        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and text[0] in "°℃℉dD") else None
-        if info is None and not _CJK.search(text):
+        if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
+            continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
+                                          or _TEMPERATURE_NAME.fullmatch(text))) else None
+        if info is None and (not _CJK.search(text) or text in _CJK_RESPELL):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt
@@ -377,8 +446,7 @@ def _qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
         q = ">"
     if q in ("&lt;",):
         q = "<"
-    rel = _EXTRA_QUALIFIERS.get(q.lower()) if q.lower() in _EXTRA_QUALIFIERS else None
-    return start - (len(m.group(0))), q, rel
+    return start - (len(m.group(0))), q, None
 
 
 class Extractor:
@@ -415,6 +483,7 @@ class Extractor:
         if self.lang != "zh":
             out = self._article_units(out)
             out = self._absolute_zero(out)
+        self._ambiguous_units(out)
         self._accounting_negatives(out)
         self._share_units(out)
         out = self._unit_ranges(out)
@@ -435,12 +504,16 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult = ""
+        mult, million_m = "", False
+        cur = _CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         if tok.kind in ("digits",):
-            mm = _MULT_RE.match(f, pos)
+            mm = _MULT_RE.match(f, pos) or (_MONEY_MULT_RE.match(f, pos) if cur else None)
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+            elif _million_m(f, pos):
+                mult, million_m = "M", True      # "35m devices": read as 35M, the choice noted
+                pos += 1
         pct = ""
         pm = _PCT_RE.match(f, pos)
         if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
@@ -454,6 +527,8 @@ class Extractor:
             pos = pm.end()
         start = tok.start
         number_text = tok.norm
+        if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
+            start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
         # A range: "5–35%", "3 to 4 L", "3至5".
         range_end = None
         if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
@@ -477,12 +552,10 @@ class Extractor:
                 and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = _qualifier_before(f, start)
-        cur = _CURRENCY_BEFORE.search(f, max(0, start - 4), start) if start > 0 else None
         cur_text = ""
         if cur:
             cur_text = f[cur.start():start].strip()
             qual = _qualifier_before(f, cur.start())
-        attempts: list[tuple[int, int, str, str, str | None, int, _Tok | None]] = []
         base_start = cur.start() if cur else start
         # Post parts for the range or the single number.
         if range_end is not None:
@@ -503,19 +576,78 @@ class Extractor:
             found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
             if found is not None and (found.number.is_range or tolerance and found.number.tolerance is not None):
                 return found
-        return self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if mult.strip() in ("万", "亿", "万亿", "千万", "百万") else number_text + mult,
+        found = self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if _CJK.match(mult.strip()[:1]) else number_text + mult,
                                pos, limit, tok.end, pct=pct)
+        if found is not None and million_m:
+            found.candidates.append("m read as million (a count of the noun after it); it could be metres")
+        return found
 
-    def _with_unit(self, tok: NumberToken, start: int, qual, cur_text: str, num_text: str, pos: int,
-                   limit: int, num_end: int, pct: str = "") -> Mention | None:
+    def _with_unit(self, tok: NumberToken, start: int, qual: tuple[int, str, str | None] | None, cur_text: str,
+                   num_text: str, pos: int, limit: int, num_end: int, pct: str = "") -> Mention | None:
+        """The mention of ``tok`` (already joined with its multiplier, percent sign and range end
+        in ``num_text``), with the unit words after ``pos`` and the qualifier before ``start``."""
         f = self.folded
         num_text = num_text + pct.strip() if pct else num_text
         plus = re.match(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])", f[pos:pos + 3])
         if plus:
             pos += 1     # "40+ GiB/s": at least 40
+        candidates: list[str] = []
+        unit, uend = self._unit_after(tok, pos, limit, candidates)
+        unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
+        post_rel, post_word, post = self._post_qualifier(uend, bool(plus), unit_text)
+        qtext, qstart, qrel = (qual[1], qual[0], qual[2]) if qual else ("", start, None)
+        chosen = self._first_reading(_join(cur_text, num_text) if cur_text else num_text, qtext, qrel, unit_text)
+        if chosen is None:
+            self.skipped.append((tok, "unreadable"))
+            return None
+        reading, use_q, use_u = chosen
+        if not use_u and not reading.number.unit and reading.number.kind == "number" and tok.kind == "digits":
+            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
+            head = self._header_unit(tok.start)
+            better = self._read(_join(reading.value, head)) if head is not None else None
+            if better is not None:
+                reading = better
+                candidates.append(f"unit {head!r} taken from the column header")
+        keep, counted = self._count_or_skip(tok, reading.number)
+        if not keep:
+            return None
+        if use_u and reading.unit.dims.items and not cur_text:
+            # "每 token 229 KB": the per-word printed right before the number divides its unit.
+            per = _PER_BEFORE.search(f[max(0, start - 16):start])
+            per_unit = unit_or_none(per.group(1)) if per else None
+            if per and per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
+                better = self._read(f"{reading.value}/{per.group(1)}")
+                if better is not None:
+                    reading = better
+                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
+        end = uend if use_u else max(num_end, pos)
+        rate = _RATE_ARTICLE.match(f, end) if (use_u or cur_text) and reading.number.kind == "number" else None
+        rate_unit = unit_or_none(rate.group(2)) if rate else None
+        if rate and rate_unit is not None and rate_unit.dims.items and "/" not in reading.number.unit:
+            # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.
+            better = self._read(f"{reading.value} per {rate.group(2)}")
+            if better is not None:
+                reading, end, use_u = better, rate.end(), True
+                ustart = ustart if ustart >= 0 else rate.start(2)
+        if post_rel and (use_u or not unit_text):
+            end = f.find(post_word, end) + len(post_word) if post else end
+        begin = qstart if (use_q or qrel) and qtext else start
+        if counted is not None:
+            end = max(end, counted[0])
+        self._notes(reading, candidates, counted, unit_text if not use_u else "", begin, end, num_end)
+        p = reading.number
+        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)],
+                       value=reading.value, number=p, unit=reading.unit, qualifier=p.qualifier or (qtext if qrel else ""),
+                       relation=(qrel or post_rel) if not p.qualifier or p.relation == "=" else None,
+                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
+                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+
+    def _unit_after(self, tok: NumberToken, pos: int, limit: int,
+                    candidates: list[str]) -> tuple[tuple[str, int, int, UnitInfo] | None, int]:
+        """(unit text, start, end, info) of the unit words after ``pos`` (or None) and where they end."""
+        f = self.folded
         toks = _unit_tokens(f, pos, limit)
         lead_skip = 0
-        candidates: list[str] = []
         # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
         while lead_skip < len(toks) and lead_skip < 3 and (toks[lead_skip].kind == "model" or (
                 toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE) or (
@@ -538,98 +670,73 @@ class Extractor:
                 unit = ("GPU", model.start, model.end, gpu)
                 candidates.remove("GPU")
                 candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
-        unit_text, ustart, uend, uinfo = unit if unit else ("", -1, pos, None)
-        if unit is None and lead_skip:
-            uend = toks[lead_skip - 1].end
-        # Post qualifiers: 以上 / 左右 / +.
-        post_rel = None
+        if unit is not None:
+            return unit, unit[2]
+        return None, toks[lead_skip - 1].end if lead_skip else pos
+
+    def _post_qualifier(self, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
+        """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
+        f = self.folded
         post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) if uend < len(f) else None
         if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
             post = None
         post_word = (post.group(1) or post.group(2)) if post else ""
+        post_rel = None
         if plus:
             post_rel, post_word = ">=", ""
         if post and (post_word != "多" or not unit_text):
             post_rel = _POST_QUALIFIERS[post_word]
-        qtext = qual[1] if qual else ""
-        qstart = qual[0] if qual else start
-        qrel = qual[2] if qual else None
-        number_part = _join(cur_text, num_text) if cur_text else num_text
-        tries: list[tuple[str, str, bool, bool]] = []   # (value text, unit text, with qualifier, with unit)
+        return post_rel, post_word, post
+
+    def _first_reading(self, number_part: str, qtext: str, qrel: str | None,
+                       unit_text: str) -> tuple[_Reading, bool, bool] | None:
+        """The first of (with qualifier, with unit) … (without either) that the grammar and the
+        registry read: (reading, qualifier used, unit used)."""
         for use_q in ((True, False) if qtext and not qrel else (False,)):
             for use_u in ((True, False) if unit_text else (False,)):
-                v = _join(qtext if use_q else "", number_part, unit_text if use_u else "")
-                tries.append((v, unit_text if use_u else "", use_q, use_u))
-        chosen = None
-        for v, ut, use_q, use_u in tries:
-            p = _parse(v, self.kilo)
-            if p is None:
-                continue
-            info = unit_or_none(p.unit)
-            if info is None:
-                continue
-            chosen = (v, p, info, use_q, use_u)
-            break
-        if chosen is None:
-            self.skipped.append((tok, "unreadable"))
-            return None
-        v, p, info, use_q, use_u = chosen
-        if not use_u and not p.unit and p.kind == "number" and tok.kind == "digits":
-            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
-            head = self._header_unit(tok.start)
-            if head is not None:
-                v2 = _join(v, head)
-                p2 = _parse(v2, self.kilo)
-                info2 = unit_or_none(p2.unit) if p2 is not None else None
-                if p2 is not None and info2 is not None:
-                    v, p, info = v2, p2, info2
-                    candidates.append(f"unit {head!r} taken from the column header")
+                reading = self._read(_join(qtext if use_q else "", number_part, unit_text if use_u else ""))
+                if reading is not None:
+                    return reading, use_q, use_u
+        return None
+
+    def _read(self, value: str) -> _Reading | None:
+        p = _parse(value, self.kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        return _Reading(value, p, info) if p is not None and info is not None else None
+
+    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[bool, tuple[int, str] | None]:
+        """(whether the token is a mention, a Chinese count's (end, noun) or None)."""
+        f = self.folded
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
+            if counted is None and standalone_numeral(f, tok.start, tok.end):
+                counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
-                return None
+                return False, None
         if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
-            return None
+            return False, None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
             self.skipped.append((tok, "article"))
-            return None
-        if use_u and info.dims.items and not cur_text:
-            # "每 token 229 KB": the per-word printed right before the number divides its unit.
-            per = re.search(r"每\s?([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s?$", f[max(0, start - 12):start])
-            per_unit = unit_or_none(per.group(1)) if per else None
-            if per_unit is not None and per_unit.dims.items and per.group(1) not in _CJK_AMBIGUOUS:
-                v2 = f"{v}/{per.group(1)}"
-                p2 = _parse(v2, self.kilo)
-                info2 = unit_or_none(p2.unit) if p2 is not None else None
-                if p2 is not None and info2 is not None:
-                    v, p, info = v2, p2, info2
-                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
-        end = uend if use_u else max(num_end, pos)
-        if post_rel and (use_u or not unit_text):
-            end = f.find(post_word, end) + len(post_word) if post else end
-        relation = qrel or post_rel
-        begin = qstart if (use_q or qrel) and qtext else start
-        # Ambiguities worth a reader's decision.
-        if info.note:
-            candidates.append(info.note)
+            return False, None
+        return True, counted
+
+    def _notes(self, reading: _Reading, candidates: list[str], counted: tuple[int, str] | None,
+               unread_unit: str, begin: int, end: int, num_end: int) -> None:
+        """Ambiguities worth a reader's decision, added to ``candidates``."""
+        f, p = self.folded, reading.number
+        if reading.unit.note:
+            candidates.append(reading.unit.note)
         if p.multiplier == "B" and not _COUNT_NOUN.match(f, num_end + 1) and not p.unit:
             candidates.append("B read as billion (a count); it could be bytes")
         if p.uses_kilo and re.search(r"(?:context|上下文|窗口|序列|sequence)", f[max(0, begin - 12):end + 12], re.I):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
-        if not p.unit and not use_u and unit_text:
-            candidates.append(f"unit words {unit_text!r} not read")
-        if counted is not None:
-            end = max(end, counted[0])
-            if counted[1]:
-                candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
-        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)], value=v,
-                       number=p, unit=info, qualifier=p.qualifier or (qtext if qrel else ""),
-                       relation=relation if not p.qualifier or p.relation == "=" else None,
-                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
-                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+        if not p.unit and unread_unit:
+            candidates.append(f"unit words {unread_unit!r} not read")
+        if counted and counted[1]:
+            candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
 
     @staticmethod
     def _count_unit_after_words(f: str, toks: list[_Tok], candidates: list[str]):
@@ -755,6 +862,43 @@ class Extractor:
                                  candidates=["'absolute zero' read as 0 kelvin"],
                                  number_start=am.start(), number_end=am.end(), unit_start=am.start()))
         return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+    # -- units that real text means otherwise: points, pc, mb ------------------------------------------
+    def _ambiguous_units(self, ms: list[Mention]) -> None:
+        """``points`` in a percentage or score context are percentage points (never printer's points);
+        ``pc``, ``mb``, ``pts`` keep the registry's reading with the other one named as a candidate."""
+        f = self.folded
+        for m in ms:
+            if m.unit_start < 0:
+                continue
+            word = f[m.unit_start:m.end].strip()
+            low = word.lower()
+            if low in ("point", "points", "pts", "pt"):
+                line_start = f.rfind("\n", 0, m.start) + 1
+                line_end = f.find("\n", m.end)
+                around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
+                if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
+                    v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
+                    p = _parse(v, self.kilo) if v else None
+                    info = unit_or_none(p.unit) if p is not None else None
+                    if p is not None and info is not None:
+                        m.value, m.number, m.unit = v, p, info
+                        m.candidates.append(f"{word!r} read as percentage points (a percentage or score "
+                                            "context); printer's points would be 'pt'")
+                        continue
+                if _TYPE_CONTEXT.search(around):
+                    # Type sizes: the registry reads bare points as percentage points (claims mean
+                    # scores); next to a font they are printer's points.
+                    info = unit_or_none("printers_point")
+                    if info is not None:
+                        m.unit = info
+                    m.candidates.append(f"{word!r} read as printer's points (a type-size context); after a "
+                                        "percentage or a score it would be percentage points")
+                    continue
+                m.candidates.append(f"{word!r} read as {m.unit.canonical}; in a type-size context it would be "
+                                    "printer's points, after a percentage or a score percentage points")
+            elif word in _AMBIGUOUS_SYMBOLS:
+                m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
 
     # -- accounting negatives: "($99.99)" --------------------------------------------------------------
     def _accounting_negatives(self, ms: list[Mention]) -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
+from .limits import MAX_DIGITS
 
 DIGITS: dict[str, int] = {
     "〇": 0, "零": 0,
@@ -127,13 +128,22 @@ def _run_end(text: str, pos: int) -> int:
 
 
 def _digit_sequence(text: str, start: int, end: int) -> int:
-    value = 0
+    # One int() of the digit string: linear, where value * 10 + d per digit is quadratic.
     for i in range(start, end):
-        c = text[i]
-        if c in _LIANG:
-            raise NumberSyntaxError(f"'{c}' cannot be part of a digit-by-digit numeral", column=i)
-        value = value * 10 + DIGITS[c]
-    return value
+        if text[i] in _LIANG:
+            raise NumberSyntaxError(f"'{text[i]}' cannot be part of a digit-by-digit numeral", column=i)
+    return int("".join(str(DIGITS[text[i]]) for i in range(start, end)))
+
+
+def _check_digit_count(text: str, start: int, end: int) -> None:
+    """Every digit counts toward the limit, Chinese ones too (refused before any value is built)."""
+    if end - start > MAX_DIGITS and sum(1 for i in range(start, end) if text[i] in DIGITS) > MAX_DIGITS:
+        raise NumberSyntaxError(f"number has more than {MAX_DIGITS} digits", column=start)
+
+
+def numeral_run_end(text: str, pos: int) -> int:
+    """End of the run of numeral characters at ``pos`` (where a scanner resumes after a bad numeral)."""
+    return _run_end(text, pos)
 
 
 def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
@@ -214,6 +224,7 @@ def scan_chinese_numeral(text: str, pos: int = 0) -> ChineseNumeral | None:
     end = _run_end(text, pos)
     if end == pos:
         return None
+    _check_digit_count(text, pos, end)
     run = text[pos:end]
     if not any(c in _UNITS or c in TENS for c in run) and len(run) >= 2:
         value, multiplier, scale, elided = _digit_sequence(text, pos, end), "", 1, False
@@ -231,6 +242,7 @@ def scan_chinese_numeral(text: str, pos: int = 0) -> ChineseNumeral | None:
             if text[j] in _LIANG:
                 raise NumberSyntaxError("'两' cannot be a decimal digit", column=j)
             j += 1
+        _check_digit_count(text, pos, j)
         decimals = j - end - 1
         frac = int("".join(str(DIGITS[c]) for c in text[end + 1:j]))
         mantissa += Fraction(frac, 10**decimals)
@@ -266,6 +278,8 @@ def parse_chinese_numeral(text: str) -> Fraction:
             decimals = k - j - 1
             digits += s[j + 1:k]
             j = k
+        if len(digits) > MAX_DIGITS:
+            raise NumberSyntaxError(f"number has more than {MAX_DIGITS} digits", column=offset + pos)
         value = Fraction(int(digits), 10**decimals)
         mult = scan_multiplier(s, j)
         if mult is not None:

@@ -72,34 +72,47 @@ Rules for ambiguous input (documented choices)
   and bare powers ``10^9`` are always exact. Chinese numerals: ``三千五百万`` reads as ``3500万`` and
   ``三万五`` as ``3.5万`` (rounded), ``两千零四十八``/``二十`` as plain integers (exact).
   ``"exact"`` rounds nothing; ``"digits"`` rounds integers too (``2048`` -> [2047.5, 2048.5]).
+* Words, tables and limits come from :mod:`claimaudit.numbers.vocabulary` (the one home of
+  qualifiers, scale words and currencies; the lists above are examples, the tables are complete:
+  ``a maximum of``, ``no less than``, ``不超过``, ``约为``, ``高达`` …; ``C$ A$ NT$ S$ $US RM`` and ISO codes
+  before or after the amount; ``£35m``/``$4.2b`` take lower-case scale letters only after money;
+  ``hundred million``). ``Up to 1350+`` is ">=" (the peak is at least 1350).
+* Multiples and spelt numbers (:mod:`claimaudit.numbers.words`): ``twice``, ``threefold``/``3-fold``,
+  ``three times`` (ratios, rounded like ``3×``), ``half``/``halved``, ``a third``, ``one in five``
+  (exact fractions). ``N成``/``N折`` (also ``９成``, ``7.2成``, ``打八折``) are tenths read as a percentage,
+  ``万分之N`` a percentage (N/100 %), ``N basis points`` hundredths of a percentage point.
+* Rates keep their denominator: ``$1,271.2 an ounce`` -> ``USD / ounce``, ``188 miles an hour`` ->
+  ``miles / hour``, ``2 美元每 GPU 小时`` -> ``USD / GPU 小时``.
+* Values in parts and ranges with the unit on both ends (:mod:`claimaudit.numbers.compound`):
+  ``8 minutes 20 seconds`` = 500 second, ``1 h 30 min``, ``3天5小时``, ``5′11″`` = 71 inch,
+  ``3 dollars 50 cents`` = 3.50 USD, ``五元三毛``; ``5 GB to 10 GB`` = ``5 to 10 GB``.
 * Refused with a column: empty text, no digits, garbage, the separator ambiguities above, two
   numbers that are not a range, a multiplier with no digits (``K``), exponents beyond ±400
-  (``1e999999`` would hang the run), more than 1000 digits.
+  (``1e999999`` would hang the run), more than 1000 digits (every digit counts, Chinese ones too;
+  checked while scanning, so a 1 MB number is refused in linear time).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
-from . import chinese
+from . import chinese, compound, vocabulary, words
+from .limits import MAX_DIGITS, MAX_EXPONENT  # noqa: F401  (the documented limits, re-exported)
+from .reader import (_ASCII_LETTERS, _BAD_IN_UNIT, _DIGIT, _MEASURE_WORDS, _UNIT_FIRST_EXTRA, _VULGAR, End, Reader,
+                     _normalize, _phrase, _table)
 from .interval import Interval
 
 #: Relations a qualifier can express. "=" plain; "~" approximately; ">", ">=", "<", "<=".
-RELATIONS = ("=", "~", ">", ">=", "<", "<=")
+RELATIONS = vocabulary.RELATIONS
 #: Kinds of printed number.
 KINDS = ("number", "percent", "permille", "points", "ratio")
 #: Rounding policies: "auto" (decimals and multiplied/percent/ratio numbers rounded to the last
 #: written digit, plain integers exact), "exact" (nothing rounded), "digits" (integers too are
 #: rounded to their last digit).
 ROUNDING_POLICIES = ("auto", "exact", "digits")
-#: Largest |exponent| accepted in scientific notation; 10**400 is already far beyond any claim.
-MAX_EXPONENT = 400
-#: Largest number of digits in one written number.
-MAX_DIGITS = 1000
 
 
 @dataclass(frozen=True)
@@ -129,185 +142,49 @@ class PrintedNumber:
                               # in "91% accuracy", "faster" in "3x faster", "total" in "$5M total"
 
 
-# -- character tables ---------------------------------------------------------------------------
-
-_DIGIT = frozenset("0123456789")
-_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_CHAR_MAP = {
-    "\u2212": "-", "\u2012": "-", "\ufe63": "-", "\u2010": "-", "\u2011": "-",  # minus, hyphens
-    "\uffe5": "¥", "\uffe1": "£",
-    "\u223c": "~", "\u301c": "~",                                               # ∼ 〜
-    "\u2a7d": "≤", "\u2a7e": "≥",
-    "\u2044": "/", "\u2215": "/",                                               # fraction slashes
-}
-_VULGAR = {
-    "½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
-    "¾": Fraction(3, 4), "⅕": Fraction(1, 5), "⅖": Fraction(2, 5), "⅗": Fraction(3, 5),
-    "⅘": Fraction(4, 5), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6), "⅐": Fraction(1, 7),
-    "⅛": Fraction(1, 8), "⅜": Fraction(3, 8), "⅝": Fraction(5, 8), "⅞": Fraction(7, 8),
-    "⅑": Fraction(1, 9), "⅒": Fraction(1, 10),
-}
-_SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
-                "⁸": "8", "⁹": "9"}
-_MEASURE_WORDS = frozenset("个張张条條台块塊位名颗顆枚")
-#: Characters that may not appear in unit / trailing text (they mean a number was misread).
-_BAD_IN_UNIT = frozenset("%‰=<>≈≤≥~±×,，;；:：。!?|@{}\\`–—")
-_UNIT_FIRST_EXTRA = frozenset("/([°µμ$€£¥'\"#")
-
-
-def _normalize(text: str) -> str:
-    """Character-for-character normalisation (so columns stay those of the original text)."""
-    out = []
-    for ch in text:
-        o = ord(ch)
-        if 0xFF01 <= o <= 0xFF5E:          # full-width ASCII (２，７８８ ％ ～ ＄)
-            out.append(chr(o - 0xFEE0))
-        elif ch in _CHAR_MAP:
-            out.append(_CHAR_MAP[ch])
-        elif ch.isspace():                 # thin, narrow no-break, ideographic spaces, tabs
-            out.append(" ")
-        elif not ch.isascii() and ch.isdecimal():
-            out.append(str(int(ch)))       # other scripts' decimal digits
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
 # -- word tables (compiled once) --------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def _phrase(words: str) -> re.Pattern[str]:
-    """A case-insensitive phrase with flexible spaces, ending at a word boundary.
-
-    Compiled on first use (cached) so that importing this module stays cheap."""
-    body = r"\s+".join(re.escape(w) for w in words.split())
-    tail = r"(?![A-Za-z])" if words[-1].isalpha() else ""
-    return re.compile(body + tail, re.IGNORECASE)
-
-
-def _table(entries: list[tuple[str, str]]) -> list[tuple[str, bool, str]]:
-    """(text, is an ASCII word phrase, value), longest first."""
-    rows = [(t, t[0].isascii() and t[0].isalpha(), v) for t, v in entries]
-    return sorted(rows, key=lambda r: -len(r[0]))
-
-
-_PREFIX_QUALIFIERS = _table([
-    ("≈", "~"), ("~", "~"), ("≃", "~"),
-    ("about", "~"), ("approximately", "~"), ("approx.", "~"), ("approx", "~"), ("around", "~"),
-    ("roughly", "~"), ("nearly", "~"), ("almost", "~"), ("circa", "~"), ("ca.", "~"),
-    ("大约", "~"), ("大概", "~"), ("约", "~"), ("將近", "~"), ("将近", "~"), ("接近", "~"), ("近", "~"),
-    (">", ">"), ("over", ">"), ("more than", ">"), ("above", ">"), ("exceeding", ">"),
-    ("greater than", ">"), ("in excess of", ">"), ("just over", ">"), ("well over", ">"),
-    ("超过", ">"), ("超過", ">"), ("逾", ">"), ("多于", ">"), ("大于", ">"), ("高于", ">"),
-    (">=", ">="), ("≥", ">="), ("at least", ">="), ("no less than", ">="), ("not less than", ">="),
-    ("no fewer than", ">="), ("不少于", ">="), ("不低于", ">="), ("至少", ">="), ("最少", ">="),
-    ("<", "<"), ("under", "<"), ("less than", "<"), ("below", "<"), ("fewer than", "<"),
-    ("just under", "<"), ("不到", "<"), ("不足", "<"), ("少于", "<"), ("低于", "<"), ("小于", "<"),
-    ("<=", "<="), ("≤", "<="), ("up to", "<="), ("at most", "<="), ("no more than", "<="),
-    ("not more than", "<="), ("不超过", "<="), ("不超過", "<="), ("不多于", "<="), ("最多", "<="),
-])
-_SUFFIX_QUALIFIERS = sorted([
-    ("左右", "~"), ("上下", "~"), ("or so", "~"),
-    ("以上", ">="), ("or more", ">="), ("or above", ">="), ("and above", ">="), ("or greater", ">="),
-    ("以内", "<="), ("以下", "<="), ("之内", "<="), ("or less", "<="), ("or fewer", "<="),
-    ("or below", "<="), ("and below", "<="),
-], key=lambda r: -len(r[0]))
+_PREFIX_QUALIFIERS = _table(list(vocabulary.PREFIX_QUALIFIERS.items()))
+_SUFFIX_QUALIFIERS = sorted(vocabulary.SUFFIX_QUALIFIERS.items(), key=lambda r: -len(r[0]))
 _RANGE_WORDS = _table([("from", "from"), ("between", "between")])
 
 _KIND_SUFFIXES = _table([
     ("percentage points", "points"), ("percentage point", "points"), ("个百分点", "points"),
     ("個百分點", "points"), ("百分点", "points"), ("p.p.", "points"), ("pp", "points"),
     ("%", "percent"), ("percent", "percent"), ("per cent", "percent"), ("pct", "percent"),
-    ("‰", "permille"), ("×", "ratio"), ("倍", "ratio"), ("times", "ratio"),
+    ("‰", "permille"), ("×", "ratio"), ("倍", "ratio"), ("times", "ratio"), ("-fold", "ratio"),
+    ("fold", "ratio"),
 ])
 _KIND_UNIT = {"number": "", "percent": "percent", "permille": "permille",
               "points": "percentage_point", "ratio": ""}
 
-_CURRENCY_PREFIXES = _table([
-    ("US$", "USD"), ("HK$", "HKD"), ("$", "USD"), ("¥", "CNY"), ("€", "EUR"), ("£", "GBP"),
-    ("USD", "USD"), ("RMB", "CNY"), ("CNY", "CNY"), ("EUR", "EUR"), ("GBP", "GBP"),
-])
-_CURRENCY_SUFFIXES = _table([
-    ("美元", "USD"), ("美金", "USD"), ("元人民币", "CNY"), ("人民币", "CNY"), ("元", "CNY"),
-    ("欧元", "EUR"), ("英镑", "GBP"), ("港元", "HKD"), ("港币", "HKD"), ("日元", "JPY"),
-    ("USD", "USD"), ("US dollars", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("$", "USD"),
-    ("RMB", "CNY"), ("CNY", "CNY"), ("yuan", "CNY"), ("EUR", "EUR"), ("euros", "EUR"),
-    ("euro", "EUR"), ("GBP", "GBP"), ("€", "EUR"), ("£", "GBP"),
-])
+_CURRENCY_PREFIXES = _table(list(vocabulary.CURRENCY_PREFIXES.items()))
+_CURRENCY_SUFFIXES = _table(list(vocabulary.CURRENCY_SUFFIXES.items()))
 
-_BINARY = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "Pi": 1024**5, "Ei": 1024**6}
-_LETTER_MULT = {"M": 10**6, "B": 10**9, "T": 10**12}
-_WORD_MULT = re.compile(r"\s*(thousand|million|billion|trillion|bn)(?![A-Za-z])", re.IGNORECASE)
-_WORD_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "bn": 10**9}
-_E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
-_TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
-#: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
-#: glued to "×10", so "3 × 10-20" (a range after a product) is not read as an exponent.
-_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?![\d.])")
+_BINARY = vocabulary.BINARY_MULTIPLIERS
+_LETTER_MULT = {k: v for k, v in vocabulary.LETTER_MULTIPLIERS.items() if k not in "Kk"}
+_MONEY_LETTER_MULT = vocabulary.MONEY_LETTER_MULTIPLIERS
+#: "1.5 million", "4bn", "hundred million" (a word scale may follow "hundred": 10^2 * 10^6).
+_WORD_MULT = re.compile(r"\s*((?:hundred\s+)?(?:" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS)
+                        + r"))(?![A-Za-z])", re.IGNORECASE)
+_WORD_SCALE = vocabulary.WORD_MULTIPLIERS
+#: Only the words: "bps" is bits per second to the unit registry and "bp" base pairs in biology.
+_BASIS_POINTS = re.compile(r"\s*basis\s+points?(?![A-Za-z])", re.IGNORECASE)
 #: 成 is a tenth (八成 = 80%) except where it starts a word (成本 cost, 成为 become, 成功 success).
 CHENG_WORD_STARTS = _NOT_CHENG = frozenset("本功为為立果员員熟长長都就绩績品型交年人形分语語像效败敗真群批不")
-_CARET_EXP = re.compile(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
-_SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _TOLERANCE = re.compile(r"\s*(±|\+/-|\+-|\+ / -)\s*")
-_PER = re.compile(r"\s*(?<![A-Za-z])per(?![A-Za-z])\s*", re.IGNORECASE)
+_PER = re.compile(r"\s*(?:(?<![A-Za-z])per(?![A-Za-z])|每)\s*", re.IGNORECASE)
+#: "$1,271.2 an ounce", "$5 a share": an article before one final word is "per" after money…
+_PER_ARTICLE = re.compile(r"(?:an?|each)\s+(?=[A-Za-z][\w-]*$)", re.IGNORECASE)
+#: … and after a unit ("188 miles an hour", "3 times a week" stays with the ratio).
+_PER_ARTICLE_INSIDE = re.compile(r"(?<=[A-Za-z])\s+(?:an?)\s+(?=[A-Za-z][\w-]*$)")
 _NUMBER_TOKEN = re.compile(r"(?<![^ ])[0-9][0-9.,]*(?![^ ])")
-_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|bn|thousand|million|billion|trillion)(?![A-Za-z])"
+_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS) + r")(?![A-Za-z])"
                                    r"|[万萬亿億百千]+", re.IGNORECASE)
 
 
-@dataclass
-class _End:
-    """One written number (a range has two) before kind and rounding are settled."""
-
-    start: int
-    negative: bool = False
-    mantissa: Fraction = Fraction(0)   # unsigned, as written, without exponent or multiplier
-    decimals: int = 0                  # digits after the point of the mantissa
-    exp10: int = 0
-    sci: bool = False
-    exact_form: bool = False           # fractions and bare powers of ten: never rounded
-    fraction: bool = False             # a written fraction (kind "ratio" unless a unit follows)
-    mult_text: str = ""
-    mult_scale: int = 1
-    uses_kilo: bool = False
-    kind: str = ""                     # "" until a % / pp / × … is seen
-    currency: str = ""
-    relations: list[tuple[str, str, int]] = field(default_factory=list)
-    end: int = 0
-
-
-class _Parser:
-    def __init__(self, text: str, kilo: int) -> None:
-        self.text = text
-        self.s = _normalize(text)
-        self.n = len(self.s)
-        self.kilo = kilo
-
-    # -- small helpers -------------------------------------------------------------------------
-    def ws(self, pos: int) -> int:
-        while pos < self.n and self.s[pos] == " ":
-            pos += 1
-        return pos
-
-    def char(self, pos: int) -> str:
-        return self.s[pos] if 0 <= pos < self.n else ""
-
-    def error(self, message: str, column: int, suggestions: tuple[str, ...] = ()) -> NumberSyntaxError:
-        return NumberSyntaxError(message, column=max(0, min(column, self.n)), suggestions=suggestions)
-
-    def match_table(self, table: list[tuple[str, bool, str]], pos: int) -> tuple[str, str, int] | None:
-        """(as written, value, end) of the longest table entry at ``pos``."""
-        c = self.char(pos).lower()
-        for text, is_word, value in table:
-            if is_word:
-                if text[0].lower() != c:       # cheap first-letter filter before the regex
-                    continue
-                m = _phrase(text).match(self.s, pos)
-                if m:
-                    return self.text[pos:m.end()], value, m.end()
-            elif self.s.startswith(text, pos):
-                return self.text[pos:pos + len(text)], value, pos + len(text)
-        return None
+class _Parser(Reader):
+    """The printed-value grammar (see the module docstring) over a :class:`Reader`."""
 
     def starts_number(self, pos: int) -> bool:
         """Whether a number (possibly signed or with a currency prefix) starts at ``pos``."""
@@ -321,7 +198,8 @@ class _Parser:
         c = self.char(pos)
         return (c in _DIGIT or c in _VULGAR or (c == "." and self.char(pos + 1) in _DIGIT)
                 or chinese.is_numeral_start(self.s, pos)
-                or self.s.startswith("百分之", pos) or self.s.startswith("千分之", pos))
+                or (c in _ASCII_LETTERS and words.read_words(self.s, pos) is not None)
+                or self.s.startswith(("百分之", "千分之", "万分之", "萬分之"), pos))
 
     # -- the whole text ------------------------------------------------------------------------
     def parse(self, rounding: str) -> PrintedNumber:
@@ -335,6 +213,8 @@ class _Parser:
         if q is not None:
             relations.append((q[1], q[0], pos))
             context, pos = q[0], self.ws(q[2])
+        if s.startswith("打", pos) and self.starts_number(pos + 1) and "折" in s[pos:]:
+            pos += 1          # 打八折: "give a discount to eight tenths"; the price is at 80%
         range_word = ""
         rw = self.match_table(_RANGE_WORDS, pos)
         if rw is not None:
@@ -354,7 +234,7 @@ class _Parser:
             want = "'and'" if range_word == "between" else "'to' or '-'"
             raise self.error(f"{context!r} needs a range: expected {want} and a second number", self.ws(pos))
 
-        tolerance_end: _End | None = None
+        tolerance_end: End | None = None
         m = _TOLERANCE.match(s, pos)
         if m:
             if len(ends) > 1:
@@ -411,9 +291,9 @@ class _Parser:
         )
 
     # -- one number --------------------------------------------------------------------------------
-    def parse_end(self, pos: int, context: str) -> _End:
+    def parse_end(self, pos: int, context: str) -> End:
         s = self.s
-        e = _End(start=pos)
+        e = End(start=pos)
         pos = self.sign(pos, e)
         signed = pos != e.start
         cur = self.match_table(_CURRENCY_PREFIXES, pos)
@@ -424,14 +304,18 @@ class _Parser:
                 if signed:
                     raise self.error("a number can have only one sign", pos)
                 pos = self.sign(pos, e)
-        if s.startswith("百分之", pos) or s.startswith("千分之", pos):
-            e.kind = "percent" if s[pos] == "百" else "permille"
-            context, pos = s[pos:pos + 3], pos + 3
+        per_myriad = s.startswith("万分之", pos) or s.startswith("萬分之", pos)
+        if s.startswith("百分之", pos) or s.startswith("千分之", pos) or per_myriad:
+            # 百分之五 = 5%, 千分之三 = 3‰, 万分之五 = 0.05% (read as a percentage)
+            e.kind = "permille" if s[pos] == "千" else "percent"
+            context, pos = s[pos:pos + 3], self.ws(pos + 3)
         pos = self.core(pos, e, context)
+        if per_myriad:
+            e.exp10 -= 2
         e.end = pos
         return e
 
-    def sign(self, pos: int, e: _End) -> int:
+    def sign(self, pos: int, e: End) -> int:
         c = self.char(pos)
         if c and (c == "-" or c in chinese.NEGATIVE):
             e.negative = True
@@ -440,7 +324,7 @@ class _Parser:
             return pos + 1
         return pos
 
-    def core(self, pos: int, e: _End, context: str) -> int:
+    def core(self, pos: int, e: End, context: str) -> int:
         s, c = self.s, self.char(pos)
         arabic = False
         if c in _VULGAR:
@@ -449,6 +333,16 @@ class _Parser:
         elif c in _DIGIT or (c == "." and self.char(pos + 1) in _DIGIT):
             pos = self.arabic(pos, e)
             arabic = not e.exact_form
+        elif c in _ASCII_LETTERS and (spelt := words.read_words(s, pos)) is not None:
+            # "three times", "threefold", "twice", "half", "halved", "a third", "one in five".
+            value, pos, multiple = spelt
+            e.mantissa = value
+            if value.denominator != 1:
+                e.exact_form = e.fraction = True
+            if multiple and value.denominator == 1:
+                e.kind = "ratio"
+            elif multiple:
+                e.kind = ""       # half, one in five: an exact fraction (kind ratio unless a unit follows)
         elif chinese.is_numeral_start(s, pos):
             num = chinese.scan_chinese_numeral(s, pos)
             if num is None:
@@ -468,7 +362,7 @@ class _Parser:
         if s.startswith("分之", pos) and e.decimals == 0 and not e.mult_text and not e.exact_form:
             den = e.mantissa
             num_start = pos + 2
-            numerator = _End(start=num_start)
+            numerator = End(start=num_start)
             if not self.starts_number(num_start):
                 raise self.error("expected a numerator after '分之'", num_start)
             pos = self.core(num_start, numerator, "分之")
@@ -509,7 +403,7 @@ class _Parser:
         shown = self.text[pos:pos + 12]
         return self.error(f"expected a number{after}, found {shown!r}", pos)
 
-    def more_than(self, pos: int, e: _End) -> int:
+    def more_than(self, pos: int, e: End) -> int:
         # 20多 / 1000余 mean "more than"
         c = self.char(pos)
         if c in ("多", "余", "餘") and not any(r[1] in "多余餘" for r in e.relations):
@@ -517,135 +411,7 @@ class _Parser:
             return pos + 1
         return pos
 
-    def arabic(self, pos: int, e: _End) -> int:
-        s, start = self.s, pos
-        int_digits, first_sep = "", -1
-        if self.char(pos) in _DIGIT:
-            j = pos
-            while self.char(j) in _DIGIT:
-                j += 1
-            int_digits, first_group, pos = s[pos:j], j - pos, j
-            sep = ""
-            while self.char(pos) in (",", "_", " "):
-                c = s[pos]
-                j = pos + 1
-                while self.char(j) in _DIGIT:
-                    j += 1
-                k = j - pos - 1
-                if k == 0:
-                    break
-                if sep and c != sep:
-                    if c == " ":
-                        break
-                    if not (c == "," and k != 3):
-                        raise self.error(f"mixed digit separators {sep!r} and {c!r} in one number", pos)
-                if c == " " and (k != 3 or first_group > 3):
-                    break          # not digit grouping: whatever follows is another number
-                if c == ",":
-                    if first_group > 3 and not sep:
-                        raise self.error(f"',' after {first_group} digits is neither a thousands "
-                                         "separator nor a decimal point we read", pos)
-                    if k != 3:
-                        written = s[start:j]
-                        decimal = s[start:pos].replace(",", "").replace(" ", "").replace("_", "")
-                        raise self.error(
-                            f"ambiguous comma in {written!r}: decimal comma or thousands separator? "
-                            "Write the decimal point as '.' and group digits in threes",
-                            pos, suggestions=(decimal + "." + s[pos + 1:j],))
-                if c == "_" and (k != 3 or first_group > 3):
-                    raise self.error("'_' must separate groups of three digits", pos)
-                if first_sep < 0:
-                    first_sep = pos
-                sep = c
-                int_digits += s[pos + 1:j]
-                pos = j
-        else:
-            int_digits = "0"
-        frac_digits = ""
-        if self.char(pos) == "." and self.char(pos + 1) in _DIGIT:
-            point = pos
-            j = pos + 1
-            while self.char(j) in _DIGIT:
-                j += 1
-            frac_digits, pos = s[pos + 1:j], j
-            if self.char(pos) in (",", ".") and self.char(pos + 1) in _DIGIT:
-                j = pos + 1
-                while self.char(j) in _DIGIT:
-                    j += 1
-                written = self.text[start:j]
-                col = first_sep if first_sep >= 0 else point
-                if s[pos] == ".":
-                    raise self.error(f"two decimal points in {written!r} (European thousands "
-                                     "separators such as 1.000.000 are not read)", col)
-                raise self.error(
-                    f"ambiguous separators in {written!r}: European style (',' as the decimal "
-                    "point) is not guessed; write it with '.' as the decimal point",
-                    col, suggestions=(written.replace(".", "").replace(",", "."),))
-        if len(int_digits) + len(frac_digits) > MAX_DIGITS:
-            raise self.error(f"number has more than {MAX_DIGITS} digits", start)
-        e.decimals = len(frac_digits)
-        e.mantissa = Fraction(int(int_digits + frac_digits), 10**e.decimals)
-
-        c = self.char(pos)
-        plain_int = not frac_digits and first_sep < 0
-        if not frac_digits and c in _VULGAR:               # 1½
-            e.mantissa += _VULGAR[c]
-            e.exact_form = e.fraction = True
-            return pos + 1
-        if c == "/" and self.char(pos + 1) in _DIGIT:
-            if not plain_int:
-                raise self.error("a fraction needs whole numbers on both sides of '/'", pos)
-            j = pos + 1
-            while self.char(j) in _DIGIT:
-                j += 1
-            den = int(s[pos + 1:j])
-            if den == 0:
-                raise self.error("fraction with denominator zero", pos + 1)
-            e.mantissa /= den
-            e.exact_form = e.fraction = True
-            return j
-        if plain_int and int_digits == "10" and (c == "^" or c in _SUPERSCRIPT or s.startswith("**", pos)):
-            exp, pos = self.exponent_after_ten(pos, pos)
-            e.mantissa, e.exp10, e.exact_form = Fraction(1), exp, True
-            return pos
-        if plain_int and int_digits == "2" and (c and c in "^⁻" or c in _SUPERSCRIPT or s.startswith("**", pos)) \
-                and (c != "^" or self.char(pos + 1) in _DIGIT or self.char(pos + 1) in "+-"):
-            # Binary powers (1 PiB = 2⁵⁰ bytes, 2^64) are exact; the exponent limit is the same as 10^n.
-            exp, pos = self.exponent_after_ten(pos, pos)
-            e.mantissa, e.exact_form = Fraction(2) ** exp, True
-            return pos
-        m = _E_EXP.match(s, pos)
-        if m:
-            e.sci, e.exp10 = True, self.check_exponent(m.group(1), m.group(2), pos)
-            return m.end()
-        m = _TIMES_TEN_SIGNED.match(s, pos)
-        if m:
-            e.sci, e.exp10 = True, self.check_exponent(m.group(1), m.group(2), pos)
-            return m.end()
-        m = _TIMES_TEN.match(s, pos)
-        if m:
-            exp, end = self.exponent_after_ten(m.end(), pos)
-            e.sci, e.exp10 = True, exp
-            return end
-        return pos
-
-    def exponent_after_ten(self, pos: int, marker: int) -> tuple[int, int]:
-        m = _CARET_EXP.match(self.s, pos)
-        if m:
-            return self.check_exponent(m.group(1), m.group(2), marker), m.end()
-        m = _SUPER_EXP.match(self.s, pos)
-        if m:
-            digits = "".join(_SUPERSCRIPT[c] for c in m.group(2))
-            return self.check_exponent("-" if m.group(1) == "⁻" else "", digits, marker), m.end()
-        raise self.error("expected an exponent after '10^'", pos)
-
-    def check_exponent(self, sign: str, digits: str, marker: int) -> int:
-        if len(digits) > 6 or int(digits) > MAX_EXPONENT:
-            raise self.error(f"exponent {sign}{digits[:12]}{'…' if len(digits) > 12 else ''} is too large "
-                             f"(limit ±{MAX_EXPONENT}); refusing it so the run does not hang", marker)
-        return -int(digits) if sign == "-" else int(digits)
-
-    def multiplier(self, pos: int, e: _End) -> int:
+    def multiplier(self, pos: int, e: End) -> int:
         s, c = self.s, self.char(pos)
         two = s[pos:pos + 2]
         if two in _BINARY and self.char(pos + 2) not in _ASCII_LETTERS:
@@ -657,9 +423,19 @@ class _Parser:
         if c in _LETTER_MULT and self.char(pos + 1) not in _ASCII_LETTERS:
             e.mult_text, e.mult_scale = c, _LETTER_MULT[c]
             return pos + 1
+        if e.currency:
+            # "£35m", "$4.2b", "$1.2tn": lower-case scale letters after money (35m alone is metres).
+            for letters, scale in sorted(_MONEY_LETTER_MULT.items(), key=lambda r: -len(r[0])):
+                if s.startswith(letters, pos) and self.char(pos + len(letters)) not in _ASCII_LETTERS:
+                    e.mult_text, e.mult_scale = letters, scale
+                    return pos + len(letters)
         m = _WORD_MULT.match(s, pos)
         if m:
-            e.mult_text, e.mult_scale = self.text[m.start(1):m.end(1)], _WORD_SCALE[m.group(1).lower()]
+            words = m.group(1).lower().split()
+            scale = 1
+            for w in words:
+                scale *= _WORD_SCALE[w]
+            e.mult_text, e.mult_scale = self.text[m.start(1):m.end(1)], scale
             return m.end()
         j = self.ws(pos)
         cm = chinese.scan_multiplier(s, j)
@@ -668,7 +444,7 @@ class _Parser:
             return cm[2]
         return pos
 
-    def kind_suffix(self, pos: int, e: _End) -> int:
+    def kind_suffix(self, pos: int, e: End) -> int:
         j = self.ws(pos)
         k = self.match_table(_KIND_SUFFIXES, j)
         found = None
@@ -677,12 +453,16 @@ class _Parser:
         elif j == pos and self.char(pos) in ("x", "X") and self.char(pos + 1) not in _ASCII_LETTERS \
                 and self.char(pos + 1) not in _DIGIT:
             found = ("ratio", pos + 1)
-        elif j == pos and self.char(pos) == "成" and self.char(pos + 1) not in _NOT_CHENG and not e.kind \
-                and 0 < e.mantissa <= 10 and not e.decimals and not e.exp10 and not e.mult_text \
-                and not self.s[e.start:pos].strip()[:1].isdigit():
-            # 八成 / 四成: tenths, read as a percentage (八成 = 80%, rounded to the tenth: 75–85%).
+        elif j == pos and self.char(pos) in ("成", "折") and self.char(pos + 1) not in _NOT_CHENG and not e.kind \
+                and 0 < e.mantissa <= 10 and not e.exp10 and not e.mult_text and not e.exact_form:
+            # 八成 / ９成 / 7.2成: tenths, read as a percentage (八成 = 80%, rounded to the tenth:
+            # 75–85%); 八折 / 8.5折 is a price at that many tenths (八折 = 80% of it).
             e.exp10 = 1
             found = ("percent", pos + 1)
+        elif self.char(pos) == " " and not e.kind and (bp := _BASIS_POINTS.match(self.s, pos)) is not None:
+            # 50 basis points = 0.5 percentage points (a basis point is a hundredth of a point).
+            e.exp10 -= 2
+            found = ("points", bp.end())
         if found is None:
             return pos
         if e.kind and e.kind != found[0]:
@@ -712,7 +492,7 @@ class _Parser:
             return None        # "5-fold", "128K-token": a hyphen, not a range
         raise self.error(f"expected a number after {text!r}", self.ws(end))
 
-    def share(self, a: _End, b: _End) -> None:
+    def share(self, a: End, b: End) -> None:
         """What is printed once applies to both ends: ``1.2-1.5M``, ``5-35%``, ``$5-10M``."""
         if not a.mult_text and b.mult_text and not a.exact_form:
             a.mult_text, a.mult_scale, a.uses_kilo = b.mult_text, b.mult_scale, b.uses_kilo
@@ -723,7 +503,7 @@ class _Parser:
             raise self.error(f"range ends in different currencies: {a.currency} and {b.currency}", b.start)
         a.currency = b.currency = a.currency or b.currency
 
-    def rest(self, pos: int, ends: list[_End], relations: list[tuple[str, str, int]]) -> tuple[str, str, str]:
+    def rest(self, pos: int, ends: list[End], relations: list[tuple[str, str, int]]) -> tuple[str, str, str]:
         """Split the text after the number into (unit, trailing, currency)."""
         s = self.s
         a, b = self.ws(pos), self.n
@@ -766,13 +546,15 @@ class _Parser:
         if currency:
             if words.startswith("/"):
                 return f"{currency} / {words[1:].strip()}", "", currency
-            m = _PER.match(words)
+            m = _PER.match(words) or _PER_ARTICLE.match(words)
             if m:
                 return f"{currency} / {words[m.end():].strip()}", "", currency
             return currency, words, currency
         kind = ends[0].kind
         if kind:
             return _KIND_UNIT[kind], words, ""
+        # "188 miles an hour": the article before the last word is "per" (the rate keeps its denominator).
+        words = _PER_ARTICLE_INSIDE.sub(" per ", words)
         return _PER.sub(" / ", words).strip(), "", ""
 
     def check_unit_text(self, a: int, b: int) -> None:
@@ -792,6 +574,9 @@ class _Parser:
         if not relations:
             return "=", ""
         relations = sorted(relations, key=lambda r: r[2])
+        if len(relations) == 2 and relations[0][0] == "<=" and relations[1][1] == "+":
+            # "Up to 1350+": the peak is at least 1350 (the "+" bounds the peak the words name).
+            return ">=", " ".join(r[1] for r in relations)
         first = relations[0]
         for rel, qual, col in relations[1:]:
             if rel != first[0]:
@@ -800,7 +585,7 @@ class _Parser:
 
     # -- values ---------------------------------------------------------------------------------------
     @staticmethod
-    def evaluate(e: _End, kind: str, rounding: str) -> tuple[Fraction, Fraction, Interval]:
+    def evaluate(e: End, kind: str, rounding: str) -> tuple[Fraction, Fraction, Interval]:
         scale = Fraction(10) ** e.exp10 * e.mult_scale
         nominal = e.mantissa * scale
         if e.negative:
@@ -817,7 +602,7 @@ class _Parser:
         step = scale / 10**e.decimals
         return nominal, step, Interval(nominal - step / 2, nominal + step / 2)
 
-    def tolerance_value(self, main: _End, tol: _End, kind: str, nominal: Fraction) -> Fraction:
+    def tolerance_value(self, main: End, tol: End, kind: str, nominal: Fraction) -> Fraction:
         value = tol.mantissa * Fraction(10) ** tol.exp10 * tol.mult_scale
         if tol.negative:
             raise self.error("a ± tolerance cannot be negative", tol.start)
@@ -844,6 +629,19 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
     if rounding not in ROUNDING_POLICIES:
         raise ValueError(f"rounding must be one of {ROUNDING_POLICIES}, not {rounding!r}")
     _check_digit_count(text)
+    parts = compound.read_parts(text, _parse_one, kilo=kilo, rounding=rounding)
+    if parts is not None:
+        return parts
+    try:
+        return _parse_one(text, kilo=kilo, rounding=rounding)
+    except NumberSyntaxError:
+        both = compound.read_unit_range(text, _parse_one, kilo=kilo, rounding=rounding)
+        if both is None:
+            raise
+        return both
+
+
+def _parse_one(text: str, *, kilo: int, rounding: str) -> PrintedNumber:
     return _Parser(text, kilo).parse(rounding)
 
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterator
 
-from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, scan_chinese_numeral
+from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
+from .limits import MAX_DIGITS
+from .words import NUMBER_WORDS as _NUMBER_WORDS, SCALES as _SCALES_EN, TENS as _TENS_EN, UNITS as _UNITS_EN, WORD_RE as _WORD_RE, english_value as _english_value, read_words
 from ..errors import NumberSyntaxError
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
@@ -47,85 +48,19 @@ class NumberToken:
 # -- digits --------------------------------------------------------------------------------------
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,.])|\d+"
+_GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+"
+#: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
+#: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
+_LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
 _NUMBER_RE = re.compile(
-    rf"(?P<sign>[+\-−](?=\d))?(?P<int>{_GROUPED})(?P<frac>\.\d+)?"
+    rf"(?P<sign>[+\-−](?=\.?\d))?(?:(?P<int>{_GROUPED})|{_LEADING_DOT})(?P<frac>\.\d+)?"
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
-_FRACTION_RE = re.compile(r"(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+#: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
+#: every position inside it (quadratic).
+_FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
-
-# -- English number words ------------------------------------------------------------------------
-
-_UNITS_EN = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen".split())}
-_TENS_EN = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
-_SCALES_EN = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-_FRACTIONS_EN = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
-                 "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
-                 "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
-                 "tenth": 10, "tenths": 10}
-_WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-_NUMBER_WORDS = set(_UNITS_EN) | set(_TENS_EN)
-
-
-def _english_value(words: list[str]) -> tuple[Fraction, int] | None:
-    """Read number words from the front of ``words`` (lower case, hyphens split).
-
-    Returns (value, words used) or None. ``a``/``an`` count as one only before a scale word or a
-    fraction (``a hundred``, ``a half``); ``and`` joins inside a number (``a hundred and two``,
-    ``two and a half``); a cardinal before a fraction word is its numerator (``two thirds``).
-    """
-    total, current, used, seen = Fraction(0), Fraction(0), 0, False
-    i, n = 0, len(words)
-    last_scale, group_start = 0, 0
-    while i < n:
-        w = words[i]
-        nxt = words[i + 1] if i + 1 < n else ""
-        if w in _SCALES_EN and w != "hundred" and seen and last_scale and _SCALES_EN[w] >= last_scale:
-            # "one thousand, two thousand" is a list: a scale no smaller than the last one starts a
-            # new number, so stop before this group.
-            return (total, group_start) if group_start else None
-        if w in ("a", "an"):
-            if nxt in _SCALES_EN:
-                current += 1
-                i, seen = i + 1, True
-                continue
-            if nxt in _FRACTIONS_EN and nxt in ("half", "third", "quarter"):
-                current += Fraction(1, _FRACTIONS_EN[nxt])
-                i += 2
-                used, seen = i, True
-            break
-        if w in _UNITS_EN:
-            if nxt in _FRACTIONS_EN and not seen and w != "zero":
-                current += Fraction(_UNITS_EN[w], _FRACTIONS_EN[nxt])
-                i += 2
-                used, seen = i, True
-                break
-            current += _UNITS_EN[w]
-        elif w in _TENS_EN:
-            current += _TENS_EN[w]
-        elif w in _SCALES_EN and seen:
-            scale = _SCALES_EN[w]
-            if scale == 100:
-                current *= 100
-            else:
-                total += current * scale
-                current = Fraction(0)
-                last_scale, group_start = scale, i + 1
-        elif w in ("and", "&") and seen and (nxt in _UNITS_EN or nxt in _TENS_EN or nxt in ("a", "an")):
-            i += 1
-            continue
-        else:
-            break
-        i += 1
-        used, seen = i, True
-    if not seen or used == 0:
-        return None
-    return total + current, used
-
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
@@ -177,6 +112,21 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         pos = end
 
 
+#: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
+#: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
+_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))(?![A-Za-z\d])", re.I)
+
+
+def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
+    for m in _MULTIPLE_RE.finditer(folded):
+        got = read_words(folded, m.start())
+        if got is None or got[1] != m.end() or not got[2]:
+            continue
+        value = got[0]
+        norm = f"{value.numerator}x" if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "words")
+
+
 # -- Chinese numerals -------------------------------------------------------------------------------
 
 _CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
@@ -202,6 +152,10 @@ def _bare_multiplier(text: str, i: int) -> str | None:
     return None
 
 
+#: A malformed Chinese numeral run up to this length is retried from its next character (百十一 -> 十一).
+_RETRY_RUN = 32
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -217,6 +171,10 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 num = scan_chinese_numeral(text, i)
             except NumberSyntaxError:
                 num = None
+                run_end = numeral_run_end(text, i)
+                if run_end - i > _RETRY_RUN:
+                    i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
+                    continue
             if num is not None and num.end > i:
                 yield NumberToken(i, num.end, text[i:num.end], text[i:num.end], "chinese")
                 i = num.end
@@ -241,6 +199,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         # "640/410 TFLOPS" and "37B/671B" are two values, not a fraction.
         if int(den) == 0 or int(num) >= int(den) or len(den) > 4:
             continue
+        if len(num) > MAX_DIGITS or len(whole or "") > MAX_DIGITS:
+            continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
     for m in _TIMES_POWER_OF_TWO.finditer(folded):
@@ -250,10 +210,13 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             continue
         norm = str(int(m.group(1)) * 2 ** int(m.group(2)))
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
-    taken = [(t.start, t.end) for t in found]
+    taken = sorted((t.start, t.end) for t in found)
+    k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)
     for m in _NUMBER_RE.finditer(folded):
         s, e = m.start(), m.end()
-        if any(a < e and s < b for a, b in taken):
+        while k < len(taken) and taken[k][1] <= s:
+            k += 1
+        if k < len(taken) and taken[k][0] < e:
             continue
         norm = folded[s:e].replace("−", "-")
         if norm == "2":
@@ -272,6 +235,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     if chinese:
         found.extend(_chinese_tokens(text))
     if words:
+        found.extend(_multiple_tokens(folded))
         found.extend(_english_tokens(folded))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

@@ -1,0 +1,127 @@
+"""The one vocabulary of printed quantities: qualifiers, scale words, currencies.
+
+Every module that reads a number as printed takes its words from here: the claim-file grammar
+(:mod:`claimaudit.numbers.printed`), extraction (:mod:`claimaudit.extract.mentions`) and the
+source-passage reader (:mod:`claimaudit.sources`). Before this module they kept four multiplier
+grammars that disagreed and a qualifier table whose comment did not match its entries.
+
+Tables are plain data (text -> meaning); :func:`alternation` turns a table's keys into a regular
+expression alternation, longest first, for the modules that scan running text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+# -- qualifiers -------------------------------------------------------------------------------------
+#: Words printed *before* a number, and the relation they state between the true value and the
+#: printed one. "~" approximately, ">" more than, ">=" at least, "<" less than, "<=" at most.
+#: "nearly", "almost", 近, 将近 and 接近 give "~" (the words are kept, so a checker can be stricter).
+#: The negated forms are entries of their own so that no reader can mistake them for the word they
+#: contain: 不超过 is "<=" (not 超过's ">"), "no less than" is ">=" (not "less than"'s "<").
+PREFIX_QUALIFIERS: dict[str, str] = {
+    # approximately
+    "≈": "~", "~": "~", "≃": "~",
+    "about": "~", "approximately": "~", "approx.": "~", "approx": "~", "around": "~",
+    "roughly": "~", "nearly": "~", "almost": "~", "circa": "~", "ca.": "~", "some": "~",
+    "an estimated": "~", "estimated": "~", "close to": "~",
+    "约": "~", "約": "~", "约为": "~", "約為": "~", "大约": "~", "大約": "~", "大概": "~", "大致": "~",
+    "近": "~", "将近": "~", "將近": "~", "接近": "~", "几乎": "~", "幾乎": "~",
+    # more than
+    ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
+    "in excess of": ">", "just over": ">", "well over": ">", "upwards of": ">", "just above": ">",
+    "超过": ">", "超過": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
+    "高于": ">", "高於": ">", "不止": ">", "超出": ">",
+    # at least
+    ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
+    "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
+    "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
+    # less than
+    "<": "<", "under": "<", "less than": "<", "below": "<", "fewer than": "<", "just under": "<",
+    "不到": "<", "不足": "<", "少于": "<", "少於": "<", "低于": "<", "低於": "<", "小于": "<", "小於": "<",
+    # at most
+    "<=": "<=", "≤": "<=", "up to": "<=", "at most": "<=", "no more than": "<=",
+    "not more than": "<=", "a maximum of": "<=", "maximum of": "<=", "as many as": "<=",
+    "as much as": "<=", "as high as": "<=",
+    "不超过": "<=", "不超過": "<=", "不多于": "<=", "不多於": "<=", "不高于": "<=", "不高於": "<=",
+    "最多": "<=", "最高": "<=", "最高达": "<=", "高达": "<=", "高達": "<=", "多达": "<=", "多達": "<=",
+}
+
+#: Words printed *after* a number (and its unit).
+SUFFIX_QUALIFIERS: dict[str, str] = {
+    "左右": "~", "上下": "~", "or so": "~",
+    "以上": ">=", "or more": ">=", "or above": ">=", "and above": ">=", "or greater": ">=", "and up": ">=",
+    "以内": "<=", "以下": "<=", "之内": "<=", "or less": "<=", "or fewer": "<=", "or below": "<=",
+    "and below": "<=", "at most": "<=", "max": "<=", "maximum": "<=",
+}
+
+#: Glued to the number: 20多 / 1000余 mean "more than", an attached ``+`` (``1350+``) "at least".
+MORE_THAN_MARKS = "多余餘"
+AT_LEAST_MARK = "+"
+
+#: Every relation a qualifier can give.
+RELATIONS = ("=", "~", ">", ">=", "<", "<=")
+
+# -- scale words (multipliers) ------------------------------------------------------------------------
+#: Letters glued to the digits (``2,664K``, ``$5.576M``, ``14.8T tokens``, ``671B params``). ``K``/``k``
+#: follow the ``kilo`` setting (1000 or 1024); these values are the decimal reading.
+LETTER_MULTIPLIERS: dict[str, int] = {"K": 10**3, "k": 10**3, "M": 10**6, "B": 10**9, "T": 10**12}
+#: Lower-case letters that are scale words only after a currency (``£35m``, ``$4.2b``, ``$1.2t``):
+#: elsewhere ``35m`` is 35 metres and ``5 b`` five bits.
+MONEY_LETTER_MULTIPLIERS: dict[str, int] = {"m": 10**6, "b": 10**9, "t": 10**12, "mm": 10**6}
+#: Binary multipliers (always powers of 1024).
+BINARY_MULTIPLIERS: dict[str, int] = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4,
+                                      "Pi": 1024**5, "Ei": 1024**6}
+#: Words, any case, after a space or glued (``3.5 million``, ``4bn``, ``£2mn``).
+WORD_MULTIPLIERS: dict[str, int] = {
+    "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+    "bn": 10**9, "mn": 10**6, "mln": 10**6, "bln": 10**9, "tn": 10**12,
+}
+#: Chinese scale characters (after Arabic digits they may combine, increasing: 百万, 千万, 万亿).
+CHINESE_MULTIPLIERS: dict[str, int] = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4,
+                                       "亿": 10**8, "億": 10**8}
+
+# -- currencies -----------------------------------------------------------------------------------------
+#: Every ISO code the grammar can emit. Each must resolve in the unit registry
+#: (tests/test_vocabulary.py checks it).
+CURRENCY_CODES: tuple[str, ...] = ("USD", "CNY", "EUR", "GBP", "JPY", "HKD", "CAD", "AUD", "TWD",
+                                   "SGD", "NZD", "CHF", "INR", "KRW", "MYR")
+#: Signs and codes printed before the amount (``US$5``, ``HK$ 3``, ``$US 12``, ``USD115``, ``RM120``).
+#: A bare ``$`` is read as USD (the convention of the documents audited); ``¥`` as CNY.
+CURRENCY_PREFIXES: dict[str, str] = {
+    "US$": "USD", "U.S.$": "USD", "$US": "USD", "HK$": "HKD", "C$": "CAD", "CA$": "CAD", "Can$": "CAD",
+    "A$": "AUD", "AU$": "AUD", "$A": "AUD", "NT$": "TWD", "S$": "SGD", "NZ$": "NZD",
+    "$": "USD", "¥": "CNY", "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW", "Rs.": "INR", "Rs": "INR",
+    "RM": "MYR",
+    **{c: c for c in CURRENCY_CODES},
+    "RMB": "CNY",
+}
+#: Words and codes printed after the amount (``200 EUR``, ``5 US dollars``, ``30 美元``).
+#: ``pounds`` alone stays with the unit registry (it is also the pound of mass); ``pounds sterling``
+#: is money.
+CURRENCY_SUFFIXES: dict[str, str] = {
+    "美元": "USD", "美金": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
+    "欧元": "EUR", "英镑": "GBP", "港元": "HKD", "港币": "HKD", "港幣": "HKD", "日元": "JPY",
+    "加元": "CAD", "澳元": "AUD", "新台币": "TWD", "新台幣": "TWD", "新加坡元": "SGD", "新元": "SGD",
+    "韩元": "KRW", "韓元": "KRW", "瑞士法郎": "CHF", "卢比": "INR", "令吉": "MYR",
+    **{c: c for c in CURRENCY_CODES},
+    "RMB": "CNY",
+    "US dollars": "USD", "US dollar": "USD", "U.S. dollars": "USD", "dollars": "USD", "dollar": "USD",
+    "Hong Kong dollars": "HKD", "Hong Kong dollar": "HKD", "Canadian dollars": "CAD",
+    "Canadian dollar": "CAD", "Australian dollars": "AUD", "Australian dollar": "AUD",
+    "Singapore dollars": "SGD", "New Zealand dollars": "NZD", "Taiwan dollars": "TWD",
+    "yuan": "CNY", "renminbi": "CNY", "euros": "EUR", "euro": "EUR", "pounds sterling": "GBP",
+    "pound sterling": "GBP", "yen": "JPY", "rupees": "INR", "rupee": "INR", "Swiss francs": "CHF",
+    "francs": "CHF", "franc": "CHF", "won": "KRW", "ringgit": "MYR",
+    "$": "USD", "€": "EUR", "£": "GBP",
+}
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, longest first, each escaped (spaces match any spaces)."""
+    parts = sorted(set(words), key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(p) for p in w.split(" ")) for w in parts)
+
+
+def is_word(text: str) -> bool:
+    """True for an ASCII word phrase (needs word boundaries), False for signs and CJK."""
+    return text[:1].isascii() and text[:1].isalpha()

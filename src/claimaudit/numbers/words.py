@@ -1,0 +1,129 @@
+"""English number words: ``twenty-one``, ``a hundred and two``, ``two-thirds``, and the multiples
+``twice``, ``threefold``, ``half``, ``one in five`` (exact values, Fraction).
+
+Used by :mod:`claimaudit.numbers.scan` (finding number words in running text) and
+:mod:`claimaudit.numbers.printed` (a claim's printed value such as ``three times`` or ``halved``).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+
+UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+                 "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
+                 "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
+                 "tenth": 10, "tenths": 10}
+WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+NUMBER_WORDS = set(UNITS) | set(TENS)
+
+
+def english_value(words: list[str]) -> tuple[Fraction, int] | None:
+    """Read number words from the front of ``words`` (lower case, hyphens split).
+
+    Returns (value, words used) or None. ``a``/``an`` count as one only before a scale word or a
+    fraction (``a hundred``, ``a half``); ``and`` joins inside a number (``a hundred and two``,
+    ``two and a half``); a cardinal before a fraction word is its numerator (``two thirds``).
+    """
+    total, current, used, seen = Fraction(0), Fraction(0), 0, False
+    i, n = 0, len(words)
+    last_scale, group_start = 0, 0
+    while i < n:
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < n else ""
+        if w in SCALES and w != "hundred" and seen and last_scale and SCALES[w] >= last_scale:
+            # "one thousand, two thousand" is a list: a scale no smaller than the last one starts a
+            # new number, so stop before this group.
+            return (total, group_start) if group_start else None
+        if w in ("a", "an"):
+            if nxt in SCALES:
+                current += 1
+                i, seen = i + 1, True
+                continue
+            if nxt in FRACTIONS and not nxt.endswith("s"):        # a half, a third, a fifth
+                current += Fraction(1, FRACTIONS[nxt])
+                i += 2
+                used, seen = i, True
+            break
+        if w in UNITS:
+            if nxt in FRACTIONS and not seen and w != "zero":
+                current += Fraction(UNITS[w], FRACTIONS[nxt])
+                i += 2
+                used, seen = i, True
+                break
+            current += UNITS[w]
+        elif w in TENS:
+            current += TENS[w]
+        elif w in SCALES and seen:
+            scale = SCALES[w]
+            if scale == 100:
+                current *= 100
+            else:
+                total += current * scale
+                current = Fraction(0)
+                last_scale, group_start = scale, i + 1
+        elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
+            i += 1
+            continue
+        elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
+            return None       # "the twenty-fifth day": an ordinal, no amount
+        elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
+            # "twenty fifths", "one hundred thirty-two fifths": a cardinal over a plural fraction
+            # word ("the twenty-fifth", singular, is an ordinal and stays out).
+            return (total + current) / FRACTIONS[w], i + 1
+        else:
+            break
+        i += 1
+        used, seen = i, True
+    if not seen or used == 0:
+        return None
+    return total + current, used
+
+
+
+_MULTIPLE = re.compile(
+    r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
+    r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
+    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+|\d+)(?![A-Za-z\d])", re.IGNORECASE)
+_WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
+
+
+def _word_or_digits(text: str) -> Fraction | None:
+    if text.isdigit():
+        return Fraction(int(text)) if len(text) <= 6 else None
+    got = english_value([text.lower()])
+    return got[0] if got else None
+
+
+def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
+    """A number written in words at ``text[pos]``: (value, end, is a multiple).
+
+    ``twice`` = 2, ``threefold``/``3-fold`` = 3, ``half``/``halved`` = 1/2 and ``one in five`` =
+    1/5 are multiples (ratios); ``twenty-one``, ``a third``, ``two and a half`` are numbers.
+    """
+    m = _MULTIPLE.match(text, pos)
+    if m:
+        if m.group("twice"):
+            return Fraction(2 if m.group("twice").lower() == "twice" else 3), m.end(), True
+        if m.group("half"):
+            return Fraction(1, 2), m.end(), True
+        if m.group("n"):
+            n = _word_or_digits(m.group("n"))
+            return (n, m.end(), True) if n else None
+        den = _word_or_digits(m.group("den"))
+        return (1 / den, m.end(), True) if den else None
+    w = _WORDS_AT.match(text, pos)
+    if not w:
+        return None
+    spans = [(x.group(0).lower(), x.start(), x.end()) for x in re.finditer(r"[a-z]+|&", w.group(0), re.I)]
+    got = english_value([sp[0] for sp in spans])
+    if got is None:
+        return None
+    value, used = got
+    return value, pos + spans[used - 1][2], False
