@@ -97,6 +97,7 @@ class TextBuilder:
     def __init__(self, source: str) -> None:
         self.source = source
         self.parts: list[str] = []
+        self.starts: list[int] = []
         self.length = 0
         self.anchors: list[tuple[int, int, int]] = []     # (text offset, source offset, verbatim length)
         self.nonprose: list[tuple[int, int]] = []
@@ -111,8 +112,14 @@ class TextBuilder:
         if not prose:
             self.nonprose.append((self.length, self.length + len(s)))
         self.parts.append(s)
+        self.starts.append(self.length)
         self.length += len(s)
         self.last_src = src + n
+
+    def since(self, start: int) -> str:
+        """The text written from offset ``start`` on (cheap: only the pieces after it are joined)."""
+        i = max(0, bisect_right(self.starts, start) - 1)
+        return "".join(self.parts[i:])[start - self.starts[i]:] if self.parts else ""
 
     def ends_with(self, chars: str) -> bool:
         return bool(self.parts) and self.parts[-1].endswith(tuple(chars))

@@ -173,7 +173,7 @@ class HtmlRenderer(HTMLParser):
             return
         if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456" and self.heading is not None:
             level, start = self.heading
-            title = self.out.text()[start:].strip() if self.out.length - start < 400 else ""
+            title = self.out.since(start).strip() if self.out.length - start < 400 else ""
             if title:
                 h = heading_of(title)
                 self.sections.append(Section(start, title, level, h.number if h else ""))
@@ -294,7 +294,7 @@ class HtmlRenderer(HTMLParser):
                 # the cell's text as written (markers dropped); spans cover what was written
                 spans.append((a, b))
                 if k >= nhead and not is_group:
-                    own.append(Cell(a, b, out.text()[a:b] if b - a < 2000 else text, len(body), cc,
+                    own.append(Cell(a, b, out.since(a)[:b - a], len(body), cc,
                                     labels[k],
                                     tuple(headers[cc]) if cc < ncols else (), cell.colspan))
                 out.write(" |", verbatim=False)

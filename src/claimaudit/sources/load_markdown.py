@@ -180,7 +180,7 @@ def load_markdown(text: str, *, source: str, file: str) -> Document:
                 h = heading_of(words, unnumbered=True)
                 sections.append(Section(start, words.strip(), heading_level, h.number if h is not None else ""))
             else:
-                last_para = (out.text()[para_start:].strip() if out.length - para_start <= 4 * CAPTION_CHARS else "",
+                last_para = (out.since(para_start).strip() if out.length - para_start <= 4 * CAPTION_CHARS else "",
                              lines[1] if lines else -10)
             out.write("\n\n", verbatim=False)
         elif t == "fence" and (tok.info.split() or [""])[0].lower() == CLAIM_FENCE:
