@@ -96,7 +96,7 @@ def _usable(m: Mention) -> bool:
 
 def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
     """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
-    tokens = re.findall(r"\{\d+\}|[+\-*/()]", formula)
+    tokens = re.findall(r"\{\d+\}|\d+|[+\-*/()]", formula)
     pos = 0
 
     def val(i: int) -> Quantity:
@@ -135,6 +135,8 @@ def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quanti
             return v
         if t == "-":
             return -atom()
+        if t.isdigit():
+            return Quantity(Interval(Fraction(int(t))), Dims())     # a count written in the formula
         return val(int(t[1:-1]))
 
     try:
@@ -278,7 +280,12 @@ class RelationFinder:
         out += self.headlines()
         out += self.comparisons()
         out += self.same_quantity(out)
-        return out
+        return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
+
+    def _cut(self, i: int) -> bool:
+        """A number read short: more digits follow it (``~200_000_000`` read as 200)."""
+        m = self.ms[i]
+        return bool(re.match(r"[_\d]|[.,]\d", self.text[m.number_end:m.number_end + 2]))
 
     # -- tables ---------------------------------------------------------------------------------------
     def value(self, t: Table, r: int, c: int) -> int | None:
@@ -730,20 +737,23 @@ class RelationFinder:
                 if len(lab) >= 3 and _printed_as_name(lab, sentence):
                     rows.setdefault(lab, []).append((t.index, r))
             for c in range(1, t.ncols):
-                head = (t.header[c] if c < len(t.header) else "").split(" / ")[-1]
-                if len(head) >= 3 and _printed_as_name(head, sentence):
-                    cols.setdefault(head, []).append((t.index, c))
+                # each level of a two-row header names the column ("Video-MME" over "w subs")
+                for head in (t.header[c] if c < len(t.header) else "").split(" / "):
+                    if len(head) >= 3 and _printed_as_name(head, sentence):
+                        cols.setdefault(head, []).append((t.index, c))
         return rows, cols
 
     def headlines(self) -> list[Relation]:
-        """A prose value printed with one table row's label and one column's header: that cell."""
+        """A prose value printed with one table row's label and one column's header: that cell.
+        Of the sentence's values, only the one printed nearest the header is read as the cell's."""
         out = []
         if not self.doc.tables:
             return out
+        by_sentence: dict[tuple[int, int], list[int]] = {}
         for i, m in enumerate(self.ms):
-            if m.cell is not None or not _usable(m) or m.number.kind not in ("number", "percent"):
-                continue
-            s, e = self.doc.sentence_span(m.start)
+            if m.cell is None and _usable(m) and m.number.kind in ("number", "percent"):
+                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        for (s, e), idx in by_sentence.items():
             sentence = self.text[s:e]
             rows, cols = self._names(sentence)
             # the longest label wins over its prefixes ("MiniCPM-V 2.6" over "MiniCPM-V")
@@ -751,6 +761,10 @@ class RelationFinder:
             cells = {(t, r, c) for lab in rows.values() for t, r in lab for hv in cols.values() for t2, c in hv if t2 == t}
             if len(rows) != 1 or len(cols) != 1 or len(cells) != 1:
                 continue
+            head = next(iter(cols))
+            at = s + sentence.find(head)
+            i = min(idx, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
+            m = self.ms[i]
             t, r, c = next(iter(cells))
             j = self.value(self.doc.tables[t], r, c)
             if j is None or self.ms[j].number.kind != m.number.kind or self.ms[j].unit.dims != m.unit.dims:
@@ -760,8 +774,9 @@ class RelationFinder:
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",
                                 at=m.start, confidence=0.75,
-                                evidence=f"{next(iter(rows))!r} and {next(iter(cols))!r} in the sentence; "
-                                         f"{_where(table)} cell ({table.label(r)!r}, {self._header(table, c)!r})"))
+                                evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
+                                         f"nearest the header; {_where(table)} cell ({table.label(r)!r}, "
+                                         f"{self._header(table, c)!r})"))
         return out
 
     def comparisons(self) -> list[Relation]:
@@ -779,9 +794,14 @@ class RelationFinder:
             k = m.start() - s
             before, after = sentence[:k], sentence[k:]
             lower = bool(_LOWER.search(after[:80]))
-            rows_b, _ = self._names(before)
+            rows_b, cols_b = self._names(before)
             rows_a, cols_a = self._names(after)
-            _, cols_b = self._names(before)
+            if not rows_b or not (cols_a or cols_b):
+                # "It surpasses …": the subject (and the measure) may be named in the sentence before
+                ps, _pe = self.doc.sentence_span(max(0, s - 2))
+                prev_rows, prev_cols = self._names(self.text[ps:s])
+                rows_b = rows_b or prev_rows
+                cols_b = cols_b or prev_cols
             cols = cols_a or cols_b
             if len(cols) != 1:
                 continue
@@ -886,7 +906,7 @@ def _printed_as_name(name: str, sentence: str) -> bool:
     while i >= 0:
         before = sentence[i - 1:i]
         after = sentence[i + len(name):i + len(name) + 1]
-        if not (before.isalnum() and before.isascii()) and not (after.isalnum() and after.isascii()) \
+        if not (before.isalnum() and before.isascii()) and before != "-" and not (after.isalnum() and after.isascii()) \
                 and after not in ("-", ".") or (after == "." and not sentence[i + len(name) + 1:i + len(name) + 2].isdigit()):
             return True
         i = sentence.find(name, i + 1)
