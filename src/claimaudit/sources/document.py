@@ -367,6 +367,8 @@ class Document:
         if row is not None:
             out["table_row"] = row.row
         hit = self.cell_at(start)
+        if hit is None and row is not None and row.cells:
+            hit = self.cell_at(row.cells[0][0])        # a quoted row: its first cell names it
         if hit is not None:
             table, cell = hit
             out["table"] = table.index + 1

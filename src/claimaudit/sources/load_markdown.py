@@ -29,6 +29,7 @@ _MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
 _EXP_BASE = re.compile(r"(?:[x×*·]\s?)10\s?$")
 _EXPONENT = re.compile(r"\s*[-−+]?\d{1,3}\s*")
 _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9]*)")
+_CAPTION_BELOW = re.compile(r"^\W*(?:Table|Tab\.|表|図|Figure)\s*\d", re.I)
 #: Longest paragraph read as a table's caption when it stands right above the table.
 CAPTION_CHARS = 120
 
@@ -154,6 +155,8 @@ def load_markdown(text: str, *, source: str, file: str) -> Document:
     row_at = 0
     table_rows: list[tuple[bool, list[tuple[list[Piece], int]], int]] = []
     table_at = 0
+    table_line = table_end = -10
+    below: tuple[Table, int] | None = None          # the table just closed, and its last line
     last_para: tuple[str, int] = ("", -10)          # text, end line (0-based, exclusive)
     para_start = 0
     for tok in tokens:
@@ -182,6 +185,11 @@ def load_markdown(text: str, *, source: str, file: str) -> Document:
             else:
                 last_para = (out.since(para_start).strip() if out.length - para_start <= 4 * CAPTION_CHARS else "",
                              lines[1] if lines else -10)
+                # "*Table 4. …*" right below a table without a caption is its caption
+                if below is not None and lines and lines[0] <= below[1] + 1 and not below[0].caption \
+                        and _CAPTION_BELOW.match(last_para[0]):
+                    below[0].caption = last_para[0][:2 * CAPTION_CHARS]
+            below = None
             out.write("\n\n", verbatim=False)
         elif t == "fence" and (tok.info.split() or [""])[0].lower() == CLAIM_FENCE:
             continue  # claims embedded in the doc are not the doc's words (a quote would find itself)
@@ -208,6 +216,7 @@ def load_markdown(text: str, *, source: str, file: str) -> Document:
             del block_at
         elif t == "table_open":
             table_rows, table_at = [], out.length
+            table_line, table_end = (lines[0], lines[1]) if lines else (-10, -10)
         elif t == "thead_open":
             in_head = True
         elif t == "thead_close":
@@ -218,10 +227,11 @@ def load_markdown(text: str, *, source: str, file: str) -> Document:
             table_rows.append((in_head, row, row_at))
             row = None
         elif t == "table_close":
-            caption = last_para[0] if lines and last_para[1] >= lines[0] - 1 and len(last_para[0]) <= CAPTION_CHARS \
-                else ""
+            caption = last_para[0] if last_para[1] >= table_line - 1 and len(last_para[0]) <= CAPTION_CHARS else ""
+            count = len(tables)
             _pipe_table(out, table_rows, rows, tables, caption, section_of(table_at))
             out.write("\n", verbatim=False)
+            below = (tables[-1], table_end) if len(tables) > count else None
     doc = Document(source, file, "markdown", out.text(), section_list=sections, row_list=rows, table_list=tables)
     return finish_document(doc, out, starts)
 
