@@ -50,6 +50,8 @@ from .mentions import Mention
 
 TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)\W*$", re.I)
 AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
+#: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
+MAX_NAMES = 5000
 #: Relations at or above this confidence are audited by ``claimaudit run DOC`` by default.
 CONFIDENT = 0.7
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
@@ -260,6 +262,7 @@ class RelationFinder:
         self.doc = doc
         self.ms = mentions
         self.text = doc.text
+        self._index: tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]] | None = None
         self.by_cell: dict[tuple[int, int, int], list[int]] = {}
         for i, m in enumerate(mentions):
             if m.cell is not None:
@@ -727,20 +730,30 @@ class RelationFinder:
         return out
 
     # -- prose against tables -------------------------------------------------------------------------
+    def _name_index(self) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
+        """Every table's row labels and column headers (each level of a two-row header), built once."""
+        if self._index is None:
+            rows: dict[str, list[tuple[int, int]]] = {}
+            cols: dict[str, list[tuple[int, int]]] = {}
+            for t in self.doc.tables:
+                for r in range(len(t.rows)):
+                    lab = t.label(r)
+                    if len(lab) >= 3:
+                        rows.setdefault(lab, []).append((t.index, r))
+                for c in range(1, len(t.header)):
+                    for head in t.header[c].split(" / "):
+                        if len(head) >= 3:
+                            cols.setdefault(head, []).append((t.index, c))
+            self._index = rows, cols
+        return self._index
+
     def _names(self, sentence: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
         """Row labels and column headers of the document's tables printed in ``sentence``."""
-        rows: dict[str, list[tuple[int, int]]] = {}
-        cols: dict[str, list[tuple[int, int]]] = {}
-        for t in self.doc.tables:
-            for r in range(len(t.rows)):
-                lab = t.label(r)
-                if len(lab) >= 3 and _printed_as_name(lab, sentence):
-                    rows.setdefault(lab, []).append((t.index, r))
-            for c in range(1, t.ncols):
-                # each level of a two-row header names the column ("Video-MME" over "w subs")
-                for head in (t.header[c] if c < len(t.header) else "").split(" / "):
-                    if len(head) >= 3 and _printed_as_name(head, sentence):
-                        cols.setdefault(head, []).append((t.index, c))
+        all_rows, all_cols = self._name_index()
+        if len(all_rows) + len(all_cols) > MAX_NAMES:
+            return {}, {}
+        rows = {k: v for k, v in all_rows.items() if k in sentence and _printed_as_name(k, sentence)}
+        cols = {k: v for k, v in all_cols.items() if k in sentence and _printed_as_name(k, sentence)}
         return rows, cols
 
     def headlines(self) -> list[Relation]:

@@ -67,10 +67,13 @@ class Table:
     caption: str = ""                  # <caption>, or the short line right above the table
     section: str = ""                  # the heading the table sits under
     groups: list[str] = field(default_factory=list)   # per body row: the group row above it ("Open-source")
+    _ncols: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def ncols(self) -> int:
-        return max([len(self.header)] + [c.col + c.span for r in self.rows for c in r])
+        if self._ncols is None:
+            self._ncols = max([len(self.header)] + [c.col + c.span for r in self.rows for c in r])
+        return self._ncols
 
     def label(self, row: int) -> str:
         """The row's label: its first cell's text (carried down a rowspan)."""
