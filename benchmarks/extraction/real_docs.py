@@ -7,7 +7,10 @@ Matching rule (stated, not tuned per document): a drafted relation *matches* an 
 when every place it reads lies in a place the annotation names — a table when any of the annotated
 lines falls inside that table's rows, else the annotated line itself — and its kind is of the
 annotation's family (a total matches "total"/"sum", an average "mean"/"average", a column product
-"product"/"quotient", a comparison "comparison"/"ordering", a prose product "product", …).
+"product"/"quotient", a comparison "comparison"/"ordering", a prose product "product", …). A
+relation stated in a sentence also reads that sentence's line. When an annotation names prose lines
+only, the relation's checked value must be one the annotation quotes (two relations on one line
+are told apart by their numbers).
 
 * precision: share of audited relations that match an annotated relation (strict: a real relation
   the annotator did not list counts against precision; unmatched ones are listed with -v), where a
@@ -47,7 +50,7 @@ FAMILY = {
     "column-product": ("product", "quotient", "ratio"), "shares": ("share", "sum", "total"),
     "percent-of": ("percent", "ratio", "share"),
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
-    "product": ("product",), "change": ("ratio", "change", "difference", "relative"),
+    "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
     "rate": ("rate", "quotient", "product"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
@@ -76,11 +79,27 @@ def places(doc, lines: list[int]) -> set[tuple[str, int]]:
 
 def relation_places(draft, rel) -> set[tuple[str, int]]:
     out = set()
+    if draft.doc.cell_at(rel.at) is None:
+        out.add(("line", draft.doc.position(rel.at)[0]))     # the sentence that states it
     idx = ([rel.target] if rel.target is not None else []) + list(rel.parts)
     for i in idx:
         m = draft.mentions[i]
         out.add(("table", m.cell[0]) if m.cell is not None else ("line", m.line))
     return out
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).replace(",", "")
+
+
+def prints_its_values(draft, rel, ann: dict, ann_places: dict) -> bool:
+    """On prose lines only (two annotations can share a line), the relation must be about a value the
+    annotation quotes: its target's number (or, without one, a part's) printed in the annotation's claim or arithmetic."""
+    if any(kind == "table" for kind, _ in ann_places[ann["id"]]):
+        return True
+    said = _squeeze(ann["claim"] + " " + ann.get("arithmetic", ""))
+    idx = [rel.target] if rel.target is not None else list(rel.parts)
+    return any(_squeeze(draft.mentions[i].printed) in said for i in idx)
 
 
 def document_file(folder: Path) -> Path:
@@ -108,7 +127,7 @@ def score(folder: Path, mode: str, verbose: bool) -> dict:
         rp = relation_places(draft, rel)
         fam = FAMILY.get(rel.kind, ())
         matched[k] = [a["id"] for a in ann if rp and rp <= ann_places[a["id"]]
-                      and any(w in a["kind"].lower() for w in fam)]
+                      and any(w in a["kind"].lower() for w in fam) and prints_its_values(draft, rel, a, ann_places)]
     # A relation reported inconsistent where the annotator says it holds is a false alarm, not a hit.
     for k in audited:
         if verdict.get(draft.relation_ids[k]) == "inconsistent" and matched[k] and all(

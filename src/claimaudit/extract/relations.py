@@ -26,7 +26,9 @@ From prose:
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
 * ``product``       "T（N items, each M）" / "T (N x, each M)": T = N × M (0.8);
-* ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8);
+* ``written-sum``   "T（其中 A …，B …）" / "T (of which A and B)": T = A + B (0.8);
+* ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
+                    percentages a change "by Z%" that holds in percentage points is read so;
 * ``rate``          "N per M" printed next to a numerator and a denominator (0.5: a suggestion);
 * ``headline``      a sentence naming one row label and one column header of a table, with a value
                     of the cell's kind: the value is that cell (0.75);
@@ -61,7 +63,7 @@ _PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
 _GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
 _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|到|至|→|->|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到|缩减到|下降到|一路涨到|一路降到)\s*$", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
 _EFFICIENCY = re.compile(r"efficien|效率", re.I)
@@ -278,6 +280,7 @@ class RelationFinder:
         out += self.percent_of()
         out += self.equations()
         out += self.products()
+        out += self.written_sums()
         out += self.changes()
         out += self.rates()
         out += self.headlines()
@@ -630,9 +633,13 @@ class RelationFinder:
             # The figure that sums up the change: the next ratio/percent in the same sentence.
             z = next((k for k in range(b + 1, n) if ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
                       and _usable(ms[k]) or False), None)
+            if z is None:
+                # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
+                z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
+                          ("ratio", "percent") and _usable(ms[k])), None)
             if z is None or z in used:
                 continue
-            window = self.text[ms[b].end:ms[z].end + 12]
+            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[ms[z].start - 12:ms[a].start]
             va, vb = ms[a].number.nominal, ms[b].number.nominal
             if va == 0 or vb == 0:
                 continue
@@ -650,7 +657,12 @@ class RelationFinder:
                                         confidence=0.7))
                     used.add(z)
                 continue
-            if ms[z].number.kind == "ratio":
+            points = "({%d} - {%d})" % ((b, a) if vb > va else (a, b))
+            if ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
+                    and _recomputes(ms[z], points, ms):
+                # from one percentage to another: a change "by Z%" read in percentage points holds
+                formula, note = points, "the change in percentage points between the two percentages"
+            elif ms[z].number.kind == "ratio":
                 formula = "{%d} / {%d}" % ((a, b) if va > vb else (b, a))
                 note = "the ratio of the two values"
             elif _LESS_WORDS.search(window) and va > vb:
@@ -726,6 +738,32 @@ class RelationFinder:
             out.append(Relation("product", i, formula, [i + 1, i + 2], quote=self.text[s:e].strip(),
                                 note="the total is the count times what each one has", unitless=fit[1], at=t.start,
                                 evidence=f"the words {self.text[t.start:b.end + 1].strip()[:120]!r}",
+                                confidence=0.8))
+        return out
+
+    def written_sums(self) -> list[Relation]:
+        """"T（其中 A …，B …）" / "T (of which A … and B …)": the parts listed after the total add up to it."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            mo = _SUM_OPEN.match(self.text, t.end)
+            if mo is None or not _usable(t):
+                continue
+            close = re.compile(r"[)）]").search(self.text, mo.end(), mo.end() + 200)
+            if close is None:
+                continue
+            parts = [k for k in range(i + 1, len(ms)) if mo.end() <= ms[k].start < close.start()]
+            parts = [k for k in parts if ms[k].unit.dims == t.unit.dims and _usable(ms[k])]
+            if len(parts) < 2:
+                continue
+            formula = _placeholder_formula(parts, "+")
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            out.append(Relation("written-sum", i, formula, parts, quote=self.text[s:e].strip(),
+                                note="the parts listed after the total add up to it", unitless=fit[1], at=t.start,
+                                evidence=f"the words {self.text[t.start:close.end()].strip()[:120]!r}",
                                 confidence=0.8))
         return out
 
@@ -840,7 +878,7 @@ class RelationFinder:
                     word = "below" if lower else "above"
                     out.append(Relation("compare", None, formula, [x, y], value="> 0", quote=sentence.strip(),
                                         note=f"the sentence says {subject[0]!r} is {word} {o!r} on {head!r} "
-                                             f"({_where(t)})", at=self.ms[x].start, unitless=True,
+                                             f"({_where(t)})", at=s + k, unitless=True,
                                         evidence=f"{m.group(0)!r} with {subject[0]!r}, {o!r} and {head!r} in the "
                                                  f"sentence; cells of {_where(t)}", confidence=0.75))
         return out
@@ -908,6 +946,8 @@ class RelationFinder:
                         evidence=f"the words {key!r} before both values (prose: a suggestion only)")
 
 
+_SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*",
+                       re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
                       r"better than|higher than|lower\b[^.。]{0,40}?\bthan)\b|超越|超过了|优于|胜过|高于|低于", re.I)
 _LOWER = re.compile(r"\blower\b|低于|更低", re.I)
