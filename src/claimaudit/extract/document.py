@@ -22,8 +22,14 @@ DOCUMENT_SUFFIXES = (".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf
 LIMITS = Limits(max_bytes=MAX_BYTES, max_chars=MAX_BYTES)
 
 
-def analyse(text: str, path: str = "<text>", fmt: str = "markdown") -> Document:
-    """The document model of ``text`` (Markdown unless ``fmt`` says "text" or "html"), prose only."""
+def analyse(text: str, path: str = "<text>", fmt: str | None = None) -> Document:
+    """The document model of ``text``, prose only. ``fmt`` ("markdown", "html", "text") defaults to
+    what the path's suffix says, and to plain text (offsets are the text's own; pipe tables and
+    headings still recognised) for a path without one."""
+    if fmt is None:
+        from ..sources.loaders import SUFFIXES
+
+        fmt = SUFFIXES.get(Path(path).suffix.lower(), "text")
     if len(text) > MAX_BYTES:
         raise UsageError(f"{path}: more than {MAX_BYTES:,} characters (the document size limit)")
     try:

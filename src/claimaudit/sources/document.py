@@ -191,6 +191,8 @@ class Document:
     _cells: list[tuple[int, int, int, int]] | None = field(default=None, repr=False)
     _cell_starts: list[int] | None = field(default=None, repr=False)
     _flat: list[list[Cell]] = field(default_factory=list, repr=False)
+    _paths: list[list[Section]] | None = field(default=None, repr=False)
+    _section_starts: list[int] | None = field(default=None, repr=False)
 
     @property
     def path(self) -> str:
@@ -316,15 +318,19 @@ class Document:
         return bisect_right(self.pages, offset)
 
     def section_path(self, offset: int) -> list[Section]:
-        """The headings in force at ``offset``, outermost first."""
-        path: list[Section] = []
-        for s in self.sections:
-            if s.start > offset:
-                break
-            while path and path[-1].level >= s.level:
-                path.pop()
-            path.append(s)
-        return path
+        """The headings in force at ``offset``, outermost first (paths computed once, then bisected)."""
+        if self._paths is None:
+            paths: list[list[Section]] = []
+            path: list[Section] = []
+            for sec in self.sections:
+                while path and path[-1].level >= sec.level:
+                    path.pop()
+                path.append(sec)
+                paths.append(list(path))
+            self._paths = paths
+            self._section_starts = [sec.start for sec in self.sections]
+        i = bisect_right(self._section_starts or [], offset) - 1
+        return list(self._paths[i]) if i >= 0 else []
 
     def row_at(self, offset: int) -> TableRow | None:
         if self._row_starts is None:
