@@ -10,7 +10,9 @@ import pytest
 
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.extract.document import analyse
+from claimaudit.extract.draft import render
 from claimaudit.extract.pipeline import draft_file, draft_text, draft_yaml
+from claimaudit.extract.relations import CONFIDENT
 from claimaudit.model.load import load_claim_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "extract"
@@ -112,10 +114,20 @@ def test_round_trip_finds_the_inconsistencies(tmp_path):
         "usd_5_876m",                    # 2,788K × $2 is not $5.876M
         "x_5",                           # 64 s → 16 s is 4×, not 5×
         "throughput_token_per_second_per_20",   # 1,000 tokens/s over 40 GPUs is 25, not 20
-        "run_took_day_57_3",             # printed twice: 54.2 days and 57.3 days
     }, bad
     assert results["pct_82"].verdict == "consistent"                # 41 out of 50 is 82%
     assert results["total_usd_5_576m"].verdict == "consistent"      # the cost column adds up
+
+
+def test_prose_repetition_is_a_suggestion_audited_only_with_all(tmp_path):
+    """A value printed again after the same words is a low-confidence suggestion: commented out in the
+    default draft, audited with relations="all"."""
+    draft = draft_file(FIXTURES / "inconsistent_report.md")
+    same = [r for r in draft.relations if r.kind == "same"]
+    assert same and all(r.confidence < CONFIDENT and r.evidence for r in same)
+    assert "# Suggested relations" in draft_yaml(draft)
+    results = audit(tmp_path, render(draft, relations="all"))
+    assert results["run_took_day_57_3"].verdict == "inconsistent"   # 54.2 days, then 57.3 days
 
 
 def test_round_trip_consistent_document(tmp_path):
@@ -135,8 +147,8 @@ def test_seed_cost_table_round_trip(tmp_path):
     """The handbook's V3 cost table and its written-out sums check out."""
     results = audit(tmp_path, draft_yaml(draft_file(SEEDS / "004_19076b57cd7d3139.txt")))
     checked = {cid: r.verdict for cid, r in results.items() if r.claim.formula}
-    assert checked.get("gpu_hour_2788k") == "consistent"          # 合计 row of the cost table
-    assert checked.get("usd_5_576m") == "consistent"
+    assert checked.get("合计_gpu_hour_2788k") == "consistent"          # 合计 row of the cost table
+    assert checked.get("合计_usd_5_576m") == "consistent"
     assert "consistent" in checked.values() and "error" not in checked.values()
 
 

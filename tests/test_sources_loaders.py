@@ -42,8 +42,8 @@ def test_text_headings_and_table_cells():
     where = m.as_dict()
     assert (where["line"], where["table_row"], where["match"]) == (8, 4, "exact")
     assert where["section"].startswith("四、")
-    row, col = doc.cell_at(m.start + m.passage.index("$5.576M"))
-    assert row.header[col] == "金额"
+    table, cell = doc.cell_at(m.start + m.passage.index("$5.576M"))
+    assert cell.header == "金额" and cell.label == "合计" and table.label(cell.row) == "合计"
 
 
 @pytest.mark.parametrize("line, number", [
@@ -94,8 +94,8 @@ def test_markdown_sections_tables_and_markup():
     # table rows are pipe lines whatever the source padding; cells keep their headers
     m = find_quote("| in H800 GPU Hours | 2664K | 119K | 5K | 2788K |", [doc]).found
     assert m.as_dict()["line"] == 17 and m.as_dict()["table_row"] == 1
-    row, col = doc.cell_at(m.start + m.passage.index("2788K"))
-    assert row.header[col] == "Total"
+    table, cell = doc.cell_at(m.start + m.passage.index("2788K"))
+    assert cell.header == "Total" and cell.label == "in H800 GPU Hours"
 
 
 def test_markdown_code_and_links(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, UsageError
+from .roots import find_root  # noqa: F401  (re-exported: front ends import it from here)
 from .safeio import MAX_CONFIG_BYTES, inside, read_text
 
 KEYS = {"paths": list, "kilo": int, "rounding": str, "approx": str, "select": list, "ignore": list,
@@ -25,15 +26,6 @@ class Config:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
-
-
-def find_root(start: Path | None = None) -> Path:
-    """The nearest folder upwards holding claimaudit.toml, a pyproject.toml or a claims/ folder."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "claimaudit.toml").is_file() or (folder / "claims").is_dir() or (folder / "pyproject.toml").is_file():
-            return folder
-    return here
 
 
 def load_config(root: Path) -> Config:

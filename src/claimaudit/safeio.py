@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError, Location
+from .roots import find_root
 
 #: Largest configuration file (claimaudit.toml / pyproject.toml) read.
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -43,8 +44,6 @@ def _size_text(n: int) -> str:
 
 @lru_cache(maxsize=256)
 def _project_of(folder: str) -> Path:
-    from .config import find_root
-
     return find_root(Path(folder))
 
 

@@ -267,8 +267,8 @@ def _column(m: Any, fv: Any) -> str | None:
     hit = m.doc.cell_at(min(m.start + fv.start, max(m.end - 1, m.start)))
     if hit is None:
         return None
-    row, k = hit
-    return row.header[k] if k < len(row.header) and row.header[k] else None
+    _table, cell = hit
+    return cell.header or None
 
 
 def _check_citation(ctx: _Ctx, c: Any, source: str, quote: str | None, at: str | None, value: str | None,

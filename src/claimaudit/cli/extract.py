@@ -23,17 +23,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write the draft here (one DOC), or into this folder (several); default standard output")
     p.add_argument("--kilo", choices=["1000", "1024"], default="1000", help="what K means (default 1000)")
     p.add_argument("--source", help="source id to put in the draft (a record in sources/)")
+    p.add_argument("--relations", choices=["confident", "all"], default="confident",
+                   help="relations written as claims: those with confidence >= 0.7 (default; the others are "
+                        "commented suggestions), or all")
     p.add_argument("--mentions", action="store_true",
                    help="list the mentions found (value, interval, unit, qualifier, where) instead of YAML")
 
 
-def draft_name(doc: Path) -> str:
-    """The draft's file name for a document: ``report.md`` → ``report.claims.yaml``."""
-    return doc.stem.replace(".", "_") + ".claims.yaml"
-
-
 def main(args: argparse.Namespace) -> int:
-    from ..extract.pipeline import draft_file, draft_yaml
+    from ..extract.draft import render
+    from ..extract.pipeline import draft_file
+    from ..extract.rundoc import draft_name
 
     docs = [Path(d) for d in args.docs]
     for d in docs:
@@ -50,13 +50,14 @@ def main(args: argparse.Namespace) -> int:
                 print(escape_controls(f"{d}:{m.line}:{m.col}\t{m.printed}\t[{iv.lo}, {iv.hi}]\t{m.unit.canonical}\t"
                                       f"{m.qualifier}\t{'; '.join(m.candidates)}"))
             continue
-        text = draft_yaml(draft)
+        text = render(draft, relations=args.relations)
         if out is None:
             sys.stdout.write(text)
             continue
         target = out / draft_name(d) if out.is_dir() or len(docs) > 1 else out
         target.parent.mkdir(parents=True, exist_ok=True)
         write_text(target, text)  # atomic: an interrupted run leaves the previous draft
-        print(escape_controls(f"{d}: {len(draft.mentions)} mentions, {len(draft.relations)} relations -> {target}"),
-              file=sys.stderr)
+        audited = len(draft.audited(args.relations))
+        print(escape_controls(f"{d}: {len(draft.mentions)} mentions, {audited} relations "
+                              f"({len(draft.relations) - audited} suggested) -> {target}"), file=sys.stderr)
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,9 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", dest="workers", default="1", metavar="N|auto",
                    help="audit independent groups of files (files that do not refer to each other) in N worker "
                         "processes, auto: one per CPU; same records and order as a serial run (default 1)")
+    p.add_argument("--relations", choices=["confident", "all"], default="confident",
+                   help="for a document (not a claim file): audit the relations it states with confidence "
+                        ">= 0.7 (default) or every drafted one")
 
 
 def _progress_printer():
@@ -125,10 +129,14 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
                          ignore=_codes(args.ignore, config.get("ignore")),
                          progress=_progress_printer(), checklist=getattr(args, "checklist", "auto"),
                          workers=_workers(getattr(args, "workers", "1")))
-    from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
+    from ..extract.rundoc import draft_documents, point_at_documents  # a document is extracted first
 
-    paths, notes = draft_documents(paths, root, kilo=settings.kilo)
+    docs = draft_documents(paths, root, kilo=settings.kilo, relations=getattr(args, "relations", "confident"))
+    paths, notes = docs.paths, list(docs.notes)
+    for note in notes:
+        print(f"claimaudit: {note}", file=sys.stderr)
     run = run_claims(paths, root, options)
+    point_at_documents(run, docs)
     if args.changed_since:
         from ..gate.changed import select_changed
 

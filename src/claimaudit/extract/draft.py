@@ -21,7 +21,10 @@ from pathlib import Path
 from ..numbers.interval import show
 from .document import Document
 from .mentions import Mention
-from .relations import Relation
+from .relations import CONFIDENT, Relation
+
+#: Which relations a draft audits: those at or above CONFIDENT, or every one.
+RELATION_CHOICES = ("confident", "all")
 
 _UNIT_WORD = {"percent": "pct", "percentage_point": "pp", "permille": "permille"}
 _KIND_WORD = {"ratio": "x", "percent": "pct", "points": "pp", "permille": "permille"}
@@ -35,13 +38,36 @@ class Draft:
     ids: list[str] = field(default_factory=list)
     source: str | None = None
     lang: str = "auto"
+    #: Filled by :func:`render`: each relation's claim id (audited ones only), by relation index.
+    relation_ids: dict[int, str] = field(default_factory=dict)
+
+    def audited(self, relations: str = "confident") -> list[int]:
+        """Indices of the relations a run audits (``relations``: "confident" or "all")."""
+        return [k for k, r in enumerate(self.relations) if relations == "all" or r.confidence >= CONFIDENT]
 
 
 def _slug(text: str, limit: int = 24) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text) if len(w) >= 3 or w.isupper() and len(w) == 2]
+    """ASCII words of ``text`` (three letters or more, or an upper-case pair); else its Chinese
+    characters, so a Chinese label still names the claim (``训练成本``)."""
+    folded = unicodedata.normalize("NFKD", text)
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", folded) if len(w) >= 3 or w.isupper() and len(w) == 2]
     out = "_".join(w.lower() for w in words)
+    if not out:
+        out = _cjk_word(text, limit=8)
     return out[:limit].strip("_")
+
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+#: Function words trimmed from a Chinese context word (they name nothing).
+_CJK_FILLER = "的了是为约和与及或在将把被从到每个近逾"
+
+
+def _cjk_word(text: str, limit: int = 6) -> str:
+    runs = _CJK_RUN.findall(text)
+    if not runs:
+        return ""
+    word = runs[-1].strip(_CJK_FILLER) or runs[-1]
+    return word[-limit:]
 
 
 def _value_slug(m: Mention) -> str:
@@ -77,22 +103,55 @@ def _label(doc: Document, m: Mention) -> str:
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z]+", before)
              if w.lower() not in ("the", "of", "a", "an", "and", "to", "in", "is", "was", "from", "at", "by", "for",
                                   "with", "on", "about", "over", "than", "more", "less", "up")]
-    return "_".join(words[-2:])[:18]
+    if words and (not _CJK_RUN.search(before) or before.rstrip()[-1:].isascii()):
+        return "_".join(words[-2:])[:18]
+    # Chinese: the context word right before the number (训练成本 557.6 万美元 -> 训练成本)
+    return _cjk_word(before) or "_".join(words[-2:])[:18]
 
 
 def make_ids(doc: Document, mentions: list[Mention]) -> list[str]:
     ids: list[str] = []
-    seen: dict[str, int] = {}
+    maker = Ids()
+    bases = []
     for m in mentions:
         label = _label(doc, m)
         base = "_".join(x for x in (label, _unit_slug(m), _value_slug(m)) if x)
         base = re.sub(r"_+", "_", base).strip("_")
         if not base or not (base[0].isalpha() or base[0] == "_"):
             base = "v_" + base
-        n = seen.get(base, 0) + 1
-        seen[base] = n
-        ids.append(base if n == 1 else f"{base}_{n}")
+        bases.append(base)
+    # Bare bases first, so a value's own id ("n_2_5" for 2.5) is never taken by a repeat's number.
+    for b in bases:
+        maker.used.add(b)
+    first: set[str] = set()
+    for b in bases:
+        if b not in first:
+            first.add(b)
+            maker.counts[b] = 1
+            ids.append(b)
+        else:
+            ids.append(maker.make(b))
     return ids
+
+
+class Ids:
+    """Unique ids: ``base``, else ``base_2``, ``base_3`` … skipping any id already given (the fifth
+    ``n_2`` would be ``n_2_5``, the value 2.5's own id: it becomes ``n_2_6``)."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+        self.counts: dict[str, int] = {}
+
+    def make(self, base: str) -> str:
+        n = self.counts.get(base, 0)
+        while True:
+            n += 1
+            rid = base if n == 1 else f"{base}_{n}"
+            if rid not in self.used:
+                break
+        self.counts[base] = n
+        self.used.add(rid)
+        return rid
 
 
 def _s(text: str) -> str:
@@ -158,15 +217,38 @@ def _digits(p) -> str:
     return f"{value:.{places}f}"
 
 
-def render(draft: Draft) -> str:
-    """The claim file text."""
-    doc, ms, rels = draft.doc, draft.mentions, draft.relations
+def _where_in_doc(doc: Document, offset: int) -> list[str]:
+    """meta.extracted lines naming the document position (findings of `claimaudit run DOC` point here)."""
+    line, col = doc.position(offset)
+    out = [f"        doc: {_s(doc.path)}", f"        line: {line}", f"        col: {col}"]
+    hit = doc.cell_at(offset)
+    if hit is not None:
+        table, cell = hit
+        out.append(f"        cell: {{table: {table.index + 1}, row: {_s(cell.label)}, column: {_s(cell.header)}}}")
+    return out
+
+
+def _relation_meta(r: Relation) -> list[str]:
+    return [f"        relation: {_s(r.kind)}", f"        evidence: {_s(_clip(r.evidence or r.note))}",
+            f"        confidence: {r.confidence:g}"]
+
+
+def render(draft: Draft, relations: str = "confident") -> str:
+    """The claim file text. Relations below CONFIDENT are written as commented suggestions unless
+    ``relations`` is "all"."""
+    doc, ms = draft.doc, draft.mentions
     ids = draft.ids or make_ids(doc, ms)
+    chosen = set(draft.audited(relations))
+    rels = [r for k, r in enumerate(draft.relations) if k in chosen]
+    index_of = {id(r): k for k, r in enumerate(draft.relations)}
+    suggestions = [r for k, r in enumerate(draft.relations) if k not in chosen]
+    draft.relation_ids = {}
     formula_of: dict[int, Relation] = {}
     extra: list[Relation] = []
     for r in rels:
         if r.target is not None and r.target not in formula_of and not r.unitless:
             formula_of[r.target] = r
+            draft.relation_ids[index_of[id(r)]] = ids[r.target]
         else:
             extra.append(r)
     counts: dict[str, int] = {}
@@ -174,7 +256,9 @@ def render(draft: Draft) -> str:
         counts[r.kind] = counts.get(r.kind, 0) + 1
     out: list[str] = []
     out.append(f"# Drafted by `claimaudit extract` from {doc.path}: {len(ms)} numeric mentions, "
-               f"{len(rels)} relations the document states itself.")
+               f"{len(rels)} relations the document states itself (confidence >= {CONFIDENT:g}"
+               f"{'' if relations != 'all' else ', or any with --relations all'}), "
+               f"{len(suggestions)} suggested.")
     if counts:
         out.append("# relations: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     out.append("# Review before relying on it: `meta.extracted.candidates` lists readings to decide.")
@@ -203,45 +287,63 @@ def render(draft: Draft) -> str:
         out.append(f"        unit: {_s(m.unit.canonical or ('×' if m.number.kind == 'ratio' else m.number.kind if m.number.kind != 'number' else ''))}")
         if m.qualifier:
             out.append(f"        qualifier: {_s(m.qualifier)}")
+        out += _where_in_doc(doc, m.start)
+        if r is not None:
+            out += _relation_meta(r)
         if m.candidates:
             out.append("        candidates:")
             for c in m.candidates:
                 out.append(f"          - {_s(c)}")
-    used = set(ids)
+    maker = Ids()
+    maker.used.update(ids)
     for r in extra:
         target = ms[r.target] if r.target is not None else None
         base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
-        rid, k = base, 2
-        while rid in used:
-            rid, k = f"{base}_{k}", k + 1
-        used.add(rid)
-        out.append(f"  - id: {rid}")
-        out.append(f"    title: {_s(r.note)}")
-        if r.quote:
-            out.append(f"    quote: {_s(_clip(r.quote))}")
-        line, col = doc.position(r.at)
-        out.append(f"    at: {_s(f'line {line}, column {col}')}")
-        if r.unitless:
-            names = [f"x{k + 1}" for k in range(len(r.parts))]
-            mapping = {p: nm for p, nm in zip(r.parts, names)}
-            formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
-            value = _bare(target) if target is not None else (r.value or "")
-            out.append(f"    value: {_s(value)}")
-            out.append(f"    formula: {_s(formula)}")
-            out.append("    given:")
-            for p, nm in zip(r.parts, names):
-                out.append(f"      {nm}: {_s(_bare(ms[p]))}")
-            out.append(f"    tags: [{r.kind}, magnitudes-only]")
-            out.append("    meta:")
-            out.append("      extracted:")
-            out.append(f"        note: {_s('the units printed do not compose; the magnitudes are compared')}")
-        else:
-            value = target.value if target is not None else (r.value or "")
-            out.append(f"    value: {_s(value)}")
-            if target is not None and target.relation:
-                out.append(f"    relation: {_s(target.relation)}")
-            out.append(f"    formula: {_s(_fill(r.formula, ids))}")
-            out.append(f"    tags: [{r.kind}]")
+        rid = maker.make(base)
+        draft.relation_ids[index_of[id(r)]] = rid
+        out += _relation_claim(doc, ms, ids, r, rid, target)
+    if suggestions:
+        out.append("# Suggested relations, not audited (confidence below "
+                   f"{CONFIDENT:g}; `claimaudit run DOC --relations all` audits them). Uncomment to keep one.")
+        for r in suggestions:
+            target = ms[r.target] if r.target is not None else None
+            base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
+            out += ["# " + line for line in _relation_claim(doc, ms, ids, r, maker.make(base), target)]
     if not ms:
-        out[-1] = "claims: []"
+        out[out.index("claims:")] = "claims: []"
     return "\n".join(out) + "\n"
+
+
+def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relation, rid: str,
+                    target: Mention | None) -> list[str]:
+    out = [f"  - id: {rid}", f"    title: {_s(r.note)}"]
+    if r.quote:
+        out.append(f"    quote: {_s(_clip(r.quote))}")
+    line, col = doc.position(r.at)
+    out.append(f"    at: {_s(f'line {line}, column {col}')}")
+    if r.unitless:
+        names = [f"x{k + 1}" for k in range(len(r.parts))]
+        mapping = {p: nm for p, nm in zip(r.parts, names)}
+        formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
+        value = _bare(target) if target is not None else (r.value or "")
+        out.append(f"    value: {_s(value)}")
+        out.append(f"    formula: {_s(formula)}")
+        out.append("    given:")
+        for p, nm in zip(r.parts, names):
+            out.append(f"      {nm}: {_s(_bare(ms[p]))}")
+        out.append(f"    tags: [{r.kind}, magnitudes-only]")
+        out.append("    meta:")
+        out.append("      extracted:")
+        out.append(f"        note: {_s('the units printed do not compose; the magnitudes are compared')}")
+    else:
+        value = target.value if target is not None else (r.value or "")
+        out.append(f"    value: {_s(value)}")
+        if target is not None and target.relation:
+            out.append(f"    relation: {_s(target.relation)}")
+        out.append(f"    formula: {_s(_fill(r.formula, ids))}")
+        out.append(f"    tags: [{r.kind}]")
+        out.append("    meta:")
+        out.append("      extracted:")
+    out += _where_in_doc(doc, r.at)
+    out += _relation_meta(r)
+    return out

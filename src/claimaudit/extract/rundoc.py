@@ -3,20 +3,32 @@
 A path is a *document* when it is text, HTML or PDF, or Markdown without ```` ```claimaudit ````
 blocks (Markdown with such blocks carries its own claims and is collected as it is). Its draft is
 written under the project's ``reports/extract/`` folder (a temporary folder when that cannot be
-written) and audited in its place.
+written) and audited in its place: the relations at or above
+:data:`~claimaudit.extract.relations.CONFIDENT` by default, every drafted relation with
+``relations="all"``. After the run, :func:`point_at_documents` moves each drafted claim's location
+(and its findings') from the generated draft to the document: ``report.md:49:17`` and the table cell.
+
+Nothing here prints: the front end shows :attr:`DocumentRun.notes`.
 """
 
 from __future__ import annotations
 
-import sys
 import tempfile
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from ..errors import InputError
+from ..atomic import write_text
+from ..errors import InputError, Location, UsageError
 from ..model.markdown_claims import has_claim_blocks
 from ..safeio import MAX_DOC_BYTES, read_bytes
 
 DOCUMENT_SUFFIXES = (".txt", ".text", ".html", ".htm", ".pdf", ".markdown", ".md")
+
+
+def draft_name(doc: Path) -> str:
+    """The draft's file name for a document: ``report.md`` → ``report.claims.yaml``."""
+    return doc.stem.replace(".", "_") + ".claims.yaml"
 
 
 def is_document(path: Path) -> bool:
@@ -33,6 +45,23 @@ def is_document(path: Path) -> bool:
     return True
 
 
+@dataclass
+class DraftedDocument:
+    document: str            # the document as given
+    draft: str               # the generated claim file
+    mentions: int
+    relations: int           # audited
+    suggested: int           # left in the draft as suggestions
+
+
+@dataclass
+class DocumentRun:
+    paths: list[str]                                   # what to collect: drafts in place of documents
+    notes: list[str] = field(default_factory=list)     # one line per document, for the front end
+    drafted: list[DraftedDocument] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)    # documents that could not be read
+
+
 def _draft_folder(root: Path) -> Path:
     folder = root / "reports" / "extract"
     try:
@@ -45,25 +74,68 @@ def _draft_folder(root: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix="claimaudit-extract-"))
 
 
-def draft_documents(paths: list[str], root: Path, *, kilo: int = 1000) -> tuple[list[str], list[str]]:
-    """Replace each document among ``paths`` by a draft claim file; notes say where drafts went."""
-    out: list[str] = []
-    notes: list[str] = []
+def draft_documents(paths: list[str], root: Path, *, kilo: int = 1000, relations: str = "confident") -> DocumentRun:
+    """Replace each document among ``paths`` by a draft claim file (written atomically).
+
+    A document that cannot be read raises :class:`UsageError` naming it (exit 2 in the CLI).
+    """
+    from .draft import RELATION_CHOICES, render
+    from .pipeline import draft_file
+
+    if relations not in RELATION_CHOICES:
+        raise UsageError(f"--relations must be one of {', '.join(RELATION_CHOICES)}, not {relations!r}")
+    out = DocumentRun(paths=[])
     for p in paths:
         path = Path(p)
         if not is_document(path):
-            out.append(p)
+            out.paths.append(p)
             continue
-        # Imported only for a document: extraction compiles many patterns (~0.1 s of every run's start).
-        from ..cli.extract import draft_name
-        from .pipeline import draft_file, draft_yaml
-
         draft = draft_file(path, kilo=kilo)
+        text = render(draft, relations=relations)
         target = _draft_folder(root) / draft_name(path)
-        target.write_text(draft_yaml(draft), encoding="utf-8")
-        note = (f"{p} is a document: {len(draft.mentions)} numbers and {len(draft.relations)} relations "
-                f"it states itself were extracted; the draft is {target}")
-        print(f"claimaudit: {note}", file=sys.stderr)
-        notes.append(note)
-        out.append(str(target))
-    return out, notes
+        write_text(target, text)   # atomic: an interrupted run leaves the previous draft
+        audited = len(draft.audited(relations))
+        suggested = len(draft.relations) - audited
+        out.drafted.append(DraftedDocument(p, str(target), len(draft.mentions), audited, suggested))
+        out.notes.append(f"{p} is a document: {len(draft.mentions)} numbers and {audited} relations it states "
+                         f"itself were extracted ({suggested} more suggested in the draft); the draft is {target}")
+        out.paths.append(str(target))
+    return out
+
+
+def _doc_location(claim: Any) -> Location | None:
+    meta = claim.get("meta")
+    ex = meta.get("extracted") if isinstance(meta, dict) else None
+    if not isinstance(ex, dict) or not ex.get("doc"):
+        return None
+    try:
+        return Location(str(ex["doc"]), int(ex.get("line") or 1), int(ex.get("col") or 1))
+    except (TypeError, ValueError):
+        return None
+
+
+def point_at_documents(run: Any, docs: DocumentRun) -> None:
+    """Make the drafted claims of ``run`` (and their findings) point at the document, not the draft."""
+    drafts = {Path(d.draft).resolve() for d in docs.drafted}
+    if not drafts:
+        return
+    seen: set[int] = set()
+    for res in list(run.results) + list(getattr(run, "all_results", []) or []):
+        if id(res) in seen:
+            continue
+        seen.add(id(res))
+        claim = res.claim
+        try:
+            in_draft = Path(claim.location.file).resolve() in drafts or Path(run.root, claim.location.file).resolve() in drafts
+        except (OSError, ValueError):
+            continue
+        loc = _doc_location(claim) if in_draft else None
+        if loc is None:
+            continue
+        old = claim.location.file
+        res.extra["draft"] = f"{old}:{claim.location.line}"
+        res.claim = replace(claim, file=loc.file, location=loc, value_location=loc, formula_location=loc,
+                            quote_location=loc)
+        for f in res.findings:
+            if f.location is None or f.location.file == old:
+                f.location = loc

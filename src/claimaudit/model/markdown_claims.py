@@ -1,9 +1,10 @@
 """Claims embedded in Markdown docs: fenced ```` ```claimaudit ```` blocks holding the same YAML as a
 claim file, so a docs team keeps its claims beside the prose they check.
 
-* Every block of a doc is read with the doc's real line numbers (the YAML is padded with the blank
-  lines before it, so the safe loader's marks are already right): a YAML or schema error in a block
-  is located at ``doc.md:line:col``.
+* Every block of a doc is read with the doc's real line numbers: the block's YAML is loaded alone
+  and its locations are moved down to the block's lines afterwards (never padded with the lines
+  before it, which cost memory in blocks × lines), so a YAML or schema error in a block is located
+  at ``doc.md:line:col``. A doc larger than :data:`MAX_DOC_BYTES` is refused with an error naming it.
 * A doc's blocks form one claim file: its module is the doc's stem, its claims keep their order.
 * The doc is the default source of its claims (a :class:`SourceRecord` whose id is the doc's path and
   whose ``files`` is the doc itself); their quotes refer to the doc's prose — the doc with its claim
@@ -34,6 +35,8 @@ _MARKERS = ("```" + FENCE_WORD, "~~~" + FENCE_WORD)
 
 _FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(?P<title>.+?)[ \t#]*$")
+
+
 
 
 class MarkdownClaimsError(InputError):
@@ -149,13 +152,13 @@ def claims_from_markdown(text: str, display: str, *, module: str,
             errors.append(MarkdownClaimsError("```claimaudit block is never closed (add a closing ``` line)",
                                               location=fence))
             continue
-        # Blank lines in front keep the loader's line numbers the doc's own.
-        padded = "\n" * b.fence_line + "\n".join(b.lines) + "\n"
         try:
-            doc = load_yaml(padded, display)
+            doc = load_yaml("\n".join(b.lines) + "\n", display)
         except YamlError as exc:
+            _shift(exc.location, b.fence_line)
             errors.append(exc)
             continue
+        _shift_tree(doc, b.fence_line)
         if doc is None:
             errors.append(MarkdownClaimsError("empty ```claimaudit block: expected a mapping with a 'claims' list",
                                               location=fence))
@@ -175,6 +178,40 @@ def claims_from_markdown(text: str, display: str, *, module: str,
             claims.append(c if c.source else replace(c, source=source.id))
     return DocClaimFile(path=display, module=module, source=source.id, settings=base, claims=claims,
                         title=title or source.title, doc_source=source), errors
+
+
+def _shift(loc: Location | None, lines: int) -> None:
+    """Move a location inside a block's YAML to the doc's line (Locations are built once, here)."""
+    if loc is None or lines == 0:
+        return
+    loc.line += lines
+    if loc.end_line is not None:
+        loc.end_line += lines
+
+
+def _shift_tree(node: object, lines: int) -> None:
+    """Every location of a loaded block (mappings, lists, strings), moved down by ``lines``."""
+    seen: set[int] = set()
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        loc = getattr(n, "location", None)
+        if isinstance(loc, Location) and id(loc) not in seen:
+            seen.add(id(loc))
+            _shift(loc, lines)
+        for attr in ("key_locations", "value_locations"):
+            for v in (getattr(n, attr, None) or {}).values():
+                if id(v) not in seen:
+                    seen.add(id(v))
+                    _shift(v, lines)
+        for v in getattr(n, "item_locations", None) or ():
+            if id(v) not in seen:
+                seen.add(id(v))
+                _shift(v, lines)
+        if isinstance(n, dict):
+            todo.extend(n.values())
+        elif isinstance(n, list):
+            todo.extend(n)
 
 
 def load_markdown_claims(path: Path, *, display: str | None = None,

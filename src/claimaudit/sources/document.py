@@ -1,8 +1,14 @@
-"""A loaded source text and its locators: lines, pages, sections, table rows and cells.
+"""The one document model: a loaded text and its locators (lines, pages, sections, tables, cells).
 
-Every loader (text, Markdown, HTML, PDF) produces a :class:`Document`: the text quotes are
-searched in, plus what is needed to say *where* a passage is. Offsets are offsets into
-``Document.text``; :meth:`Document.locate` turns one into ``line``/``page``/``section``/table cell.
+Every loader (text, Markdown, HTML, PDF) produces a :class:`Document`, used both to locate quotes
+(:mod:`.locate`) and to extract numbers (:mod:`claimaudit.extract`). ``Document.text`` is the words
+a reader sees: markup removed, each table row written as ``| cell | cell |``. Offsets are offsets
+into ``text``; a source map (:class:`TextBuilder`) takes each back to the file's line and column,
+so a number read in a rendered HTML cell is reported at ``file:line:col`` of the original bytes.
+Spans that are not prose (code, URLs, image alt text) are listed in ``nonprose``: a quote may be
+found in them, but :meth:`Document.prose` blanks them so no number is extracted from them.
+Tables (:class:`Table`) know for each :class:`Cell` its row label, column header(s), the
+table's caption and section.
 """
 
 from __future__ import annotations
@@ -32,6 +38,130 @@ class TableRow:
     header: tuple[str, ...] = ()              # the table's column headers, if it has any
 
 
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell: its span in the text, its grid position and what a reader names it by."""
+
+    start: int
+    end: int
+    text: str
+    row: int                          # 0-based body row of its table
+    col: int                          # 0-based grid column (colspans counted)
+    label: str = ""                   # the row's label (its first column, carried down a rowspan)
+    headers: tuple[str, ...] = ()     # the column's header texts, outermost first (two-row headers)
+    span: int = 1                     # colspan
+
+    @property
+    def header(self) -> str:
+        return " / ".join(h for h in self.headers if h)
+
+
+@dataclass
+class Table:
+    index: int
+    line: int                          # 1-based line (in the file) of the first row
+    start: int
+    end: int
+    header: list[str]                  # per grid column: the joined header ("" when none)
+    rows: list[list[Cell]]             # body rows (header rows excluded), cells in column order
+    caption: str = ""                  # <caption>, or the short line right above the table
+    section: str = ""                  # the heading the table sits under
+    groups: list[str] = field(default_factory=list)   # per body row: the group row above it ("Open-source")
+    _ncols: int | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def ncols(self) -> int:
+        if self._ncols is None:
+            self._ncols = max([len(self.header)] + [c.col + c.span for r in self.rows for c in r])
+        return self._ncols
+
+    def label(self, row: int) -> str:
+        """The row's label: its first cell's text (carried down a rowspan)."""
+        cells = self.rows[row]
+        if not cells:
+            return ""
+        return (cells[0].label or cells[0].text).strip()
+
+    def cell(self, row: int, col: int) -> Cell | None:
+        """The row's own cell covering grid column ``col``."""
+        for c in self.rows[row]:
+            if c.col <= col < c.col + c.span:
+                return c
+        return None
+
+
+class TextBuilder:
+    """Writes a document's text piece by piece, remembering where in the source each piece came from.
+
+    ``write(s, at)`` appends ``s``; ``at`` is its offset in the source when ``s`` is copied from
+    there (``verbatim``), else the source offset it stands for (a ``|`` between cells).
+    """
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.parts: list[str] = []
+        self.starts: list[int] = []
+        self.length = 0
+        self.anchors: list[tuple[int, int, int]] = []     # (text offset, source offset, verbatim length)
+        self.nonprose: list[tuple[int, int]] = []
+        self.last_src = 0
+
+    def write(self, s: str, at: int | None = None, *, verbatim: bool = True, prose: bool = True) -> None:
+        if not s:
+            return
+        src = self.last_src if at is None else at
+        n = len(s) if verbatim and at is not None else 0
+        self.anchors.append((self.length, src, n))
+        if not prose:
+            self.nonprose.append((self.length, self.length + len(s)))
+        self.parts.append(s)
+        self.starts.append(self.length)
+        self.length += len(s)
+        self.last_src = src + n
+
+    def since(self, start: int) -> str:
+        """The text written from offset ``start`` on (cheap: only the pieces after it are joined)."""
+        i = max(0, bisect_right(self.starts, start) - 1)
+        return "".join(self.parts[i:])[start - self.starts[i]:] if self.parts else ""
+
+    def ends_with(self, chars: str) -> bool:
+        return bool(self.parts) and self.parts[-1].endswith(tuple(chars))
+
+    def newline(self) -> None:
+        if self.parts and not self.parts[-1].endswith("\n"):
+            self.write("\n", verbatim=False)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    pos = text.find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    return starts
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+_URL = re.compile(r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+|\b[\w.+-]+@[\w-]+\.[\w.]+")
+
+
+def url_spans(text: str) -> list[tuple[int, int]]:
+    """URLs (with their percent-escapes) and e-mail addresses: not prose."""
+    return [m.span() for m in _URL.finditer(text)]
+
+
 @dataclass
 class Document:
     source: str                 # source id
@@ -47,10 +177,50 @@ class Document:
     #: text's own lines are the file's lines.
     origin: list[tuple[int, int]] | None = None
     pages: list[int] | None = None          # PDF: offset where each page starts
+    #: Source map (Markdown, HTML): (text offset, source offset, verbatim length) anchors, and the
+    #: source's line starts; None when the text's own lines and columns are the file's.
+    src_map: list[tuple[int, int, int]] | None = field(default=None, repr=False)
+    src_lines: list[int] | None = field(default=None, repr=False)
+    nonprose: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    table_list: list[Table] | None = None
     _norm: NormText | None = field(default=None, repr=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
     _origin_starts: list[int] | None = field(default=None, repr=False)
     _row_starts: list[int] | None = field(default=None, repr=False)
+    _map_starts: list[int] | None = field(default=None, repr=False)
+    _cells: list[tuple[int, int, int, int]] | None = field(default=None, repr=False)
+    _cell_starts: list[int] | None = field(default=None, repr=False)
+    _flat: list[list[Cell]] = field(default_factory=list, repr=False)
+    _paths: list[list[Section]] | None = field(default=None, repr=False)
+    _section_starts: list[int] | None = field(default=None, repr=False)
+
+    @property
+    def path(self) -> str:
+        return self.file
+
+    @property
+    def tables(self) -> list[Table]:
+        if self.table_list is None:
+            self.table_list = tables_from_rows(self)
+        return self.table_list
+
+    def prose(self) -> "Document":
+        """This document with its non-prose spans (code, URLs, alt text) blanked, offsets kept:
+        what numbers are extracted from."""
+        spans = _merge(list(self.nonprose) + url_spans(self.text))
+        if not spans:
+            return self
+        parts, pos = [], 0
+        for a, b in spans:
+            parts.append(self.text[pos:a])
+            parts.append(re.sub(r"[^\n|]", " ", self.text[a:b]))
+            pos = b
+        parts.append(self.text[pos:])
+        out = Document(self.source, self.file, self.format, "".join(parts), section_list=self.sections,
+                       row_list=self.rows, origin=self.origin, pages=self.pages, src_map=self.src_map,
+                       src_lines=self.src_lines, nonprose=[], table_list=self.tables)
+        out._line_starts = self._line_starts
+        return out
 
     # -- lazily built structure and search structures -------------------------------------------------
     def _structure(self) -> None:
@@ -79,21 +249,68 @@ class Document:
         return self._norm
 
     # -- locators ----------------------------------------------------------------------------------
+    def source_offset(self, offset: int) -> int | None:
+        """The offset in the file's text that ``offset`` of ``text`` comes from (None: no source map)."""
+        if self.src_map is None:
+            return None
+        if self._map_starts is None:
+            self._map_starts = [a for a, _, _ in self.src_map]
+        i = bisect_right(self._map_starts, offset) - 1
+        if i < 0:
+            return 0
+        t, src, n = self.src_map[i]
+        return src + min(offset - t, max(n - 1, 0)) if n else src
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) in the *file* of ``offset`` (columns count characters)."""
+        src = self.source_offset(offset)
+        if src is not None and self.src_lines is not None:
+            i = bisect_right(self.src_lines, src) - 1
+            return i + 1, src - self.src_lines[max(i, 0)] + 1
+        starts = self._text_lines()
+        i = bisect_right(starts, offset) - 1
+        return i + 1, offset - starts[i] + 1
+
+    def _text_lines(self) -> list[int]:
+        if self._line_starts is None:
+            self._line_starts = line_starts(self.text)
+        return self._line_starts
+
+    def line_text(self, offset: int) -> str:
+        """The line of ``text`` holding ``offset`` (a table row is one line)."""
+        starts = self._text_lines()
+        i = bisect_right(starts, offset) - 1
+        end = self.text.find("\n", starts[i])
+        return self.text[starts[i]:end if end >= 0 else len(self.text)]
+
+    def sentence_span(self, offset: int) -> tuple[int, int]:
+        """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break)."""
+        text = self.text
+        start = lo = max(0, offset - 400)
+        for m in _SENTENCE_STOP.finditer(text, lo, offset):
+            start = m.end()
+        m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
+        end = m.end() if m else min(len(text), offset + 400)
+        return start, end
+
+    def sentence(self, offset: int) -> str:
+        s, e = self.sentence_span(offset)
+        return self.text[s:e].strip()
+
+    def heading_at(self, offset: int) -> str:
+        path = self.section_path(offset)
+        return path[-1].title if path else ""
+
     def line_of(self, offset: int) -> int:
         """1-based line in the *file* (for extracted HTML text, the line of the element)."""
+        if self.src_map is not None:
+            return self.position(offset)[0]
         if self.origin is not None:
             if self._origin_starts is None:
                 self._origin_starts = [o for o, _ in self.origin]
             i = bisect_right(self._origin_starts, offset) - 1
             return self.origin[i][1] if i >= 0 else 1
-        if self._line_starts is None:
-            starts = [0]
-            pos = self.text.find("\n")
-            while pos != -1:
-                starts.append(pos + 1)
-                pos = self.text.find("\n", pos + 1)
-            self._line_starts = starts
-        return bisect_right(self._line_starts, offset)
+        return bisect_right(self._text_lines(), offset)
 
     def page_of(self, offset: int) -> int | None:
         if not self.pages:
@@ -101,15 +318,19 @@ class Document:
         return bisect_right(self.pages, offset)
 
     def section_path(self, offset: int) -> list[Section]:
-        """The headings in force at ``offset``, outermost first."""
-        path: list[Section] = []
-        for s in self.sections:
-            if s.start > offset:
-                break
-            while path and path[-1].level >= s.level:
-                path.pop()
-            path.append(s)
-        return path
+        """The headings in force at ``offset``, outermost first (paths computed once, then bisected)."""
+        if self._paths is None:
+            paths: list[list[Section]] = []
+            path: list[Section] = []
+            for sec in self.sections:
+                while path and path[-1].level >= sec.level:
+                    path.pop()
+                path.append(sec)
+                paths.append(list(path))
+            self._paths = paths
+            self._section_starts = [sec.start for sec in self.sections]
+        i = bisect_right(self._section_starts or [], offset) - 1
+        return list(self._paths[i]) if i >= 0 else []
 
     def row_at(self, offset: int) -> TableRow | None:
         if self._row_starts is None:
@@ -119,14 +340,19 @@ class Document:
             return self.rows[i]
         return None
 
-    def cell_at(self, offset: int) -> tuple[TableRow, int] | None:
-        """The table row and 0-based column of the cell holding ``offset``."""
-        row = self.row_at(offset)
-        if row is None:
-            return None
-        for k, (s, e) in enumerate(row.cells):
+    def cell_at(self, offset: int) -> tuple[Table, Cell] | None:
+        """The table and the cell holding ``offset`` (None outside tables)."""
+        if self._cells is None:
+            cells = sorted((c.start, max(c.end, c.start + 1), t.index, k)
+                           for t in self.tables for k, c in enumerate(cc for r in t.rows for cc in r))
+            self._cells = cells
+            self._cell_starts = [c[0] for c in cells]
+            self._flat = [[cc for r in t.rows for cc in r] for t in self.tables]
+        i = bisect_right(self._cell_starts or [], offset) - 1
+        if i >= 0:
+            s, e, t, k = self._cells[i]
             if s <= offset < e:
-                return row, k
+                return self.tables[t], self._flat[t][k]
         return None
 
     def locate(self, start: int, end: int | None = None) -> dict[str, Any]:
@@ -149,7 +375,55 @@ class Document:
         row = self.row_at(start)
         if row is not None:
             out["table_row"] = row.row
+        hit = self.cell_at(start)
+        if hit is None and row is not None and row.cells:
+            hit = self.cell_at(row.cells[0][0])        # a quoted row: its first cell names it
+        if hit is not None:
+            table, cell = hit
+            out["table"] = table.index + 1
+            out["cell"] = {"row": cell.label, "column": cell.header}
+        if self.src_map is not None:
+            out["col"] = self.position(start)[1]
         return out
+
+
+_SENTENCE_STOP = re.compile(r"[。！？!?；;]|\.(?=\s|$)|\n")
+
+
+def tables_from_rows(doc: Document) -> list[Table]:
+    """Tables from a document's pipe rows (plain text, PDF): header row 0, body rows after it."""
+    tables: list[Table] = []
+    group: list[TableRow] = []
+
+    def flush() -> None:
+        body = [r for r in group if r.row > 0]
+        if not body:
+            return
+        header = list(group[0].header) if group[0].row == 0 else []
+        rows: list[list[Cell]] = []
+        for k, r in enumerate(body):
+            texts = [doc.text[a:b].strip() for a, b in r.cells]
+            label = texts[0] if texts else ""
+            cells = []
+            for c, (a, b) in enumerate(r.cells):
+                raw = doc.text[a:b]
+                lead = len(raw) - len(raw.lstrip())
+                s = a + lead
+                cells.append(Cell(s, s + len(raw.strip()), raw.strip(), k, c, label,
+                                  (header[c],) if c < len(header) else ()))
+            rows.append(cells)
+        path = doc.section_path(group[0].start)
+        tables.append(Table(len(tables), doc.line_of(group[0].start), group[0].start, group[-1].end, header, rows,
+                            section=path[-1].title if path else "", groups=[""] * len(rows)))
+
+    for r in doc.rows:
+        if group and (r.row == 0 or r.row != group[-1].row + 1):
+            flush()
+            group = []
+        group.append(r)
+    if group:
+        flush()
+    return tables
 
 
 # -- headings in plain text ------------------------------------------------------------------------

@@ -1,23 +1,37 @@
-"""Markdown: plain text without markup, structure from markdown-it-py.
+"""Markdown: the words a reader sees, structure from markdown-it-py's token stream.
 
-The text that quotes are searched in is the rendered words, not the source: ``**卡有多少时间**``
-and ``[3FS](https://…)`` read as ``卡有多少时间`` and ``3FS``, so a quote is not broken by markup
-it never showed. Headings become sections (with their numbering), table rows are written as
-``| cell | cell |`` lines so that a quoted row matches however the source padded it, and every
-block and soft line break records the line of the ``.md`` file it came from. Fenced
-``claimaudit`` blocks (claims embedded in a doc) are left out: they are not the doc's words, and a
-quote must not be found in the claim that quotes it.
+The text that quotes are searched in and numbers are read from is the rendered words, not the
+source: ``**卡有多少时间**`` and ``[3FS](https://…)`` read as ``卡有多少时间`` and ``3FS`` (link targets
+are never text). Headings become sections (with their numbering); pipe tables and HTML tables
+(HTML blocks are rendered by :class:`~.load_html.HtmlRenderer`, so ``<td>``'s ``>`` is never
+"more than" and attributes are never numbers) become ``| cell | cell |`` lines whose cells know
+their row label, headers, caption (a short line right above the table) and section. Code (fenced,
+indented, inline), image alt text and URLs are in the text, so a quote can be found there, but
+marked non-prose: :meth:`Document.prose` blanks them before numbers are extracted. YAML front
+matter is skipped. Every piece of text keeps its offset in the ``.md`` file (a source map), so a
+number is reported at ``file:line:col``. Fenced ``claimaudit`` blocks (claims embedded in a doc)
+are left out: they are not the doc's words, and a quote must not be found in the claim that
+quotes it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from .document import Document, Section, TableRow, heading_of
+from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
 
 _PARSER: Any = None
 #: Info word of fenced blocks that hold claims (claimaudit.model.markdown_claims).
 CLAIM_FENCE = "claimaudit"
+_FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n.*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
+_MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
+_EXP_BASE = re.compile(r"(?:[x×*·]\s?)10\s?$")
+_EXPONENT = re.compile(r"\s*[-−+]?\d{1,3}\s*")
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9]*)")
+_CAPTION_BELOW = re.compile(r"^\W*(?:Table|Tab\.|表|図|Figure)\s*\d", re.I)
+#: Longest paragraph read as a table's caption when it stands right above the table.
+CAPTION_CHARS = 120
 
 
 def _parser() -> Any:
@@ -25,113 +39,228 @@ def _parser() -> Any:
     if _PARSER is None:
         from markdown_it import MarkdownIt
 
-        # CommonMark plus GFM tables; no HTML rendering happens, so raw HTML is never trusted.
+        # CommonMark (raw HTML recognised as html_block / html_inline tokens) plus GFM tables.
         _PARSER = MarkdownIt("commonmark").enable("table")
     return _PARSER
 
 
-class _Out:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.length = 0
-        self.origin: list[tuple[int, int]] = []
-
-    def anchor(self, line: int) -> None:
-        if self.origin and self.origin[-1][0] == self.length:
-            self.origin[-1] = (self.length, line)
-        else:
-            self.origin.append((self.length, line))
-
-    def write(self, s: str) -> None:
-        self.parts.append(s)
-        self.length += len(s)
+Piece = tuple[str, int, bool, bool]     # text, source offset, verbatim, prose
 
 
-def _inline(tok: Any, out: _Out, line: int) -> str:
-    """Write an inline token's words; returns them too (for headings and cells)."""
-    words: list[str] = []
-    out.anchor(line)
-    for child in tok.children or ():
-        t = child.type
-        if t in ("text", "code_inline"):
-            s = child.content
-        elif t in ("softbreak", "hardbreak"):
-            s = "\n"
-        elif t == "image":
-            s = child.content or "".join(c.content for c in child.children or ())
-        else:
-            continue  # emphasis, links and raw HTML tags carry no words of their own
-        out.write(s)
-        words.append(s)
-        if s == "\n":
-            line += 1
-            out.anchor(line)
+class _Inline:
+    """Turns an inline token's children into pieces with source offsets (found from a cursor)."""
+
+    def __init__(self, src: str, cursor: int, limit: int) -> None:
+        self.src, self.cursor, self.limit = src, cursor, limit
+        self.pieces: list[Piece] = []
+        self.sup = 0
+        self.alt = 0
+
+    def _find(self, s: str) -> tuple[int, bool]:
+        i = self.src.find(s, self.cursor, self.limit) if s else -1
+        if i < 0:
+            return self.cursor, False
+        self.cursor = i + len(s)
+        return i, True
+
+    def add(self, s: str, prose: bool = True) -> None:
+        at, ok = self._find(s)
+        self.pieces.append((s, at, ok, prose))
+
+    def run(self, children: Any) -> list[Piece]:
+        for ch in children or ():
+            t = ch.type
+            if t == "text":
+                if self.sup:
+                    self._sup(ch.content)
+                else:
+                    self.add(ch.content, prose=not self.alt)
+            elif t == "code_inline":
+                self.add(ch.content, prose=False)
+            elif t in ("softbreak", "hardbreak"):
+                nl = self.src.find("\n", self.cursor, self.limit)
+                at = nl if nl >= 0 else self.cursor
+                self.pieces.append(("\n", at, nl >= 0, True))
+                if nl >= 0:
+                    self.cursor = nl + 1
+            elif t == "image":
+                self.alt += 1
+                self.run(ch.children)
+                self.alt -= 1
+            elif t == "html_inline":
+                self._find(ch.content)
+                m = _TAG.match(ch.content)
+                if m:
+                    name = m.group(2).lower()
+                    if name == "sup":
+                        self.sup = max(0, self.sup + (-1 if m.group(1) else 1))
+                    elif name == "br":
+                        self.pieces.append((" ", self.cursor, False, True))
+        return self.pieces
+
+    def _sup(self, s: str) -> None:
+        before = "".join(p[0] for p in self.pieces[-3:])
+        at, _ = self._find(s)
+        if _EXP_BASE.search(before) and _EXPONENT.fullmatch(s):
+            self.pieces.append(("^" + s.strip().replace("−", "-"), at, False, True))
+        # any other superscript is a footnote marker: not part of the text's numbers
+
+
+def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str:
+    """Write pieces; with ``strip`` (table cells) trim the ends and drop a footnote marker after a number."""
+    if strip:
+        pieces = [(p.replace("\n", " "), a, v and "\n" not in p, pr) for p, a, v, pr in pieces]
+        while pieces and not pieces[0][0].strip():
+            pieces.pop(0)
+        while pieces and not pieces[-1][0].strip():
+            pieces.pop()
+        if pieces:
+            p, a, v, pr = pieces[0]
+            lead = len(p) - len(p.lstrip())
+            pieces[0] = (p[lead:], a + lead if v else a, v, pr)
+            p, a, v, pr = pieces[-1]
+            p = _MARKER.sub("", p.rstrip())
+            pieces[-1] = (p, a, v, pr)
+    words = []
+    for p, a, v, pr in pieces:
+        out.write(p, a, verbatim=v, prose=pr)
+        words.append(p)
     return "".join(words)
 
 
 def load_markdown(text: str, *, source: str, file: str) -> Document:
-    tokens = _parser().parse(text)
-    out = _Out()
+    from .load_html import HtmlRenderer, MalformedHTML, finish_document
+
+    fm = _FRONT_MATTER.match(text)
+    parsed = text
+    if fm and fm.end() < 200_000:
+        # front matter is not the doc's words: blank it, keeping offsets and lines
+        parsed = re.sub(r"[^\n]", " ", text[:fm.end()]) + text[fm.end():]
+    tokens = _parser().parse(parsed)
+    starts = line_starts(text)
+    out = TextBuilder(text)
     sections: list[Section] = []
     rows: list[TableRow] = []
+    tables: list[Table] = []
+
+    def line_off(line0: int) -> int:
+        return starts[min(line0, len(starts) - 1)] if line0 < len(starts) else len(text)
+
+    def section_of(offset: int) -> str:
+        return sections[-1].title if sections else ""
+
     heading_level = 0
-    row_cells: list[str] | None = None
-    row_line = 1
-    header: tuple[str, ...] = ()
-    body = 0
     in_head = False
+    row: list[tuple[list[Piece], int]] | None = None
+    row_at = 0
+    table_rows: list[tuple[bool, list[tuple[list[Piece], int]], int]] = []
+    table_at = 0
+    table_line = table_end = -10
+    below: tuple[Table, int] | None = None          # the table just closed, and its last line
+    last_para: tuple[str, int] = ("", -10)          # text, end line (0-based, exclusive)
+    para_start = 0
     for tok in tokens:
-        line = tok.map[0] + 1 if tok.map else None
         t = tok.type
+        lines = tok.map
         if t == "heading_open":
             heading_level = int(tok.tag[1])
-        elif t == "inline":
-            if row_cells is not None:
-                cell = _Out()
-                row_cells.append(_inline(tok, cell, row_line).replace("\n", " ").strip())
-                continue
-            start = out.length
-            words = _inline(tok, out, line or 1)
-            if heading_level:
-                h = heading_of(words, unnumbered=True)
-                number = h.number if h is not None else ""
-                sections.append(Section(start, words.strip(), heading_level, number))
-            out.write("\n\n")
         elif t == "heading_close":
             heading_level = 0
+        elif t == "paragraph_open":
+            para_start = out.length
+        elif t == "list_item_open":
+            out.write("• ", line_off(lines[0]) if lines else None, verbatim=False)
+        elif t == "inline":
+            a = line_off(lines[0]) if lines else out.last_src
+            b = line_off(lines[1]) if lines else len(text)
+            pieces = _Inline(text, a, b).run(tok.children)
+            if row is not None:
+                row.append((pieces, a))
+                continue
+            start = out.length
+            words = _write(out, pieces)
+            if heading_level:
+                h = heading_of(words, unnumbered=True)
+                sections.append(Section(start, words.strip(), heading_level, h.number if h is not None else ""))
+            else:
+                last_para = (out.since(para_start).strip() if out.length - para_start <= 4 * CAPTION_CHARS else "",
+                             lines[1] if lines else -10)
+                # "*Table 4. …*" right below a table without a caption is its caption
+                if below is not None and lines and lines[0] <= below[1] + 1 and not below[0].caption \
+                        and _CAPTION_BELOW.match(last_para[0]):
+                    below[0].caption = last_para[0][:2 * CAPTION_CHARS]
+            below = None
+            out.write("\n\n", verbatim=False)
         elif t == "fence" and (tok.info.split() or [""])[0].lower() == CLAIM_FENCE:
             continue  # claims embedded in the doc are not the doc's words (a quote would find itself)
         elif t in ("fence", "code_block"):
-            out.anchor((line or 1) + (1 if t == "fence" else 0))
-            out.write(tok.content + "\n")
+            first = (lines[0] + (1 if t == "fence" else 0)) if lines else 0
+            a = line_off(first)
+            i = text.find(tok.content, a) if tok.content else -1
+            out.write(tok.content + "\n", i if i >= 0 else a, verbatim=i >= 0, prose=False)
         elif t == "html_block":
-            out.anchor(line or 1)
-            out.write(tok.content + "\n")
+            base = lines[0] if lines else 0
+            block_at = line_off(base)
+
+            def where(line: int, col: int, _base: int = base) -> int:
+                return line_off(_base + line - 1) + col
+
+            out.newline()
+            renderer = HtmlRenderer(out, where, sections=sections, rows=rows, tables=tables, section_of=section_of)
+            try:
+                renderer.feed_bounded(tok.content)
+            except MalformedHTML as exc:
+                raise MalformedHTML(exc.message.replace(f"line {exc.line}", f"line {base + exc.line}"),
+                                    base + exc.line, exc.col) from None
+            out.newline()
+            del block_at
+        elif t == "table_open":
+            table_rows, table_at = [], out.length
+            table_line, table_end = (lines[0], lines[1]) if lines else (-10, -10)
         elif t == "thead_open":
-            in_head, body = True, 0
+            in_head = True
         elif t == "thead_close":
             in_head = False
         elif t == "tr_open":
-            row_cells, row_line = [], line or row_line
-        elif t == "tr_close" and row_cells is not None:
-            out.anchor(row_line)
-            start = out.length
-            cells = []
-            pos = start + 1
-            for c in row_cells:
-                cells.append((pos + 1, pos + 1 + len(c)))
-                pos += len(c) + 3
-            out.write("| " + " | ".join(row_cells) + " |")
-            if in_head:
-                header = tuple(row_cells)
-                rows.append(TableRow(start, out.length, 0, tuple(cells), header))
-            else:
-                body += 1
-                rows.append(TableRow(start, out.length, body, tuple(cells), header))
-            out.write("\n")
-            row_cells = None
+            row, row_at = [], line_off(lines[0]) if lines else out.last_src
+        elif t == "tr_close" and row is not None:
+            table_rows.append((in_head, row, row_at))
+            row = None
         elif t == "table_close":
-            header = ()
-            out.write("\n")
-    return Document(source, file, "markdown", "".join(out.parts), section_list=sections, row_list=rows,
-                    origin=out.origin or [(0, 1)])
+            caption = last_para[0] if last_para[1] >= table_line - 1 and len(last_para[0]) <= CAPTION_CHARS else ""
+            count = len(tables)
+            _pipe_table(out, table_rows, rows, tables, caption, section_of(table_at))
+            out.write("\n", verbatim=False)
+            below = (tables[-1], table_end) if len(tables) > count else None
+    doc = Document(source, file, "markdown", out.text(), section_list=sections, row_list=rows, table_list=tables)
+    return finish_document(doc, out, starts)
+
+
+def _pipe_table(out: TextBuilder, table_rows: list[tuple[bool, list[tuple[list[Piece], int]], int]],
+                rows: list[TableRow], tables: list[Table], caption: str, section: str) -> None:
+    header: list[str] = []
+    body: list[list[Cell]] = []
+    start_table = out.length
+    for head, cells, at in table_rows:
+        start = out.length
+        out.write("|", at, verbatim=False)
+        spans: list[tuple[int, int]] = []
+        texts: list[str] = []
+        for pieces, _a in cells:
+            out.write(" ", verbatim=False)
+            a = out.length
+            texts.append(_write(out, pieces, strip=True))
+            spans.append((a, out.length))
+            out.write(" |", verbatim=False)
+        if head:
+            header = texts
+            rows.append(TableRow(start, out.length, 0, tuple(spans), tuple(header)))
+        else:
+            label = texts[0] if texts else ""
+            body.append([Cell(a, b, texts[k], len(body), k, label, (header[k],) if k < len(header) and header[k] else ())
+                         for k, (a, b) in enumerate(spans)])
+            rows.append(TableRow(start, out.length, len(body), tuple(spans), tuple(header)))
+        out.write("\n", verbatim=False)
+    if body:
+        tables.append(Table(len(tables), 0, start_table, out.length, header, body, caption=caption,
+                            section=section, groups=[""] * len(body)))

@@ -48,6 +48,18 @@ def read_limited(path: Path, limits: Limits, shown: str) -> bytes:
     return data
 
 
+def is_binary(data: bytes) -> bool:
+    """NUL bytes (outside UTF-16), or mostly bytes that are neither UTF-8 nor text, in the first 8 KiB."""
+    head = data[:8192]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False
+    if b"\x00" in head:
+        return True
+    text = head.decode("utf-8", "replace")
+    bad = text.count("\ufffd") + sum(1 for c in text if c < " " and c not in "\t\n\r\f\v\x1b")
+    return len(text) > 0 and bad > 0.1 * len(text) + 3
+
+
 def decode(data: bytes, fmt: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with a BOM, or the charset an HTML page declares;
     undecodable bytes become U+FFFD rather than stopping the audit."""
@@ -86,14 +98,23 @@ def load_document(path: Path, *, source: str, shown: str, fmt: str | None = None
         from .load_pdf import load_pdf
 
         return load_pdf(path, source=source, file=shown, limits=limits)
+    if kind != "pdf" and is_binary(data):
+        raise SourceTextError(f"{shown}: a binary file, not a text document (NUL bytes or undecodable "
+                              "content in its first 8 KiB)", "unreadable")
     text = decode(data, kind)
     if len(text) > limits.max_chars:
         raise SourceTextError(f"{shown}: more than {limits.max_chars:,} characters "
                               "(the max_chars limit)", "limit")
     if kind == "markdown":
+        from .load_html import MalformedHTML
         from .load_markdown import load_markdown
 
-        return load_markdown(text, source=source, file=shown)
+        try:
+            return load_markdown(text, source=source, file=shown)
+        except MalformedHTML as exc:
+            raise SourceTextError(f"{shown}:{exc.line}:{exc.col}: {exc.message}", "unreadable") from None
+        except RecursionError:
+            raise SourceTextError(f"{shown}: Markdown nested too deeply to read", "unreadable") from None
     if kind == "html":
         from .load_html import load_html
 

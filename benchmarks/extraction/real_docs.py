@@ -1,0 +1,196 @@
+"""The one-step run (`claimaudit run DOC`) on the real documents of ../shared/reference/real-docs/.
+
+For each document: draft it, audit the relations the run audits by default (confidence >= 0.7;
+`--all` audits every drafted relation), and compare with the folder's relations.json.
+
+Matching rule (stated, not tuned per document): a drafted relation *matches* an annotated relation
+when every place it reads lies in a place the annotation names — a table when any of the annotated
+lines falls inside that table's rows, else the annotated line itself — and its kind is of the
+annotation's family (a total matches "total"/"sum", an average "mean"/"average", a column product
+"product"/"quotient", a comparison "comparison"/"ordering", a prose product "product", …). A
+relation stated in a sentence also reads that sentence's line. When an annotation names prose lines
+only, the relation's checked value must be one the annotation quotes (two relations on one line
+are told apart by their numbers).
+
+* precision: share of audited relations that match an annotated relation (strict: a real relation
+  the annotator did not list counts against precision; unmatched ones are listed with -v), where a
+  relation reported inconsistent while every annotation it matches holds is a false alarm, not a match;
+* recall: share of annotated relations other than `not-checkable` matched by an audited relation;
+* does-not-hold: each such annotation, found when a matched audited relation is reported inconsistent.
+
+The eight documents are split in two halves of two Chinese and two English documents each; the two
+MiniCPM-V pages (one page in two languages) are kept in one half. Development (the rules were
+written while looking at these): baichuan2, deepspeed-chat-zh, pythia, bloom-tr11. Test (looked at
+only to measure): yi, minicpm-v-2.6-zh, minicpm-v-2.6-en, llm-foundry-bench.
+
+Usage: python benchmarks/extraction/real_docs.py [--all] [-v] [--data PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+
+from claimaudit.engine.run import RunOptions, run_claims  # noqa: E402
+from claimaudit.extract.draft import render  # noqa: E402
+from claimaudit.extract.pipeline import draft_file  # noqa: E402
+
+DEV = ["baichuan2", "deepspeed-chat-zh", "pythia", "bloom-tr11"]
+TEST = ["yi", "minicpm-v-2.6-zh", "minicpm-v-2.6-en", "llm-foundry-bench"]
+
+FAMILY = {
+    "table-total": ("total", "sum"), "row-total": ("total", "sum"), "row-average": ("mean", "average"),
+    "column-product": ("product", "quotient", "ratio"), "shares": ("share", "sum", "total"),
+    "percent-of": ("percent", "ratio", "share"),
+    "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
+    "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
+    "rate": ("rate", "quotient", "product"),
+    "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
+    "same": ("table cell", "text vs table", "consistency", "equal", "same"),
+    "compare": ("comparison", "ordering", "vs table"),
+}
+
+
+def places(doc, lines: list[int]) -> set[tuple[str, int]]:
+    out = set()
+    spans = []
+    for t in doc.tables:
+        first = doc.position(t.rows[0][0].start)[0] if t.rows and t.rows[0] else t.line
+        last = doc.position(t.rows[-1][0].start)[0] if t.rows and t.rows[-1] else t.line
+        spans.append((t.index, min(t.line, first) - 2, last))
+    hits = []
+    for line in lines:
+        hit = next((i for i, a, b in spans if a <= line <= b), None)
+        out.add(("table", hit) if hit is not None else ("line", line))
+        if hit is not None:
+            hits.append(hit)
+    # "in all the tables from line A to line B": tables between two annotated tables are named too
+    for i in range(min(hits, default=0), max(hits, default=-1) + 1):
+        out.add(("table", i))
+    return out
+
+
+def relation_places(draft, rel) -> set[tuple[str, int]]:
+    out = set()
+    if draft.doc.cell_at(rel.at) is None:
+        out.add(("line", draft.doc.position(rel.at)[0]))     # the sentence that states it
+    idx = ([rel.target] if rel.target is not None else []) + list(rel.parts)
+    for i in idx:
+        m = draft.mentions[i]
+        out.add(("table", m.cell[0]) if m.cell is not None else ("line", m.line))
+    return out
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).replace(",", "")
+
+
+def prints_its_values(draft, rel, ann: dict, ann_places: dict) -> bool:
+    """On prose lines only (two annotations can share a line), the relation must be about a value the
+    annotation quotes: its target's number (or, without one, a part's) printed in the annotation's claim or arithmetic."""
+    if any(kind == "table" for kind, _ in ann_places[ann["id"]]):
+        return True
+    said = _squeeze(ann["claim"] + " " + ann.get("arithmetic", ""))
+    idx = [rel.target] if rel.target is not None else list(rel.parts)
+    return any(_squeeze(draft.mentions[i].printed) in said for i in idx)
+
+
+def document_file(folder: Path) -> Path:
+    meta = json.loads((folder / "relations.json").read_text("utf-8"))
+    return folder / meta["document"]["file"]
+
+
+def score(folder: Path, mode: str, verbose: bool) -> dict:
+    ann = json.loads((folder / "relations.json").read_text("utf-8"))["relations"]
+    path = document_file(folder)
+    t0 = time.perf_counter()
+    draft = draft_file(path, display=path.name)
+    text = render(draft, relations=mode)
+    with tempfile.TemporaryDirectory() as tmp:
+        claims = Path(tmp) / "draft.claims.yaml"
+        claims.write_text(text, encoding="utf-8")
+        run = run_claims([claims], Path(tmp), RunOptions(checkers=False))
+    seconds = time.perf_counter() - t0
+    verdict = {r.claim.id: r.verdict for r in run.results}
+    ann_places = {a["id"]: places(draft.doc, a["lines"]) for a in ann}
+    audited = sorted(draft.relation_ids)
+    matched: dict[int, list[str]] = {}
+    for k in audited:
+        rel = draft.relations[k]
+        rp = relation_places(draft, rel)
+        fam = FAMILY.get(rel.kind, ())
+        matched[k] = [a["id"] for a in ann if rp and rp <= ann_places[a["id"]]
+                      and any(w in a["kind"].lower() for w in fam) and prints_its_values(draft, rel, a, ann_places)]
+    # A relation reported inconsistent where the annotator says it holds is a false alarm, not a hit.
+    for k in audited:
+        if verdict.get(draft.relation_ids[k]) == "inconsistent" and matched[k] and all(
+                next(a for a in ann if a["id"] == aid)["verdict"].startswith("holds") for aid in matched[k]):
+            matched[k] = []
+    real = sum(1 for k in audited if matched[k])
+    checkable = [a for a in ann if a["verdict"] != "not-checkable"]
+    found = {aid for k in audited for aid in matched[k]}
+    dnh = {}
+    for a in ann:
+        if a["verdict"] == "does-not-hold":
+            dnh[a["id"]] = any(a["id"] in matched[k] and verdict.get(draft.relation_ids[k]) == "inconsistent"
+                               for k in audited)
+    reported_on_true = [k for k in audited if matched[k] and verdict.get(draft.relation_ids[k]) == "inconsistent"
+                        and all(next(a for a in ann if a["id"] == aid)["verdict"] in ("holds-exact",)
+                                for aid in matched[k])]
+    if verbose:
+        for k in audited:
+            rel = draft.relations[k]
+            print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {verdict.get(draft.relation_ids[k]):14} "
+                  f"lines {rel.lines(draft.mentions)} {matched[k]} {rel.evidence[:90]}")
+    return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable),
+            "found": len([a for a in checkable if a["id"] in found]), "dnh": dnh, "seconds": seconds,
+            "drafted": len(draft.relations), "inconsistent_on_exact": len(reported_on_true)}
+
+
+def summary(name: str, rows: list[dict]) -> None:
+    aud = sum(r["audited"] for r in rows)
+    real = sum(r["real"] for r in rows)
+    chk = sum(r["checkable"] for r in rows)
+    found = sum(r["found"] for r in rows)
+    dnh = {f"{r['doc']}:{k}": v for r in rows for k, v in r["dnh"].items()}
+    prec = f"{real / aud:.2f}" if aud else "n/a"
+    print(f"{name:22} precision {prec} ({real}/{aud} audited)  recall {found / chk:.2f} ({found}/{chk})  "
+          f"does-not-hold found {sum(dnh.values())}/{len(dnh)} {sorted(k for k, v in dnh.items() if v)}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "reference" / "real-docs"))
+    ap.add_argument("--all", action="store_true", help="audit every drafted relation (--relations all)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    data = Path(args.data)
+    if not data.is_dir():
+        print(f"no real-docs folder at {data}", file=sys.stderr)
+        return 2
+    mode = "all" if args.all else "confident"
+    print(f"real-docs ({data}), one-step run auditing {'every drafted relation' if args.all else 'confidence >= 0.7'}")
+    results = {}
+    for name in DEV + TEST:
+        if args.verbose:
+            print(f"  {name}:")
+        r = results[name] = score(data / name, mode, args.verbose)
+        prec = f"{r['real'] / r['audited']:.2f}" if r["audited"] else "n/a"
+        print(f"  {name:20} {'dev ' if name in DEV else 'test'} drafted {r['drafted']:3}  audited {r['audited']:3}  "
+              f"precision {prec:4}  recall {r['found']}/{r['checkable']}  does-not-hold "
+              f"{sum(r['dnh'].values())}/{len(r['dnh'])}  {r['seconds']:.2f} s")
+    summary("development half", [results[n] for n in DEV])
+    summary("test half", [results[n] for n in TEST])
+    summary("all eight", list(results.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

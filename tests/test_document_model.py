@@ -1,0 +1,189 @@
+"""The one document model: Markdown (markdown-it-py tokens) and HTML read into text, tables whose cells
+know their row label, headers, caption and section, and a source map back to file:line:col."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import UsageError
+from claimaudit.extract.document import analyse, load_document
+from claimaudit.extract.mentions import extract_mentions
+from claimaudit.extract.pipeline import draft_file
+from claimaudit.model.markdown_claims import claims_from_markdown
+from claimaudit.sources.limits import SourceTextError
+from claimaudit.sources.load_html import load_html
+from claimaudit.sources.loaders import load_document as load_source
+from claimaudit.sources.locate import find_quote
+
+FIXTURE = Path(__file__).parent / "fixtures" / "document" / "html_tables.md"
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return load_document(FIXTURE)
+
+
+def printed(doc) -> list[str]:
+    return [m.printed for m in extract_mentions(doc, lang="en")]
+
+
+def test_html_table_in_markdown_rowspan_colspan_two_row_header_caption(doc):
+    assert len(doc.tables) == 1
+    t = doc.tables[0]
+    assert t.caption == "Scores (higher is better)" and t.section == "Results"
+    assert t.header[2:] == ["Bench-A / dev", "Bench-A / test"]
+    assert [t.label(r) for r in range(len(t.rows))] == ["Alpha", "Ours", "Ours"]   # rowspan carried down
+    assert t.groups == ["Proprietary", "Open-source", "Open-source"]
+    second = {c.col: c for c in t.rows[2]}
+    # the row under a rowspan starts in grid column 1
+    assert sorted(second) == [1, 2, 3] and second[3].text == "67.5" and second[3].headers == ("Bench-A", "test")
+    assert second[3].label == "Ours"
+
+
+def test_cells_point_at_the_original_bytes(doc):
+    lines = FIXTURE.read_text("utf-8").splitlines()
+    t = doc.tables[0]
+    for cell in (t.rows[0][2], t.rows[2][2]):
+        line, col = doc.position(cell.start)
+        assert lines[line - 1][col - 1:].startswith(cell.text), (cell, line, col)
+    table, cell = doc.cell_at(t.rows[1][3].start)
+    assert (table.index, cell.text, cell.header) == (0, "65.2", "Bench-A / test")
+
+
+def test_markup_is_never_a_number(doc):
+    got = printed(doc)
+    assert "65.2" in got and "63.3" in got
+    # no '>' of a closing tag read as "more than", no attribute value, no footnote marker
+    assert not any(p.startswith((">", "&gt;")) for p in got)
+    assert "600" not in " ".join(got) and "0px" not in " ".join(got)
+    assert "852" in got and "852*" not in " ".join(got)
+    assert "64.1" in got and not any(p.startswith("64.1+") for p in got)
+    assert any(p.replace(" ", "").startswith("3.0x10^-4") for p in got), got
+
+
+def test_code_urls_link_targets_and_alt_text_are_not_prose(doc):
+    got = " ".join(printed(doc))
+    for absent in ("4096", "0.0003", "3e-4", "9114", "29", "77", "12"):
+        assert absent not in got.split(), (absent, got)
+    assert "42" in got.split()            # link text is prose, its target is not
+
+
+def test_quotes_still_found_in_code_and_located():
+    doc = load_source(FIXTURE, source="s", shown=FIXTURE.name)
+    m = find_quote("lr = 0.0003", [doc]).found
+    assert m is not None and m.as_dict()["line"] == 48
+    m = find_quote("| Ours | 8B | 852 | 65.2 |", [doc]).found
+    where = m.as_dict()
+    assert where["line"] == 31 and where["cell"]["row"] == "Ours"
+
+
+def test_front_matter_is_skipped():
+    doc = analyse("---\ntitle: v2\nsize: 70\n---\n# T\n\nThe cost was $5.\n", "fm.md")
+    assert "70" not in doc.text and "$5" in doc.text
+    m = extract_mentions(doc, lang="en")[0]
+    assert (m.line, m.col) == (7, 14)
+
+
+def test_pipe_table_caption_line_above_and_footnote_marker():
+    text = "Memory (GPU Mem in GB)\n\n| Model | 4bits | 8bits |\n|---|---|---|\n| A | 5.1* | 8.2 |\n"
+    doc = analyse(text, "t.md")
+    t = doc.tables[0]
+    assert t.caption == "Memory (GPU Mem in GB)"
+    assert [c.text for c in t.rows[0]] == ["A", "5.1", "8.2"]
+
+
+def test_gt_inside_a_cell_is_still_a_bound():
+    doc = analyse("| batch | mem |\n|---|---|\n| 32 | > 80 GB |\n", "b.md")
+    assert any(m.printed.startswith(">") and m.relation in (None, ">") for m in extract_mentions(doc, lang="en")
+               if "80" in m.printed)
+
+
+# -- bad input --------------------------------------------------------------------------------------
+
+def test_binary_file_is_an_error_naming_it(tmp_path):
+    p = tmp_path / "blob.md"
+    p.write_bytes(b"\x00\x01\x02PK\x03\x04" * 100)
+    with pytest.raises(UsageError, match="blob.md: a binary file"):
+        draft_file(p)
+
+
+def test_document_over_the_size_limit(tmp_path):
+    from claimaudit.extract.document import MAX_BYTES
+
+    p = tmp_path / "big.md"
+    with open(p, "wb") as fh:
+        fh.seek(MAX_BYTES + 10)
+        fh.write(b"x")
+    with pytest.raises(UsageError, match="big.md.*max_bytes"):
+        draft_file(p)
+
+
+def test_unterminated_tag_is_malformed_html_quickly():
+    text = "<html><body><p>cost $5</p>" + "<a" * 200_000
+    t0 = time.monotonic()
+    with pytest.raises(SourceTextError, match=r"hostile.html:\d+:\d+: malformed HTML"):
+        load_html(text, source="s", file="hostile.html")
+    assert time.monotonic() - t0 < 10      # not the minutes html.parser's close() would take
+
+
+def test_short_unterminated_tag_at_the_end_is_text():
+    doc = load_html("<p>cost $5</p><a" + "<a" * 3000, source="s", file="x.html")
+    assert "cost $5" in doc.text
+
+
+def test_broken_markdown_and_html_never_crash():
+    for text in ("<table><tr><td>1<td>2</tr>", "| a |\n|---|\n| 1 | 2 | 3 |", "<td>5</td></table></table>",
+                 "```\nunclosed", "<sup>3</sup>" * 10, "[x](", "> > > > 5%", "<table rowspan=x>"):
+        analyse(text, "b.md")
+
+
+def test_claim_block_errors_are_located_without_padding_the_yaml():
+    block = "```claimaudit\nclaims:\n  - id: [\n```\n\nprose\n"
+    text = "# Doc\n\n" + block * 300
+    _cf, errors = claims_from_markdown(text, "doc.md", module="doc")
+    assert len(errors) == 300
+    # the first block's fence is line 3; its YAML error is inside the block, below the fence
+    assert 4 <= errors[0].location.line <= 6 and 4 + 6 * 299 <= errors[-1].location.line <= 6 + 6 * 299
+
+
+# -- fuzzing: nothing crashes on any text ------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_MARKUP = st.sampled_from(["<table>", "</table>", "<tr>", "</tr>", "<td>", "</td>", "<th colspan=2>",
+                           "<td rowspan='3'>", "<sup>", "</sup>", "<sub>", "<br>", "<a href='x'>", "<!--", "-->",
+                           "<script>", "</script>", "<", ">", "&gt;", "&#x26;", "| ", " |", "\n|---|---|\n",
+                           "```", "`", "\n", "\n\n", "# ", "* ", "1. ", "---\n", "[", "](", ")", "![", "\\",
+                           "**", "_", "%2D", "http://x.org/", "10", "3.5", "万", "亿", "%", "×", "$", "-"])
+_TEXT = st.lists(st.one_of(_MARKUP, st.text(max_size=8)), max_size=40).map("".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TEXT)
+def test_any_markdown_reads_and_extracts(text):
+    from claimaudit.extract.pipeline import draft_text
+    from claimaudit.extract.draft import render
+
+    doc = analyse(text, "fuzz.md")
+    for t in doc.tables:
+        for row in t.rows:
+            for c in row:
+                line, col = doc.position(c.start)
+                assert line >= 1 and col >= 1
+    render(draft_text(text, "fuzz.md"))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TEXT)
+def test_any_html_reads(text):
+    try:
+        doc = load_html(text, source="s", file="fuzz.html")
+    except SourceTextError as exc:
+        assert "fuzz.html" in exc.message
+        return
+    for off in range(0, len(doc.text), max(1, len(doc.text) // 7)):
+        doc.locate(off)
