@@ -31,7 +31,7 @@ def found(text):
     ("Sales rose threefold.", "threefold", 3, ""),
     ("One in five adults smoke.", "One in five", F(1, 5), ""),
     ("总计二百五十", "二百五十", 250, ""),
-    ("温度为负10度以下", "负10", -10, ""),
+    ("温度为负10度", "负10度", -10, "Celsius_reading"),
 ])
 def test_families(text, printed, nominal, unit):
     got = found(text)
