@@ -31,7 +31,7 @@ def found(text):
     ("Sales rose threefold.", "threefold", 3, ""),
     ("One in five adults smoke.", "One in five", F(1, 5), ""),
     ("总计二百五十", "二百五十", 250, ""),
-    ("温度为负10度以下", "负10", -10, ""),
+    ("温度为负10度", "负10度", -10, "Celsius_reading"),
 ])
 def test_families(text, printed, nominal, unit):
     got = found(text)
@@ -98,3 +98,11 @@ def test_points_after_a_percentage_or_score_are_percentage_points():
 @pytest.mark.parametrize("text, note", [("a 40 mb file", "megabyte"), ("5 pc of users", "per cent")])
 def test_ambiguous_symbols_are_shown(text, note):
     assert any(note in c for c in extract_mentions(analyse(text))[0].candidates)
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("设置恒温器为85度", "Celsius_reading"), ("正常的温度是华氏温度98.6度", "Fahrenheit_reading"),
+    ("每月用电300度。", "kilowatt_hour"), ("旋转90度", ""),            # an angle: left unread, not guessed
+])
+def test_du_by_its_sentence(text, unit):
+    assert found(text)[0][2] == unit

@@ -899,6 +899,32 @@ class Extractor:
                                     "printer's points, after a percentage or a score percentage points")
             elif word in _AMBIGUOUS_SYMBOLS:
                 m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
+        for m in ms:
+            if m.unit_start < 0 and m.number.kind == "number" and not m.number.unit and f.startswith("度", m.end):
+                self._du(m)
+
+    def _du(self, m: Mention) -> None:
+        """``85度``: a degree Celsius where the sentence speaks of temperature, a kilowatt-hour where
+        it speaks of electricity (1 度电 = 1 kWh); elsewhere (angles, 程度) it stays unread."""
+        f = self.folded
+        a = max(f.rfind(stop, 0, m.start) for stop in "。！？\n")
+        b = min((i for i in (f.find(stop, m.end) for stop in "。！？\n") if i >= 0), default=len(f))
+        sentence = f[a + 1:b]
+        if "华氏" in sentence or "華氏" in sentence:
+            unit, note = "Fahrenheit_reading", "度 read as degrees Fahrenheit (华氏 in the sentence)"
+        elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到", sentence):
+            unit, note = "Celsius_reading", "度 read as degrees Celsius (a temperature context)"
+        elif re.search(r"电|電", sentence):
+            unit, note = "kWh", "度 read as kilowatt-hours (1 度电 = 1 kWh)"
+        else:
+            return
+        reading = self._read(f"{m.value} {unit}")
+        if reading is None:
+            return
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.unit_start, m.end = m.end, m.end + 1
+        m.printed = self.doc.text[m.start:m.end]
+        m.candidates.append(note)
 
     # -- accounting negatives: "($99.99)" --------------------------------------------------------------
     def _accounting_negatives(self, ms: list[Mention]) -> None:
