@@ -13,6 +13,7 @@ import pytest
 
 from claimaudit.units import registry as reg_mod
 from claimaudit.units import table as table_mod
+from claimaudit.units import table_build
 from claimaudit.units.registry import build_registry, dims_from_pint, resolve_unit
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -27,14 +28,14 @@ def pint_reg():
 def table():
     t = table_mod.load_table()
     assert t is not None, ("src/claimaudit/units/unit_table.json is stale or missing (definitions.txt changed?): "
-                           "rebuild it with `python -m claimaudit.units.table`")
+                           "rebuild it with `python -m claimaudit.units.table_build`")
     return t
 
 
 def test_table_is_built_from_the_shipped_definitions():
     data = json.loads(table_mod.table_path().read_text("utf-8"))
     assert data["definitions_sha256"] == table_mod.definitions_digest(), (
-        "unit_table.json is stale: run `python -m claimaudit.units.table`")
+        "unit_table.json is stale: run `python -m claimaudit.units.table_build`")
 
 
 def test_table_names_match_a_fresh_pint_registry(table, pint_reg):
@@ -115,7 +116,7 @@ def test_a_stale_table_is_not_used(tmp_path, monkeypatch):
     _clear()
     try:
         assert table_mod.load_table() is None
-        assert table_mod.main(["--check"]) == 1
+        assert table_build.main(["--check"]) == 1
         assert resolve_unit("B").factor == 8
     finally:
         monkeypatch.undo()

@@ -16,7 +16,8 @@ from verdict_support import audit_text
 
 from claimaudit.engine.run import exit_code
 from claimaudit.errors import UnitError
-from claimaudit.units.declared import claim_vocabulary, parse_declarations
+from claimaudit.units.declare import parse_declarations
+from claimaudit.units.declared import claim_vocabulary
 from claimaudit.units.registry import resolve_unit
 
 

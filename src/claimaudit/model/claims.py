@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import Location
-from ..units.declared import UnitDecl, merge_declarations, parse_declarations
+from ..units.declare import parse_declarations
+from ..units.declared import UnitDecl, merge_declarations
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ to ``eval``/``exec``, and the hot path (:mod:`.quantity`) never sees a pint obje
   metric prefix (``MTokens`` → Mtoken); pint names are case-sensitive.
 
 Known units are read from a precomputed table (:mod:`.table`, ``unit_table.json``, rebuilt from the
-definitions with ``python -m claimaudit.units.table``), so a run whose units are all known never imports
+definitions with ``python -m claimaudit.units.table_build``), so a run whose units are all known never imports
 pint. The pint registry is built, lazily and only for a name the table lacks, from ``definitions.txt``
 shipped beside this module (a modified copy of pint's default_en.txt) with ``non_int_type=Fraction`` and
 no disk cache (pint's cache is a pickle under the user's home: nothing is unpickled). Importing this

@@ -11,8 +11,8 @@ The table records the SHA-256 of the definitions it was built from. When ``defin
 changes and the table was not rebuilt, it is not used (every lookup goes to pint: correct, slower),
 and ``tests/test_unit_table.py`` fails. Rebuild it with::
 
-    python -m claimaudit.units.table          # rewrites src/claimaudit/units/unit_table.json
-    python -m claimaudit.units.table --check  # exit 1 when the table is stale
+    python -m claimaudit.units.table_build          # rewrites src/claimaudit/units/unit_table.json
+    python -m claimaudit.units.table_build --check  # exit 1 when the table is stale
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -112,65 +111,3 @@ def load_table() -> UnitTable | None:
         return None
     return UnitTable(units=data["units"], prefixes=data["prefixes"], prefix_values=data["prefix_values"],
                      roots=data["roots"], offset=frozenset(data["offset"]))
-
-
-def _ratio(x: Any) -> str:
-    f = Fraction(x)
-    return f"{f.numerator}/{f.denominator}"
-
-
-def build_table() -> dict[str, Any]:
-    """The table, computed with pint from the shipped definitions."""
-    import pint
-
-    from .registry import build_registry
-
-    reg = build_registry()
-    units = {k: d.name for k, d in reg._units.items()}
-    prefixes = {k: d.name for k, d in reg._prefixes.items()}
-    prefix_values = {d.name: _ratio(d.value) for d in reg._prefixes.values()}
-    roots: dict[str, list[Any]] = {}
-    offset = []
-    for name in sorted(set(units.values())):
-        if not reg._units[name].is_multiplicative:
-            offset.append(name)
-            continue
-        try:
-            factor, _root = reg.get_root_units(name)
-            dims = reg.get_dimensionality(name)
-        except pint.errors.PintError:
-            continue            # left to pint at run time, which raises the same error there
-        pairs = [[str(d), int(e)] for d, e in sorted(dict(dims).items())]
-        if any(Fraction(e) != int(e) for e in dict(dims).values()):
-            continue
-        roots[name] = [_ratio(factor), pairs, isinstance(factor, float)]
-    return {"format": TABLE_FORMAT, "definitions_sha256": definitions_digest(), "pint": pint.__version__,
-            "units": units, "prefixes": prefixes, "prefix_values": prefix_values, "roots": roots,
-            "offset": offset}
-
-
-def write_table(path: Path | None = None) -> Path:
-    path = path or table_path()
-    text = json.dumps(build_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text + "\n", encoding="utf-8")
-    tmp.replace(path)           # atomic: a reader never sees half a table
-    return path
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args == ["--check"]:
-        fresh = load_table() is not None
-        print("unit table is up to date" if fresh else
-              f"unit table is stale or missing: run python -m claimaudit.units.table ({table_path()})")
-        return 0 if fresh else 1
-    if args:
-        print("usage: python -m claimaudit.units.table [--check]", file=sys.stderr)
-        return 2
-    print(f"wrote {write_table()}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
