@@ -10,6 +10,7 @@ ClaimAuditError
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -49,12 +50,29 @@ class InputError(ClaimAuditError):
     code = "CA001"
 
     def __init__(self, message: str, *, column: int | None = None, location: Location | None = None,
-                 suggestions: tuple[str, ...] = ()) -> None:
+                 suggestions: Iterable[str] | Callable[[], Iterable[str]] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.column = column
         self.location = location
-        self.suggestions = tuple(suggestions)
+        # A callable is asked only when the suggestions are shown: extraction refuses many words
+        # whose "did you mean" nobody reads, and computing it costs more than the refusal.
+        self._suggestions: tuple[str, ...] | Callable[[], Iterable[str]] = (
+            suggestions if callable(suggestions) else tuple(suggestions))
+
+    @property
+    def suggestions(self) -> tuple[str, ...]:
+        if callable(self._suggestions):
+            self._suggestions = tuple(self._suggestions())
+        return self._suggestions
+
+    @suggestions.setter
+    def suggestions(self, value: Iterable[str]) -> None:
+        self._suggestions = tuple(value)
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        self.suggestions  # noqa: B018 - resolved before pickling (a parallel run's worker sends errors back)
+        return super().__reduce__()
 
     def located(self, location: Location) -> "InputError":
         """Attach the location of the text the error was found in (adding the column offset)."""

@@ -95,7 +95,7 @@ import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from ..errors import UnitError
 from ..suggest import did_you_mean
@@ -530,9 +530,13 @@ def _is_cjk(ch: str) -> bool:
     return 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FFFF
 
 
-def _err(text: str, message: str, col: int | None = None, suggestions: Iterable[str] = ()) -> UnitError:
-    sugg = tuple(dict.fromkeys(s for s in suggestions if s and s != text))
-    return UnitError(f"unit {text!r}: {message}", column=col, suggestions=sugg)
+def _err(text: str, message: str, col: int | None = None,
+         suggestions: Iterable[str] | Callable[[], Iterable[str]] = ()) -> UnitError:
+    def sugg() -> tuple[str, ...]:
+        found = suggestions() if callable(suggestions) else suggestions
+        return tuple(dict.fromkeys(s for s in found if s and s != text))
+
+    return UnitError(f"unit {text!r}: {message}", column=col, suggestions=sugg if callable(suggestions) else sugg())
 
 
 def _lex(text: str) -> list[_Tok]:
@@ -796,12 +800,14 @@ def _word_term(text: str, tok: _Tok) -> _Term:
         return bytes_term
     if any(c.isdigit() for c in word):
         raise _digits_error(text, tok)
-    suggestions = list(did_you_mean(word, _choices()))
+    def suggestions() -> list[str]:   # asked only when needed: most refused words are never shown
+        return list(did_you_mean(word, _choices()))
+
     if vocab.count_nouns and _count_noun(word, suggestions):
         stem = (singulars(word) or (word,))[0]
         return _count_term(stem if stem.isupper() else stem.lower(), word)
     raise _err(text, f"unknown unit {word!r}", tok.col,
-               (_replace(text, tok, s) for s in suggestions))
+               lambda: [_replace(text, tok, s) for s in suggestions()])
 
 
 def _byte_term(word: str) -> _Term | None:
@@ -820,7 +826,7 @@ def _byte_term(word: str) -> _Term | None:
     return None
 
 
-def _count_noun(word: str, suggestions: list[str]) -> bool:
+def _count_noun(word: str, suggestions: Callable[[], list[str]]) -> bool:
     """May an unknown word be a counting unit of its own? A word of letters (``experts``,
     ``SMs``, ``replicas``), not grammar ("of", "times"), and not one edit away from a known unit
     of four letters or more, which is likelier a typo ("secnods" → seconds) than a new noun."""
@@ -829,7 +835,7 @@ def _count_noun(word: str, suggestions: list[str]) -> bool:
     if len(word) >= 4:
         from rapidfuzz.distance import OSA
 
-        for s in suggestions:
+        for s in suggestions():
             if len(s) >= 4 and OSA.distance(word.lower(), s.lower()) <= 1:
                 return False
     return True
