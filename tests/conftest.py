@@ -79,6 +79,19 @@ def seeds() -> Path:
     return need_seeds()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_solve_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The solver's answer cache lives in the session's temporary folder, not ~/.cache: a test must
+    not depend on what earlier runs (of this checkout or another) left on the machine."""
+    old = os.environ.get("CLAIMAUDIT_SOLVE_CACHE")
+    os.environ["CLAIMAUDIT_SOLVE_CACHE"] = str(tmp_path_factory.mktemp("solve-cache") / "solve.json")
+    yield
+    if old is None:
+        os.environ.pop("CLAIMAUDIT_SOLVE_CACHE", None)
+    else:
+        os.environ["CLAIMAUDIT_SOLVE_CACHE"] = old
+
+
 @pytest.fixture(scope="session")
 def repo() -> Path:
     """The checkout's root folder."""

@@ -31,10 +31,11 @@ def test_all_names_the_public_api_and_each_name_resolves() -> None:
 
 def test_import_claimaudit_stays_cheap() -> None:
     """pytest imports the package for the plugin in every session: the API loads on first use."""
-    code = "import sys, claimaudit; print(sorted(m for m in sys.modules if m.startswith('claimaudit')))"
+    code = ("import sys; before = set(sys.modules); import claimaudit; "
+            "print(sorted(m for m in set(sys.modules) - before if m.startswith(('claimaudit', 'typing'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(REPO / "src")}).stdout
-    assert out.strip() == "['claimaudit']"
+    assert out.strip() == "['claimaudit']"     # not even typing
 
 
 def test_check_the_kv_cache_ratio_in_three_lines() -> None:
@@ -213,3 +214,14 @@ def test_the_three_line_example_of_docs_api_md_runs_as_printed(capsys: pytest.Ca
     exec(compile(first, "docs/api.md", "exec"), {})   # our own documentation, not user input
     printed = first.strip().splitlines()[-1].split("# ", 1)[1]
     assert capsys.readouterr().out.strip() == printed
+
+
+def test_run_options_checker_config_overrides_the_project_settings(corpus: Path) -> None:
+    from claimaudit.engine.options import RunOptions
+    from claimaudit.engine.run import run_claims
+
+    def codes(options: RunOptions) -> set[str]:
+        return {f.code for r in run_claims([corpus / "claims"], corpus, options).results for f in r.findings}
+
+    assert "CA111" in codes(RunOptions())
+    assert "CA111" not in codes(RunOptions(checker_config={"CA111": {"max_claims": 0}}))   # solve nothing

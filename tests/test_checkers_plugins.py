@@ -291,6 +291,7 @@ def test_broken_entry_point_names_the_package(tmp_path, monkeypatch):
         get_manager(tmp_path)
 
 
+@pytest.mark.slow
 def test_installing_the_example_package_adds_its_checker(tmp_path):
     """A real ``pip install`` of examples/claimaudit-example-checker (into a target folder, so the
     test environment is untouched), then ``claimaudit checkers`` and ``run`` in a fresh process."""

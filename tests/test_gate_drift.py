@@ -108,15 +108,15 @@ def test_example_drift_fails_with_the_right_message(tmp_path: Path) -> None:
     report = json.loads(done.stdout)
     failed = {r["id"]: r for r in report["records"] if r["outcome"] == "failed"}
     assert set(failed) == {"total_hours", "total_cost"}
-    # One drift finding: CA301's own, or the quote checker's CA202 completed by CA301.
+    # One drift finding: the quote checker's CA202 (the page is the claim's source), completed by
+    # CA301 with the recomputation, not a second finding.
     [f] = [f for f in failed["total_hours"]["findings"] if f["code"] in ("CA301", "CA202")]
+    assert f["code"] == "CA202"
+    assert f["data"]["now"] == "2,798K" and (f["data"]["file"], f["data"]["line"]) == ("docs/training-cost.md", 11)
     assert failed["total_hours"]["line"] == 28
     assert "2,798K" in f["message"] and "2,788K" in f["message"]
     assert f["message"].endswith("the claim recomputes [2786500, 2789500] GPU-hours, so the doc's 2,798K GPU-hours "
                                  "does not add up")
-    if f["code"] == "CA301":
-        assert (f["file"], f["line"]) == ("docs/training-cost.md", 11)
-        assert "the doc now says “| Total | 2,798K | $5.576M |” (docs/training-cost.md:11)" in f["message"]
     text = run_cli("run", "--no-report", cwd=project).stdout
     assert "FAILED docs/training-cost.md::total_hours - " in text and "does not add up" in text
 

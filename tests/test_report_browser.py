@@ -144,6 +144,7 @@ def test_bare_claim_id_deep_link_beats_a_filter(browser: str, page: Path, report
     assert not link["hidden"] and link["open"] and 0 <= link["top"] < link["viewport"]
 
 
+@pytest.mark.slow
 def test_screenshots_and_print_are_kept_as_artifacts(browser: str, page: Path, tmp_path: Path) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shots = {"report-desktop.png": "--window-size=1280,2000", "report-phone.png": "--window-size=390,1600"}
@@ -170,6 +171,7 @@ def pdf_text(pdf: Path) -> str:
     return "\n".join(p.extract_text() or "" for p in pypdf.PdfReader(str(pdf)).pages)
 
 
+@pytest.mark.slow
 def test_chinese_text_prints_with_a_chinese_font(browser: str, page: Path, tmp_path: Path) -> None:
     fc_list = shutil.which("fc-list")
     fonts = subprocess.run([fc_list, ":lang=zh", "family"], capture_output=True, text=True).stdout if fc_list else ""

@@ -18,7 +18,7 @@ def run_checkers(run: RunResult, options: RunOptions) -> None:
     """Run the selected checkers over ``run`` (called by the engine after evaluation)."""
     manager = get_manager(run.root or None)   # no root: no project checkers (claimaudit.check)
     checkers = manager.instantiate(select=tuple(options.select), ignore=tuple(options.ignore),
-                                   overrides=getattr(options, "checker_config", None))
+                                   overrides=options.checker_config)
     claim_checkers = [c for c in checkers if c.scope == "claim"]
     for res in run.results:
         if res.verdict == "error":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ..config import Config
 from ..model.claims import Settings
@@ -29,6 +29,8 @@ class RunOptions:
     # Answer the careful reader's checklist into each record: "auto" does so for runs of up to
     # CHECKLIST_AUTO_LIMIT claims. Every front end gets the same records from the same claims.
     checklist: Literal["auto", "yes", "no"] = "auto"
+    # Per-checker settings over the project's [tool.claimaudit.checkers.<CODE>] tables.
+    checker_config: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def wants_checklist(self, n_results: int) -> bool:
         return self.checklist == "yes" or (self.checklist == "auto" and n_results <= CHECKLIST_AUTO_LIMIT)

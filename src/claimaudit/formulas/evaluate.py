@@ -91,6 +91,9 @@ class Node:
     is also purely rational (can be evaluated exactly at parse time without mpmath)."""
 
     __slots__ = ("col", "const", "cheap")
+    col: int
+    const: bool
+    cheap: bool
     prec = 5
 
     def ev(self, env: Env) -> Quantity:  # pragma: no cover - abstract

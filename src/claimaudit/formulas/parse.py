@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import keyword
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import FormulaError
 from ..suggest import did_you_mean
@@ -108,7 +108,7 @@ def _id_cont(c: str) -> bool:
 class _Tok:
     __slots__ = ("kind", "text", "col", "val")
 
-    def __init__(self, kind: str, text: str, col: int, val: object = None) -> None:
+    def __init__(self, kind: str, text: str, col: int, val: Any = None) -> None:  # Fraction or a qty tuple
         self.kind, self.text, self.col, self.val = kind, text, col, val
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
