@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.cli.main import main
-from claimaudit.engine.parallel import file_groups, run_parallel, worker_count
+from claimaudit.engine.parallel import file_groups, run_claims_in_workers, run_parallel, worker_count
 from claimaudit.engine.run import RunOptions, run_claims
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +78,7 @@ def test_parallel_json_is_identical_to_serial(project, capsys, extra):
 
 def test_parallel_bundled_corpus_matches_serial():
     serial = run_claims([ROOT / "claims"], ROOT, RunOptions())
-    parallel = run_claims([ROOT / "claims"], ROOT, RunOptions(workers=2))
+    parallel = run_claims_in_workers([ROOT / "claims"], ROOT, RunOptions(workers=2))
     assert [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in parallel.results] == \
            [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in serial.results]
     assert [str(e) for e in parallel.errors] == [str(e) for e in serial.errors]
@@ -92,7 +92,7 @@ def test_markdown_docs_are_audited_serially(project, capsys, monkeypatch):
         raise AssertionError("a run with Markdown docs must not go to workers")
 
     monkeypatch.setattr(par, "_audit_bucket", no_pool)
-    assert run_claims([project / "claims"], project, RunOptions(workers=2)).results
+    assert run_claims_in_workers([project / "claims"], project, RunOptions(workers=2)).results
 
 
 def test_worker_count_option(capsys):

@@ -135,6 +135,8 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     paths, notes = docs.paths, list(docs.notes)
     for note in notes:
         print(f"claimaudit: {note}", file=sys.stderr)
+    if options.workers > 1:
+        from ..engine.parallel import run_claims_in_workers as run_claims
     run = run_claims(paths, root, options)
     point_at_documents(run, docs)
     if args.changed_since:

@@ -30,9 +30,11 @@ from .collect import (
     find_claim_files,
 )
 
+from .options import RunOptions
+from .run import SourceError, audit, paused_gc, run_claims, run_options
+
 if TYPE_CHECKING:  # pragma: no cover
     from .results import RunResult
-    from .run import RunOptions
 
 _DOTTED = re.compile(r"([\w-]+)\.")
 
@@ -108,7 +110,6 @@ def _buckets(groups: list[list[int]], files: list[Path], n: int) -> list[list[in
 
 def _audit_bucket(paths: list[str], root: str, options: RunOptions) -> dict[str, Any]:
     """One worker's share: per-file collection errors, the audited results, evaluation errors."""
-    from .run import audit, paused_gc
 
     rootp = Path(root)
     with paused_gc():
@@ -131,7 +132,6 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     from concurrent.futures import ProcessPoolExecutor
 
     from .results import RunResult
-    from .run import SourceError, paused_gc, run_options
 
     files = find_claim_files(paths, root)
     if any(f.name.endswith(DOC_SUFFIXES) for f in files):
@@ -218,3 +218,18 @@ def _checker_limits(root: Path, options: RunOptions) -> tuple[bool, int | None]:
 def _solvable(r: Any) -> bool:
     """A claim CA111 would try to solve (and count against its budget)."""
     return bool(r.verdict == "underdetermined" and r.free and r.claim.formula and r.claim.value is not None)
+
+
+def run_claims_in_workers(paths: list[str | Path], root: str | Path = ".", options: RunOptions | None = None
+                          ) -> RunResult:
+    """:func:`~claimaudit.engine.run.run_claims` with ``options.workers`` processes: the same records in
+    the same order, audited in parallel where the run splits into independent groups, else serially."""
+    import time
+
+    options = options or RunOptions()
+    paths = list(paths)
+    if options.workers > 1:
+        run = run_parallel(paths, Path(root), options, time.perf_counter())
+        if run is not None:
+            return run
+    return run_claims(paths, root, options)

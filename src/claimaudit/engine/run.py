@@ -157,17 +157,12 @@ def decide_outcome(res: ClaimResult) -> None:
 
 
 def run_claims(paths: Iterable[str | Path], root: str | Path = ".", options: RunOptions | None = None) -> RunResult:
-    """Audit the claim files below ``paths``; the one entry point every front end uses."""
+    """Audit the claim files below ``paths``; the one entry point every front end uses (in one
+    process: :func:`claimaudit.engine.parallel.run_claims_in_workers` spreads a run over several)."""
     options = options or RunOptions()
     rootp = Path(root)
     t0 = time.perf_counter()
     paths = list(paths)
-    if options.workers > 1:
-        from .parallel import run_parallel
-
-        run = run_parallel(paths, rootp, options, t0)
-        if run is not None:
-            return run
     with paused_gc():
         files, errors = collect(paths, rootp, options.settings)
         sources, src_errors = collect_sources(rootp)
