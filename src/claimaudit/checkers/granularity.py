@@ -266,8 +266,11 @@ class Granularity(Checker):
     integer sum of squares of the right parity can produce.
     Declare ``granularity: {mean: "5.19", n: "28"}`` (optionally ``sd``, ``items`` per person,
     ``percent: true`` for a percentage of n, ``rounding``: a procedure, a list, 'nearest' (half-up,
-    half-even or half-down; the default) or 'any'). Exact fractions decide ties; each verdict
-    names the sum (and sum of squares) that reproduces the figures, or the nearest ones.
+    half-even or half-down; the default), 'any', or scrutiny's names such as ``up_or_down``,
+    ``trunc``, ``anti_trunc``, ``up_from`` with ``threshold``). ``test: debit`` checks a mean and
+    SD of binary data (DEBIT); ``scale: "1, 7"`` bounds the SD on an integer scale; ``table:`` (a
+    Markdown or CSV table of means, SDs and Ns) checks every row. Exact fractions decide ties; each
+    verdict names the sum (and sum of squares) that reproduces the figures, or the nearest ones.
     Fix: correct the mean, the SD or n (often n differs from what was reported: exclusions).
     """
 
