@@ -295,6 +295,6 @@ def test_a_huge_n_is_bounded_and_never_a_silent_pass(tmp_path):
           - {id: grimmer, granularity: {mean: "5.19", sd: "9.99", n: "1000000000000"}}
           - {id: debit, granularity: {test: debit, mean: "0.55", sd: "0.51", n: "1000000000000"}}
     """, "CA109")
-    for cid in ("grimmer", "debit"):
-        (f,) = [f for f in r[cid].findings if f.code == "CA109"]
-        assert f.severity == "warning" and "cannot decide" in f.message, f.message
+    assert r["grimmer"].verdict == "consistent"   # a witness among the sums searched
+    (f,) = [f for f in r["debit"].findings if f.code == "CA109"]
+    assert f.severity == "warning" and "cannot decide" in f.message, f.message
