@@ -80,7 +80,8 @@ def audit(root: Path, **opts):
 
 
 def codes(res) -> list[str]:
-    return [f.code for f in res.findings]
+    """Codes of the findings, leaving out the notes of passing checks (data.passed)."""
+    return [f.code for f in res.findings if not f.data.get("passed")]
 
 
 # -- built-ins -------------------------------------------------------------------------------------

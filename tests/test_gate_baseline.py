@@ -133,7 +133,8 @@ def test_cli_bad_baseline_exits_2_with_location(tmp_path: Path) -> None:
 
 
 def test_broken_claims_are_never_baselined(tmp_path: Path) -> None:
-    root = project(tmp_path, CLAIMS + "  - id: broken\n    value: 12 flurbs\n")
+    # A typo of a known unit stays an input error (an unknown plural noun would be a count).
+    root = project(tmp_path, CLAIMS + "  - id: broken\n    value: 12 secnods\n")
     done = run_cli("baseline", cwd=root)
     assert done.returncode == 2
     assert "broken is not baselined" in done.stderr

@@ -123,10 +123,11 @@ def test_broken_claim_file_is_a_collection_error_with_locations(ptr: pytest.Pyte
 
 
 def test_input_error_in_a_claim_is_a_failure_not_an_xfail(ptr: pytest.Pytester) -> None:
-    ptr.makefile(".yaml", **{"claims/cluster_failures": FAILURES.replace("value: 2.14%", "value: 2.14 flurbs")})
+    # A typo of a known unit stays an input error (an unknown plural noun would be a count).
+    ptr.makefile(".yaml", **{"claims/cluster_failures": FAILURES.replace("value: 2.14%", "value: 2.14 secnods")})
     result = run(ptr, "claims", "-k", "cluster_failures")
     result.assert_outcomes(passed=1, failed=2)
-    result.stdout.fnmatch_lines(["CA004 error: *flurbs*  [[]claims/cluster_failures.yaml:5:17]",
+    result.stdout.fnmatch_lines(["CA004 error: *secnods*  [[]claims/cluster_failures.yaml:5:17]",
                                  "*'ratio' is underdetermined (expected inconsistent)"])
 
 

@@ -156,3 +156,15 @@ def test_a_check_that_cannot_test_does_not_pass(tmp_path):
     """)
     assert r["t"].verdict == "stated"
     assert [f.severity for f in r["t"].findings if f.code == "CA105"] == ["warning"]
+
+
+def test_same_quantity_reads_bounds_at_the_printed_value(tmp_path):
+    # A README's "over 86%" beside its table's 85.7%: the same quantity cannot be both.
+    _, r = audit(tmp_path, """
+        claims:
+          - {id: table, value: 85.7%}
+          - {id: prose, value: over 86%, same_as: table}
+          - {id: prose_ok, value: over 85%, same_as: table}
+    """)
+    assert r["prose"].verdict == "inconsistent"
+    assert r["prose_ok"].verdict == "consistent"

@@ -285,3 +285,16 @@ def test_bounded_scale_sd(tmp_path):
     """, "CA109")
     assert r["possible"].verdict == "consistent"
     assert r["too_wide"].verdict == "inconsistent"
+
+
+def test_a_huge_n_is_bounded_and_never_a_silent_pass(tmp_path):
+    # n from a stranger's file: at most MAX_SUMS candidate sums are searched, and a test that
+    # cannot decide says so (a warning), rather than hanging or passing silently.
+    _, r = audit(tmp_path, """
+        claims:
+          - {id: grimmer, granularity: {mean: "5.19", sd: "9.99", n: "1000000000000"}}
+          - {id: debit, granularity: {test: debit, mean: "0.55", sd: "0.51", n: "1000000000000"}}
+    """, "CA109")
+    assert r["grimmer"].verdict == "consistent"   # a witness among the sums searched
+    (f,) = [f for f in r["debit"].findings if f.code == "CA109"]
+    assert f.severity == "warning" and "cannot decide" in f.message, f.message

@@ -73,6 +73,12 @@ class GrimResult:
     sums: list[int]                # sums K (in item units) that print as the mean
     nearest: list[tuple[int, Fraction]]  # the sums just below/above mean·n·items, with their means
     testable: bool                 # n·items < 10^decimals (otherwise every mean is possible)
+    partial: bool = False          # more than MAX_SUMS sums print as the mean: only the first are kept
+
+
+#: At most this many candidate sums are kept (and searched by GRIMMER, DEBIT and the scale SD), so a
+#: huge n from a stranger's file cannot exhaust time or memory; beyond it a test says it cannot decide.
+MAX_SUMS = 10_000
 
 
 def grim(mean: str, n: int, items: int = 1, *, percent: bool = False,
@@ -86,15 +92,17 @@ def grim(mean: str, n: int, items: int = 1, *, percent: bool = False,
     g = n * items
     found: set[int] = set()
     ok_procs = []
+    partial = False
     for p in procedures:
-        ks = [k for k in integers_in(unround(x, step, p), Fraction(g))]
-        if ks:
+        ks = integers_in(unround(x, step, p), Fraction(g))
+        if len(ks):
             ok_procs.append(p)
-            found.update(ks)
+            partial = partial or len(ks) > MAX_SUMS
+            found.update(ks[:MAX_SUMS])
     exact = x * g
     nearest = sorted({math.floor(exact), math.ceil(exact)})
-    return GrimResult(bool(found), ok_procs, sorted(found), [(k, Fraction(k, g)) for k in nearest],
-                      Fraction(g) < 1 / step)
+    return GrimResult(bool(found), ok_procs, sorted(found)[:MAX_SUMS], [(k, Fraction(k, g)) for k in nearest],
+                      Fraction(g) < 1 / step, partial)
 
 
 @dataclass
@@ -135,6 +143,8 @@ def grimmer(mean: str, sd: str, n: int, items: int = 1, *,
             for q in qs:
                 if q % 2 == k % 2:
                     return GrimmerResult(True, g, "passed", (k, q), (span[0], span[2]))
+    if g.partial:
+        return GrimmerResult(True, g, "too-many", None, first_range)
     return GrimmerResult(False, g, "parity" if any_integer else "sd-range", None, first_range)
 
 
@@ -185,6 +195,7 @@ class DebitResult:
     grim: GrimResult
     witness: int | None            # the count of ones that reproduces mean and SD
     sd_at: list[tuple[int, float]]  # (count, SD it gives) for the mean's possible counts
+    undecided: bool = False        # too many counts give the mean to search them all (MAX_SUMS)
 
 
 def debit(mean: str, sd: str, n: int, *, procedures: Sequence[str] = NEAREST) -> DebitResult:
@@ -210,7 +221,7 @@ def debit(mean: str, sd: str, n: int, *, procedures: Sequence[str] = NEAREST) ->
             hi_ok = b >= 0 and (var < b * b or (var == b * b and b_closed))
             if lo_ok and hi_ok:
                 return DebitResult(True, g, k, sd_at)
-    return DebitResult(False, g, None, sd_at)
+    return DebitResult(False, g, None, sd_at, undecided=g.partial)
 
 
 def sd_limits(total: int, n: int, lo: int, hi: int) -> tuple[Fraction, Fraction]:
@@ -266,8 +277,11 @@ class Granularity(Checker):
     integer sum of squares of the right parity can produce.
     Declare ``granularity: {mean: "5.19", n: "28"}`` (optionally ``sd``, ``items`` per person,
     ``percent: true`` for a percentage of n, ``rounding``: a procedure, a list, 'nearest' (half-up,
-    half-even or half-down; the default) or 'any'). Exact fractions decide ties; each verdict
-    names the sum (and sum of squares) that reproduces the figures, or the nearest ones.
+    half-even or half-down; the default), 'any', or scrutiny's names such as ``up_or_down``,
+    ``trunc``, ``anti_trunc``, ``up_from`` with ``threshold``). ``test: debit`` checks a mean and
+    SD of binary data (DEBIT); ``scale: "1, 7"`` bounds the SD on an integer scale; ``table:`` (a
+    Markdown or CSV table of means, SDs and Ns) checks every row. Exact fractions decide ties; each
+    verdict names the sum (and sum of squares) that reproduces the figures, or the nearest ones.
     Fix: correct the mean, the SD or n (often n differs from what was reported: exclusions).
     """
 
@@ -345,6 +359,9 @@ class Granularity(Checker):
         if not r.grim.consistent:
             return [self.finding("error", f"DEBIT: {what} is impossible: no count of ones k gives k/{n} that rounds "
                                           f"to {mean} ({join(procs)})", location=loc, data={"test": "debit-grim"})]
+        if r.undecided:
+            return [self.finding("warning", f"DEBIT cannot decide {what}: more than {MAX_SUMS:,} counts give the "
+                                            "mean, and none of those searched reproduces the SD", location=loc)]
         if r.consistent:
             k = r.witness
             return [self.finding("info", f"DEBIT: {what} is possible: {k} ones of {n} give mean "
@@ -371,6 +388,9 @@ class Granularity(Checker):
                 a2, b2 = max(a, Fraction(0)) ** 2, b * b
                 if (vmax > a2 or (vmax == a2 and a_closed)) and (vmin < b2 or (vmin == b2 and b_closed)):
                     return []
+        if g.partial:
+            return [self.finding("warning", f"the SD on the scale [{lo}, {hi}] cannot be decided: more than "
+                                            f"{MAX_SUMS:,} sums give the mean", location=loc)]
         if not ranges:
             return [self.finding("error", f"mean {mean} lies outside the scale [{lo}, {hi}]", location=loc,
                                  data={"test": "scale"})]
@@ -410,6 +430,9 @@ class Granularity(Checker):
         what = f"mean {mean}, SD {sd}, n = {n}" + (f" × {items} items" if items > 1 else "")
         if r.test == "grim":
             return self._grim(mean, n, items, False, procs, loc, result)
+        if r.test == "too-many":
+            return [self.finding("warning", f"GRIMMER cannot decide {what}: more than {MAX_SUMS:,} sums give the "
+                                            "mean, and none of those searched reproduces the SD", location=loc)]
         if r.consistent:
             if r.witness is None:
                 return []

@@ -153,7 +153,8 @@ def quantity_of(ref: str, claim: Claim, run: RunResult):
             rd = claim_reading(dep, result_of(run, dep.qualname))
             if rd is None:
                 return None
-            return rd.amount.base, rd.unit.dims, f"{dep.id} = {dep.value}", relation_of(dep, rd.printed)
+            rel = relation_of(dep, rd.printed)
+            return bound_values(rd, rel), rd.unit.dims, f"{dep.id} = {dep.value}", rel
         res = result_of(run, dep.qualname)
         if res is None or res.recomputed is None or res.free:
             return None
@@ -161,7 +162,18 @@ def quantity_of(ref: str, claim: Claim, run: RunResult):
     rd = reading(ref, claim.settings)
     if rd is None:
         return None
-    return rd.amount.base, rd.unit.dims, ref, {"≈": "~"}.get(rd.printed.relation, rd.printed.relation)
+    rel = {"≈": "~"}.get(rd.printed.relation, rd.printed.relation)
+    return bound_values(rd, rel), rd.unit.dims, ref, rel
+
+
+def bound_values(rd: Reading, relation: str) -> Interval:
+    """A printed figure's values in base units; for a bound ("over 86%") the printed value itself,
+    since bounds are read at the printed value, not at the edge of its rounding (#12 §1)."""
+    from ..engine.evaluate import printed_bound
+
+    if relation in (">", ">=", "<", "<="):
+        return Interval(printed_bound(rd.printed, relation)) * rd.unit.factor
+    return rd.amount.base
 
 
 # -- face value: every printed input read exactly as written ------------------------------------------

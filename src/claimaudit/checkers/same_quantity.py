@@ -10,7 +10,7 @@ from ..engine.results import ClaimResult, Finding, RunResult
 from ..numbers.interval import Interval
 from .base import Checker
 from .hookspecs import hookimpl
-from .reevaluate import claim_reading, quantity_of, reading
+from .reevaluate import bound_values, claim_reading, quantity_of, reading
 
 #: A range with open ends: (lo or None for -inf, hi or None for +inf).
 Range = tuple[Fraction | None, Fraction | None]
@@ -83,7 +83,8 @@ class SameQuantity(Checker):
                                                     "as a number with a unit, so it is not compared"))
                     continue
                 rel = {"≈": "~"}.get(rd.printed.relation, rd.printed.relation)
-                f = self._compare(result, mine, (rd.amount.base, rd.unit.dims, f"{cite.source} prints {cite.value}", rel),
+                f = self._compare(result, mine, (bound_values(rd, rel), rd.unit.dims,
+                                                 f"{cite.source} prints {cite.value}", rel),
                                   f"also_in {cite.source}", None)
                 if f is not None:
                     out.append(f)
@@ -95,7 +96,8 @@ class SameQuantity(Checker):
         rd = claim_reading(result.claim, result)
         if rd is None:
             return None
-        return rd.amount.base, rd.unit.dims, f"{result.claim.id} = {result.claim.value}", result.relation, rd
+        return (bound_values(rd, result.relation), rd.unit.dims, f"{result.claim.id} = {result.claim.value}",
+                result.relation, rd)
 
     def _compare(self, result: ClaimResult, mine, theirs, what: str, loc) -> Finding | None:
         values, dims, label, relation, rd = mine

@@ -293,7 +293,11 @@ class Statcheck(Checker):
     default .05). The statistic is read as rounded (±½ of its last digit) and so is the reported
     p; every finding states both ranges, so it is clear why a value passed or failed. A result
     that passes only because the statistic is rounded (at face value p would print differently)
-    is noted, as is an inconsistent two-tailed result that would fit one-tailed.
+    is noted, as is an inconsistent two-tailed result that would fit one-tailed. Inexact statistics
+    (``value: "> 2.2"``), thousands separators and Q/Qb/Qw are read as statcheck reads them;
+    statcheck's settings ``alpha``, ``p_zero_error``, ``p_equal_alpha_sig`` and ``one_tailed_txt``
+    apply per claim, per file (``defaults: {statcheck: …}``) or per run. An input that cannot be
+    read is an input error at its file:line:col (exit code 2), never a verdict.
     Fix: report the p the statistic gives (or the statistic the data give), or say the test was
     one-tailed.
     """

@@ -105,8 +105,11 @@ class UnitReadings(Checker):
     Anti-pattern: numbers published with an ambiguous or misread unit — decimal vs binary prefixes
     (PB/PiB, KB/KiB, GB/GiB), ``K`` as 1000 vs 1024 (``128K`` tokens), bits vs bytes, percent vs
     percentage points (relative vs absolute change), per-unit vs total (per node vs the whole
-    cluster, per day vs per hour). When the claim as printed does not add up, each reading is
-    tried on the claim and on its inputs; one that makes it consistent is reported:
+    cluster, per day vs per hour), a FLOP count vs a FLOP rate (TFLOPs vs TFLOP/s), whole numbers
+    read as rounded to their last digit (measured values, table integers: ``rounding: digits``),
+    a whole number that was cut, not rounded (a derived column computed with ``int()``). When the
+    claim as printed does not add up, each reading is tried on the claim and on its inputs; one that
+    makes it consistent is reported, with the setting that makes it hold:
     "consistent only if 20 PiB is read as 20 PB".
     Fix: print the unit the figure was computed in (20 PB), or correct the figure (19.65 PiB).
     """

@@ -189,6 +189,7 @@ class Evaluator:
                     return None
                 r = read_value(g.value, g.settings, g.location)
                 result.inputs.append(InputValue(name, g.value, r.amount, None, g.location))
+                note_unit_reading(result, f"{name} = {g.value}", r)
                 return r.quantity
         dep = self.lookup(claim, name)
         if dep is None:
@@ -249,6 +250,7 @@ class Evaluator:
             result.qualifier = reading.printed.qualifier
             result.printed_kind = reading.printed.kind
             result.step = reading.printed.step
+            note_unit_reading(result, claim.value, reading)
         if not claim.formula:
             result.verdict = "stated" if reading is not None else "underdetermined"
             if reading is None:
@@ -332,6 +334,14 @@ class Evaluator:
             result.findings.append(Finding("CA101", "info", "consistent only at a rounding boundary: "
                                            f"recomputed {fmt_amount(result.recomputed)} vs claimed "
                                            f"{claim.value}", "arithmetic"))
+
+
+def note_unit_reading(result: ClaimResult, label: str, reading: Reading) -> None:
+    """An ambiguous unit is read by a documented choice; the choice is shown (an info note), so
+    that "989 TFlops read as a rate" or "experts read as a count of its own" is never silent."""
+    if reading.unit.note:
+        result.findings.append(Finding("CA102", "info", f"{label}: {reading.unit.note}", "dimensions",
+                                       data={"unit_note": reading.unit.note}))
 
 
 _POINT_WORDS = frozenset({"point", "points", "pts"})
