@@ -199,3 +199,31 @@ def test_a_dripping_server_hits_the_download_deadline():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_forked_worker_does_not_use_its_parents_solver():
+    import multiprocessing as mp
+
+    from claimaudit.formulas.parse import parse_formula
+    from claimaudit.formulas.solver_process import SolverProcess
+    from claimaudit.numbers.interval import Interval
+
+    solver = SolverProcess()
+    target = Interval(Fraction(1), Fraction(2))
+    try:
+        assert solver.solve(parse_formula("2 * x"), target, {}, 10) is not None
+        parent_child = solver._proc.pid
+
+        def in_worker(q):
+            cond = solver.solve(parse_formula("3 * x"), target, {}, 10)
+            q.put((cond is not None, solver._proc.pid != parent_child))
+            solver.close()
+
+        q = mp.get_context("fork").Queue()
+        p = mp.get_context("fork").Process(target=in_worker, args=(q,))
+        p.start()
+        assert q.get(timeout=60) == (True, True)     # answered by a child of its own
+        p.join(30)
+        assert solver._proc.is_alive() and solver._proc.pid == parent_child   # the parent's is untouched
+    finally:
+        solver.close()

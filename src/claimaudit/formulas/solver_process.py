@@ -70,10 +70,20 @@ class SolverProcess:
     """A child process that answers condition searches, each within its time budget."""
 
     def __init__(self, memory: int = MEMORY_LIMIT) -> None:
+        import threading
+
         self.memory = memory
         self._proc: Any = None
         self._conn: Any = None
+        self._owner = os.getpid()
+        self._lock = threading.Lock()   # one request at a time on the pipe
         self.killed = 0   # how many searches ran out of time (for tests and benchmarks)
+
+    def _adopt(self) -> None:
+        """In a forked worker (a parallel run), forget the parent's child: it is not ours to use."""
+        if self._owner != os.getpid():
+            self._proc = self._conn = None
+            self._owner = os.getpid()
 
     def _start(self) -> bool:
         import multiprocessing as mp
@@ -101,6 +111,11 @@ class SolverProcess:
 
     def solve(self, formula: Any, target: Any, fixed: Mapping[str, Any], time_budget: float) -> Any:
         """The condition, or None when there is none, the search failed, or it ran out of time."""
+        with self._lock:
+            self._adopt()
+            return self._solve(formula, target, fixed, time_budget)
+
+    def _solve(self, formula: Any, target: Any, fixed: Mapping[str, Any], time_budget: float) -> Any:
         if self._proc is None or not self._proc.is_alive():
             self.close()
             if not self._start():
@@ -117,6 +132,7 @@ class SolverProcess:
         return None
 
     def close(self) -> None:
+        self._adopt()
         if self._conn is not None:
             self._conn.close()
         if self._proc is not None:
