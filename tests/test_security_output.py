@@ -140,7 +140,7 @@ def test_solve_cache_entries_are_validated():
 def test_the_solver_budget_holds_without_sigalrm(monkeypatch):
     from claimaudit.formulas import symbolic
     from claimaudit.formulas.parse import parse_formula
-    from claimaudit.formulas.solver_process import SolverProcess
+    from claimaudit.formulas.solver_process import TIMED_OUT, SolverProcess
     from claimaudit.numbers.interval import Interval
 
     real = symbolic.find_condition
@@ -156,7 +156,8 @@ def test_the_solver_budget_holds_without_sigalrm(monkeypatch):
     solver = SolverProcess()
     try:
         t = time.monotonic()
-        assert solver.solve(parse_formula("slow * x"), Interval(Fraction(1), Fraction(2)), {}, 0.5) is None
+        late = solver.solve(parse_formula("slow * x"), Interval(Fraction(1), Fraction(2)), {}, 0.5)
+        assert late is TIMED_OUT                                 # out of time: not "no condition"
         assert time.monotonic() - t < 20 and solver.killed == 1
         cond = solver.solve(parse_formula("2 * x"), Interval(Fraction(1), Fraction(2)), {}, 10)
         assert cond is not None and cond.variable == "x"       # a fresh child answers the next one
@@ -227,3 +228,26 @@ def test_a_forked_worker_does_not_use_its_parents_solver():
         assert solver._proc.is_alive() and solver._proc.pid == parent_child   # the parent's is untouched
     finally:
         solver.close()
+
+
+def test_a_search_out_of_time_is_said_and_never_cached(tmp_path, monkeypatch):
+    """A condition search that runs out of its budget is not "no condition": the finding says so,
+    and the answer cache keeps nothing for it, so a later run (on a quieter machine) searches again."""
+    import claimaudit.checkers.solve as solve_mod
+    from claimaudit.engine.run import RunOptions, run_claims
+    from claimaudit.formulas.solver_process import TIMED_OUT
+
+    cache = tmp_path / "solve.json"
+    monkeypatch.setenv("CLAIMAUDIT_SOLVE_CACHE", str(cache))
+    monkeypatch.setattr(solve_mod, "_DISK", None, raising=False)
+    monkeypatch.setattr(solve_mod, "find_condition", lambda *a, **k: TIMED_OUT)
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "u.yaml").write_text(
+        "claims:\n  - id: share\n    value: 25%\n    formula: a / (a + b)\n    given: {a: '?', b: '?'}\n",
+        "utf-8")
+    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions())
+    (res,) = run.results
+    said = [f.message for f in res.findings if f.code == "CA111"]
+    assert said and "ran out of its time budget" in said[0] and "time_budget" in said[0]
+    assert res.verdict == "underdetermined"
+    assert solve_mod._disk() == {} and not cache.exists()

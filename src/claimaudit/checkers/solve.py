@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from ..engine.evaluate import claimed_target
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError
+from ..formulas.solver_process import TIMED_OUT
 from .base import Checker
 from .hookspecs import hookimpl
 from .reevaluate import _FORMULAS, claim_reading
@@ -74,10 +75,16 @@ class Solve(Checker):
                 self._cache[key] = stored or None
             else:
                 self._done += 1
+                budget = float(self.config["time_budget"])
                 try:
-                    cond = find_condition(formula, target, fixed, time_budget=float(self.config["time_budget"]))
+                    cond = find_condition(formula, target, fixed, time_budget=budget)
                 except Exception:  # noqa: BLE001 - sympy failing on an odd formula is "no condition found"
                     cond = None
+                if cond is TIMED_OUT:
+                    # Not an answer about the formula: said, and never cached (a later run may finish).
+                    return [self.finding("info", f"the search for a condition on {', '.join(result.free)} ran "
+                                         f"out of its time budget ({budget:g} s of CPU time; setting "
+                                         "time_budget)")]
                 self._cache[key] = _as_dict(cond) if cond is not None else None
                 _disk_put(key, self._cache[key] or {})
         cond = self._cache[key]
@@ -117,6 +124,7 @@ def find_condition(formula, target, fixed, *, time_budget: float):
         _SOLVER_PROCESS = SolverProcess()
         atexit.register(_SOLVER_PROCESS.close)
     return _SOLVER_PROCESS.solve(formula, target, fixed, time_budget)
+
 
 
 def _as_dict(cond: Any) -> dict[str, Any]:

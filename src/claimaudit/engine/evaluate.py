@@ -411,4 +411,4 @@ def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str
     rel_word = {"=": "", "~": "about ", ">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}
     shown = fmt_number(reading.printed.nominal) + ("" if unit in ("%", "‰", "×") else " ") + unit
     return (f"recomputes to {fmt_amount(rec)}, claimed {rel_word.get(result.relation, '')}{shown.rstrip()}"
-            f" (off by {fmt_delta(abs(miss['difference']))}{sep}{diff_unit}{rel_txt}{units_txt})").replace(" )", ")")
+            f" (off by {(fmt_delta(abs(miss['difference'])) + sep + diff_unit).rstrip()}{rel_txt}{units_txt})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,21 @@ MEMORY_LIMIT = 2 * 1024 ** 3
 START_TIMEOUT = 60.0
 #: Seconds allowed past the time budget for pickling and the child's own cleanup.
 GRACE = 1.0
+#: The budget is CPU time in the child (the same answer on a busy machine as on an idle one); the
+#: parent waits this many times the budget in wall-clock time before it kills a child that is
+#: starved of CPU or stuck outside sympy.
+WALL_FACTOR = 5.0
+
+
+class _TimedOut:
+    """What :meth:`SolverProcess.solve` returns when the search ran out of time: unlike "no
+    condition" (None), it is not an answer about the formula, so it is never cached."""
+
+    def __repr__(self) -> str:
+        return "TIMED_OUT"
+
+
+TIMED_OUT = _TimedOut()
 
 
 def _limit_memory(extra: int) -> None:
@@ -59,7 +75,11 @@ def _serve(conn: Any, memory: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            conn.send(("ok", symbolic.find_condition(formula, target, fixed, time_budget=budget)))
+            started = time.process_time()
+            found = symbolic.find_condition(formula, target, fixed, time_budget=budget)
+            # find_condition answers None both for "no condition" and for "out of time".
+            late = found is None and time.process_time() - started >= budget
+            conn.send(("timeout", None) if late else ("ok", found))
         except MemoryError:
             conn.send(("error", "out of memory"))
         except Exception as exc:  # noqa: BLE001 - sympy failing on an odd formula is "no condition"
@@ -110,7 +130,8 @@ class SolverProcess:
         return True
 
     def solve(self, formula: Any, target: Any, fixed: Mapping[str, Any], time_budget: float) -> Any:
-        """The condition, or None when there is none, the search failed, or it ran out of time."""
+        """The condition; None when there is none or the search failed; :data:`TIMED_OUT` when
+        it ran out of time."""
         with self._lock:
             self._adopt()
             return self._solve(formula, target, fixed, time_budget)
@@ -122,14 +143,16 @@ class SolverProcess:
                 return None
         try:
             self._conn.send((formula, target, dict(fixed), time_budget))
-            if self._conn.poll(time_budget + GRACE):
+            if self._conn.poll(time_budget * WALL_FACTOR + GRACE):
                 kind, value = self._conn.recv()
+                if kind == "timeout":
+                    return TIMED_OUT
                 return value if kind == "ok" else None
         except (EOFError, OSError, BrokenPipeError):
             pass
         self.killed += 1
         self.close()
-        return None
+        return TIMED_OUT
 
     def close(self) -> None:
         self._adopt()

@@ -39,39 +39,42 @@ TIME_BUDGET = 3.0
 
 
 class SympyTimeout(Exception):
-    """Raised (by a SIGALRM timer) when symbolic work runs past its budget."""
+    """Raised (by a CPU-time profiling timer) when symbolic work runs past its budget."""
 
 
 @contextmanager
 def time_limit(seconds: float):
-    """Interrupt the enclosed sympy work after ``seconds`` with :class:`SympyTimeout`.
+    """Interrupt the enclosed sympy work after ``seconds`` of CPU time with :class:`SympyTimeout`.
 
-    Uses a SIGALRM interval timer, so it only acts in the main thread on platforms with
-    ``signal.setitimer`` and when no other interval timer is running (the previous handler is
+    CPU time (an ITIMER_PROF timer), not wall-clock time: the same formula then gets the same
+    answer on a busy machine as on an idle one. The solver's child process
+    (:mod:`.solver_process`) is where this runs for claims, and the parent also kills that child
+    when it overruns in wall-clock time. It only acts in the main thread on platforms with
+    ``signal.setitimer`` and when no other profiling timer is running (the previous handler is
     restored). Elsewhere it does nothing, and the static limits (MAX_SYMBOLS, MAX_OPS,
-    MAX_POWER, MAX_DEGREE) are the only guard.
+    MAX_POWER, MAX_DEGREE) and the child's limits are the guard.
     """
     import signal
     import threading
 
     if (seconds <= 0 or not hasattr(signal, "setitimer")
             or threading.current_thread() is not threading.main_thread()
-            or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+            or signal.getitimer(signal.ITIMER_PROF)[0] > 0):
         yield
         return
 
     def on_alarm(signum, frame):  # noqa: ARG001
         raise SympyTimeout()
 
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
         try:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         finally:
-            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+            signal.signal(signal.SIGPROF, previous if previous is not None else signal.SIG_DFL)
 
 
 def _max_power(expr, sp) -> int:
@@ -327,7 +330,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
                     time_budget: float) -> Condition | None:
     import sympy as sp
 
-    deadline = time.monotonic() + time_budget
+    deadline = time.process_time() + time_budget   # CPU time, as time_limit
     cache: dict[str, object] = {}
     expr = _convert(lhs_formula.root, sp, cache)
     subs = {}
@@ -365,7 +368,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
         pairs += [(s, d) for i, s in enumerate(free_sorted) for d in free_sorted[i + 1:]]
         pairs += [(s, d) for i, s in enumerate(free_sorted) for d in free_sorted[:i]]
         for s, d in pairs:
-            if time.monotonic() > deadline:
+            if time.process_time() > deadline:
                 return None
             g = _ratio_form(expr, s, d, r, sp)
             if g is not None:
@@ -374,7 +377,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
                 candidates.append((label, g))
                 break
     for label, g in candidates:
-        if time.monotonic() > deadline or not _small_enough(g, r, sp):
+        if time.process_time() > deadline or not _small_enough(g, r, sp):
             return None
         try:
             sol = _solve_range(g, r, target.lo, target.hi, sp)
