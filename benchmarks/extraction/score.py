@@ -3,7 +3,7 @@
     python benchmarks/extraction/score.py [--quantulum PYTHON]
 
 Data (read at run time, never copied): the seeds' gold annotation in ``gold/*.yaml`` (offsets into
-``../shared/seeds/*.txt``), quantulum3's test sentences and cn2an's cases in
+``sources/texts/*.txt``), quantulum3's test sentences and cn2an's cases in
 ``../shared/reference/extraction-dev/``. With ``--quantulum /tmp/qvenv/bin/python`` (a separate venv
 with ``pip install quantulum3``; never a project dependency) quantulum3 runs on the same inputs
 and is scored the same way, side by side.
@@ -30,7 +30,7 @@ from claimaudit.model.yamlmarks import load_yaml  # noqa: E402
 from claimaudit.units.registry import resolve_unit  # noqa: E402
 
 SHARED = REPO.parent / "shared"
-SEEDS = SHARED / "seeds"
+SEEDS = REPO / "sources" / "texts"   # the demo corpus, shipped in the repository
 DEV = SHARED / "reference" / "extraction-dev"
 
 # quantulum3's unit names -> strings our registry reads (where the name itself is not one).
