@@ -6,7 +6,8 @@ hands it back. The test compares each filter's visible cards with what the repor
 must be — the expectation is computed here, not by the page. A screenshot (desktop and phone) and a
 PDF print are kept under ``reports/browser/`` as artifacts.
 
-Skips only when no Chromium binary exists (``.ci/run`` installs Debian's ``chromium``).
+Skips only when no Chromium binary exists (``.ci/run`` installs Debian's ``chromium``); with
+``CI=true`` a missing browser or font fails instead, so CI never passes without having looked.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import shutil
 import subprocess
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote
 
 import pytest
@@ -34,12 +35,19 @@ ARTIFACTS = REPO / "reports" / "browser"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
+def missing(reason: str) -> NoReturn:
+    """Skip on a developer's machine; fail in CI (CI=true), where .ci/run installs what is needed."""
+    if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
 def chromium() -> str:
     for name in (os.environ.get("CLAIMAUDIT_CHROMIUM", ""), "/usr/bin/chromium", *CANDIDATES):
         path = shutil.which(name) if name else None
         if path:
             return path
-    pytest.skip("no Chromium binary found (looked for $CLAIMAUDIT_CHROMIUM, /usr/bin/chromium, "
+    missing("no Chromium binary found (looked for $CLAIMAUDIT_CHROMIUM, /usr/bin/chromium, "
                 + ", ".join(CANDIDATES) + "); `.ci/run` installs Debian's chromium package")
 
 
@@ -174,7 +182,7 @@ def test_chinese_text_prints_with_a_chinese_font(browser: str, page: Path, tmp_p
     fc_list = shutil.which("fc-list")
     fonts = subprocess.run([fc_list, ":lang=zh", "family"], capture_output=True, text=True).stdout if fc_list else ""
     if not fonts.strip():
-        pytest.skip("no font with Chinese glyphs is installed (Debian: apt-get install fonts-noto-cjk); "
+        missing("no font with Chinese glyphs is installed (Debian: apt-get install fonts-noto-cjk); "
                     "the report names Noto Sans CJK SC and WenQuanYi Micro Hei")
     pdf = tmp_path / "report.pdf"
     browse(browser, tmp_path / "profile", page.as_uri(), "--virtual-time-budget=3000", "--no-pdf-header-footer",

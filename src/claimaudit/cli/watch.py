@@ -12,8 +12,8 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 #: Folders and files a project's audit reads; the claim paths given on the command line are added.
 WATCHED = ("claims", "sources", "docs", "claimaudit.toml", "pyproject.toml")

@@ -8,9 +8,9 @@ and ``claimaudit.toml`` (one source of truth): ``python tools/sync_demo.py`` ref
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Iterator
 
 #: What the demo project holds, relative to the repository root (and to the demo folder).
 PATTERNS = ("claimaudit.toml", "claims/*.yaml", "sources/*.yaml", "sources/texts/*.txt", "sources/texts/README.md")

@@ -8,8 +8,9 @@ Everything here reads the plain report dict of ``engine.records.as_report``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .common import Record, qualname
 
@@ -32,7 +33,7 @@ class MissingText:
     source: str
     severity: str          # info: no local copy by design (cited by URL); warning: a text that cannot be read
     reason: str
-    message: str           # the first claim's message (the reason is the same for every claim)
+    messages: list[str]    # distinct messages (one per unreadable file; the same on every claim)
     claims: list[str] = field(default_factory=list)
     first: Record | None = None
 
@@ -49,7 +50,9 @@ def missing_texts(records: Iterable[Record]) -> list[MissingText]:
             entry = out.get(source)
             if entry is None:
                 entry = out[source] = MissingText(source, str(f.get("severity")), str(data.get("reason") or ""),
-                                                  str(f.get("message")), first=r)
+                                                  [], first=r)
+            if str(f.get("message")) not in entry.messages:
+                entry.messages.append(str(f.get("message")))
             if f.get("severity") == "warning":
                 entry.severity = "warning"
             if qualname(r) not in entry.claims:
@@ -79,7 +82,8 @@ def summary_notes(records: Iterable[Record]) -> list[str]:
     lines = []
     for m in missing:
         if m.severity == "warning":
-            lines.append(f"quotes not checked: {m.message} ({_count(len(m.claims))})")
+            more = f" (and {len(m.messages) - 1} more)" if len(m.messages) > 1 else ""
+            lines.append(f"quotes not checked: {m.messages[0]}{more}; {_count(len(m.claims))}")
     absent = [m for m in missing if m.severity != "warning"]
     if absent:
         names = ", ".join(f"{m.source} ({len(m.claims)})" for m in absent)
