@@ -63,6 +63,10 @@ def _node_at(doc: Any, path: Iterable[Any]) -> tuple[Any, Location | None]:
     return node, loc
 
 
+#: Schema types of a text value: the editor sees YAML numbers as numbers, the loader as text.
+TEXT_TYPES = ("string", ["string", "number"])
+
+
 @lru_cache(maxsize=None)
 def _simple_claim_keys() -> dict[str, Any]:
     """Claim keys whose schema is a plain check (string, id pattern, enum, list of strings).
@@ -78,12 +82,14 @@ def _simple_claim_keys() -> dict[str, Any]:
     for key, sub in defs["claim"]["properties"].items():
         if "$ref" in sub:
             sub = defs[sub["$ref"].rsplit("/", 1)[-1]]
+        # The loader reads YAML numbers as text, so "text or number" is text here.
         if "enum" in sub and "type" not in sub:
-            simple[key] = frozenset(sub["enum"])
-        elif sub.get("type") == "string" and set(sub) <= {"type", "description", "pattern", "minLength"}:
+            simple[key] = frozenset(e for e in sub["enum"] if isinstance(e, str))
+        elif sub.get("type") in TEXT_TYPES and set(sub) <= {"type", "description", "pattern", "minLength"}:
             pattern = re.compile(sub["pattern"]) if "pattern" in sub else None
             simple[key] = ("str", pattern, sub.get("minLength", 0))
-        elif sub.get("type") == "array" and sub.get("items") == {"type": "string"}:
+        elif (sub.get("type") == "array" and sub.get("items") in ({"type": "string"}, {"$ref": "#/$defs/scalar"})
+              and set(sub) <= {"type", "items", "description"}):   # minItems etc. need jsonschema
             simple[key] = "strlist"
     return simple
 
