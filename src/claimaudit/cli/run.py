@@ -17,8 +17,8 @@ CHECKLIST_AUTO_LIMIT = 2000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from ..reporters import FORMATS
     from .main import EXIT_HELP
+    from ..reporters import FORMATS
 
     p = sub.add_parser("run", help="audit claim files (default: claims/)", epilog=EXIT_HELP)
     add_audit_arguments(p)
@@ -107,7 +107,7 @@ def _codes(text: str, configured: list | None) -> tuple[str, ...]:
     return tuple(items)
 
 
-def audit_from_args(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
+def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     """Run the audit the options of :func:`add_audit_arguments` describe; notes for the report."""
     from ..config import config_file
 
@@ -115,7 +115,7 @@ def audit_from_args(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
         return _audit(args)
 
 
-def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
+def _audit(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     from ..config import find_root, load_config
     from ..engine.run import RunOptions, run_claims
     from ..model.claims import Settings
@@ -137,9 +137,7 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
                          select=_codes(args.select, config.get("select")),
                          ignore=_codes(args.ignore, config.get("ignore")),
                          progress=_progress_printer())
-    from ..extract.rundoc import (
-        draft_documents,  # a document (not a claim file) is extracted first
-    )
+    from ..extract.rundoc import draft_documents  # a document (not a claim file) is extracted first
 
     paths, notes = draft_documents(paths, root, kilo=settings.kilo)
     run = run_claims(paths, root, options)
