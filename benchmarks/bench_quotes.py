@@ -2,7 +2,7 @@
 
     python benchmarks/bench_quotes.py [MEGABYTES] [QUOTES] [zh|en]
 
-The text (zh, the default) is built from the handbook seeds (../shared/seeds, else the test
+The text (zh, the default) is built from the handbook seeds (sources/texts, else the test
 fixtures); ``en`` builds it from the project's English docs and the V3 report excerpt (twice the
 characters for the same bytes). Their lines are shuffled, with every digit redrawn, into files of
 about 1 MB, so numbers and words repeat the way a large corpus of similar documents does. The
@@ -30,7 +30,7 @@ from claimaudit.sources.load_text import load_text  # noqa: E402
 from claimaudit.sources.locate import corpus, find_quote  # noqa: E402
 from claimaudit.sources.passage_numbers import drift, find_value, numbers_in  # noqa: E402
 
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT / "sources" / "texts"   # the demo corpus, shipped in the repository
 FIXTURES = ROOT / "tests" / "fixtures" / "sources"
 _FULLWIDTH = str.maketrans("0123456789,", "０１２３４５６７８９，")
 

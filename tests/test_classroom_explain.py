@@ -72,7 +72,8 @@ def test_computed_input_and_binary_prefix(run):
     assert "ssd_size = 15.36 TB/SSD" in text and "printed in fire-flyer-ai-hpc, 3FS deployment" in text
     assert "1 PiB = 2^50 B, 1 PB = 10^15 B" in text
     assert "no value in [19.6387, 19.6515] PiB is more than 20 PiB" in text
-    assert "The claim file expects this: inconsistent" in text
+    assert "Known error, confirmed (180 × 16 × 15.36 TB / 2" in text
+    assert "xfail" not in text and "expects" not in text
     # The checklist flags the decimal/binary mix and the bound the words set.
     assert "[•] Which units?" in text and "1 PiB = 2^50 B ≈ 1.126 PB" in text
     assert "[✗] Do the words overstate? '超过' means more than" in text

@@ -109,6 +109,30 @@ def test_forgotten_tb_to_pib(grader, tmp_path):
     assert "no value in the recomputed [19.6387, 19.6515] PiB is more than 20 PiB" in item.verdict.message
 
 
+@pytest.mark.parametrize("exercise, formula, value, have, conv", [
+    ("E17", "pretrain_hours / gpus / 24", "1300.8", "hours", "hour→day"),   # right formula, value not converted
+    ("E17", "", "1300.8", "hours", "hour→day"),                             # no formula at all
+    ("E12", "", "22.12", "PB (10^15 B)", "PB→PiB"),                         # decimal where the claim is binary
+    ("E13", "", "2788", "thousands (K = 1000)", "K→1"),                     # the K dropped
+])
+def test_the_value_alone_names_the_forgotten_conversion(grader, tmp_path, exercise, formula, value, have, conv):
+    text = answer(exercise, formula, value, "consistent") if formula else f"exercise: {exercise}\nvalue: {value}\n"
+    item = grade_one(grader, tmp_path, text)
+    assert item.value.status == "wrong"
+    assert item.value.message.startswith(f"{value} is the value in {have}; the figure is in "), item.value.message
+    assert item.conversion == conv
+
+
+@pytest.mark.parametrize("exercise, value", [
+    ("E12", "20.11"),    # 19.64 PiB × 1.024: but no figure of this exercise uses K, so no K mistake is named
+    ("E17", "60.1"),     # off, by no known factor
+])
+def test_a_value_off_by_no_conversion_is_just_wrong(grader, tmp_path, exercise, value):
+    item = grade_one(grader, tmp_path, f"exercise: {exercise}\nvalue: {value}\n")
+    assert item.value.status == "wrong" and item.conversion is None
+    assert "is outside it" in item.value.message
+
+
 def test_k_read_as_1000_for_a_context_length(grader, tmp_path):
     item = grade_one(grader, tmp_path, answer("E02", "2048 / 128000", "0.016", "consistent"))
     assert item.formula.status == "partial"
@@ -334,3 +358,48 @@ def test_cli_grade(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["exercise", "grade", str(tmp_path / "empty"), "--key", str(KEY_DIR)]) == 2
     assert main(["exercise", "grade", str(tmp_path / "nope"), "--key", str(KEY_DIR)]) == 2
+
+
+# -- who a student is; what generated files name --------------------------------------------------------
+
+def test_a_student_is_one_student_whatever_the_case_of_the_folder(grader, tmp_path):
+    answers = tmp_path / "answers"
+    write(answers / "Carol", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent", "Carol"))
+    write(answers / "carol", "E06.yaml", "exercise: E06\nformula: [64 * step_64\n")      # broken: only the folder says who
+    write(answers / "bo", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent"))
+    grades = Grader(grader.key).grade(read_answers([answers]))
+    assert [s.student for s in grades.students] == ["bo", "Carol"], "two students, not three"
+    carol = grades.students[1]
+    items = {i.exercise: i for i in carol.items}
+    assert items["E17"].points == 4 and items["E06"].problems and items["E06"].points == 0
+    assert items["E06"].file == "answers/carol/E06.yaml"
+    text = io.StringIO()
+    render_text(grades, text)
+    assert "carol" not in text.getvalue().replace("Carol", "").replace("answers/carol", "")
+
+
+def test_generated_grade_files_hold_relative_paths_only(tmp_path, capsys, monkeypatch):
+    from claimaudit.cli.main import main
+
+    answers = tmp_path / "answers"
+    write(answers / "li", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54 天", "consistent"))
+    write(answers / "li", "E06.yaml", "exercise: E06\nformula: [64 * step_64\n")
+    monkeypatch.chdir(ROOT)    # the answers are outside the working folder: named from the folder given
+    assert main(["exercise", "grade", str(answers), "--key", str(KEY_DIR), "--csv", str(tmp_path / "g.csv"),
+                 "--html", str(tmp_path / "g.html")]) == 0
+    out = capsys.readouterr().out
+    for text in (out, (tmp_path / "g.csv").read_text("utf-8"), (tmp_path / "g.html").read_text("utf-8")):
+        assert str(tmp_path) not in text and "answers/li/E06.yaml" in text
+
+
+def test_an_exercise_set_made_outside_the_root_names_its_folder_relatively(tmp_path, capsys, monkeypatch):
+    from claimaudit.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["exercise", "make", "--root", str(ROOT), "-o", "set", "--lang", "en"]) == 0
+    capsys.readouterr()
+    readme = (tmp_path / "set" / "README.md").read_text("utf-8")
+    assert "--key set " in readme and str(tmp_path) not in readme
+    for f in (tmp_path / "set").rglob("*"):
+        if f.is_file():
+            assert str(tmp_path) not in f.read_text("utf-8") and str(ROOT) not in f.read_text("utf-8"), f

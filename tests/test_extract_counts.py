@@ -20,7 +20,7 @@ from claimaudit.extract.pipeline import draft_text, draft_yaml
 from claimaudit.numbers.scan import scan_numbers
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
 
 
 def found(text: str) -> list[tuple[str, Fraction, str]]:
@@ -134,7 +134,6 @@ def test_rating_is_not_a_year():
 
 # -- the seeds ---------------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not available")
 def test_seed_000_counts_and_no_heading_numbers():
     text = (SEEDS / "000_9e0f452031752b57.txt").read_text("utf-8")
     ms = extract_mentions(analyse(text))

@@ -18,7 +18,7 @@ from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
 
 
 def found(text: str) -> list[tuple[str, Fraction, str]]:
@@ -140,10 +140,8 @@ def test_binary_power_with_its_unit():
 
 # -- the seeds ------------------------------------------------------------------------------------
 
-needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not available")
 
 
-@needs_seeds
 def test_seed_004_cheng_and_gpu_counts():
     text = (SEEDS / "004_19076b57cd7d3139.txt").read_text("utf-8")
     ms = extract_mentions(analyse(text))
@@ -155,7 +153,6 @@ def test_seed_004_cheng_and_gpu_counts():
     assert not any(m.printed_number in ("2021", "十二", "七") for m in ms)
 
 
-@needs_seeds
 def test_gold_worksheets_rebuild_the_gold_files():
     """The committed gold/*.yaml are exactly what gold/build.py makes from the worksheets."""
     gold = REPO / "benchmarks" / "extraction" / "gold"

@@ -11,7 +11,7 @@ from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 from claimaudit.numbers.scan import scan_numbers
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parents[1] / "sources" / "texts"   # the demo corpus, in the repo
 
 
 def one(text: str, lang: str = "auto"):
@@ -126,7 +126,6 @@ def test_locations_and_table_cells():
     assert m.cell == (0, 0, 1)
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds are not beside the repository")
 def test_seed_cost_table_is_read():
     doc = analyse((SEEDS / "004_19076b57cd7d3139.txt").read_text("utf-8"))
     ms = extract_mentions(doc)

@@ -86,4 +86,6 @@ def test_an_unknown_schema_keyword_compiles_to_fail():
     assert comp.compile({"type": "string", "maxLength": 3})("ab") is False      # not compiled: jsonschema decides
     assert comp.compile({"type": "string", "minLength": 2})("ab") is True
     assert comp.compile({"oneOf": [{"type": "string"}, {"type": "string", "pattern": "a"}]})("a") is False
-    assert comp.compile({"enum": [1, 2]})(1) is False                            # non-string enums go to jsonschema
+    assert comp.compile({"enum": ["1000", 1000]})("1000") is True                # the editor's number forms
+    assert comp.compile({"enum": ["1000", 1000]})("1024") is False
+    assert comp.compile({"enum": [True, "x"]})("x") is False                     # booleans go to jsonschema

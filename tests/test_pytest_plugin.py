@@ -7,6 +7,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 
 import pytest
+import yaml  # noqa: F401 - see below
 
 from gate_support import EXAMPLE, REPO
 
@@ -55,6 +56,12 @@ claims:
     formula: v3_cost.pretrain_hours + v3_cost.context_hours
     tags: [skip, "two words"]
 """
+
+
+# PyYAML is imported here, before the in-process runs: pytester restores sys.modules after each
+# run, and a PyYAML imported inside one would be imported again next time beside its C extension
+# (libyaml), which keeps the first import's classes ("could not determine a constructor for the
+# tag None" when this file runs alone).
 
 
 @pytest.fixture
@@ -142,8 +149,25 @@ def test_keyword_selects_by_id_and_file_and_markers_come_from_tags(ptr: pytest.P
     result.assert_outcomes(failed=1)
 
 
-def test_junitxml_carries_claim_metadata(ptr: pytest.Pytester) -> None:
+JUNIT_XSD = REPO / "tests" / "fixtures" / "reports" / "schemas" / "junit-10.xsd"
+
+
+def test_junitxml_is_valid_and_carries_claim_metadata(ptr: pytest.Pytester) -> None:
+    """xunit2 (pytest's default) has no <properties> in <testcase>: the metadata is the suite's."""
+    xmlschema = pytest.importorskip("xmlschema", reason="xmlschema (the `test` extra) validates JUnit XML")
     run(ptr, "claims", "--junitxml=out.xml").assert_outcomes(passed=8, xfailed=1)
+    xmlschema.XMLSchema(str(JUNIT_XSD)).validate(str(ptr.path / "out.xml"))
+    tree = ET.parse(ptr.path / "out.xml")
+    assert not [c for c in tree.iter("testcase") if c.find("properties") is not None]
+    suite = next(tree.iter("testsuite"))
+    props = {p.get("name"): p.get("value") for p in suite.find("properties").iter("property")}
+    assert props["claimaudit.claim[v3_cost.total_hours]"] == "v3_cost.total_hours"
+    assert props["claimaudit.verdict[v3_cost.total_hours]"] == "consistent"
+    assert props["claimaudit.recomputed[v3_cost.total_hours]"] == "[2786500, 2789500] GPU-hours"
+
+
+def test_junitxml_xunit1_keeps_claim_metadata_per_testcase(ptr: pytest.Pytester) -> None:
+    run(ptr, "claims", "--junitxml=out.xml", "-o", "junit_family=xunit1").assert_outcomes(passed=8, xfailed=1)
     tree = ET.parse(ptr.path / "out.xml")
     case = next(c for c in tree.iter("testcase") if c.get("name") == "total_hours")
     props = {p.get("name"): p.get("value") for p in case.iter("property")}

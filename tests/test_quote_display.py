@@ -11,13 +11,10 @@ from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import card_html, text
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 @pytest.fixture(scope="module")
 def record():
-    if not SEEDS.is_dir():
-        pytest.skip("the handbook seeds (../shared/seeds) are not present")
     run = run_claims([ROOT / "claims"], ROOT, RunOptions(keyword="usable_capacity_claim"))
     return as_report(run)["records"][0]
 
@@ -25,11 +22,11 @@ def record():
 def test_text_working_says_where_the_quote_was_found(record):
     lines = text.working_lines(record)
     found = [ln for ln in lines if ln.startswith("found at")]
-    assert found and "shared/seeds/004_19076b57cd7d3139.txt:62" in found[0]
+    assert found and "sources/texts/004_19076b57cd7d3139.txt:62" in found[0]
     assert "八、论文自己算错的地方" in found[0]
 
 
 def test_html_card_says_where_the_quote_was_found(record):
     html = str(card_html.card_html(record))
-    assert "Found at <code>../shared/seeds/004_19076b57cd7d3139.txt:62</code>" in html
+    assert "Found at <code>sources/texts/004_19076b57cd7d3139.txt:62</code>" in html
     assert "八、论文自己算错的地方" in html

@@ -13,7 +13,7 @@ from claimaudit.engine.run import RunOptions, run_claims
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
 
 HANDBOOK = """id: handbook
 title: DeepSeek 案例研究 (excerpt)
@@ -388,10 +388,6 @@ claims:
 
 # -- the bundled corpus -------------------------------------------------------------------------------------------
 
-needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="shared seeds not present")
-
-
-@needs_seeds
 def test_bundled_quotes_are_all_found_in_the_seeds():
     run = run_claims([REPO / "claims"], REPO, RunOptions(select=("CA200",)))
     codes = {(r.claim.qualname, f.code) for r in run.results for f in r.findings if f.code.startswith("CA2")}
@@ -401,7 +397,7 @@ def test_bundled_quotes_are_all_found_in_the_seeds():
     assert ("v3_training_cost.ep_group_gpus", "CA206") in codes
     by = {r.claim.qualname: r for r in run.results}
     q = by["v3_training_cost.total_cost"].extra["quote"]
-    assert (q["file"], q["line"], q["table_row"], q["column"]) == ("../shared/seeds/004_19076b57cd7d3139.txt", 31, 4, "金额")
+    assert (q["file"], q["line"], q["table_row"], q["column"]) == ("sources/texts/004_19076b57cd7d3139.txt", 31, 4, "金额")
     q = by["fire_flyer_cost.perf_about_80"].extra["quote"]
     assert (q["column"], q["value_text"]) == ("论文的说法", "八成")    # 约 80% is printed as 八成
     q = by["dualpipe.bubble_reduction_pp16"].extra["quote"]
@@ -420,15 +416,12 @@ def test_bundled_quotes_are_all_found_in_the_seeds():
     assert "deepseek-day6-inference" in notes     # inference_margin's also_in primary
 
 
-@needs_seeds
 def test_drifted_copy_of_the_seeds(tmp_path):
     root = tmp_path / "project"
     shutil.copytree(REPO / "claims", root / "claims")
     shutil.copytree(REPO / "sources", root / "sources")
     shutil.copyfile(REPO / "claimaudit.toml", root / "claimaudit.toml")
-    seeds = tmp_path / "shared" / "seeds"
-    shutil.copytree(SEEDS, seeds)
-    p = seeds / "004_19076b57cd7d3139.txt"
+    p = root / "sources" / "texts" / "004_19076b57cd7d3139.txt"
     p.chmod(0o644)
     text = p.read_text("utf-8")
     p.write_text(text.replace("三个金额相加也是 557.6 万美元", "三个金额相加也是 557.7 万美元")
@@ -437,7 +430,7 @@ def test_drifted_copy_of_the_seeds(tmp_path):
     drift = {r.claim.qualname: f.message for r in run.results for f in r.findings if f.code == "CA202"}
     assert set(drift) == {"v3_training_cost.sum_of_costs", "cluster_failures.nvlink_share"}
     assert drift["v3_training_cost.sum_of_costs"].startswith(
-        "the source now says 557.7 万美元 where the claim quotes 557.6 万美元 (../shared/seeds/004_19076b57cd7d3139.txt:32")
+        "the source now says 557.7 万美元 where the claim quotes 557.6 万美元 (sources/texts/004_19076b57cd7d3139.txt:32")
     assert drift["cluster_failures.nvlink_share"].startswith("the source now says 42.75% where the claim quotes 42.57%")
 
 

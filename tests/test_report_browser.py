@@ -6,7 +6,8 @@ hands it back. The test compares each filter's visible cards with what the repor
 must be — the expectation is computed here, not by the page. A screenshot (desktop and phone) and a
 PDF print are kept under ``reports/browser/`` as artifacts.
 
-Skips only when no Chromium binary exists (``.ci/run`` installs Debian's ``chromium``).
+Skips only when no Chromium binary exists (``.ci/run`` installs Debian's ``chromium``); with
+``CI=true`` a missing browser or font fails instead, so CI never passes without having looked.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import shutil
 import subprocess
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote
 
 import pytest
@@ -34,12 +35,19 @@ ARTIFACTS = REPO / "reports" / "browser"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
+def missing(reason: str) -> NoReturn:
+    """Skip on a developer's machine; fail in CI (CI=true), where .ci/run installs what is needed."""
+    if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
 def chromium() -> str:
     for name in (os.environ.get("CLAIMAUDIT_CHROMIUM", ""), "/usr/bin/chromium", *CANDIDATES):
         path = shutil.which(name) if name else None
         if path:
             return path
-    pytest.skip("no Chromium binary found (looked for $CLAIMAUDIT_CHROMIUM, /usr/bin/chromium, "
+    missing("no Chromium binary found (looked for $CLAIMAUDIT_CHROMIUM, /usr/bin/chromium, "
                 + ", ".join(CANDIDATES) + "); `.ci/run` installs Debian's chromium package")
 
 
@@ -176,7 +184,7 @@ def test_chinese_text_prints_with_a_chinese_font(browser: str, page: Path, tmp_p
     fc_list = shutil.which("fc-list")
     fonts = subprocess.run([fc_list, ":lang=zh", "family"], capture_output=True, text=True).stdout if fc_list else ""
     if not fonts.strip():
-        pytest.skip("no font with Chinese glyphs is installed (Debian: apt-get install fonts-noto-cjk); "
+        missing("no font with Chinese glyphs is installed (Debian: apt-get install fonts-noto-cjk); "
                     "the report names Noto Sans CJK SC and WenQuanYi Micro Hei")
     pdf = tmp_path / "report.pdf"
     browse(browser, tmp_path / "profile", page.as_uri(), "--virtual-time-budget=3000", "--no-pdf-header-footer",
@@ -184,3 +192,41 @@ def test_chinese_text_prints_with_a_chinese_font(browser: str, page: Path, tmp_p
     # Text extraction may give CJK glyphs as Kangxi radicals (⼿ for 手); NFKC folds them back.
     text = unicodedata.normalize("NFKC", pdf_text(pdf))
     assert "基础设施学习手册" in text and "整个预训练用了" in text
+
+
+# -- the authors' view ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def authors_page(report: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("authors") / "index.html"
+    path.write_text(render_html(report, audience="authors"), encoding="utf-8")
+    return path
+
+
+def document_problems(report: dict[str, Any]) -> list[str]:
+    """The document's problems, from the records: verdicts that are not consistent/stated, expected or not."""
+    return [r["qualname"] for r in report["records"]
+            if r["verdict"] in ("inconsistent", "underdetermined", "error") or r["outcome"] in ("failed", "error")]
+
+
+def test_authors_view_shows_the_five_demo_problems_without_a_click(browser: str, authors_page: Path,
+                                                                   report: dict[str, Any], tmp_path: Path) -> None:
+    problems = document_problems(report)
+    assert len(problems) == 5, "the demo's five real problems (four known errors and one gap)"
+    result, stderr = selftest(browser, tmp_path / "profile", authors_page, "selftest", "")
+    assert result["problems"] == [] and not re.search(r"Uncaught|Refused to", stderr), stderr[-2000:]
+    arrival = {c["id"]: c for c in result["arrival"]}
+    for q in problems:
+        card = arrival[q]
+        assert card["shown"] and card["open"], f"{q}: visible with its working open on arrival"
+        assert card["quote"] and card["fix"], f"{q}: the quote and what would make it true"
+        assert not card["label"].startswith(("xfail", "passed")), card["label"]
+    others = [c for c in result["arrival"] if c["id"] not in problems]
+    assert max(arrival[q]["top"] for q in problems) < min(c["top"] for c in others), "problems come first"
+    assert not any(c["open"] for c in others), "the claims that hold stay folded"
+    text = result["text"]
+    for word in ("xfail", "XFAIL", "expected inconsistent", "(4 expected)", str(REPO)):
+        assert word not in text, f"{word!r} in the authors' view"
+    assert text.count("known error, confirmed") >= 4 and "Problems in the document (5)" in text
+    only = next(s for s in result["scenarios"] if s["filter"] == "problems")
+    assert set(only["visible"]) == set(problems), "'problems only' keeps the known errors in this view"

@@ -2,8 +2,8 @@
 
     python benchmarks/extraction/score.py [--quantulum PYTHON] [--show]
 
-Data (read at run time from ``../shared``, never copied): the seeds' gold annotation in
-``gold/*.yaml`` (offsets into ``../shared/seeds/*.txt``), quantulum3's test sentences, cn2an's
+Data (read at run time, never copied): the seeds' gold annotation in ``gold/*.yaml`` (offsets into
+the demo corpus's texts, ``sources/texts/*.txt``), and from ``../shared``: quantulum3's test sentences, cn2an's
 cases and Recognizers-Text's Age, Temperature, Number and Ordinal specs (English and Chinese) in
 ``../shared/reference/extraction-dev/``. (Its README reserves the currency, dimension, percent and
 number-range specs for held-out evaluation: they are not read here.)
@@ -51,7 +51,7 @@ from claimaudit.model.yamlmarks import load_yaml  # noqa: E402
 from claimaudit.units.registry import resolve_unit  # noqa: E402
 
 SHARED = REPO.parent / "shared"
-SEEDS = SHARED / "seeds"
+SEEDS = REPO / "sources" / "texts"   # the demo corpus, shipped in the repository
 DEV = SHARED / "reference" / "extraction-dev"
 
 # quantulum3's unit names -> strings our registry reads (where the name itself is not one).

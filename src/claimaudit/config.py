@@ -1,14 +1,18 @@
 """Project configuration: ``[tool.claimaudit]`` in ``pyproject.toml`` or a ``claimaudit.toml``.
 
-Command-line options override the file; the file overrides the defaults.
+Command-line options override the file; the file overrides the defaults. ``--config FILE`` names
+the file explicitly (:func:`config_file`): every reader of the configuration in that run (the
+checkers, the quote checker's allowed folders) then reads that file instead of searching the root.
 """
 
 from __future__ import annotations
 
 import tomllib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import InputError, UsageError
 from .roots import find_root  # noqa: F401  (re-exported: front ends import it from here)
@@ -28,9 +32,31 @@ class Config:
         return self.values.get(key, default)
 
 
+#: The configuration file named by ``--config`` for the run in progress (None: search the root).
+_EXPLICIT: ContextVar[Path | None] = ContextVar("claimaudit_config_file", default=None)
+
+
+@contextmanager
+def config_file(path: str | Path | None) -> Iterator[None]:
+    """Within the block, :func:`load_config` reads ``path`` (``--config FILE``) whatever the root."""
+    if path is None:
+        yield
+        return
+    file = Path(path).resolve()
+    if not file.is_file():
+        raise UsageError(f"--config {path}: no such file")
+    token = _EXPLICIT.set(file)
+    try:
+        yield
+    finally:
+        _EXPLICIT.reset(token)
+
+
 def load_config(root: Path) -> Config:
-    for name in ("claimaudit.toml", "pyproject.toml"):
-        path = root / name
+    explicit = _EXPLICIT.get()
+    candidates = [explicit] if explicit is not None else [root / n for n in ("claimaudit.toml", "pyproject.toml")]
+    for path in candidates:
+        name = "pyproject.toml" if path.name == "pyproject.toml" else "claimaudit.toml"
         if not path.is_file():
             continue
         try:

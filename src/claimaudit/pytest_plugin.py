@@ -15,7 +15,10 @@ refer across files), then each item reports its claim's outcome. A failing claim
 located at the claim's ``file:line:col``; any other exception keeps pytest's own traceback.
 ``expect: inconsistent`` (or any expected verdict other than consistent/stated) is a strict xfail;
 claim tags become markers (``-m exercise``); ``-k`` matches claim ids and file names; the claim's
-metadata goes into ``user_properties`` (so ``--junitxml`` carries it); a broken claim file is a
+metadata goes into ``user_properties``, except that under ``--junitxml`` with pytest's default
+``xunit2`` family (whose schema has no ``<properties>`` inside ``<testcase>``) it goes into the
+test suite's properties as ``claimaudit.verdict[v3_cost.total_hours]``, so the file stays valid
+(``-o junit_family=xunit1`` keeps it per testcase, as ``record_property`` does); a broken claim file is a
 collection error listing each problem at ``file:line:col``. Use ``-p no:claimaudit`` to switch the
 plugin off.
 
@@ -59,6 +62,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SESSION] = ClaimSession(config)
+
+
+def _junit_xml(config: pytest.Config) -> Any:
+    """pytest's JUnit XML writer of this session (``--junitxml``), or None."""
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:   # pragma: no cover - a pytest without it: keep user_properties
+        return None
+    return config.stash.get(xml_key, None)
 
 
 def _patterns(config: pytest.Config) -> list[str]:
@@ -228,9 +240,17 @@ class ClaimItem(pytest.Item):
         for key in ("source", "quote", "value", "formula", "expect"):
             value = getattr(claim, key)
             if value:
-                self.user_properties.append((f"claimaudit.{key}", str(value)))
-        self.user_properties.append(("claimaudit.claim", claim.qualname))
-        self.user_properties.append(("claimaudit.location", str(claim.location)))
+                self._property(f"claimaudit.{key}", str(value))
+        self._property("claimaudit.claim", claim.qualname)
+        self._property("claimaudit.location", str(claim.location))
+
+    def _property(self, name: str, value: str) -> None:
+        """Claim metadata: a user property, or a suite property when JUnit XML is xunit2."""
+        xml = _junit_xml(self.config)
+        if xml is not None and getattr(xml, "family", "xunit2") not in ("xunit1", "legacy"):
+            xml.add_global_property(f"{name}[{self.claim.qualname}]", value)
+        else:
+            self.user_properties.append((name, value))
 
     def _tag(self, tag: str) -> None:
         self.extra_keyword_matches.add(tag)   # -k matches every tag
@@ -246,12 +266,12 @@ class ClaimItem(pytest.Item):
 
         res, errors = self.config.stash[_SESSION].result(self.claim)
         record = claim_record(res)
-        self.user_properties.append(("claimaudit.verdict", res.verdict))
+        self._property("claimaudit.verdict", res.verdict)
         if record.get("recomputed"):
-            self.user_properties.append(("claimaudit.recomputed", record["recomputed"]["text"]))
+            self._property("claimaudit.recomputed", record["recomputed"]["text"])
         codes = sorted({f["code"] for f in record["findings"] if f["severity"] != "info"})
         if codes:
-            self.user_properties.append(("claimaudit.findings", ", ".join(codes)))
+            self._property("claimaudit.findings", ", ".join(codes))
         if errors or res.outcome == "error":
             raise ClaimInputError(record, errors)
         if res.outcome == "expected":

@@ -53,6 +53,7 @@ class Answer:
     why: str = ""
     inputs: dict[str, str] = field(default_factory=dict)
     problems: list[InputError] = field(default_factory=list)   # malformed: the item scores zero
+    named: bool = False          # the name comes from a `student:` field, not the folder or file name
     #: A ``student:`` that disagrees with the folder the file is in (the folder wins), and where.
     claimed_student: tuple[str, Location] | None = None
 
@@ -139,12 +140,14 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
     student = doc.get("student")
     student = str(student).strip() if student is not None and not isinstance(student, (dict, list)) else ""
     claimed = None
+    named = bool(student)
     if _in_student_folder(path, base):
         # The folder is the identity: a file under bob/ saying ``student: Alice`` must not replace
         # Alice's answer. It is graded as bob's, and the mismatch is reported.
         if student and student.casefold() != fallback.casefold():
             claimed = (student, doc.loc_of("student"))
         student = fallback
+        named = False
     student = student or fallback
     if "answers" in doc:
         items = doc["answers"]
@@ -170,11 +173,14 @@ def read_answer_file(path: Path, *, shown: str | None = None, base: Path | None 
             if out:
                 out[0].problems.append(AnswerError(f"unknown key {k!r} at the top of a file with 'answers'",
                                                    location=doc.key_loc(k)))
+        for a in out:
+            a.named = named
         return out
     ex = doc.get("exercise")
     ans = Answer(shown, student, str(ex).strip() if ex is not None and str(ex).strip() else guess, doc.location,
                  claimed_student=claimed)
     _fill(doc, ans, ANSWER_KEYS)
+    ans.named = named
     if ans.exercise is None:
         ans.problems.append(AnswerError("missing 'exercise' (E01, E02, …)", location=doc.location))
     return [ans]
@@ -200,8 +206,22 @@ def find_answer_files(paths: Iterable[str | Path]) -> list[tuple[Path, Path | No
     return found
 
 
+def shown_name(path: Path, base: Path | None) -> str:
+    """How an answer file is named in feedback and grade files: relative to the working folder
+    when it is below it, else from the folder given (``answers/carol/E01.yaml``), never absolute."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:   # another drive
+        rel = ".."
+    if not rel.startswith(".."):
+        return Path(rel).as_posix()
+    if base is not None:
+        return (Path(base.name) / path.relative_to(base)).as_posix()
+    return path.name
+
+
 def read_answers(paths: Iterable[str | Path]) -> list[Answer]:
     out: list[Answer] = []
     for path, base in find_answer_files(paths):
-        out.extend(read_answer_file(path, base=base))
+        out.extend(read_answer_file(path, shown=shown_name(path, base), base=base))
     return out

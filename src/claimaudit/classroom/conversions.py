@@ -144,6 +144,14 @@ def family_of(dims: Dims) -> Family | None:
     return None
 
 
+def unit_in(family: Family, factor: Fraction) -> Unit | None:
+    """The unit of ``family`` that is ``factor`` times the family's base unit, if it has one."""
+    for u in family.units:
+        if u.factor == factor:
+            return u
+    return None
+
+
 def find_conversion(ratio: Fraction, *, claim_dims: Dims, claim_factor: Fraction,
                     input_dims: Iterable[Dims] = ()) -> Conversion | None:
     """The conversion that explains ``ratio`` = student's number / key's number, or None.
@@ -180,6 +188,38 @@ def find_conversion(ratio: Fraction, *, claim_dims: Dims, claim_factor: Fraction
         if best is not None:
             return best
     return None
+
+
+def value_conversions(*, claim_dims: Dims, claim_factor: Fraction, input_dims: Iterable[Dims] = (),
+                      near_one: bool = False) -> list[Conversion]:
+    """Conversions that may explain a student's value being the key's times their ratio, most
+    telling first: pairs of the claim's own family (time, information; percent for a plain
+    number) whose ``need`` is the claim's unit, pairs of the inputs' families likewise, then the
+    multipliers (K, 万, M …). Multiplier pairs within 10% of 1 (K = 1000 vs 1024) only with
+    ``near_one``: a number a few percent off is named a K mistake only when the figures use K or M.
+    """
+    out: list[Conversion] = []
+    families: list[Family] = []
+    for d in (claim_dims, *input_dims):
+        fam = family_of(d)
+        if fam is not None and fam not in families:
+            families.append(fam)
+    if claim_dims == Dims():
+        families.insert(0, next(f for f in FAMILIES if f.key == "percent"))
+    for fam in families:
+        need = unit_in(fam, claim_factor) if fam.dims is None or fam.dims == claim_dims else None
+        if need is None:
+            continue
+        out += [Conversion(fam.key, have, need) for have in fam.units if have is not need]
+    multipliers = next(f for f in FAMILIES if f.key == "multiplier")
+    for need in multipliers.units:
+        for have in multipliers.units:
+            if have is need:
+                continue
+            conv = Conversion("multiplier", have, need)
+            if near_one or not (Fraction(9, 10) <= conv.ratio <= Fraction(11, 10)):
+                out.append(conv)
+    return out
 
 
 _DECIMAL_INFO = re.compile(r"(?<![A-Za-z])[kKMGTPE]B(?![A-Za-z])")

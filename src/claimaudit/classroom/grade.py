@@ -17,20 +17,29 @@ student did not hand in scores zero and is listed as missing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
 
-from ..engine.evaluate import claimed_target, compare, read_value
+from ..engine.evaluate import Reading, claimed_target, compare, read_value
 from ..errors import InputError, Location
 from ..model.claims import Settings
 from ..numbers.interval import Interval
 from .answers import Answer
-from .conversions import Conversion
+from .conversions import Conversion, value_conversions
 from .equivalence import FormulaCheck, KeyFormulas
 from .keyfile import Key, KeyExercise
-from .lang import VERDICT_WORDS, amount, check_lang, num, point, relation_word, verdict_word
+from .lang import (
+    VERDICT_WORDS,
+    amount,
+    check_lang,
+    num,
+    point,
+    relation_word,
+    verdict_word,
+)
 
 VERDICT_POINTS = 1.0
 FORMULA_POINTS = 2.0
@@ -44,6 +53,7 @@ class Part:
     max: float
     status: str                  # right | partial | wrong | missing | error
     message: str = ""
+    conversion: Conversion | None = None   # the conversion a wrong value misses, when one explains it
 
 
 @dataclass
@@ -131,6 +141,10 @@ class ClassGrade:
     @property
     def mean_percent(self) -> float:
         return sum(s.percent for s in self.students) / len(self.students) if self.students else 0.0
+
+
+#: A printed number with a K or M multiplier ("2,788K", "128K", "5.576M"): K = 1000 vs 1024 can matter.
+_MULTIPLIED = re.compile(r"\d\s*(?:[KkM]|Ki|Mi)(?![a-zA-Z])")
 
 
 def _t(lang: str, en: str, zh: str) -> str:
@@ -272,17 +286,31 @@ class Grader:
                     lang, f"right, but rounded more coarsely than the printed {ex.value}: keep more digits",
                     f"对，但比印出的 {ex.value} 舍入得更粗：要多保留几位"))
             return Part(VALUE_POINTS, VALUE_POINTS, "right")
-        if conversion is not None and factors:
-            # The same conversion the formula misses: say so, it is the one thing to fix.
-            if compare(key_iv * (ex.factor / factors[0]) * conversion.ratio, reading, "=", settings)[0]:
-                return Part(0, VALUE_POINTS, "wrong", _t(
-                    lang, f"{ans.value} is the value in {conversion.have.en}; the figure is in {ex.unit or 'plain numbers'}: "
-                          f"{amount(key_iv, ex.unit)}",
-                    f"{ans.value} 是以{conversion.have.zh}为单位的值；题目的单位是 {ex.unit or '纯数字'}："
-                    f"{amount(key_iv, ex.unit)}"))
+        missed = self.missed_conversion(ex, reading, key_iv * (ex.factor / factors[0]), conversion, settings) \
+            if factors else None
+        if missed is not None:
+            # The value alone misses by a known conversion factor: say so, it is the one thing to fix.
+            return Part(0, VALUE_POINTS, "wrong", _t(
+                lang, f"{ans.value} is the value in {missed.have.en}; the figure is in {ex.unit or 'plain numbers'}: "
+                      f"{amount(key_iv, ex.unit)}",
+                f"{ans.value} 是以{missed.have.zh}为单位的值；题目的单位是 {ex.unit or '纯数字'}："
+                f"{amount(key_iv, ex.unit)}"), conversion=missed)
         return Part(0, VALUE_POINTS, "wrong", _t(
             lang, f"the inputs give {amount(key_iv, ex.unit)}; {ans.value} is outside it",
             f"由输入算得 {amount(key_iv, ex.unit)}；{ans.value} 不在其中"))
+
+    def missed_conversion(self, ex: KeyExercise, reading: Reading, key: Interval, formula_conversion: Conversion | None,
+                          settings: Settings) -> Conversion | None:
+        """The conversion whose factor takes the key's value to the student's, whatever the formula:
+        the one the formula misses first, then the ones :func:`value_conversions` lists."""
+        uses_k = any(_MULTIPLIED.search(t or "") for t in [ex.value, *(i.printed for i in ex.inputs)])
+        candidates = [formula_conversion] if formula_conversion is not None else []
+        candidates += value_conversions(claim_dims=ex.dims, claim_factor=ex.factor,
+                                        input_dims=[i.dims for i in ex.inputs], near_one=uses_k)
+        for conv in candidates:
+            if compare(key * conv.ratio, reading, "=", settings)[0]:
+                return conv
+        return None
 
     def input_notes(self, ex: KeyExercise, ans: Answer) -> list[str]:
         lang = self.lang
@@ -332,9 +360,9 @@ class Grader:
             verdict.message = _t(lang, "your formula and value are right, but the verdict does not follow from them: ",
                                  "公式和结果都对，但结论没有从中得出：") + self.reason(ex)
         conv = None
-        if check is not None and check.conversion is not None:
-            c = check.conversion
-            conv = f"{c.have.symbol}→{c.need.symbol}"
+        missed = check.conversion if check is not None and check.conversion is not None else value.conversion
+        if missed is not None:
+            conv = f"{missed.have.symbol}→{missed.need.symbol}"
         return ItemGrade(ans.student, ex.id, ex.claim, ans.file, verdict, formula, value,
                          notes=self.input_notes(ex, ans), conversion=conv, answer=written)
 
@@ -343,7 +371,10 @@ class Grader:
         notes: list[str] = []
         by_student: dict[str, dict[str, ItemGrade]] = {}
         extra: dict[str, list[ItemGrade]] = {}
+        answers = list(answers)
+        names = student_names(answers)
         for ans in answers:
+            ans.student = names[identity(ans.student)]
             item = self.grade_answer(ans)
             if ans.claimed_student:
                 said, where = ans.claimed_student
@@ -370,6 +401,21 @@ class Grader:
             items += extra.get(name, [])
             students.append(StudentGrade(name, items))
         return ClassGrade(self.key, students, notes, lang)
+
+
+def identity(name: str) -> str:
+    """Who a name denotes: ``Carol``, ``carol`` and ``carol `` are one student (folder names and
+    ``student:`` fields differ in case; a broken file is known only by its folder's name)."""
+    return " ".join(name.split()).casefold()
+
+
+def student_names(answers: Sequence[Answer]) -> dict[str, str]:
+    """identity -> the name shown: the one a student wrote in a ``student:`` field, else the
+    first folder or file name, in file order."""
+    names: dict[str, str] = {}
+    for ans in sorted(answers, key=lambda a: not a.named):   # stable: file order within each group
+        names.setdefault(identity(ans.student), " ".join(ans.student.split()))
+    return names
 
 
 def _zero(student: str, exercise: str, claim: str, file: str, problems: Sequence[str],

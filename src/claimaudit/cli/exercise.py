@@ -58,12 +58,17 @@ def _make(args: argparse.Namespace) -> int:
     for err in run.errors:
         print(escape_controls(f"claimaudit: warning: {err}"), file=sys.stderr)
     out = Path(args.output)
-    try:
-        shown = os.path.relpath(out.resolve(), root)
-    except ValueError:   # another drive
-        shown = str(out)
-    if shown.startswith(".."):
-        shown = str(out)
+    # The set's README names its folder relative to the root (or the working folder), never
+    # absolutely: a set is copied to students and other machines.
+    shown = out.name or "."
+    for base in (root, Path.cwd()):
+        try:
+            rel = os.path.relpath(out.resolve(), base)
+        except ValueError:   # another drive
+            continue
+        if not rel.startswith(".."):
+            shown = rel
+            break
     made = make_set(run.results, out, tag=args.tag, all_claims=args.all_claims, langs=langs,
                     show_values=not args.hide_values, title=args.title, sources=run.sources,
                     shown_path=shown.replace(os.sep, "/"))

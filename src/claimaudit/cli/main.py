@@ -22,6 +22,8 @@ COMMANDS = {
     "checkers": "checkers",
     "explain": "explain",
     "exercise": "exercise",
+    "demo": "demo",
+    "completion": "completion",
 }
 
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"

@@ -24,12 +24,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="fail only on findings not in FILE (written by `claimaudit baseline`); list entries that no longer occur")
     p.add_argument("-v", "--verbose", action="count", default=0, help="one line per claim; -vv shows expected findings too")
     p.add_argument("-q", "--quiet", action="count", default=0, help="less output")
-    p.add_argument("--format", dest="formats", action="append", choices=sorted(FORMATS),
+    p.add_argument("--format", "--output-format", dest="formats", action="append", choices=sorted(FORMATS),
                    help="output format (repeatable; default text)")
     p.add_argument("-o", "--output", action="append", default=[], metavar="FILE",
                    help="write the matching --format to FILE (in order); default standard output")
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when claims fail (still 2 on input errors)")
-    p.add_argument("--color", choices=["auto", "yes", "no"], default="auto")
+    p.add_argument("--color", choices=["auto", "yes", "no"], default="auto",
+                   help="colour the terminal output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
+    p.add_argument("--statistics", action="store_true", help="after the report, count the findings per checker code")
+    p.add_argument("--for", dest="audience", choices=["authors", "maintainers"],
+                   help="who the report is for: authors (the document's authors: problems first and open, no "
+                        "test-suite words; the default for `run DOC`) or maintainers (the claim files' test view)")
+    from .watch import add_watch_arguments
+
+    add_watch_arguments(p)
     p.add_argument("--checklist", choices=["auto", "yes", "no"], default="auto",
                    help="answer the careful reader's checklist for each claim in the reports (auto: runs of up to "
                         f"{CHECKLIST_AUTO_LIMIT} claims; it costs ~0.2 ms a claim)")
@@ -50,6 +58,9 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--report-url", metavar="URL", help="where the HTML report will be published; Markdown "
                                                        "links each claim there")
     g.add_argument("--no-report", action="store_true", help="do not write the default HTML report")
+    g.add_argument("--min-severity", choices=["info", "warning", "error"], default="warning",
+                   help="least severe finding in SARIF and GitHub annotations (default warning: informational "
+                        "notes stay in the text and HTML reports)")
 
 
 def add_audit_arguments(p: argparse.ArgumentParser) -> None:
@@ -61,7 +72,10 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
                         "combined with and/or/not")
     p.add_argument("--changed-since", metavar="REF",
                    help="only claims whose claim file or source changed since git REF, and the claims using them")
-    p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
+    p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml; "
+                                  "with --config, the config file's folder)")
+    p.add_argument("--config", metavar="FILE", help="read settings from FILE (a claimaudit.toml, or a pyproject.toml's "
+                                                    "[tool.claimaudit]) instead of the root's")
     p.add_argument("--kilo", choices=["1000", "1024"], help="what K means unless a claim says otherwise")
     p.add_argument("--rounding", choices=["auto", "exact", "digits"], help="rounding policy for printed numbers")
     p.add_argument("--approx", help="tolerance of 'about'/'约' claims, e.g. 5%%")
@@ -108,11 +122,23 @@ def _codes(text: str, configured: list | None) -> tuple[str, ...]:
 
 def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     """Run the audit the options of :func:`add_audit_arguments` describe; notes for the report."""
+    from ..config import config_file
+
+    with config_file(getattr(args, "config", None)):
+        return _audit(args)
+
+
+def _audit(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     from ..config import find_root, load_config
     from ..engine.run import RunOptions, run_claims
     from ..model.claims import Settings
 
-    root = Path(args.root).resolve() if args.root else find_root()
+    if args.root:
+        root = Path(args.root).resolve()
+    elif getattr(args, "config", None):
+        root = Path(args.config).resolve().parent   # settings are relative to their file, as ruff's are
+    else:
+        root = find_root()
     config = load_config(root)
     try:
         settings = Settings().merged({"kilo": args.kilo or config.get("kilo"),
@@ -154,7 +180,8 @@ def write_reports(args: argparse.Namespace, report: dict) -> None:
     plan = plan_outputs(formats=args.formats, outputs=list(args.output), root=root, html=args.html,
                         junit=args.junit, sarif=args.sarif, markdown=args.markdown, github=args.github,
                         report_dir=args.report_dir, no_report=args.no_report)
-    context = github_context(root)
+    context: dict = {**github_context(root), "min_severity": args.min_severity,
+                     "audience": getattr(args, "audience", None) or "maintainers"}
     if args.report_url:
         context["html_url"] = args.report_url
     text_options = {"verbosity": args.verbose - args.quiet, "color": {"yes": True, "no": False}.get(args.color)}
@@ -165,8 +192,26 @@ def write_reports(args: argparse.Namespace, report: dict) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    if getattr(args, "watch", False):
+        from .watch import watch
+
+        return watch(args, run_once)
+    return run_once(args)
+
+
+def _audience(args: argparse.Namespace) -> str:
+    """``--for``, else authors when a document (not a claim file) is audited, else maintainers."""
+    if args.audience:
+        return args.audience
+    from ..extract.rundoc import is_document
+
+    return "authors" if args.paths and any(is_document(Path(p)) for p in args.paths) else "maintainers"
+
+
+def run_once(args: argparse.Namespace) -> int:
     from ..engine.records import as_report
     from ..engine.run import exit_code
+    from ..reporters.sourcetexts import summary_notes
 
     known = None
     if args.baseline:
@@ -181,9 +226,15 @@ def main(args: argparse.Namespace) -> int:
     report = as_report(run)
     if baseline is not None:
         report["baseline"] = baseline.as_dict()
+    notes += summary_notes(report["records"])
     if notes:
         report["notes"] = report.get("notes", []) + notes
+    args.audience = _audience(args)
     write_reports(args, report)
+    if args.statistics:
+        from .statistics import print_statistics
+
+        print_statistics(report)
     code = exit_code(run)
     if code == 5 and args.changed_since and run.collected:
         return 0  # nothing this change can affect: the gate passes

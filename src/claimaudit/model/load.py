@@ -118,11 +118,13 @@ def _c_type(comp: _Compiler, value: Any, _s: dict) -> _Check:
 
 def _c_enum(comp: _Compiler, value: Any, _s: dict) -> _Check:
     allowed = list(value)
-    # jsonschema compares by JSON equality: 1 == True would match; only strings are taken as equal here.
-    if not all(isinstance(a, str) for a in allowed):
+    # jsonschema compares by JSON equality, where 1 == True: booleans and other kinds go to jsonschema.
+    if not all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in allowed):
         return _never
-    frozen = frozenset(allowed)
-    return lambda v: isinstance(v, str) and v in frozen
+    texts = frozenset(a for a in allowed if isinstance(a, str))
+    numbers = frozenset(a for a in allowed if not isinstance(a, str))   # the editor's YAML numbers
+    return lambda v: (v in texts if isinstance(v, str)
+                      else isinstance(v, int) and not isinstance(v, bool) and v in numbers)
 
 
 def _c_pattern(comp: _Compiler, value: Any, _s: dict) -> _Check:

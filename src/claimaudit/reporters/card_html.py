@@ -16,6 +16,7 @@ from typing import Any, Iterable
 
 from markupsafe import Markup
 
+from .audience import is_problem, outcome_label, remedies
 from .common import Record, anchor, location
 from .formula_html import formula_html
 from .highlight import highlight, language
@@ -85,8 +86,14 @@ def _working(r: Record, links: dict[str, str | None]) -> str:
     return '<table class="wk">' + "".join(rows) + "</table>"
 
 
-def card_html(r: Record) -> Markup:
-    """The ``<article>`` of one claim record (engine.records.claim_record)."""
+def card_html(r: Record, audience: str = "maintainers") -> Markup:
+    """The ``<article>`` of one claim record (engine.records.claim_record).
+
+    ``audience="authors"``: the view for a document's authors — a problem of the document (known
+    or not) is marked ``p`` and opens with its working and what would make it true, and outcomes
+    are named in plain words ("known error, confirmed"), not pytest's."""
+    authors = audience == "authors"
+    problem = authors and is_problem(r)
     inputs = r.get("inputs") or []
     links = {i["name"]: (_SPACE.sub("_", i["ref"]) if i.get("ref") else None) for i in inputs}
     ident = anchor(r)
@@ -102,13 +109,13 @@ def card_html(r: Record) -> Markup:
         data += f' data-codes="{esc(" ".join(codes))}"'
     if sources[1:]:
         data += f' data-src="{esc(" ".join(sources))}"'
-    out = [f'<article id="{esc(ident)}" class="card v-{verdict} o-{outcome}"{data}>\n']
+    out = [f'<article id="{esc(ident)}" class="card v-{verdict} o-{outcome}{" p" if problem else ""}"{data}>\n']
     title = f' <span class="t"{lang(r["title"])}>{esc(r["title"])}</span>' if r.get("title") else ""
     out.append(f'<h3><span class="badge">{verdict}</span> '
                f'<a class="id" href="#{esc(ident)}">{esc(r.get("id"))}</a>{title}</h3>\n')
     facts = [f"<code>{esc(location(r))}</code>",
-             f'<span class="out">{esc(OUTCOME_LABEL.get(r.get("outcome") or "", r.get("outcome")))}</span>']
-    if r.get("expected"):
+             f'<span class="out">{esc(outcome_label(r, audience, OUTCOME_LABEL.get(r.get("outcome") or "", str(r.get("outcome")))))}</span>']
+    if r.get("expected") and not authors:
         facts.append(f"expected {esc(r['expected'])}")
     if r.get("boundary"):
         facts.append("boundary case")
@@ -144,6 +151,10 @@ def card_html(r: Record) -> Markup:
         out.append('<ul class="fs">' + "".join(items) + "</ul>\n")
     if r.get("because"):
         out.append(f'<p class="because">Because: {esc(r["because"])}</p>\n')
+    fixes = remedies(r) if problem else []
+    if fixes:
+        shown = "".join(f"<li{lang(x)}>{esc(x)}</li>" for x in fixes)
+        out.append(f'<div class="fix"><b>What would make it true</b><ul>{shown}</ul></div>\n')
     checklist = (r.get("extra") or {}).get("checklist")
     if checklist:
         items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
@@ -157,7 +168,7 @@ def card_html(r: Record) -> Markup:
     claimed, recomputed = r.get("claimed"), r.get("recomputed")
     svg = number_line(claimed, recomputed, r.get("relation") or "=", approx=settings.get("approx"),
                       consistent=r.get("verdict") != "inconsistent", note=_miss_note(r)) if claimed and recomputed else ""
-    is_open = " open" if r.get("outcome") in ("failed", "error") else ""
+    is_open = " open" if r.get("outcome") in ("failed", "error") or problem else ""
     out.append(f'<details{is_open}><summary>Working</summary>\n{_working(r, links)}\n{svg or ""}</details>\n'
                "</article>")
     return Markup("".join(out))

@@ -14,6 +14,8 @@ from typing import Any, TextIO
 
 from .common import Record, shown_findings, sorted_records, summary_text
 from .escape import escape_tree
+from .common import Record, sorted_records, summary_text
+from .sourcetexts import DEFAULT_MIN_SEVERITY, at_least, is_repeat
 
 
 def escape_data(s: str) -> str:
@@ -42,19 +44,26 @@ def _where(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return props
 
 
-def annotations(report: dict[str, Any], *, path_prefix: str = "") -> list[str]:
-    """``path_prefix``: the project root's folder inside the repository ("docs/audit/"), if any."""
+def annotations(report: dict[str, Any], *, path_prefix: str = "", min_severity: str = DEFAULT_MIN_SEVERITY) -> list[str]:
+    """``path_prefix``: the project root's folder inside the repository ("docs/audit/"), if any;
+    ``min_severity``: the least severe finding annotated (default warning; info adds the notes,
+    an unavailable source text once, not per claim)."""
     lines = []
     report = escape_tree(report, keep_newlines=True)  # no ESC/OSC sequence reaches the log (CR/LF: %0D/%0A)
+    seen_sources: set[str] = set()
     for e in report.get("errors", ()):
         lines.append(command("error", str(e.get("message")), **_where(e, path_prefix), title=f"{e.get('code')} input error"))
     for r in sorted_records(report.get("records", ())):
         outcome = r.get("outcome")
-        for f in shown_findings(r):
+        for f in r.get("findings", ()):
+            if not at_least(f.get("severity"), min_severity) or is_repeat(r, f, seen_sources):
+                continue
             if outcome == "expected":
                 kind = "notice"
             elif f["severity"] == "error" and outcome in ("failed", "error"):
                 kind = "error"
+            elif f["severity"] == "info":
+                kind = "notice"
             else:
                 kind = "warning"
             message = _message(r, f)
@@ -74,7 +83,8 @@ def _message(r: Record, f: dict[str, Any]) -> str:
     return text
 
 
-def render(report: dict[str, Any], out: TextIO, *, path_prefix: str = "", **_: Any) -> None:
-    for line in annotations(report, path_prefix=path_prefix):
+def render(report: dict[str, Any], out: TextIO, *, path_prefix: str = "", min_severity: str = DEFAULT_MIN_SEVERITY,
+           **_: Any) -> None:
+    for line in annotations(report, path_prefix=path_prefix, min_severity=min_severity):
         out.write(line + "\n")
     out.write(f"claimaudit: {summary_text(report)}\n")

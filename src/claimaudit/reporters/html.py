@@ -16,8 +16,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, TextIO
 
+from .audience import is_problem
 from .card_html import card_html
-from .common import sorted_records, summary_text, verdict_counts
+from .common import expected_counts, sorted_records, summary_text, verdict_counts
 from .highlight import language
 
 _PACKAGE = "claimaudit.reporters"
@@ -126,9 +127,26 @@ def _counted(values: list[str]) -> list[tuple[str, int]]:
     return sorted(counts.items())
 
 
-def view(report: dict[str, Any], *, title: str | None = None) -> dict[str, Any]:
-    """The template's context: header facts, filter choices and one card per claim, problems first."""
+def authors_summary(report: dict[str, Any]) -> str:
+    """``4 inconsistent (4 known errors, confirmed), 29 consistent``: the summary without test words."""
+    known = expected_counts(report.get("records", ()))
+    parts = [f"{n} {v}" + (f" ({known[v]} known, confirmed)" if known.get(v) else "") for v, n in verdict_counts(report)]
+    errors = report.get("summary", {}).get("errors")
+    if errors:
+        parts.append(f"{errors} input error{'s' if errors != 1 else ''}")
+    return ", ".join(parts) or "no claims collected"
+
+
+def view(report: dict[str, Any], *, title: str | None = None, audience: str = "maintainers") -> dict[str, Any]:
+    """The template's context: header facts, filter choices and one card per claim, problems first.
+
+    ``audience="authors"``: the document's problems (known errors included) come first, open, in
+    their own section; the rest follow."""
     records = sorted_records(report.get("records", []))
+    authors = audience == "authors"
+    problems = [r for r in records if is_problem(r)] if authors else []
+    if authors:
+        records = problems + [r for r in records if not is_problem(r)]
     sources = {s["id"]: s for s in report.get("sources", []) if isinstance(s, dict) and s.get("id")}
     cited: dict[str, int] = {}
     for r in records:
@@ -142,10 +160,14 @@ def view(report: dict[str, Any], *, title: str | None = None) -> dict[str, Any]:
     options = {k: v for k, v in (report.get("options") or {}).items() if v not in (None, "", [], ())}
     root = (report.get("root") or "").rstrip("/\\")
     name = os.path.basename(root) if root not in ("", ".") else "claims"
+    cards = [card_html(r, audience) for r in records]
     return {
-        "report": report, "cards": [card_html(r) for r in records], "summary": report.get("summary", {}),
+        # The root's folder name only: an absolute path is the reviewer's machine, not the report's.
+        "report": report, "root_name": name, "audience": audience,
+        "cards": cards, "problem_cards": cards[:len(problems)], "other_cards": cards[len(problems):],
+        "summary": report.get("summary", {}),
         "title": title or f"claimaudit report — {name or root}",
-        "summary_text": summary_text(report),
+        "summary_text": authors_summary(report) if authors else summary_text(report),
         "bar": [(v, n, round(100 * n / total, 3)) for v, n in counts],
         "verdicts": counts,
         "codes": _counted(codes),
@@ -157,11 +179,12 @@ def view(report: dict[str, Any], *, title: str | None = None) -> dict[str, Any]:
     }
 
 
-def render_html(report: dict[str, Any], *, title: str | None = None) -> str:
+def render_html(report: dict[str, Any], *, title: str | None = None, audience: str = "maintainers") -> str:
     css, js, script_hash = _assets()
     template = _environment().get_template("report.html.j2")
-    return template.render(**view(report, title=title), css=css, js=js, script_hash=script_hash)
+    return template.render(**view(report, title=title, audience=audience), css=css, js=js, script_hash=script_hash)
 
 
-def render(report: dict[str, Any], out: TextIO, *, title: str | None = None, **_: Any) -> None:
-    out.write(render_html(report, title=title))
+def render(report: dict[str, Any], out: TextIO, *, title: str | None = None, audience: str = "maintainers",
+           **_: Any) -> None:
+    out.write(render_html(report, title=title, audience=audience))

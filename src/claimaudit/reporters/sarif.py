@@ -5,6 +5,9 @@
   which is how the YAML loader counts them.
 * ``partialFingerprints`` hash the file, the claim's qualified name and the code (plus a counter
   when one claim has the same code twice) — not the line, so moving a claim keeps its alert.
+* Informational findings are left out unless ``min_severity="info"`` (``--min-severity info``): a
+  note such as "this paper's text is not available locally" is not a code-scanning alert. A
+  source whose text is unavailable is reported once, at the first claim citing it.
 * Findings of claims that are expected to fail (``expect:``) and findings a claim ``ignore``\\ s are
   reported as suppressed, with the claim file's reason as the justification.
 """
@@ -17,6 +20,7 @@ from typing import Any, TextIO
 
 from .common import Record, file_uri, qualname, sorted_records
 from .rules import rule_info
+from .sourcetexts import DEFAULT_MIN_SEVERITY, at_least, is_repeat
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/claimaudit/"
@@ -63,14 +67,24 @@ def _message(r: Record, f: dict[str, Any]) -> dict[str, str]:
     return {"text": text}
 
 
-def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_prefix: str = "") -> dict[str, Any]:
-    """``path_prefix``: the project root's folder inside the repository, so URIs are repo-relative."""
+def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_prefix: str = "",
+          min_severity: str = DEFAULT_MIN_SEVERITY) -> dict[str, Any]:
+    """``path_prefix``: the project root's folder inside the repository, so URIs are repo-relative.
+    ``min_severity``: the least severe finding reported (default warning: informational notes
+    would become code-scanning alerts); an unavailable source text is reported once, not per claim."""
     records = sorted_records(report.get("records", ()))
     results: list[dict[str, Any]] = []
+    seen_sources: set[str] = set()
+    kept: list[tuple[Record, list[tuple[dict[str, Any], Any]]]] = []
+    for r in records:
+        items = [(f, None) for f in r.get("findings", ())
+                 if at_least(f.get("severity"), min_severity) and not is_repeat(r, f, seen_sources)] + [
+            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)}, i.get("reason"))
+            for i in r.get("ignored") or () if at_least("warning", min_severity)]
+        kept.append((r, items))
     # Rules in code order, so a rule's index does not depend on which claim failed first.
     codes = sorted({str(e.get("code") or "CA001") for e in report.get("errors", ())}
-                   | {str(f["code"]) for r in records for f in r.get("findings", ())}
-                   | {str(i["code"]) for r in records for i in r.get("ignored") or ()})
+                   | {str(f["code"]) for _, items in kept for f, _ in items})
 
     def code_index(code: str) -> int:
         return codes.index(code)
@@ -82,12 +96,9 @@ def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_pref
             "message": {"text": str(e.get("message"))}, "locations": [physical_location(e, path_prefix)],
             "partialFingerprints": {"claimaudit/v1": fingerprint(str(e.get("file")), code, str(e.get("message")))},
         })
-    for r in records:
+    for r, items in kept:
         seen: dict[str, int] = {}
         expected = r.get("outcome") == "expected"
-        items = [(f, None) for f in r.get("findings", ())] + [
-            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)}, i.get("reason"))
-            for i in r.get("ignored") or ()]
         for f, ignored_because in items:
             code = str(f["code"])
             n = seen[code] = seen.get(code, 0) + 1
@@ -140,7 +151,8 @@ def _utc(iso: str) -> str:
 
 
 def render(report: dict[str, Any], out: TextIO, *, rules_from_checkers: bool = True, path_prefix: str = "",
-           **_: Any) -> None:
-    json.dump(build(report, rules_from_checkers=rules_from_checkers, path_prefix=path_prefix), out,
+           min_severity: str = DEFAULT_MIN_SEVERITY, **_: Any) -> None:
+    json.dump(build(report, rules_from_checkers=rules_from_checkers, path_prefix=path_prefix,
+                    min_severity=min_severity), out,
               ensure_ascii=False, indent=2)
     out.write("\n")

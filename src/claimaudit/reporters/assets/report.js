@@ -45,7 +45,8 @@
     if (s.code && !has(d.codes || "", s.code)) return false;
     if (s.source && !has(sourcesOf(c), s.source)) return false;
     if (s.file && fileOf(c) !== s.file) return false;
-    if (s.problems && !c.classList.contains("o-failed") && !c.classList.contains("o-error")) return false;
+    // "p": a problem of the document in the authors' view (known errors included)
+    if (s.problems && !c.classList.contains("o-failed") && !c.classList.contains("o-error") && !c.classList.contains("p")) return false;
     if (s.q) {
       var words = s.q.toLowerCase().split(/\s+/);
       for (var k = 0; k < words.length; k++) if (text(i).indexOf(words[k]) < 0) return false;
@@ -108,7 +109,7 @@
   reveal(window.location.hash);
   window.addEventListener("hashchange", function () { reveal(window.location.hash); });
 
-  Array.prototype.forEach.call(doc.querySelectorAll(".bar .seg"), function (a) {
+  Array.prototype.forEach.call(doc.querySelectorAll(".bar .seg, .legend a"), function (a) {
     a.addEventListener("click", function (e) {
       e.preventDefault();
       var sel = form.elements.verdict;
@@ -136,8 +137,18 @@
     el.dispatchEvent(new Event(el.tagName === "SELECT" || el.type === "checkbox" ? "change" : "input", { bubbles: true }));
     return { filter: name, value: String(value), visible: visible(), shown: shown.textContent };
   }
+  // What a reader sees on arrival, before any click: each card's place and whether its working is open.
+  function onArrival() {
+    return cards.map(function (c) {
+      var d = c.querySelector("details"), r = c.getBoundingClientRect();
+      return { id: c.id, shown: !c.hidden && c.getClientRects().length > 0, open: !!(d && d.open),
+        top: Math.round(r.top + window.scrollY), quote: !!c.querySelector("blockquote"),
+        fix: !!c.querySelector(".fix"), label: (c.querySelector(".out") || {}).textContent || "" };
+    });
+  }
   function selftest() {
-    var out = { problems: problems, cards: cards.length, deeplink: null, scenarios: [], resources: [] };
+    var out = { problems: problems, cards: cards.length, deeplink: null, scenarios: [], resources: [],
+      arrival: arrival, text: doc.body.innerText };
     if (window.location.hash) {
       var c = target(window.location.hash), d = c && c.querySelector("details");
       out.deeplink = c ? { id: c.id, top: Math.round(c.getBoundingClientRect().top), scrollY: Math.round(window.scrollY),
@@ -158,6 +169,7 @@
     pre.textContent = JSON.stringify(out);
     doc.body.appendChild(pre);
   }
+  var arrival = params.has("selftest") ? onArrival() : null;
   if (params.has("selftest")) {
     window.addEventListener("load", function () { setTimeout(selftest, 50); });
   }
