@@ -21,6 +21,7 @@ COMMANDS = {
     "checkers": "checkers",
     "explain": "explain",
     "exercise": "exercise",
+    "scan": "scan",   # corpus scans (Dask and pyarrow, imported only when a scan runs)
 }
 
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"
