@@ -139,3 +139,24 @@ def test_cli_scan_and_report(tmp_path, capsys, monkeypatch):
     assert "1 of 3 documents (33.3%)" in md
     assert main(["scan", "docs"]) == 2                       # no --out
     assert main(["scan", "missing", "--out", "o2"]) == 2    # no such path
+
+
+def test_progress_line_on_a_terminal_and_quiet_in_ci(monkeypatch):
+    import io
+
+    from claimaudit.scan.progress import Progress, wanted
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Tty()
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("CLAIMAUDIT_NO_PROGRESS", raising=False)
+    assert wanted(stream) and not wanted(io.StringIO())
+    p = Progress(10, skipped=2, stream=stream, every=0)
+    p.update({"documents": 4, "claims": 40, "status": {"ok": 3, "timeout": 1}})
+    assert "scan: 4/10 documents" in stream.getvalue() and "ETA" in stream.getvalue()
+    assert "1 failed, 2 already done" in p.line()
+    monkeypatch.setenv("CI", "true")
+    assert not wanted(stream)

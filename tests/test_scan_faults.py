@@ -83,14 +83,13 @@ def test_worker_processes_killed_mid_scan(tmp_path, faults, monkeypatch):
     """Real worker processes: one document kills its worker once (retried, then fine), one kills it
     every time (the batch is split, the others are audited, it alone is marked failed)."""
     monkeypatch.setenv("SCAN_FAULT_ONCE", str(tmp_path / "killed-once"))
-    make_corpus(tmp_path / "docs", 8, wrong={0},
-                faults={2: "killworker", 5: "killworker-always", 1: "slow", 6: "slow"})
+    make_corpus(tmp_path / "docs", 6, wrong={0}, faults={1: "killworker", 4: "killworker-always", 3: "slow"})
     totals = scan(collect_items([str(tmp_path / "docs")]),
-                  _config(tmp_path, workers=2, processes=True, batch_size=4, worker_retries=1))
+                  _config(tmp_path, workers=2, processes=True, batch_size=3, worker_retries=1))
     docs = _by_name(tmp_path / "out")
-    assert len(docs) == 8
+    assert len(docs) == 6
     assert (tmp_path / "killed-once").exists()
-    assert docs["doc005.md"]["status"] == "failed" and "worker died" in docs["doc005.md"]["message"]
-    assert all(d["status"] == "ok" for n, d in docs.items() if n != "doc005.md")
+    assert docs["doc004.md"]["status"] == "failed" and "worker died" in docs["doc004.md"]["message"]
+    assert all(d["status"] == "ok" for n, d in docs.items() if n != "doc004.md")
     assert docs["doc000.md"]["inconsistent"] == 1
     assert totals["status"]["failed"] == 1

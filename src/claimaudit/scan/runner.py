@@ -41,6 +41,13 @@ class ScanConfig:
     worker_retries: int = 2           # times a task may lose its worker before it is split / failed
     progress: bool | None = None      # None: on a terminal only
     on_summary: Callable[[dict[str, Any]], None] | None = None   # called after each batch (tests, benchmarks)
+    inline: bool | None = None        # None: inline exactly when workers == 1 and no scheduler
+
+    @property
+    def runs_inline(self) -> bool:
+        if self.inline is not None:
+            return self.inline and not self.scheduler
+        return self.workers == 1 and not self.scheduler
 
 
 def _totals(summaries: Sequence[dict[str, Any]], skipped: int, seconds: float) -> dict[str, Any]:
@@ -93,7 +100,7 @@ def scan(items: Sequence[Item], config: ScanConfig) -> dict[str, Any]:
             config.on_summary(summary)
 
     try:
-        if config.workers == 1 and not config.scheduler:
+        if config.runs_inline:
             try:
                 for b in batches:
                     done(run_batch(b, str(out), config.settings, config.limits))
@@ -125,36 +132,65 @@ def _client(config: ScanConfig) -> tuple[Any, Any]:
     return Client(cluster), cluster
 
 
+#: Seconds the cluster may have no worker at all before the scan gives up (its parts stay for --resume).
+NO_WORKER_TIMEOUT = 300.0
+#: Seconds between checks on the cluster while waiting for results.
+CHECK_EVERY = 5.0
+
+
 def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[str, Any]], None]) -> None:
-    from distributed import KilledWorker, as_completed
+    from distributed import KilledWorker, wait
 
     client, cluster = _client(config)
     live: dict[str, tuple[Any, Batch]] = {}   # key -> (future, batch) not yet handled
     out = Path(config.out)
-    try:
-        def submit(b: Batch, attempts: int) -> Any:
-            fut = client.submit(run_batch, b, config.out, config.settings, config.limits, attempts,
-                                key=f"claimaudit-scan-{b.part}", pure=False, retries=1)
-            live[fut.key] = (fut, b)
-            return fut
+    wanted = config.workers or os.cpu_count() or 1
 
-        pending = as_completed([submit(b, 1) for b in batches])
-        for fut in pending:
-            _, b = live.pop(fut.key)
+    def submit(b: Batch, attempts: int) -> None:
+        fut = client.submit(run_batch, b, config.out, config.settings, config.limits, attempts,
+                            key=f"claimaudit-scan-{b.part}", pure=False, retries=1)
+        live[fut.key] = (fut, b)
+
+    def handle(fut: Any) -> None:
+        _, b = live.pop(fut.key)
+        try:
+            done(fut.result())
+        except KilledWorker as exc:
+            if has_part(out, b.part):    # its worker died after the batch was written
+                docs = [d for d in read_table(out, "documents").to_pylist() if d["part"] == b.part]
+                done(summary_of(b.part, docs, 0.0))
+            elif len(b.items) > 1:
+                for single in split(b):
+                    submit(single, 2)
+            else:
+                done(write_failed(b, config.out, f"its worker died {config.worker_retries + 1} times while "
+                                                 f"auditing it ({type(exc).__name__})", config.worker_retries + 1))
+        fut.release()
+
+    try:
+        for b in batches:
+            submit(b, 1)
+        idle_since: float | None = None
+        while live:
             try:
-                done(fut.result())
-            except KilledWorker as exc:
-                if has_part(out, b.part):    # its worker died after the batch was written
-                    docs = [d for d in read_table(out, "documents").to_pylist() if d["part"] == b.part]
-                    done(summary_of(b.part, docs, 0.0))
-                elif len(b.items) > 1:
-                    for single in split(b):
-                        pending.add(submit(single, 2))
-                else:
-                    done(write_failed(b, config.out, f"its worker died {config.worker_retries + 1} times while "
-                                                     f"auditing it ({type(exc).__name__})",
-                                      config.worker_retries + 1))
-            fut.release()
+                finished, _ = wait([f for f, _ in live.values()], timeout=CHECK_EVERY, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                finished = set()
+            for fut in finished:
+                handle(fut)
+            if finished:
+                idle_since = None
+                continue
+            # Nothing finished: is anyone working? A worker that could not be restarted is replaced.
+            if client.scheduler_info().get("workers"):
+                idle_since = None
+                continue
+            idle_since = idle_since or time.monotonic()
+            if cluster is not None:
+                cluster.scale(wanted)
+            if time.monotonic() - idle_since > NO_WORKER_TIMEOUT:
+                raise RuntimeError(f"the Dask cluster has had no worker for {NO_WORKER_TIMEOUT:g} s; the parts "
+                                   "written so far are kept (--resume continues the scan)")
     except BaseException:
         if live:   # interrupted: stop what is queued; finished parts stay for --resume
             client.cancel([f for f, _ in live.values()], force=True)

@@ -61,6 +61,24 @@ def audit_request(request: dict[str, Any], settings: dict[str, Any]) -> dict[str
     return out
 
 
+def peak_mb() -> float | None:
+    """Peak resident memory of this process so far, in MB. VmHWM first: ``ru_maxrss`` survives
+    ``exec`` and so would count the parent a child was forked from."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    except (ImportError, OSError):
+        return None
+
+
 def _set_memory_limit(mb: int) -> None:
     try:
         import resource
@@ -103,7 +121,7 @@ def child_main(argv: list[str]) -> int:
     proto.flush()
     for line in sys.stdin:
         request = json.loads(line)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         leave = False
         try:
             answer = {"status": "ok", **auditor(request, settings)}
@@ -115,6 +133,8 @@ def child_main(argv: list[str]) -> int:
         except Exception as exc:  # noqa: BLE001  (a document that breaks the audit is recorded, never fatal)
             answer = {"status": "error", "message": f"{type(exc).__name__}: {exc}"[:2000]}
         answer["seconds"] = time.perf_counter() - t0
+        answer["cpu_seconds"] = time.process_time() - c0   # the cost on a free core
+        answer["peak_mb"] = peak_mb()
         if leave:
             answer["restart"] = True
         try:

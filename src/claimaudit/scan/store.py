@@ -27,7 +27,7 @@ def _schemas() -> dict[str, Any]:
         "documents": pa.schema([("id", s), ("path", s), ("sha256", s), ("bytes", i), ("kind", s), ("status", s),
                                 ("claims", i), ("relations", i), ("consistent", i), ("inconsistent", i),
                                 ("underdetermined", i), ("error", i), ("stated", i), ("findings", i),
-                                ("input_errors", i), ("seconds", f), ("attempts", i), ("message", s),
+                                ("input_errors", i), ("seconds", f), ("cpu_seconds", f), ("peak_mb", f), ("attempts", i), ("message", s),
                                 ("meta", s), ("part", s)]),
         "claims": pa.schema([("doc_id", s), ("claim_id", s), ("relation_kind", s), ("value", s), ("formula", s),
                              ("verdict", s), ("outcome", s), ("line", i), ("col", i), ("quote", s)]),
@@ -77,6 +77,7 @@ def document_row(item_id: str, path: str, sha256: str, size: int, meta: dict[str
             **{k: counts.get(k, 0) for k in ("consistent", "inconsistent", "underdetermined", "error", "stated")},
             "findings": sum(1 for f in answer.get("findings") or () if f.get("severity") != "info"),
             "input_errors": answer.get("input_errors", 0), "seconds": round(float(answer.get("seconds", 0.0)), 6),
+            "cpu_seconds": answer.get("cpu_seconds"), "peak_mb": answer.get("peak_mb"),
             "attempts": attempts, "message": answer.get("message"),
             "meta": json.dumps(meta, ensure_ascii=False, sort_keys=True) if meta else None, "part": part}
 

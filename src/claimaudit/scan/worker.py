@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .sandbox import Limits, sandbox_for
+from .sandbox import Limits, peak_mb, sandbox_for
 from .store import document_row, has_part, is_current, read_table, write_part
 from .tasks import Batch
 
@@ -26,7 +26,10 @@ def summary_of(part: str, documents: list[dict[str, Any]], seconds: float) -> di
     return {"part": part, "documents": len(documents), "status": by,
             "claims": sum(d["claims"] or 0 for d in documents),
             "with_findings": sum(1 for d in documents if (d["inconsistent"] or 0) > 0),
-            "seconds": seconds}
+            "seconds": seconds, "cpu_seconds": sum(d.get("cpu_seconds") or 0.0 for d in documents),
+            # peak resident memory: of the sandbox children (the audit) and of this worker process
+            "peak_mb_sandbox": max((d["peak_mb"] or 0.0 for d in documents), default=0.0),
+            "peak_mb_worker": peak_mb() or 0.0}
 
 
 def _sha256(path: str) -> str:
