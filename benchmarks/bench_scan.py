@@ -62,8 +62,9 @@ def speed(corpus: Path, n: int, tmp: Path) -> None:
         print(f"{label:20s} {totals['documents'] / wall:8.2f} docs/s {totals['claims'] / wall:9.1f} claims/s  "
               f"wall {wall:6.1f} s  peak RSS: audit process {sandbox:.0f} MB, worker process {worker:.0f} MB")
         start = sums[0]["at"] - t0 - sums[0]["seconds"] if sums else 0.0
+        steady = totals["documents"] / (sums[-1]["at"] - t0 - start) if sums else 0.0
         print(f"{'':20s} start-up (cluster, first audit process) {start:.1f} s; "
-              f"shutdown {t0 + wall - sums[-1]['at'] if sums else 0.0:.1f} s")
+              f"shutdown {t0 + wall - sums[-1]['at'] if sums else 0.0:.1f} s; without them {steady:.2f} docs/s")
         print(f"{'':20s} audit CPU {1000 * cpu / max(1, totals['documents']):.0f} ms/document, "
               f"{1e6 * cpu / max(1, totals['claims']):.0f} µs/claim (what a free core would take)")
     base = rows["inline"]

@@ -5,7 +5,7 @@ tech-report pages): a heading, prose, pipe tables with a Total row (GPU hours, c
 and a share column, written-out calculations (``N GPUs × D days × 24 h = H GPU hours``), rates
 (``at $R per GPU hour the H GPU hours cost $C``), percentages of a count (``X% (A out of B)``), and
 numbers that are not quantities (dates, versions). Some documents are Chinese-style (万 / 亿).
-Each relation is wrong with probability ``--error-rate``, by a margin well beyond rounding; the
+Each relation is wrong with probability ``--error-rate``, by a margin beyond the rounding of the figures it involves; the
 truth is written to ``truth.jsonl`` (one line per document: the planted relations, their kind,
 line and whether they hold).
 
@@ -28,9 +28,9 @@ def _fmt_k(x: int) -> str:
     return f"{x:,}K"
 
 
-def _wrong(x: float, rng: random.Random) -> float:
-    """A value off by 3-25 % (never within the rounding of the printed figure)."""
-    return x * (1 + rng.choice([-1, 1]) * rng.uniform(0.03, 0.25))
+def _wrong(x: float, rng: random.Random, least: float = 0.03) -> float:
+    """A value off by ``least``-25 %, beyond the rounding of every printed figure it is compared with."""
+    return x * (1 + rng.choice([-1, 1]) * rng.uniform(least, 0.25))
 
 
 class Writer:
@@ -92,7 +92,8 @@ class Writer:
         price = rng.choice([1.5, 2, 2.5, 3, 4])
         cost = hours * price
         wrong = self.bad()
-        shown = _wrong(cost, rng) if wrong else cost
+        # the rate is printed to 2 digits ($1.5 stands for 1.45-1.55, ±3.3 %): a smaller error is not one
+        shown = _wrong(cost, rng, 0.08) if wrong else cost
         self.plant("rate", not wrong)
         self.add(f"At ${price:g} per GPU hour, the {hours:,} GPU hours cost ${shown / 1e6:.3f}M.", "")
 
@@ -102,12 +103,8 @@ class Writer:
         part = rng.randint(1, total - 1)
         pct = 100 * part / total
         wrong = self.bad()
-        if wrong:   # off by 4-15 points, kept inside (0, 100)
-            off = rng.uniform(4, 15)
-            shown = pct + off if pct + off < 100 else pct - off
-            shown = shown if shown > 0 else pct + off
-        else:
-            shown = pct
+        off = rng.uniform(4, 15)   # points; kept inside (0, 100)
+        shown = (pct + off if pct + off < 100 else pct - off) if wrong else pct
         self.plant("percent-of", not wrong)
         self.add(f"The model passes {shown:.1f}% ({part} out of {total}) of the held-out tasks.", "")
 

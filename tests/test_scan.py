@@ -64,10 +64,15 @@ def test_inline_scan_finds_the_planted_totals(tmp_path):
     assert not [p for p in out.rglob("*.tmp")]
 
 
-def test_threads_cluster_gives_the_same_results_as_inline(tmp_path):
+def test_an_existing_cluster_by_scheduler_address(tmp_path):
+    """--scheduler: a cluster someone else started (here a LocalCluster of threads)."""
+    from distributed import LocalCluster
+
     make_corpus(tmp_path / "docs", 5, wrong={2})
     items = collect_items([str(tmp_path / "docs")])
-    scan(items, _config(tmp_path, workers=2, processes=False, batch_size=2))
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        scan(items, _config(tmp_path, workers=None, scheduler=cluster.scheduler_address, batch_size=2))
+        assert len(cluster.scheduler.workers) == 2     # left running: it is not the scan's to stop
     docs = _docs(tmp_path / "out")
     assert sorted(d["id"] for d in docs) == sorted(i.id for i in items)
     assert [d["id"].endswith("doc002.md") for d in docs if d["inconsistent"]] == [True]

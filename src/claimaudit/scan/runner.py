@@ -126,7 +126,9 @@ def _client(config: ScanConfig) -> tuple[Any, Any]:
     if config.scheduler:
         return Client(config.scheduler), None
     n = config.workers or os.cpu_count() or 1
-    with dask.config.set({"distributed.scheduler.allowed-failures": config.worker_retries}):
+    # The workers only run batches: no statistical profiler (it samples every 10 ms) and no dashboard.
+    with dask.config.set({"distributed.scheduler.allowed-failures": config.worker_retries,
+                          "distributed.worker.profile.enabled": False}):
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=config.processes,
                                dashboard_address=None, silence_logs=logging.CRITICAL)
     return Client(cluster), cluster

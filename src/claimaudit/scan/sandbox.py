@@ -164,6 +164,7 @@ class Sandbox:
         self.limits = limits
         self.proc: subprocess.Popen | None = None
         self._buf = b""
+        self.eof = False          # the child closed its output (it died)
         self.started = 0          # children started (1 + restarts)
 
     def _start(self) -> None:
@@ -172,6 +173,7 @@ class Sandbox:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      close_fds=True)
         self._buf = b""
+        self.eof = False
         self.started += 1
         with _lock:
             if self not in _all:
@@ -196,6 +198,7 @@ class Sandbox:
                 return None
             chunk = os.read(fd, 1 << 20)
             if not chunk:
+                self.eof = True
                 return None
             self._buf += chunk
         line, _, self._buf = self._buf.partition(b"\n")
@@ -211,7 +214,8 @@ class Sandbox:
             self.proc.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
             self.proc.stdin.flush()
             answer = self._read_line(self.limits.seconds)
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError):   # it died before reading the request
+            self.eof = True
             answer = None
         if answer is not None:
             if answer.pop("restart", False):   # the child leaves after a memory error: start afresh
@@ -219,6 +223,11 @@ class Sandbox:
             return answer
         seconds = time.perf_counter() - t0
         code = self.proc.poll()
+        if code is None and self.eof:   # it died: its output closed a moment before it can be reaped
+            try:
+                code = self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                code = None
         self.close()
         if code is None:
             return {"status": "timeout", "seconds": seconds,
