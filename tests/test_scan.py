@@ -33,12 +33,15 @@ def _docs(out: Path) -> list[dict]:
     return read_table(out, "documents").to_pylist()
 
 
-def test_core_run_imports_neither_dask_nor_pyarrow():
-    code = ("import sys, claimaudit.cli.main, claimaudit.engine.run, claimaudit.extract.rundoc, claimaudit.cli.run;"
-            "claimaudit.cli.main.build_parser();"
-            "print(sorted(m for m in ('dask', 'distributed', 'pyarrow', 'duckdb', 'pandas') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+def test_core_run_imports_neither_dask_nor_pyarrow(tmp_path):
+    """`claimaudit run` (a document, extracted then audited) loads none of the scan's dependencies."""
+    make_corpus(tmp_path, 1, wrong={0})
+    code = ("import sys, claimaudit.cli.main as m, claimaudit.engine.run, claimaudit.extract.rundoc;"
+            "code = m.main(['run', '-q', '--no-report', '--root', sys.argv[1], sys.argv[2]]);"
+            "print(code, sorted(x for x in ('dask', 'distributed', 'pyarrow', 'duckdb', 'pandas') if x in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path), str(tmp_path / "doc000.md")],
+                         capture_output=True, text=True, check=True, cwd=tmp_path).stdout
+    assert out.strip().splitlines()[-1] == "1 []"     # the planted wrong total is found; nothing imported
 
 
 def test_inline_scan_finds_the_planted_totals(tmp_path):

@@ -100,7 +100,9 @@ def scan(items: Sequence[Item], config: ScanConfig) -> dict[str, Any]:
             config.on_summary(summary)
 
     try:
-        if config.runs_inline:
+        if not batches:
+            pass   # everything already recorded (--resume): no cluster to start
+        elif config.runs_inline:
             try:
                 for b in batches:
                     done(run_batch(b, str(out), config.settings, config.limits))

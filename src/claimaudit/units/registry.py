@@ -90,6 +90,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import UnitError
+from .pint_import import import_pint
 from .quantity import Dims
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -186,7 +187,7 @@ def build_registry(cache: bool | str | os.PathLike[str] | None = True) -> "pint.
     ``cache``: True for :func:`cache_folder`, a folder path, or False/None for no disk cache.
     A cache that cannot be written or read falls back to a build without cache.
     """
-    import pint  # deferred: importing this module must not import pint
+    pint = import_pint()  # deferred: importing this module must not import pint (nor Dask)
 
     if cache is True:
         folder: Path | None = cache_folder()
