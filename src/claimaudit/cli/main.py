@@ -24,6 +24,7 @@ COMMANDS = {
     "exercise": "exercise",
     "demo": "demo",
     "completion": "completion",
+    "scan": "scan",   # corpus scans (Dask and pyarrow, imported only when a scan runs)
 }
 
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"

@@ -1,7 +1,7 @@
 """Source texts a run could not check quotes against, once per source (not once per claim).
 
-The quote checker reports an unavailable text (CA204) on every claim that cites the source, so
-that each claim's card says why its quote was not checked. A reader of the run's summary, a SARIF
+The quote checker reports an unavailable text (CA204) once, on the first claim that cites the
+source; the claims it left unchecked are every claim quoting that source. A reader of the run's summary, a SARIF
 upload or a CI log wants the fact once: "the text of X is missing, 12 claims' quotes unchecked".
 Everything here reads the plain report dict of ``engine.records.as_report``.
 """
@@ -39,7 +39,10 @@ class MissingText:
 
 
 def missing_texts(records: Iterable[Record]) -> list[MissingText]:
-    """One entry per source whose text was not available, with the claims it left unchecked."""
+    """One entry per source whose text was not available, with the claims it left unchecked: the
+    claims reported (CA204 is said on the first claim citing the source) and every other claim
+    that quotes that source."""
+    records = list(records)
     out: dict[str, MissingText] = {}
     for r in records:
         for f in r.get("findings", ()):
@@ -56,6 +59,13 @@ def missing_texts(records: Iterable[Record]) -> list[MissingText]:
             if f.get("severity") == "warning":
                 entry.severity = "warning"
             if qualname(r) not in entry.claims:
+                entry.claims.append(qualname(r))
+    for r in records:
+        cited = [(r.get("source"), r.get("quote"))] + [(c.get("source"), c.get("quote"))
+                                                        for c in r.get("also_in") or () if isinstance(c, dict)]
+        for source, quote in cited:
+            entry = out.get(str(source)) if source and quote else None
+            if entry is not None and qualname(r) not in entry.claims:
                 entry.claims.append(qualname(r))
     return list(out.values())
 

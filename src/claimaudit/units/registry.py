@@ -100,6 +100,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 from ..errors import UnitError
 from ..suggest import did_you_mean
 from .declared import UnitDecl, Vocabulary, singulars, using, vocabulary
+from .pint_import import import_pint
 from .quantity import Dims
 from .table import load_table
 
@@ -159,7 +160,7 @@ def definitions_path() -> Path:
 
 def build_registry() -> "pint.UnitRegistry":
     """Build a new registry from the shipped definitions (not memoised; see :func:`registry`)."""
-    import pint  # deferred: importing this module must not import pint
+    pint = import_pint()  # deferred: importing this module must not import pint (nor Dask)
 
     return pint.UnitRegistry(str(definitions_path()), cache_folder=None, non_int_type=Fraction,
                              on_redefinition="raise", autoconvert_offset_to_baseunit=False)

@@ -1,0 +1,95 @@
+"""Fault isolation: a document that hangs, raises or exhausts memory; a worker killed mid-scan;
+the client interrupted then resumed. Every document ends recorded exactly once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from scan_support import make_corpus
+
+from claimaudit.scan.adapter import AuditSettings
+from claimaudit.scan.inputs import collect_items
+from claimaudit.scan.runner import ScanConfig, scan
+from claimaudit.scan.sandbox import AUDITOR_ENV, Limits
+from claimaudit.scan.store import read_table
+
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture
+def faults(monkeypatch):
+    """The sandbox children load the fault-injecting auditor (tests/scan_faults.py)."""
+    monkeypatch.setenv(AUDITOR_ENV, "scan_faults:audit")
+    monkeypatch.setenv("PYTHONPATH", str(TESTS))
+
+
+def _config(tmp_path: Path, **kw) -> ScanConfig:
+    kw.setdefault("workers", 1)
+    return ScanConfig(out=str(tmp_path / "out"), settings=AuditSettings(root=str(tmp_path)).as_dict(),
+                      progress=False, **kw)
+
+
+def _by_name(out: Path) -> dict[str, dict]:
+    docs = read_table(out, "documents").to_pylist()
+    names = Counter(Path(d["path"]).name for d in docs)
+    assert set(names.values()) == {1}, f"recorded more than once: {names}"
+    return {Path(d["path"]).name: d for d in docs}
+
+
+def test_hang_raise_and_memory_are_recorded_and_the_scan_goes_on(tmp_path, faults):
+    make_corpus(tmp_path / "docs", 7, wrong={6},
+                faults={1: "hang", 2: "raise", 3: "memory", 4: "sigkill"})
+    totals = scan(collect_items([str(tmp_path / "docs")]),
+                  _config(tmp_path, batch_size=7, limits=Limits(seconds=5, memory_mb=600)))
+    docs = _by_name(tmp_path / "out")
+    status = {n: (d["status"], d["message"]) for n, d in docs.items()}
+    assert status["doc001.md"] == ("timeout", "no result within the time limit (5 s)")
+    assert status["doc002.md"] == ("error", "ValueError: planted failure")
+    assert status["doc003.md"] == ("error", "memory limit exceeded (600 MB)")
+    assert status["doc004.md"][0] == "error" and "died (signal 9)" in status["doc004.md"][1]
+    for ok in ("doc000.md", "doc005.md", "doc006.md"):    # the documents after each fault were audited
+        assert docs[ok]["status"] == "ok" and docs[ok]["claims"] > 0
+    assert docs["doc006.md"]["inconsistent"] == 1
+    assert totals["status"]["timeout"] == 1 and totals["status"]["error"] == 3
+    # nothing of a failed document is in the claims table
+    failed_ids = {d["id"] for d in docs.values() if d["status"] != "ok"}
+    assert not failed_ids & set(read_table(tmp_path / "out", "claims").column("doc_id").to_pylist())
+
+
+def test_client_interrupted_then_resumed_records_each_document_once(tmp_path, faults):
+    make_corpus(tmp_path / "docs", 9, wrong={7})
+    items = collect_items([str(tmp_path / "docs")])
+    seen = []
+
+    def stop(summary):
+        seen.append(summary)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        scan(items, _config(tmp_path, workers=2, processes=False, batch_size=2, on_summary=stop))
+    first = read_table(tmp_path / "out", "documents").num_rows
+    assert 4 <= first < 9
+    totals = scan(items, _config(tmp_path, workers=2, processes=False, batch_size=2, resume=True))
+    docs = _by_name(tmp_path / "out")
+    assert len(docs) == 9 and totals["skipped"] == first
+    assert [n for n, d in docs.items() if d["inconsistent"]] == ["doc007.md"]
+
+
+@pytest.mark.slow
+def test_worker_processes_killed_mid_scan(tmp_path, faults, monkeypatch):
+    """Real worker processes: one document kills its worker once (retried, then fine), one kills it
+    every time (the batch is split, the others are audited, it alone is marked failed)."""
+    monkeypatch.setenv("SCAN_FAULT_ONCE", str(tmp_path / "killed-once"))
+    make_corpus(tmp_path / "docs", 6, wrong={0}, faults={1: "killworker", 4: "killworker-always", 3: "slow"})
+    totals = scan(collect_items([str(tmp_path / "docs")]),
+                  _config(tmp_path, workers=2, processes=True, batch_size=3, worker_retries=1))
+    docs = _by_name(tmp_path / "out")
+    assert len(docs) == 6
+    assert (tmp_path / "killed-once").exists()
+    assert docs["doc004.md"]["status"] == "failed" and "worker died" in docs["doc004.md"]["message"]
+    assert all(d["status"] == "ok" for n, d in docs.items() if n != "doc004.md")
+    assert docs["doc000.md"]["inconsistent"] == 1
+    assert totals["status"]["failed"] == 1
