@@ -41,7 +41,7 @@ Formulas use placeholders ``{0}``, ``{1}`` … for mention indices; the draft pu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
@@ -797,7 +797,7 @@ class RelationFinder:
     def headlines(self) -> list[Relation]:
         """A prose value printed with one table row's label and one column's header: that cell.
         Of the sentence's values, only the one printed nearest the header is read as the cell's."""
-        out = []
+        out: list[Relation] = []
         if not self.doc.tables:
             return out
         by_sentence: dict[tuple[int, int], list[int]] = {}
@@ -832,7 +832,7 @@ class RelationFinder:
 
     def comparisons(self) -> list[Relation]:
         """"X surpasses A, B and C on H": X's cell in column H is above each named row's cell."""
-        out = []
+        out: list[Relation] = []
         if not self.doc.tables:
             return out
         seen: set[tuple[int, int]] = set()

@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Callable
 
-from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
+from .document import (
+    Cell,
+    Document,
+    Section,
+    Table,
+    TableRow,
+    TextBuilder,
+    heading_of,
+    line_starts,
+)
 from .limits import Limits, SourceTextError
 
 _SKIP = {"script", "style", "template", "noscript", "svg", "math", "head"}

@@ -19,7 +19,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
+from .document import (
+    Cell,
+    Document,
+    Section,
+    Table,
+    TableRow,
+    TextBuilder,
+    heading_of,
+    line_starts,
+)
 
 _PARSER: Any = None
 #: Info word of fenced blocks that hold claims (claimaudit.model.markdown_claims).
