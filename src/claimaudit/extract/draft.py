@@ -21,7 +21,7 @@ from pathlib import Path
 from ..numbers.interval import show
 from .document import Document
 from .mentions import Mention
-from .relations import CONFIDENT, Relation
+from .relations import CONFIDENT, Relation, reaches
 
 #: Which relations a draft audits: those at or above CONFIDENT, or every one.
 RELATION_CHOICES = ("confident", "all")
@@ -245,23 +245,13 @@ def render(draft: Draft, relations: str = "confident") -> str:
     draft.relation_ids = {}
     formula_of: dict[int, Relation] = {}
     extra: list[Relation] = []
-    def reaches(a: int, b: int) -> bool:
-        """Whether mention a's formula (through others) reads mention b."""
-        todo, seen = [a], set()
-        while todo:
-            x = todo.pop()
-            if x == b:
-                return True
-            if x not in seen:
-                seen.add(x)
-                todo += formula_of[x].parts if x in formula_of else []
-        return False
-
+    uses: dict[int, list[int]] = {}
     for r in rels:
         # On the mention's own claim unless that makes a reference cycle (then a claim of its own).
         if r.target is not None and r.target not in formula_of and not r.unitless \
-                and not any(reaches(p, r.target) for p in r.parts):
+                and not any(reaches(uses, p, r.target) for p in r.parts):
             formula_of[r.target] = r
+            uses[r.target] = list(r.parts)
             draft.relation_ids[index_of[id(r)]] = ids[r.target]
         else:
             extra.append(r)

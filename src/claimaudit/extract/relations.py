@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -181,6 +181,20 @@ def _recomputes(target: Mention, formula: str, ms: list[Mention]) -> bool:
         return False
     iv, step = target.number.interval, target.number.step
     return mag.mag.lo <= iv.hi + step and iv.lo <= mag.mag.hi
+
+
+def reaches(uses: Mapping[int, Iterable[int]], a: int, b: int) -> bool:
+    """Whether ``a`` reads ``b`` through ``uses`` (what each computed thing is computed from):
+    a new "b from a" would then be a reference cycle."""
+    todo, seen = [a], set()
+    while todo:
+        x = todo.pop()
+        if x == b:
+            return True
+        if x not in seen:
+            seen.add(x)
+            todo += list(uses.get(x, ()))
+    return False
 
 
 def _float_bounds(m: Mention) -> tuple[float, float]:
@@ -421,20 +435,9 @@ class RelationFinder:
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
-            def reaches(a: int, b: int) -> bool:
-                todo, seen = [a], set()
-                while todo:
-                    x = todo.pop()
-                    if x == b:
-                        return True
-                    if x not in seen:
-                        seen.add(x)
-                        todo += uses.get(x, [])
-                return False
-
             for c in targets:
                 # no column may be computed from a column computed from it (no reference cycle)
-                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(k, c)])
+                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)])
                 if best is None:
                     continue
                 share, factors, op, rows = best
