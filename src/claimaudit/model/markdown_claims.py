@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-
 from ..errors import InputError, Location
 from .claims import Claim, ClaimFile, Settings
 from .load import build_claims, module_name
