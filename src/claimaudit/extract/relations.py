@@ -850,12 +850,16 @@ class RelationFinder:
             lower = bool(_LOWER.search(after[:80]))
             rows_b, cols_b = self._names(before)
             rows_a, cols_a = self._names(after)
-            if not rows_b or not (cols_a or cols_b):
-                # "It surpasses …": the subject (and the measure) may be named in the sentence before
-                ps, _pe = self.doc.sentence_span(max(0, s - 2))
-                prev_rows, prev_cols = self._names(self.text[ps:s])
+            back = s
+            for _ in range(3):
+                if rows_b and (cols_a or cols_b) or back <= 0:
+                    break
+                # "It surpasses …": the subject (and the measure) may be named up to three sentences before
+                ps, _pe = self.doc.sentence_span(max(0, back - 2))
+                prev_rows, prev_cols = self._names(self.text[ps:back])
                 rows_b = rows_b or prev_rows
                 cols_b = cols_b or prev_cols
+                back = ps
             cols = cols_a or cols_b
             if len(cols) != 1:
                 continue
