@@ -188,3 +188,15 @@ def test_ids_never_collide_and_chinese_ids_carry_the_context_word():
     zh = draft_text("训练成本 557.6 万美元。推理成本 87 万美元。")
     assert zh.ids[0].startswith("训练成本") and zh.ids[1].startswith("推理成本"), zh.ids
     assert draft_text("训练成本 557.6 万美元。推理成本 87 万美元。").ids == zh.ids      # stable
+
+
+def test_caption_naming_another_tables_column_with_minimum(tmp_path):
+    text = ("## Memory\n\n| Model | Minimum memory | GPUs |\n|---|---|---|\n| Small | 12 GB | 1 |\n| Large | 70 GB | 4 |\n\n"
+            "The minimum memory by batch size:\n\n| Model | batch=1 | batch=8 |\n|---|---|---|\n"
+            "| Small | 12 GB | 15 GB |\n| Large | 65 GB | 80 GB |\n")
+    d = draft_text(text, "mem.md")
+    cross = [r for r in d.relations if r.kind == "cross-table"]
+    assert len(cross) == 2 and all("minimum" in r.evidence and r.confidence >= CONFIDENT for r in cross)
+    results = audit(tmp_path, draft_yaml(d))
+    verdicts = sorted(r.verdict for r in results.values() if "cross-table" in r.claim.tags)
+    assert verdicts == ["consistent", "inconsistent"]          # 12 = min(12, 15); 70 is not min(65, 80)

@@ -54,7 +54,7 @@ FAMILY = {
     "rate": ("rate", "quotient", "product"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
-    "compare": ("comparison", "ordering", "vs table"),
+    "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
 }
 
 
