@@ -165,8 +165,8 @@ _TEXT = st.lists(st.one_of(_MARKUP, st.text(max_size=8)), max_size=40).map("".jo
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_TEXT)
 def test_any_markdown_reads_and_extracts(text):
-    from claimaudit.extract.pipeline import draft_text
     from claimaudit.extract.draft import render
+    from claimaudit.extract.pipeline import draft_text
 
     doc = analyse(text, "fuzz.md")
     for t in doc.tables:

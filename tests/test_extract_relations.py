@@ -174,3 +174,28 @@ def test_cli_run_on_a_document(tmp_path):
     assert "is a document" in p.stderr and "reports/extract/report.claims.yaml" in p.stderr
     assert "total_gpu_hour_2798k" in p.stdout
     assert (tmp_path / "reports" / "extract" / "report.claims.yaml").is_file()
+
+
+def test_ids_never_collide_and_chinese_ids_carry_the_context_word():
+    # a fifth bare 2 would be n_2_5, the value 2.5's own id
+    text = "\n".join(["2;"] * 5 + ["2.5;"]) + "\n"
+    d = draft_text(text)
+    assert len(d.ids) == 6 and len(set(d.ids)) == 6, d.ids
+    assert "n_2_5" in d.ids and d.ids[d.mentions.index(next(m for m in d.mentions if m.value == "2.5"))] == "n_2_5"
+    cf, errors = load_claim_text(draft_yaml(d), "ids.claims.yaml")
+    assert not errors and cf is not None
+    zh = draft_text("训练成本 557.6 万美元。推理成本 87 万美元。")
+    assert zh.ids[0].startswith("训练成本") and zh.ids[1].startswith("推理成本"), zh.ids
+    assert draft_text("训练成本 557.6 万美元。推理成本 87 万美元。").ids == zh.ids      # stable
+
+
+def test_caption_naming_another_tables_column_with_minimum(tmp_path):
+    text = ("## Memory\n\n| Model | Minimum memory | GPUs |\n|---|---|---|\n| Small | 12 GB | 1 |\n| Large | 70 GB | 4 |\n\n"
+            "The minimum memory by batch size:\n\n| Model | batch=1 | batch=8 |\n|---|---|---|\n"
+            "| Small | 12 GB | 15 GB |\n| Large | 65 GB | 80 GB |\n")
+    d = draft_text(text, "mem.md")
+    cross = [r for r in d.relations if r.kind == "cross-table"]
+    assert len(cross) == 2 and all("minimum" in r.evidence and r.confidence >= CONFIDENT for r in cross)
+    results = audit(tmp_path, draft_yaml(d))
+    verdicts = sorted(r.verdict for r in results.values() if "cross-table" in r.claim.tags)
+    assert verdicts == ["consistent", "inconsistent"]          # 12 = min(12, 15); 70 is not min(65, 80)

@@ -54,7 +54,7 @@ FAMILY = {
     "rate": ("rate", "quotient", "product"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
-    "compare": ("comparison", "ordering", "vs table"),
+    "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
 }
 
 
@@ -149,7 +149,8 @@ def score(folder: Path, mode: str, verbose: bool) -> dict:
             rel = draft.relations[k]
             print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {verdict.get(draft.relation_ids[k]):14} "
                   f"lines {rel.lines(draft.mentions)} {matched[k]} {rel.evidence[:90]}")
-    return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable),
+    missed = [a["id"] for a in checkable if a["id"] not in found]
+    return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable), "missed": missed,
             "found": len([a for a in checkable if a["id"] in found]), "dnh": dnh, "seconds": seconds,
             "drafted": len(draft.relations), "inconsistent_on_exact": len(reported_on_true)}
 
@@ -185,7 +186,7 @@ def main() -> int:
         prec = f"{r['real'] / r['audited']:.2f}" if r["audited"] else "n/a"
         print(f"  {name:20} {'dev ' if name in DEV else 'test'} drafted {r['drafted']:3}  audited {r['audited']:3}  "
               f"precision {prec:4}  recall {r['found']}/{r['checkable']}  does-not-hold "
-              f"{sum(r['dnh'].values())}/{len(r['dnh'])}  {r['seconds']:.2f} s")
+              f"{sum(r['dnh'].values())}/{len(r['dnh'])}  {r['seconds']:.2f} s  missed {' '.join(r['missed'])}")
     summary("development half", [results[n] for n in DEV])
     summary("test half", [results[n] for n in TEST])
     summary("all eight", list(results.values()))

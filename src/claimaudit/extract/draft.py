@@ -21,7 +21,7 @@ from pathlib import Path
 from ..numbers.interval import show
 from .document import Document
 from .mentions import Mention
-from .relations import CONFIDENT, Relation
+from .relations import CONFIDENT, Relation, reaches
 
 #: Which relations a draft audits: those at or above CONFIDENT, or every one.
 RELATION_CHOICES = ("confident", "all")
@@ -245,15 +245,19 @@ def render(draft: Draft, relations: str = "confident") -> str:
     draft.relation_ids = {}
     formula_of: dict[int, Relation] = {}
     extra: list[Relation] = []
+    uses: dict[int, list[int]] = {}
     for r in rels:
-        if r.target is not None and r.target not in formula_of and not r.unitless:
+        # On the mention's own claim unless that makes a reference cycle (then a claim of its own).
+        if r.target is not None and r.target not in formula_of and not r.unitless \
+                and not any(reaches(uses, p, r.target) for p in r.parts):
             formula_of[r.target] = r
+            uses[r.target] = list(r.parts)
             draft.relation_ids[index_of[id(r)]] = ids[r.target]
         else:
             extra.append(r)
     counts: dict[str, int] = {}
-    for r in rels:
-        counts[r.kind] = counts.get(r.kind, 0) + 1
+    for rel in rels:
+        counts[rel.kind] = counts.get(rel.kind, 0) + 1
     out: list[str] = []
     out.append(f"# Drafted by `claimaudit extract` from {doc.path}: {len(ms)} numeric mentions, "
                f"{len(rels)} relations the document states itself (confidence >= {CONFIDENT:g}"
@@ -274,11 +278,11 @@ def render(draft: Draft, relations: str = "confident") -> str:
         out.append(f"    value: {_s(m.value)}")
         if m.relation:
             out.append(f"    relation: {_s(m.relation)}")
-        r = formula_of.get(i)
-        if r is not None:
-            out.append(f"    formula: {_s(_fill(r.formula, ids))}")
-            out.append(f"    title: {_s(r.note)}")
-            out.append(f"    tags: [{r.kind}]")
+        own = formula_of.get(i)
+        if own is not None:
+            out.append(f"    formula: {_s(_fill(own.formula, ids))}")
+            out.append(f"    title: {_s(own.note)}")
+            out.append(f"    tags: [{own.kind}]")
         out.append("    meta:")
         out.append("      extracted:")
         out.append(f"        printed: {_s(m.printed)}")
@@ -288,8 +292,8 @@ def render(draft: Draft, relations: str = "confident") -> str:
         if m.qualifier:
             out.append(f"        qualifier: {_s(m.qualifier)}")
         out += _where_in_doc(doc, m.start)
-        if r is not None:
-            out += _relation_meta(r)
+        if own is not None:
+            out += _relation_meta(own)
         if m.candidates:
             out.append("        candidates:")
             for c in m.candidates:

@@ -30,6 +30,9 @@ From prose:
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
 * ``rate``          "N per M" printed next to a numerator and a denominator (0.5: a suggestion);
+* ``cross-table``   a later table whose caption names a column of an earlier table of the same
+                    section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
+                    (maximum) of the later table's row (0.7);
 * ``headline``      a sentence naming one row label and one column header of a table, with a value
                     of the cell's kind: the value is that cell (0.75);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
@@ -41,9 +44,9 @@ Formulas use placeholders ``{0}``, ``{1}`` … for mention indices; the draft pu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -183,6 +186,20 @@ def _recomputes(target: Mention, formula: str, ms: list[Mention]) -> bool:
     return mag.mag.lo <= iv.hi + step and iv.lo <= mag.mag.hi
 
 
+def reaches(uses: Mapping[int, Iterable[int]], a: int, b: int) -> bool:
+    """Whether ``a`` reads ``b`` through ``uses`` (what each computed thing is computed from):
+    a new "b from a" would then be a reference cycle."""
+    todo, seen = [a], set()
+    while todo:
+        x = todo.pop()
+        if x == b:
+            return True
+        if x not in seen:
+            seen.add(x)
+            todo += list(uses.get(x, ()))
+    return False
+
+
 def _float_bounds(m: Mention) -> tuple[float, float]:
     """The printed magnitude's interval as floats, widened by one step (a truncated reading). Units
     are left out: columns are screened on the numbers printed, the draft's formula then decides
@@ -284,6 +301,7 @@ class RelationFinder:
         out += self.changes()
         out += self.rates()
         out += self.headlines()
+        out += self.cross_tables()
         out += self.comparisons()
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
@@ -421,20 +439,9 @@ class RelationFinder:
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
-            def reaches(a: int, b: int) -> bool:
-                todo, seen = [a], set()
-                while todo:
-                    x = todo.pop()
-                    if x == b:
-                        return True
-                    if x not in seen:
-                        seen.add(x)
-                        todo += uses.get(x, [])
-                return False
-
             for c in targets:
                 # no column may be computed from a column computed from it (no reference cycle)
-                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(k, c)])
+                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)])
                 if best is None:
                     continue
                 share, factors, op, rows = best
@@ -797,7 +804,7 @@ class RelationFinder:
     def headlines(self) -> list[Relation]:
         """A prose value printed with one table row's label and one column's header: that cell.
         Of the sentence's values, only the one printed nearest the header is read as the cell's."""
-        out = []
+        out: list[Relation] = []
         if not self.doc.tables:
             return out
         by_sentence: dict[tuple[int, int], list[int]] = {}
@@ -832,7 +839,7 @@ class RelationFinder:
 
     def comparisons(self) -> list[Relation]:
         """"X surpasses A, B and C on H": X's cell in column H is above each named row's cell."""
-        out = []
+        out: list[Relation] = []
         if not self.doc.tables:
             return out
         seen: set[tuple[int, int]] = set()
@@ -847,12 +854,16 @@ class RelationFinder:
             lower = bool(_LOWER.search(after[:80]))
             rows_b, cols_b = self._names(before)
             rows_a, cols_a = self._names(after)
-            if not rows_b or not (cols_a or cols_b):
-                # "It surpasses …": the subject (and the measure) may be named in the sentence before
-                ps, _pe = self.doc.sentence_span(max(0, s - 2))
-                prev_rows, prev_cols = self._names(self.text[ps:s])
+            back = s
+            for _ in range(3):
+                if rows_b and (cols_a or cols_b) or back <= 0:
+                    break
+                # "It surpasses …": the subject (and the measure) may be named up to three sentences before
+                ps, _pe = self.doc.sentence_span(max(0, back - 2))
+                prev_rows, prev_cols = self._names(self.text[ps:back])
                 rows_b = rows_b or prev_rows
                 cols_b = cols_b or prev_cols
+                back = ps
             cols = cols_a or cols_b
             if len(cols) != 1:
                 continue
@@ -881,6 +892,43 @@ class RelationFinder:
                                              f"({_where(t)})", at=s + k, unitless=True,
                                         evidence=f"{m.group(0)!r} with {subject[0]!r}, {o!r} and {head!r} in the "
                                                  f"sentence; cells of {_where(t)}", confidence=0.75))
+        return out
+
+    def cross_tables(self) -> list[Relation]:
+        """A later table whose caption names a column of an earlier one with "minimum" / "maximum"
+        ("以下是不同 batch 使用情况下的最低显存要求" under a table with a 最低显存 column): for each row
+        label both tables share, the earlier cell is the minimum (maximum) of the later row."""
+        out: list[Relation] = []
+        tables = self.doc.tables
+        for b in tables:
+            extreme = "min" if _MIN_WORDS.search(b.caption) else "max" if _MAX_WORDS.search(b.caption) else ""
+            if not extreme:
+                continue
+            for a in tables[:b.index]:
+                if a.section != b.section:
+                    continue
+                cols = [c for c in range(1, len(a.header))
+                        if len(a.header[c]) >= 2 and a.header[c].casefold() in b.caption.casefold()]
+                labels_a = {a.label(r): r for r in range(len(a.rows))}
+                shared = [(labels_a[b.label(r)], r) for r in range(len(b.rows)) if b.label(r) in labels_a]
+                if len(cols) != 1 or len(shared) < 2:
+                    continue
+                c = cols[0]
+                for ra, rb in shared:
+                    x = self.value(a, ra, c)
+                    if x is None:
+                        continue
+                    ys = [y for k in range(1, b.ncols) if (y := self.value(b, rb, k)) is not None
+                          and self.ms[y].unit.dims == self.ms[x].unit.dims]
+                    if len(ys) < 2:
+                        continue
+                    formula = f"{extreme}(" + ", ".join("{%d}" % y for y in ys) + ")"
+                    word = "minimum" if extreme == "min" else "maximum"
+                    out.append(Relation("cross-table", x, formula, ys, quote=self.doc.line_text(self.ms[x].start).strip(),
+                                        note=f"{a.header[c]!r} of {a.label(ra)!r} in {_where(a)} is the {word} of its "
+                                             f"row in {_where(b)}", at=self.ms[x].start, confidence=0.7,
+                                        evidence=f"the caption of {_where(b)} names column {a.header[c]!r} of "
+                                                 f"{_where(a)} and says {word}; row {a.label(ra)!r} in both"))
         return out
 
     # -- one quantity printed twice -------------------------------------------------------------------
@@ -948,6 +996,8 @@ class RelationFinder:
 
 _SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*",
                        re.I)
+_MIN_WORDS = re.compile(r"最低|最少|最小|\bminimum\b|\bat least\b", re.I)
+_MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b", re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
                       r"better than|higher than|lower\b[^.。]{0,40}?\bthan)\b|超越|超过了|优于|胜过|高于|低于", re.I)
 _LOWER = re.compile(r"\blower\b|低于|更低", re.I)

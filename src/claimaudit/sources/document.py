@@ -287,8 +287,8 @@ class Document:
         """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break)."""
         text = self.text
         start = lo = max(0, offset - 400)
-        for m in _SENTENCE_STOP.finditer(text, lo, offset):
-            start = m.end()
+        for stop in _SENTENCE_STOP.finditer(text, lo, offset):
+            start = stop.end()
         m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
         end = m.end() if m else min(len(text), offset + 400)
         return start, end

@@ -35,9 +35,18 @@ _BLOCK = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "br", "hr", "section",
           "table", "thead", "tbody", "tfoot", "form", "fieldset", "address", "details", "summary",
           "h1", "h2", "h3", "h4", "h5", "h6", "title", "center"}
 _WS = re.compile(r"[ \t\r\n\f\v]+")
-_MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
+#: A footnote marker right after a number at the end of a cell (``852*``).
+MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
 _EXP_BASE = re.compile(r"(?:[x×*·]\s?)10\s?$")
 _EXPONENT = re.compile(r"\s*[-−+]?\d{1,3}\s*")
+
+
+def exponent(before: str, sup: str) -> str | None:
+    """``^-4`` for a superscript that is an exponent of the ``10`` written before it; None for any
+    other superscript (a footnote marker, not part of a number)."""
+    if _EXP_BASE.search(before) and _EXPONENT.fullmatch(sup):
+        return "^" + sup.strip().replace("−", "-")
+    return None
 CHUNK = 65536
 #: Longest unfinished tag or comment ``html.parser`` may hold (characters): beyond it the HTML is malformed.
 MAX_PENDING = 65536
@@ -214,9 +223,9 @@ class HtmlRenderer(HTMLParser):
         """An exponent after ``10`` is kept (``10^-4``); any other superscript is a footnote marker."""
         before = "".join(p for p, _, _ in self.cell.pieces[-3:]) if self.cell is not None else \
             "".join(self.out.parts[-3:])
-        if not (_EXP_BASE.search(before) and _EXPONENT.fullmatch(data)):
+        text = exponent(before, data)
+        if text is None:
             return
-        text = "^" + data.strip().replace("−", "-")
         if self.cell is not None:
             self.cell.pieces.append((text, src, False))
         elif not self.stack:
@@ -241,7 +250,7 @@ class HtmlRenderer(HTMLParser):
             for c in r.cells:
                 while col in carried:
                     col += 1
-                text = _MARKER.sub("", c.text())
+                text = MARKER.sub("", c.text())
                 cells.append((col, c, text))
                 if c.rowspan > 1:
                     for k in range(c.colspan):
@@ -325,7 +334,7 @@ class HtmlRenderer(HTMLParser):
             lead = len(p) - len(p.lstrip()) if v else 0
             texts.append((t, s + lead, v and t == p))
         joined = "".join(t for t, _, _ in texts)
-        stripped = _MARKER.sub("", joined.strip())
+        stripped = MARKER.sub("", joined.strip())
         if not stripped:
             return
         # Write piece by piece so each keeps its source offset.

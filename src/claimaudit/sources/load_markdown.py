@@ -20,14 +20,12 @@ import re
 from typing import Any
 
 from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
+from .load_html import MARKER, HtmlRenderer, MalformedHTML, exponent, finish_document
 
 _PARSER: Any = None
 #: Info word of fenced blocks that hold claims (claimaudit.model.markdown_claims).
 CLAIM_FENCE = "claimaudit"
 _FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n.*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
-_MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
-_EXP_BASE = re.compile(r"(?:[x×*·]\s?)10\s?$")
-_EXPONENT = re.compile(r"\s*[-−+]?\d{1,3}\s*")
 _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9]*)")
 _CAPTION_BELOW = re.compile(r"^\W*(?:Table|Tab\.|表|図|Figure)\s*\d", re.I)
 #: Longest paragraph read as a table's caption when it stands right above the table.
@@ -101,8 +99,9 @@ class _Inline:
     def _sup(self, s: str) -> None:
         before = "".join(p[0] for p in self.pieces[-3:])
         at, _ = self._find(s)
-        if _EXP_BASE.search(before) and _EXPONENT.fullmatch(s):
-            self.pieces.append(("^" + s.strip().replace("−", "-"), at, False, True))
+        text = exponent(before, s)
+        if text is not None:
+            self.pieces.append((text, at, False, True))
         # any other superscript is a footnote marker: not part of the text's numbers
 
 
@@ -119,7 +118,7 @@ def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str
             lead = len(p) - len(p.lstrip())
             pieces[0] = (p[lead:], a + lead if v else a, v, pr)
             p, a, v, pr = pieces[-1]
-            p = _MARKER.sub("", p.rstrip())
+            p = MARKER.sub("", p.rstrip())
             pieces[-1] = (p, a, v, pr)
     words = []
     for p, a, v, pr in pieces:
@@ -129,8 +128,6 @@ def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str
 
 
 def load_markdown(text: str, *, source: str, file: str) -> Document:
-    from .load_html import HtmlRenderer, MalformedHTML, finish_document
-
     fm = _FRONT_MATTER.match(text)
     parsed = text
     if fm and fm.end() < 200_000:
