@@ -305,12 +305,14 @@ def cold_start(reps: int) -> None:
     them; here in a PYTHONPYCACHEPREFIX folder) and compiled from source on each run (an editable install
     under PYTHONDONTWRITEBYTECODE=1, as on this machine)."""
     m = statistics.median
-    with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache:
+    with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache, \
+            tempfile.TemporaryDirectory() as no_pycache:
         base = {k: v for k, v in os.environ.items()
                 if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
         base["PYTHONPATH"] = str(SRC)
         modes = {"byte-compiled": {**base, "PYTHONPYCACHEPREFIX": pycache},
-                 "from source": {**base, "PYTHONDONTWRITEBYTECODE": "1"}}
+                 # an empty prefix folder: no __pycache__ beside the sources is read either
+                 "from source": {**base, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": no_pycache}}
         run = [sys.executable, "-m", "claimaudit", "run", "-q", "--no-report", "--root", str(ROOT)]
         warm = {"HOME": warm_home, "XDG_CACHE_HOME": warm_home + "/.cache"}
         _timed(run, {**modes["byte-compiled"], **warm})   # compiles the modules, fills whatever cache it keeps
