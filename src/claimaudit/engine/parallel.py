@@ -3,9 +3,9 @@
 Files that may refer to each other — a dotted name ``stem.`` of another file anywhere in a file's text
 (formulas, ``same_as:``, ``at_most:`` …), or two files with the same stem (one module) — are kept in
 one group; the test is textual, so it can only join files that do not need it, never split files that
-do. Groups are packed into one bucket per worker by size; each worker audits its bucket exactly as a
-serial run would (collect, evaluate, checkers, outcomes), and the parent merges the results, findings
-and errors back into the serial run's order. Runs with a run-scope checker (it sees the whole run), runs
+do. Groups are packed into one bucket per process by size; each process (the parent takes the first
+bucket itself) audits its bucket exactly as a serial run would (collect, evaluate, checkers, outcomes),
+and the parent merges the results, findings and errors back into the serial run's order. Runs with a run-scope checker (it sees the whole run), runs
 with Markdown docs (a doc is a source any file may cite) and runs of a single group are audited
 serially, and so are runs with more claims for CA111 to solve than its per-run budget (``max_claims``:
 which ones it solves depends on the order of the whole run).
@@ -143,15 +143,20 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     if run_scope:
         return None
     buckets = _buckets(groups, files, min(options.workers, len(groups)))
+    if len(buckets) < 2:
+        return None
     shown = {display_path(f, root): i for i, f in enumerate(files)}
     # The checklist depends on the whole run's size: answered once, after the parts are merged.
     worker_options = dataclasses.replace(options, progress=None, workers=1, checklist="no")
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with paused_gc():
-        with ProcessPoolExecutor(len(buckets), mp_context=multiprocessing.get_context(method)) as pool:
+        # The parent audits the first bucket itself while the workers audit the others: one process
+        # fewer to start, and its share of the results needs no pickling.
+        with ProcessPoolExecutor(len(buckets) - 1, mp_context=multiprocessing.get_context(method)) as pool:
             futures = [pool.submit(_audit_bucket, [str(files[i]) for i in b], str(root), worker_options)
-                       for b in buckets]
-            parts = [f.result() for f in futures]
+                       for b in buckets[1:]]
+            parts = [_audit_bucket([str(files[i]) for i in buckets[0]], str(root), worker_options)]
+            parts += [f.result() for f in futures]
         if solve_budget is not None and sum(_solvable(r) for p in parts for r in p["results"]) > solve_budget:
             return None   # CA111 solves at most max_claims per run, in claim order: only a serial run agrees
         collect_errors: list[tuple[int, Any]] = []
