@@ -155,12 +155,6 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
     if fixes:
         shown = "".join(f"<li{lang(x)}>{esc(x)}</li>" for x in fixes)
         out.append(f'<div class="fix"><b>What would make it true</b><ul>{shown}</ul></div>\n')
-    checklist = (r.get("extra") or {}).get("checklist")
-    if checklist:
-        items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
-                        f'<span{lang(a.get("text"))}>{esc(a.get("text"))}</span></li>' for a in checklist)
-        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{items}</ul>'
-                   f'</details>\n')
     for ig in r.get("ignored") or ():
         out.append(f'<p class="ign">Ignored <code>{esc(ig.get("code"))}</code>: {esc(ig.get("message"))} — '
                    f'{esc(ig.get("reason"))}</p>\n')
@@ -169,6 +163,13 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
     svg = number_line(claimed, recomputed, r.get("relation") or "=", approx=settings.get("approx"),
                       consistent=r.get("verdict") != "inconsistent", note=_miss_note(r)) if claimed and recomputed else ""
     is_open = " open" if r.get("outcome") in ("failed", "error") or problem else ""
-    out.append(f'<details{is_open}><summary>Working</summary>\n{_working(r, links)}\n{svg or ""}</details>\n'
-               "</article>")
+    out.append(f'<details{is_open}><summary>Working</summary>\n{_working(r, links)}\n{svg or ""}</details>\n')
+    # After the working: the card's first <details> is its working, which the page opens and deep links show.
+    checklist = (r.get("extra") or {}).get("checklist")
+    if checklist:
+        items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
+                        f'<span{lang(a.get("text"))}>{esc(a.get("text"))}</span></li>' for a in checklist)
+        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{items}</ul>'
+                   f'</details>\n')
+    out.append("</article>")
     return Markup("".join(out))
