@@ -42,7 +42,10 @@ def test_version(capsys):
 def test_output_format_is_an_alias_of_format(capsys):
     code_a, a, _ = cli(capsys, "run", "--root", str(CORPUS), "--format", "json", "--no-report")
     code_b, b, _ = cli(capsys, "run", "--root", str(CORPUS), "--output-format", "json", "--no-report")
-    strip = lambda s: {k: v for k, v in json.loads(s).items() if k not in ("created", "duration")}
+
+    def strip(s: str) -> dict:
+        return {k: v for k, v in json.loads(s).items() if k not in ("created", "duration")}
+
     assert code_a == code_b == 1
     assert [r["qualname"] for r in strip(a)["records"]] == [r["qualname"] for r in strip(b)["records"]]
     assert strip(a)["summary"] == strip(b)["summary"]
@@ -119,7 +122,7 @@ def test_bash_completion_completes_commands_options_and_choices(tmp_path, capsys
 @pytest.mark.parametrize("shell, marker", [("zsh", "#compdef claimaudit"), ("fish", "complete -c claimaudit")])
 def test_zsh_and_fish_scripts_name_every_command(capsys, shell, marker):
     code, script, _ = cli(capsys, "completion", shell)
-    assert code == 0 and script.startswith(marker) or marker in script
+    assert code == 0 and (script.startswith(marker) or marker in script)
     for name in ("run", "demo", "schema", "completion", "sources", "exercise"):
         assert re.search(rf"\b{name}\b", script), name
     assert "--min-severity" in script or "min-severity" in script

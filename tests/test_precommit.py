@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from gate_support import REPO, apply_drift, example_repo, git
 
 pre_commit = pytest.importorskip("pre_commit", reason="pre-commit is not installed (pip install -e '.[test]')")

@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import yaml  # noqa: F401 - see below
-
 from gate_support import EXAMPLE, REPO
 
 # The V3 training bill as the handbook prints it (claims/v3_training_cost.yaml), plus a copy of the

@@ -7,8 +7,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
-
 from claimaudit.engine.run import RunOptions, run_claims
 
 REPO = Path(__file__).resolve().parents[1]
@@ -120,7 +118,8 @@ def test_drifted_copy(tmp_path):
     # words changed, number still printed: a warning, not drift
     assert quote_findings(res["gpus"]) == [("CA205", "warning")]
     q = res["gpus"].extra["quote"]
-    assert q["match"] == "fuzzy" and 80 <= q["score"] < 100 and q["passage"] == "整个预训练一共用了 2048 张卡、54.2 天。"
+    assert q["match"] == "fuzzy" and 80 <= q["score"] < 100
+    assert q["passage"] == "整个预训练一共用了 2048 张卡、54.2 天。"
     assert quote_findings(res["pretrain_hours"]) == []
 
 
@@ -397,7 +396,8 @@ def test_bundled_quotes_are_all_found_in_the_seeds():
     assert ("v3_training_cost.ep_group_gpus", "CA206") in codes
     by = {r.claim.qualname: r for r in run.results}
     q = by["v3_training_cost.total_cost"].extra["quote"]
-    assert (q["file"], q["line"], q["table_row"], q["column"]) == ("sources/texts/004_19076b57cd7d3139.txt", 31, 4, "金额")
+    assert (q["file"], q["line"], q["table_row"], q["column"]) == (
+        "sources/texts/004_19076b57cd7d3139.txt", 31, 4, "金额")
     q = by["fire_flyer_cost.perf_about_80"].extra["quote"]
     assert (q["column"], q["value_text"]) == ("论文的说法", "八成")    # 约 80% is printed as 八成
     q = by["dualpipe.bubble_reduction_pp16"].extra["quote"]
@@ -430,7 +430,8 @@ def test_drifted_copy_of_the_seeds(tmp_path):
     drift = {r.claim.qualname: f.message for r in run.results for f in r.findings if f.code == "CA202"}
     assert set(drift) == {"v3_training_cost.sum_of_costs", "cluster_failures.nvlink_share"}
     assert drift["v3_training_cost.sum_of_costs"].startswith(
-        "the source now says 557.7 万美元 where the claim quotes 557.6 万美元 (sources/texts/004_19076b57cd7d3139.txt:32")
+        "the source now says 557.7 万美元 where the claim quotes 557.6 万美元 "
+        "(sources/texts/004_19076b57cd7d3139.txt:32")
     assert drift["cluster_failures.nvlink_share"].startswith("the source now says 42.75% where the claim quotes 42.57%")
 
 

@@ -32,10 +32,12 @@ for tag, pattern, first in [
     ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
     ("null", r"^(?:~|null|Null|NULL|)$", "~nN"),
     ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
-    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
      "-+0123456789."),
 ]:
-    Yaml12Loader.add_implicit_resolver(f"tag:yaml.org,2002:{tag}", re.compile(pattern), list(first) + ([""] if tag == "null" else []))
+    Yaml12Loader.add_implicit_resolver(f"tag:yaml.org,2002:{tag}", re.compile(pattern),
+                                       list(first) + ([""] if tag == "null" else []))
 Yaml12Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: int(loader.construct_scalar(node), 0)
                              if not loader.construct_scalar(node).startswith("0o")
                              else int(loader.construct_scalar(node)[2:], 8))
@@ -63,7 +65,8 @@ def case_documents() -> list[tuple[str, str]]:
         doc = yaml.safe_load(path.read_text("utf-8"))
         for case in doc["cases"]:
             if "claims" in case:
-                out.append((f"{path.name}::{case['name']}", yaml.safe_dump({"claims": case["claims"]}, allow_unicode=True)))
+                text = yaml.safe_dump({"claims": case["claims"]}, allow_unicode=True)
+                out.append((f"{path.name}::{case['name']}", text))
     return out
 
 
@@ -95,7 +98,8 @@ EDGE_CASES: list[tuple[str, bool]] = [
     ("defaults:\n  kilo: 1024\nclaims:\n  - id: a\n    value: 2K bytes\n", True),
     ("claims:\n  - id: a\n    kilo: 1024\n    value: 2K bytes\n", True),
     ("claims:\n  - id: a\n    formula: k * 3\n    given: {k: 2}\n", True),
-    ("claims:\n  - id: a\n    formula: k * 3\n    given:\n      k: {value: 2.50, quote: 'k = 2.50', kilo: 1000}\n", True),
+    ("claims:\n  - id: a\n    formula: k * 3\n    given:\n"
+     "      k: {value: 2.50, quote: 'k = 2.50', kilo: 1000}\n", True),
     ("claims:\n  - id: a\n    value: 1e5\n    tags: [2024, table]\n", True),
     ("claims:\n  - id: t\n    statistic: {test: t, value: 2.20, df: 28, p: 0.03, tails: 1, one_tailed: true}\n", True),
     ("claims:\n  - id: g\n    granularity: {mean: 5.19, n: 28, percent: false}\n", True),

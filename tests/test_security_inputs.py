@@ -138,9 +138,9 @@ def test_node_limit_stops_at_the_limit(monkeypatch):
 
 
 def test_nesting_is_bounded():
-    with pytest.raises(YamlError, match="deep.yaml:1:101: YAML nested more than 100 levels"):
+    with pytest.raises(YamlError, match=r"deep\.yaml:1:101: YAML nested more than 100 levels"):
         load_yaml("[" * 150 + "]" * 150, "deep.yaml")
-    with pytest.raises(YamlError, match="deep.yaml:1:1001: YAML syntax"):   # libyaml's own limit
+    with pytest.raises(YamlError, match=r"deep\.yaml:1:1001: YAML syntax"):   # libyaml's own limit
         load_yaml("[" * 10_000, "deep.yaml")
 
 

@@ -24,7 +24,7 @@ SHA = hashlib.sha256(BODY).hexdigest()
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         if self.path == "/day6.html":
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")

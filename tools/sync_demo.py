@@ -14,7 +14,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
-from claimaudit.demo import FOLDER, PATTERNS
+from claimaudit.demo import FOLDER, PATTERNS  # noqa: E402 - runs as a script: needs src/ on sys.path first
 
 TARGET = REPO / "src" / "claimaudit" / "demo" / FOLDER
 

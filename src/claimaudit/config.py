@@ -8,11 +8,12 @@ checkers, the quote checker's allowed folders) then reads that file instead of s
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import InputError, UsageError
 from .roots import find_root  # noqa: F401  (re-exported: front ends import it from here)

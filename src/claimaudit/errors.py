@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -31,7 +32,7 @@ class Location:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def shifted(self, col_offset: int) -> "Location":
+    def shifted(self, col_offset: int) -> Location:
         """The location ``col_offset`` characters further along the same line."""
         return Location(self.file, self.line, self.col + col_offset, self.end_line, self.end_col)
 
@@ -70,11 +71,11 @@ class InputError(ClaimAuditError):
     def suggestions(self, value: Iterable[str]) -> None:
         self._suggestions = tuple(value)
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> str | tuple[Any, ...]:
         self.suggestions  # noqa: B018 - resolved before pickling (a parallel run's worker sends errors back)
         return super().__reduce__()
 
-    def located(self, location: Location) -> "InputError":
+    def located(self, location: Location) -> InputError:
         """Attach the location of the text the error was found in (adding the column offset)."""
         loc = location.shifted(self.column) if self.column else location
         self.location = loc

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .errors import ClaimAuditError   # stdlib-only, like everything imported here at start-up
+from .errors import ClaimAuditError  # stdlib-only, like everything imported here at start-up
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.results import ClaimResult, RunResult
@@ -84,7 +85,7 @@ def _relative(path: Path, root: Path) -> str | None:
         return None
 
 
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> "ClaimFileNode | None":
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ClaimFileNode | None:
     if file_path.suffix not in CLAIM_SUFFIXES:
         return None
     config = parent.config
@@ -98,9 +99,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> "ClaimFile
 
 
 def _has_claim_blocks(path: Path) -> bool:
-    from .model.markdown_claims import has_claim_blocks
-
     from .errors import InputError
+    from .model.markdown_claims import has_claim_blocks
     from .safeio import MAX_DOC_BYTES, read_text
 
     try:
@@ -132,11 +132,11 @@ class ClaimSession:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.root = Path(config.rootpath)
-        self.files: list["ClaimFile"] = []
+        self.files: list[ClaimFile] = []
         self._config: Any = None
         self._settings: Any = None
-        self._run: "RunResult | None" = None
-        self._by_name: dict[str, "ClaimResult"] = {}
+        self._run: RunResult | None = None
+        self._by_name: dict[str, ClaimResult] = {}
         self._errors: dict[str, list[str]] = {}
         self._unplaced: list[str] = []
 
@@ -155,13 +155,13 @@ class ClaimSession:
             self._settings = Settings().merged({k: cfg.get(k) for k in ("kilo", "rounding", "approx", "units")})
         return self._settings
 
-    def load(self, path: Path) -> tuple["ClaimFile | None", list[Any]]:
+    def load(self, path: Path) -> tuple[ClaimFile | None, list[Any]]:
         from .engine.collect import collect
 
         files, errors = collect([path], self.root, self.settings())
         return (files[0] if files else None), errors
 
-    def run(self) -> "RunResult":
+    def run(self) -> RunResult:
         if self._run is None:
             from .engine.collect import collect_sources
             from .engine.records import error_record
@@ -197,7 +197,7 @@ class ClaimSession:
                     return c.qualname
         return None
 
-    def result(self, claim: "Claim") -> tuple["ClaimResult", list[str]]:
+    def result(self, claim: Claim) -> tuple[ClaimResult, list[str]]:
         self.run()
         errors = self._errors.pop(claim.qualname, [])
         # Errors that belong to no claim (a broken source record) fail the first item that runs.
@@ -212,7 +212,7 @@ _SESSION = pytest.StashKey[ClaimSession]()
 class ClaimFileNode(pytest.File):
     """A claim file or a Markdown doc with claim blocks: one item per claim."""
 
-    def collect(self) -> Iterator["ClaimItem"]:
+    def collect(self) -> Iterator[ClaimItem]:
         session = self.config.stash[_SESSION]
         try:
             cf, errors = session.load(self.path)
@@ -228,7 +228,7 @@ class ClaimFileNode(pytest.File):
 
 
 class ClaimItem(pytest.Item):
-    def __init__(self, *, claim: "Claim", **kwargs: Any) -> None:
+    def __init__(self, *, claim: Claim, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.claim = claim
         for tag in claim.tags:
@@ -289,7 +289,8 @@ class ClaimItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int, str]:
         # The domain heads the failure section; it must not end the node id, or pytest's -v output
         # rewrites its dots as "::".
-        return self.path, self.claim.location.line - 1, f"{self.claim.id} ({self.claim.file}:{self.claim.location.line})"
+        line = self.claim.location.line
+        return self.path, line - 1, f"{self.claim.id} ({self.claim.file}:{line})"
 
 
 def failure_text(record: dict[str, Any], errors: list[str] | None = None) -> str:

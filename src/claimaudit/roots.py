@@ -13,6 +13,7 @@ def find_root(start: Path | None = None) -> Path:
     """The nearest folder upwards holding claimaudit.toml, a pyproject.toml or a claims/ folder."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
-        if (folder / "claimaudit.toml").is_file() or (folder / "claims").is_dir() or (folder / "pyproject.toml").is_file():
+        if ((folder / "claimaudit.toml").is_file() or (folder / "claims").is_dir()
+                or (folder / "pyproject.toml").is_file()):
             return folder
     return here

@@ -29,9 +29,10 @@ MAX_DOC_BYTES = 20 * 1024 * 1024
 
 
 class FileRefused(InputError):
-    """A file that is not read: not a regular file, too large, outside the project, unreadable."""
+    """A file that is not read: not a regular file, too large, outside the project, unreadable.
 
-    code = "CA001"
+    Its code is InputError's CA001 ("this file cannot be read"), inherited, not set again.
+    """
 
 
 def _size_text(n: int) -> str:

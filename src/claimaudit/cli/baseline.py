@@ -36,6 +36,6 @@ def main(args: argparse.Namespace) -> int:
     for e in run.errors:
         print(escape_controls(error_record(e)["text"]), file=sys.stderr)
     for r in broken:
-        print(escape_controls(f"{r.error or str(r.claim.location) + ': cannot be audited'}  ({r.claim.id} is not baselined: fix it)"),
-              file=sys.stderr)
+        reason = r.error or str(r.claim.location) + ": cannot be audited"
+        print(escape_controls(f"{reason}  ({r.claim.id} is not baselined: fix it)"), file=sys.stderr)
     return 2 if run.errors or broken else 0

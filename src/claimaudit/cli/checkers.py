@@ -6,12 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("checkers", help="list the available checkers with their codes and descriptions")
     p.add_argument("codes", nargs="*", metavar="CODE", help="show the full description of these checkers")
-    p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
+    p.add_argument("--root",
+                   help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
     p.add_argument("--format", choices=["text", "json"], default="text")
 
 
@@ -31,9 +33,10 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"no checker matches {', '.join(args.codes)} (see `claimaudit checkers`)")
     else:
         chosen = classes
-    rows = [{"code": c.code, "name": c.name, "summary": c.summary(), "origin": c.origin, "scope": c.scope,
-             "config": {k: configured.get(c.code, {}).get(k, v) for k, v in c.config_keys.items()},
-             "description": c.description()} for c in chosen]
+    rows: list[dict[str, Any]] = [
+        {"code": c.code, "name": c.name, "summary": c.summary(), "origin": c.origin, "scope": c.scope,
+         "config": {k: configured.get(c.code, {}).get(k, v) for k, v in c.config_keys.items()},
+         "description": c.description()} for c in chosen]
     if args.format == "json":
         json.dump(rows, sys.stdout, indent=2, ensure_ascii=False, default=str)
         sys.stdout.write("\n")

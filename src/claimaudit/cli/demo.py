@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="write the bundled demo project into DIR and audit it", epilog=EXIT_HELP,
                        description="Write the bundled demo (claim files, source records and the handbook's text) "
                                    f"into DIR (default ./{DEFAULT_DIR}) and run `claimaudit run` there.")
-    p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR", help=f"folder to write (default {DEFAULT_DIR})")
+    p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
+                   help=f"folder to write (default {DEFAULT_DIR})")
     p.add_argument("--force", action="store_true", help="overwrite files in DIR that differ from the demo's")
     p.add_argument("--no-run", action="store_true", help="only write the files")
     p.add_argument("--for", dest="audience", choices=["authors", "maintainers"],

@@ -6,10 +6,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TextIO, cast
 
 from ..atomic import atomic_open
-from ..reporters.escape import escape_controls
 from ..errors import UsageError
+from ..reporters.escape import escape_controls
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     m.add_argument("--hide-values", action="store_true",
                    help="leave the inputs' values off the sheet: students find them in the sources")
     m.add_argument("--title", default="", help="a title for the sheets")
-    m.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
+    m.add_argument("--root",
+                   help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
 
     g = actions.add_parser("grade", help="grade answer files against a key",
                            description="Grade answer files (or folders of them, one per student) against the "
@@ -96,7 +98,7 @@ def _grade(args: argparse.Namespace) -> int:
     for target, render in ((args.csv, render_csv), (args.html, render_html)):
         if target:
             with atomic_open(target, "w", encoding="utf-8", newline="") as fh:
-                render(grades, fh)
+                render(grades, cast(TextIO, fh))   # opened in text mode ("w")
     return 0
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..reporters.escape import escape_controls
 from .. import __version__
 from ..errors import ClaimAuditError, UsageError
+from ..reporters.escape import escape_controls
 
 #: Subcommand name -> module in claimaudit.cli.
 COMMANDS = {
@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "do the numbers add up?", epilog=EXIT_HELP)
     parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in COMMANDS.items():
+    for module in COMMANDS.values():
         mod = importlib.import_module(f"claimaudit.cli.{module}")
         mod.add_parser(sub)
     return parser

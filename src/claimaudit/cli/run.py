@@ -15,14 +15,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from .main import EXIT_HELP
     from ..reporters import FORMATS
+    from .main import EXIT_HELP
 
     p = sub.add_parser("run", help="audit claim files (default: claims/)", epilog=EXIT_HELP)
     add_audit_arguments(p)
     p.add_argument("--baseline", metavar="FILE",
-                   help="fail only on findings not in FILE (written by `claimaudit baseline`); list entries that no longer occur")
-    p.add_argument("-v", "--verbose", action="count", default=0, help="one line per claim; -vv shows expected findings too")
+                   help="fail only on findings not in FILE (written by `claimaudit baseline`); "
+                        "list entries that no longer occur")
+    p.add_argument("-v", "--verbose", action="count", default=0,
+                   help="one line per claim; -vv shows expected findings too")
     p.add_argument("-q", "--quiet", action="count", default=0, help="less output")
     p.add_argument("--format", "--output-format", dest="formats", action="append", choices=sorted(FORMATS),
                    help="output format (repeatable; default text)")
@@ -30,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write the matching --format to FILE (in order); default standard output")
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when claims fail (still 2 on input errors)")
     p.add_argument("--color", choices=["auto", "yes", "no"], default="auto",
-                   help="colour the terminal output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
+                   help="colour the terminal output "
+                        "(auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
     p.add_argument("--statistics", action="store_true", help="after the report, count the findings per checker code")
     p.add_argument("--for", dest="audience", choices=["authors", "maintainers"],
                    help="who the report is for: authors (the document's authors: problems first and open, no "
@@ -72,8 +75,9 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
                         "combined with and/or/not")
     p.add_argument("--changed-since", metavar="REF",
                    help="only claims whose claim file or source changed since git REF, and the claims using them")
-    p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml; "
-                                  "with --config, the config file's folder)")
+    p.add_argument("--root",
+                   help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml; "
+                        "with --config, the config file's folder)")
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (a claimaudit.toml, or a pyproject.toml's "
                                                     "[tool.claimaudit]) instead of the root's")
     p.add_argument("--kilo", choices=["1000", "1024"], help="what K means unless a claim says otherwise")
@@ -120,7 +124,7 @@ def _codes(text: str, configured: list | None) -> tuple[str, ...]:
     return tuple(items)
 
 
-def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
+def audit_from_args(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
     """Run the audit the options of :func:`add_audit_arguments` describe; notes for the report."""
     from ..config import config_file
 
@@ -128,7 +132,7 @@ def audit_from_args(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
         return _audit(args)
 
 
-def _audit(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
+def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
     from ..config import find_root, load_config
     from ..engine.run import RunOptions, run_claims
     from ..model.claims import Settings
@@ -149,7 +153,8 @@ def _audit(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
         raise UsageError(f"{config.file}: {exc.message}") from None
     paths = args.paths or [str(root / p) for p in config.get("paths", ["claims"])]
     if not args.paths and not any(Path(p).exists() for p in paths):
-        raise UsageError(f"nothing to audit: no claims/ folder under {root} (give paths, or set paths in [tool.claimaudit])")
+        raise UsageError(f"nothing to audit: no claims/ folder under {root} "
+                         "(give paths, or set paths in [tool.claimaudit])")
     options = RunOptions(keyword=args.keyword, settings=settings,
                          select=_codes(args.select, config.get("select")),
                          ignore=_codes(args.ignore, config.get("ignore")),
@@ -162,8 +167,11 @@ def _audit(args: argparse.Namespace) -> tuple["RunResult", list[str]]:
     for note in notes:
         print(f"claimaudit: {note}", file=sys.stderr)
     if options.workers > 1:
-        from ..engine.parallel import run_claims_in_workers as run_claims
-    run = run_claims(paths, root, options)
+        from ..engine.parallel import run_claims_in_workers
+
+        run = run_claims_in_workers(list(paths), root, options)
+    else:
+        run = run_claims(paths, root, options)
     point_at_documents(run, docs)
     if args.changed_since:
         from ..gate.changed import select_changed

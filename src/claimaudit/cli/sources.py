@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..reporters.escape import escape_controls
 from ..errors import UsageError
+from ..reporters.escape import escape_controls
 
 #: Finding codes that make ``sources check`` exit 1 (info findings never do).
 FAILING = ("CA201", "CA202", "CA203", "CA205")
@@ -23,7 +23,8 @@ FAILING = ("CA201", "CA202", "CA203", "CA205")
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sources", help="list, fetch and check the source texts claims quote")
-    p.add_argument("--root", help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
+    p.add_argument("--root",
+                   help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
     ss = p.add_subparsers(dest="sources_command", metavar="ACTION")
     ss.required = True
     ss.add_parser("list", help="each source record and where its text is")
@@ -74,8 +75,8 @@ def _checker_config(root: Path) -> dict[str, Any]:
 
 def _list(root: Path) -> int:
     from ..config import load_config
-    from ..sources.confine import confine
     from ..sources.cache import cache_dir, cached_file
+    from ..sources.confine import confine
     from ..sources.limits import SourceTextError
 
     records = _records(root)
@@ -137,7 +138,7 @@ def _check(root: Path, args: argparse.Namespace) -> int:
                                   "approx": config.get("approx")})
     options = RunOptions(settings=settings, select=("CA200",))
     if overrides:
-        options.checker_config = overrides  # type: ignore[attr-defined]
+        options.checker_config = overrides
     run = run_claims(paths, root, options)
     for e in run.errors:
         print(escape_controls(f"{e}"), file=sys.stderr)

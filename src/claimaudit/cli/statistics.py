@@ -12,7 +12,8 @@ def statistics(report: dict[str, Any]) -> list[tuple[int, str, str, str]]:
     worst: dict[str, str] = {}
     rank = {"info": 0, "warning": 1, "error": 2}
     items = [(str(e.get("code") or "CA001"), "error") for e in report.get("errors", ())]
-    items += [(str(f["code"]), str(f.get("severity"))) for r in report.get("records", ()) for f in r.get("findings", ())]
+    items += [(str(f["code"]), str(f.get("severity")))
+              for r in report.get("records", ()) for f in r.get("findings", ())]
     for code, severity in items:
         counts[code] = counts.get(code, 0) + 1
         if rank.get(severity, 1) >= rank.get(worst.get(code, "info"), 0):
