@@ -251,3 +251,21 @@ def test_a_search_out_of_time_is_said_and_never_cached(tmp_path, monkeypatch):
     assert said and "ran out of its time budget" in said[0] and "time_budget" in said[0]
     assert res.verdict == "underdetermined"
     assert solve_mod._disk() == {} and not cache.exists()
+
+
+def test_a_solved_condition_is_shown_in_a_unit_a_reader_knows(tmp_path, monkeypatch):
+    """Issue 16: "k ≈ 0.000000118" (base units, no unit) is no answer for a reader. A free input whose
+    dimensions the formula fixes is solved in the claim's unit, or in a part of a printed unit."""
+    from claimaudit.engine.run import RunOptions, run_claims
+
+    monkeypatch.setenv("CLAIMAUDIT_SOLVE_CACHE", "off")
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "u.yaml").write_text(
+        "claims:\n"
+        "  - id: per_node\n    value: 20 PiB\n    formula: n * k\n    given: {n: '180', k: '?'}\n"
+        "  - id: hours\n    value: $2 per GPU-hour\n    formula: cost / h\n    given: {cost: '$5.576M', h: '?'}\n",
+        "utf-8")
+    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions())
+    said = {r.claim.id: [f.message for f in r.findings if f.code == "CA111"] for r in run.results}
+    assert said["per_node"] == ["holds iff k = 0.111, k in PiB"]          # 20/180 PiB, not 1.25e14 bytes
+    assert said["hours"] == ["holds iff h = 2790000, h in GPU-hour"]      # 5.576M / 2, not 1.0e10 GPU·s

@@ -68,7 +68,16 @@ class Solve(Checker):
                 fixed[i.name] = base.lo if base.is_point else base.mid
         target = claimed_target(r, result.relation if result.relation in ("=", "~") else "=", claim.settings) \
             * r.unit.factor
-        key = _key(claim.formula, fixed, target.lo, target.hi)
+        # With one free input, the search is run on it in a unit a reader knows (the claim's own
+        # unit, or an input's, when the dimensions say that is what it must be), not in base units.
+        shown = _free_unit(formula, result, r) if len(result.free) == 1 else None
+        if shown is not None:
+            scaled = _scaled_formula(claim.formula, result.free[0], shown[0])
+            if scaled is not None:
+                formula = scaled
+            else:
+                shown = None
+        key = _key(claim.formula + (f" [{shown[1]}]" if shown else ""), fixed, target.lo, target.hi)
         if key not in self._cache:
             stored = _disk_get(key)
             if stored is not None:
@@ -92,12 +101,76 @@ class Solve(Checker):
             return [self.finding("info", "no simple condition on " + ", ".join(result.free)
                                  + " was found under which the claim holds")]
         data = {"variable": cond["variable"], "lo": cond["lo"], "hi": cond["hi"]}
+        if shown is not None:
+            cond = {**cond, "text": f"{cond['text']}, {result.free[0]} in {shown[1]}"}
+            data["unit"] = shown[1]
         result.extra["condition"] = {"text": cond["text"], **data}
         if not cond["satisfiable"]:
             return [self.finding("warning", f"{claim.value} cannot hold: {cond['text']}", data=data)]
         return [self.finding("info", cond["text"], data=data,
                              working=[f"solving {claim.formula} = {claim.value} with "
                                       + ", ".join(f"{k} = {v}" for k, v in fixed.items())])]
+
+
+def _free_unit(formula: Any, result: ClaimResult, reading: Any) -> tuple[Fraction, str] | None:
+    """(factor, unit text) of the one free input, when the formula's dimensions fix it: the value is
+    a product in which the free input stands to the power 1 or -1 (``n * k``, ``c / k``). The unit
+    is the claim's own when the dimensions match it, else an input's with those dimensions."""
+    from ..numbers.interval import Interval
+    from ..units.quantity import DIMENSIONLESS, Quantity
+
+    name = result.free[0]
+    env: dict[str, Any] = {i.name: Quantity(i.amount.base, i.amount.dims) for i in result.inputs
+                           if i.amount is not None}
+    try:
+        one = formula.evaluate({**env, name: Quantity(Interval(Fraction(1)), DIMENSIONLESS)})
+        two = formula.evaluate({**env, name: Quantity(Interval(Fraction(2)), DIMENSIONLESS)})
+    except Exception:  # noqa: BLE001 - a formula that does not evaluate this way: no unit shown
+        return None
+    if one.mag.mid == 0:
+        return None
+    claim_dims = reading.amount.dims
+    ratio = two.mag.mid / one.mag.mid
+    if ratio == 2:
+        dims = claim_dims / one.dims
+    elif ratio == Fraction(1, 2):
+        dims = one.dims / claim_dims
+    else:
+        return None
+    if dims == DIMENSIONLESS:
+        return None
+    if dims == claim_dims and reading.amount.unit:
+        return reading.amount.factor, reading.amount.unit
+    for i in result.inputs:
+        if i.amount is not None and i.amount.unit and i.amount.dims == dims:
+            return i.amount.factor, i.amount.unit
+    # A part of a printed unit: the free hours of "$2 per GPU-hour" are GPU-hours.
+    from ..errors import UnitError
+    from ..units.registry import resolve_unit
+
+    printed = [reading.amount.unit] + [i.amount.unit for i in result.inputs if i.amount is not None]
+    for text in printed:
+        for part in re.split(r"\s*/\s*|\s+per\s+", text or ""):
+            try:
+                info = resolve_unit(part) if part.strip() else None
+            except UnitError:
+                continue
+            if info is not None and info.dims == dims:
+                return info.factor, part.strip()
+    return Fraction(1), f"{dims.describe()}, base units"
+
+
+def _scaled_formula(text: str, name: str, factor: Fraction) -> Any:
+    """The formula with ``name`` measured in a unit of ``factor`` base units, or None."""
+    from ..formulas.parse import parse_formula
+
+    if factor == 1:
+        return parse_formula(text)
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w.])")
+    try:
+        return parse_formula(pattern.sub(f"({name} * {factor.numerator} / {factor.denominator})", text))
+    except InputError:
+        return None
 
 
 def _f(x: Fraction | None) -> float | str | None:
