@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..engine.evaluate import fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult

@@ -17,9 +17,9 @@ import csv
 import io
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker, decided_by_checker
@@ -254,7 +254,7 @@ def read_table(text: str) -> list[dict[str, str]]:
     for i, r in enumerate(rows[1:], start=1):
         if len(r) != len(header):
             raise GranularityInputError(f"table row {i} has {len(r)} cells, the header {len(header)}", "table")
-        out.append(dict(zip(header, r)))
+        out.append(dict(zip(header, r, strict=True)))
     return out
 
 
@@ -405,7 +405,8 @@ class Granularity(Checker):
         unit = "%" if percent else ""
         _, step = decimal_text(mean)
         scale = 100 if percent else 1
-        what = f"a {'percentage' if percent else 'mean'} of {mean}{unit} from n = {n}" + (f" × {items} items" if items > 1 else "")
+        what = (f"a {'percentage' if percent else 'mean'} of {mean}{unit} from n = {n}"
+                + (f" × {items} items" if items > 1 else ""))
         # The nearest sums, rounded as the claim asks (not always half-up).
         near = ", ".join(f"{k}/{n * items} = {show_at(m * scale, step / 1000)}{unit} → "
                          f"{rounds_to(m * scale, step, procs)}{unit}" for k, m in g.nearest)
@@ -416,7 +417,8 @@ class Granularity(Checker):
         if g.consistent:
             k = g.sums[0]
             return [self.finding("info", f"GRIM: {what} is possible: {k}/{n * items} = "
-                                         f"{show_at(Fraction(k, n * items) * scale, step / 1000)}{unit} rounds to {mean}{unit} "
+                                         f"{show_at(Fraction(k, n * items) * scale, step / 1000)}{unit} "
+                                         f"rounds to {mean}{unit} "
                                          f"({join(g.procedures)})", location=loc)]
         return [self.finding("error", f"GRIM: {what} is impossible: no sum of {n * items} integer responses "
                                       f"rounds to it ({join(procs)})", working=[near], location=loc,

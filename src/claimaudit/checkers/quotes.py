@@ -26,8 +26,9 @@ table row and column, match kind, score, the matched passage and its context.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location

@@ -8,9 +8,9 @@ the core recomputation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
 
 from ..engine.evaluate import Evaluator, Reading, read_value
 from ..engine.resolve import Namespace

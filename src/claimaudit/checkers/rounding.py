@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -262,7 +262,8 @@ class Rounding(Checker):
         shorter = show_at(n, s * 10)
         return [self.finding("info", f"{show_at(n, s)}{sep}{unit}".rstrip() + f" claims precision to {fmt_number(s)}; "
                                      f"its inputs only determine {fmt_interval(rec)}{sep}{unit}".rstrip()
-                                     + f" (the trailing zero is not supported: {shorter}{sep}{unit}".rstrip() + " would be honest)",
+                                     + f" (the trailing zero is not supported: {shorter}{sep}{unit}".rstrip()
+                                     + " would be honest)",
                              data={"step": float(s), "recomputed_width": float(rec.width)})]
 
 

@@ -6,9 +6,10 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..engine.evaluate import claimed_target
 from ..engine.results import ClaimResult, Finding, RunResult

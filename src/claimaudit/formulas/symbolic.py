@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from ..numbers.interval import Interval
 from .evaluate import Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum
@@ -63,7 +64,7 @@ def time_limit(seconds: float):
         yield
         return
 
-    def on_alarm(signum, frame):  # noqa: ARG001
+    def on_alarm(signum, frame):
         raise SympyTimeout()
 
     previous = signal.signal(signal.SIGPROF, on_alarm)
@@ -206,7 +207,8 @@ def _fmt_pair(lo: Fraction, hi: Fraction) -> tuple[str, str, str]:
         if a != b or lo == hi:
             mid = _fmt_dir((lo + hi) / 2, sig, "ROUND_HALF_EVEN")
             return mid, a, b
-    return _fmt_dir((lo + hi) / 2, 16, "ROUND_HALF_EVEN"), _fmt_dir(lo, 16, ROUND_FLOOR), _fmt_dir(hi, 16, ROUND_CEILING)
+    return (_fmt_dir((lo + hi) / 2, 16, "ROUND_HALF_EVEN"), _fmt_dir(lo, 16, ROUND_FLOOR),
+            _fmt_dir(hi, 16, ROUND_CEILING))
 
 
 def _ordered_text(expr, order: dict[str, int], sp) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import subprocess
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..engine.results import RunResult
 from ..errors import UsageError

@@ -92,7 +92,8 @@ class _Constructor(yaml.constructor.SafeConstructor):
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
         # One Location per node: an item that carries its own (strings, mappings, lists) shares it.
-        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n) for x, n in zip(lst, node.value)]
+        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n)
+                              for x, n in zip(lst, node.value, strict=True)]
 
     def construct_marked_map(self, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
         d = MarkedDict()

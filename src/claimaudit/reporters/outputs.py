@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, TextIO
+from typing import Any, TextIO
 
 from ..atomic import atomic_open
 from . import render
@@ -89,7 +90,8 @@ def github_context(root: Path, environ: Mapping[str, str] = os.environ) -> dict[
         out["path_prefix"] = "" if rel in ("", ".") else rel + "/"
     if environ.get("GITHUB_REPOSITORY") and environ.get("GITHUB_SHA"):
         server = environ.get("GITHUB_SERVER_URL", "https://github.com").rstrip("/")
-        out["link_base"] = f"{server}/{environ['GITHUB_REPOSITORY']}/blob/{environ['GITHUB_SHA']}/" + out.get("path_prefix", "")
+        out["link_base"] = (f"{server}/{environ['GITHUB_REPOSITORY']}/blob/{environ['GITHUB_SHA']}/"
+                            + out.get("path_prefix", ""))
     return out
 
 
@@ -116,7 +118,7 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
     options = options or {}
     notes: list[str] = []
     for o in plan.files:
-        assert o.path is not None
+        assert o.path is not None  # noqa: S101 - invariant: the plan gives every file output a path
         opts = {**text_options, "color": False} if o.fmt == "text" else options
         try:
             if o.default:

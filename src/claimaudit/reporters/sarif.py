@@ -79,7 +79,8 @@ def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_pref
     for r in records:
         items = [(f, None) for f in r.get("findings", ())
                  if at_least(f.get("severity"), min_severity) and not is_repeat(r, f, seen_sources)] + [
-            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)}, i.get("reason"))
+            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)},
+             i.get("reason"))
             for i in r.get("ignored") or () if at_least("warning", min_severity)]
         kept.append((r, items))
     # Rules in code order, so a rule's index does not depend on which claim failed first.

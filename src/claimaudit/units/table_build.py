@@ -13,8 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .registry import build_registry
 from . import table as _table
+from .registry import build_registry
 
 
 def _ratio(x: Any) -> str:
