@@ -454,7 +454,7 @@ def test_definitions_file_is_package_data_with_licence():
     assert "Copyright (c) 2012 by Hernan E. Grecco" in text
     assert "modified for claimaudit" in text.lower()
     assert "bit = [information]" in text
-    assert "@import" not in "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
+    assert "@import" not in "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
 
 
 CHILD = r"""

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker, decided_by_checker
@@ -287,7 +288,7 @@ class Granularity(Checker):
 
     code = "CA109"
     name = "granularity"
-    config_keys = {"rounding": "nearest"}
+    config_keys: ClassVar[dict[str, Any]] = {"rounding": "nearest"}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         spec = result.claim.get("granularity")

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, ClassVar
 
 from ..engine.evaluate import approx_tolerance, compare, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -90,7 +91,7 @@ class Qualifiers(Checker):
 
     code = "CA105"
     name = "qualifiers"
-    config_keys = {"several_orders": 2, "order_slack": 0.5, "approx": ""}
+    config_keys: ClassVar[dict[str, Any]] = {"several_orders": 2, "order_slack": 0.5, "approx": ""}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         out: list[Finding] = []

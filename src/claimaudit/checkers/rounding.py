@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any, ClassVar
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -188,7 +189,7 @@ class Rounding(Checker):
 
     code = "CA104"
     name = "rounding"
-    config_keys = {"face_value": True, "trailing_zeros": True}
+    config_keys: ClassVar[dict[str, Any]] = {"face_value": True, "trailing_zeros": True}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         claim = result.claim

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.evaluate import claimed_target
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -38,7 +38,7 @@ class Solve(Checker):
 
     code = "CA111"
     name = "solve"
-    config_keys = {"time_budget": 2.0, "max_claims": 50}
+    config_keys: ClassVar[dict[str, Any]] = {"time_budget": 2.0, "max_claims": 50}
 
     def __init__(self, config=None) -> None:
         super().__init__(config)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker, decided_by_checker
@@ -305,8 +306,8 @@ class Statcheck(Checker):
 
     code = "CA110"
     name = "statcheck"
-    config_keys = {"alpha": ".05", "explain_pass": True, "p_zero_error": True, "p_equal_alpha_sig": True,
-                   "one_tailed_txt": False}
+    config_keys: ClassVar[dict[str, Any]] = {"alpha": ".05", "explain_pass": True, "p_zero_error": True,
+                                             "p_equal_alpha_sig": True, "one_tailed_txt": False}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         spec = result.claim.get("statistic")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any, ClassVar
 
 from ..engine.evaluate import compare, fmt_amount, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -116,9 +117,10 @@ class UnitReadings(Checker):
 
     code = "CA103"
     name = "unit-readings"
-    config_keys = {"readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
-                                "per-unit", "per-time"],
-                   "max_inputs": 8}
+    config_keys: ClassVar[dict[str, Any]] = {
+        "readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
+                     "per-unit", "per-time"],
+        "max_inputs": 8}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         if result.verdict != "inconsistent" or result.claim.value is None:

@@ -113,7 +113,8 @@ def _input_lines(work: ClaimWork, lang: str, indent: str) -> list[str]:
             rec = d.result.recomputed
             if rec is not None and d.units is not None and d.units.natural_point is not None:
                 node = _formula_node(d)
-                vals = board(node, lambda n, v=_values(d.inputs): v.get(n, n))
+                values = _values(d.inputs)
+                vals = board(node, lambda n: values.get(n, n))  # noqa: B023 - board calls it at once
                 nat = d.units.natural if d.units.natural is not None else ""
                 lines.append(indent + "    = " + vals + " = " + point(d.units.natural_point, nat)
                              + (f" → {amount(w.interval, w.unit)}" if w.interval is not None else ""))
@@ -186,8 +187,9 @@ def _recompute_lines(work: ClaimWork, lang: str) -> list[str]:
     lines = []
     if u is not None:
         nat = (u.natural_zh if lang == "zh" else u.natural) or ""
-        at_values = board(node, lambda n, v=_values(work.inputs): v.get(n, n))
-        on_iv = board(node, lambda n, v=_intervals(work.inputs): v.get(n, n))
+        values, intervals = _values(work.inputs), _intervals(work.inputs)
+        at_values = board(node, lambda n: values.get(n, n))
+        on_iv = board(node, lambda n: intervals.get(n, n))
         conv = u.to_claim != 1
         if u.natural_point is not None and work.point is not None:
             tail = f" = {point(work.point, rec.unit)}" if conv else ""

@@ -161,7 +161,7 @@ def simplify_display(formula: Formula) -> str:
     try:
         with time_limit(TIME_BUDGET):
             return str(sp.simplify(expr))
-    except Exception:  # timeout, or sympy failing on odd input: the plain display is fine
+    except Exception:  # noqa: BLE001 - timeout, or sympy failing on odd input: the plain display is fine
         return formula.display()
 
 
@@ -241,7 +241,7 @@ def _ratio_form(expr, s, d, r, sp):
             g = sp.cancel(sp.expand_log(sp.powsimp(e, force=True), force=True))
     except SympyTimeout:
         raise
-    except Exception:
+    except Exception:  # noqa: BLE001 - sympy raises many unrelated types on odd input: no rule
         return None
     return g if g.free_symbols == {r} else None
 
@@ -385,7 +385,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
             sol = _solve_range(g, r, target.lo, target.hi, sp)
         except SympyTimeout:
             raise
-        except Exception:  # sympy cannot solve it: no condition
+        except Exception:  # noqa: BLE001, S112 - sympy cannot solve it (any of its many errors): no condition
             continue
         cond = _describe(label, sol, sp)
         if cond is not None:
@@ -407,7 +407,7 @@ def solve_condition(lhs_formula: Formula, target: Interval,
     """
     try:
         cond = find_condition(lhs_formula, target, fixed)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a hint only: any failure means no hint
         return None
     if cond is None or not cond.satisfiable:
         return None
@@ -465,6 +465,6 @@ def equivalent(f1: Formula, f2: Formula) -> bool:
             with time_limit(TIME_BUDGET):
                 if sp.simplify(diff) == 0:
                     return True
-        except Exception:  # timeout or a sympy failure: rely on the numeric check
+        except Exception:  # noqa: BLE001, S110 - timeout or a sympy failure: rely on the numeric check
             pass
     return agreed >= 3

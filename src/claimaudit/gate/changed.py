@@ -24,7 +24,8 @@ from ..model.sources import SourceRecord
 
 def _git(args: list[str], cwd: Path) -> str:
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+        # git from PATH, as the user's shell finds it; a missing git is reported below.
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60)  # noqa: S607
     except FileNotFoundError:
         raise UsageError("--changed-since needs git, and git is not installed") from None
     except subprocess.TimeoutExpired:

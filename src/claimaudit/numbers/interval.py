@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 from .format import exact, fmt_sig, to_float  # noqa: F401  (re-exported: callers import them from here)
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 
 #: Largest absolute integer exponent accepted by ``**``; larger ones would build fractions
 #: with millions of digits and hang the run.
@@ -46,7 +45,7 @@ MAX_BITS = int(MAX_DIGITS * 3.33)
 def _check_size(x: Fraction) -> Fraction:
     # bit_length is cheap.
     if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
     return x
 
 
@@ -54,7 +53,7 @@ def _check_pow_size(x: Fraction, n: int) -> None:
     """Refuse ``x ** n`` before computing it when the result would exceed the size limit
     (computing it first could take seconds: a 4000-digit endpoint to the 4096th power)."""
     if n > 1 and max(x.numerator.bit_length(), x.denominator.bit_length()) - 1 > MAX_BITS // n:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +279,7 @@ def _raw_to_fraction(raw: tuple, up: bool = False) -> Fraction:
             raise IntervalError("result is not finite (overflow or undefined)")
         return Fraction(0)
     if exp + bc > MAX_BITS:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
     if exp >= 0:
         value = Fraction(man << exp)
     elif -exp < MAX_BITS:

@@ -84,7 +84,7 @@ def _environment() -> Any:
                 if blob is not None:
                     os.makedirs(self.directory, exist_ok=True)
                     write_bytes(self._path(bucket), blob)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001, S110 - a cache that cannot be written only costs a recompile
                 pass
 
     def load(name: str) -> str:
