@@ -121,8 +121,8 @@ def _nearest(q: str, numbers: list[str], flat: Flat) -> QuoteMatch:
         return QuoteMatch("missing", score=0.0)
     best = process.extractOne(q, [w for w, _ in windows], scorer=fuzz.partial_ratio)
     text, line = windows[best[2]]
-    if len(text) > 2 * len(q) + 40:   # a long paragraph: show the aligned part, whole words
-        al = fuzz.partial_ratio_alignment(q, text)
+    # A long paragraph: show the aligned part, whole words (no alignment only below a score cutoff).
+    if len(text) > 2 * len(q) + 40 and (al := fuzz.partial_ratio_alignment(q, text)) is not None:
         start = text.rfind(" ", 0, al.dest_start) + 1
         end = text.find(" ", al.dest_end)
         text = text[start:end if end >= 0 else len(text)]

@@ -166,7 +166,7 @@ def _procedures(value: object, threshold: object = None) -> list[str]:
     t = str(threshold if threshold is not None else "5").strip()
     if not re.fullmatch(r"[1-9]", t):
         raise GranularityInputError(f"threshold {threshold!r} must be a digit 1-9", "threshold")
-    items = [value] if isinstance(value, str) else list(value)  # type: ignore[arg-type]
+    items = [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]  # a YAML list
     out: list[str] = []
     for item in items:
         name = str(item).strip()
@@ -365,6 +365,7 @@ class Granularity(Checker):
                                             "mean, and none of those searched reproduces the SD", location=loc)]
         if r.consistent:
             k = r.witness
+            assert k is not None  # noqa: S101 - invariant: a consistent result has its witness
             return [self.finding("info", f"DEBIT: {what} is possible: {k} ones of {n} give mean "
                                          f"{show_at(Fraction(k, n), Fraction(1, 10**6))} and SD "
                                          f"{dict(r.sd_at)[k]:.4f}", location=loc)]

@@ -23,7 +23,8 @@ _NUMBER_WORDS = {"one": 1, "an": 1, "a": 1, "single": 1, "一": 1, "1": 1, "two"
 _ORDERS_EN = re.compile(r"(?:(?P<n>\ban\b|\bone\b|\bsingle\b|\btwo\b|\bthree\b|\bfour\b|\bfive\b|\bsix\b|\b\d+\b)"
                         r"|(?P<sev>several|a few|\bfew\b|many|multiple))?\s*\borders?\s+of\s+magnitude", re.I)
 _ORDERS_ZH = re.compile(r"(?:(?P<n>[一两二三四五六\d])|(?P<sev>好几|几|数|多|若干))?个?数量级")
-_FOLD_WORDS = {"doubled": 2, "double": 2, "twice": 2, "two-fold": 2, "twofold": 2, "翻倍": 2, "翻了一番": 2,
+_FOLD_WORDS: dict[str, int | Fraction] = {
+               "doubled": 2, "double": 2, "twice": 2, "two-fold": 2, "twofold": 2, "翻倍": 2, "翻了一番": 2,
                "翻一番": 2, "tripled": 3, "triple": 3, "three-fold": 3, "threefold": 3, "quadrupled": 4,
                "翻两番": 4, "翻了两番": 4, "halved": Fraction(1, 2), "减半": Fraction(1, 2)}
 _FOLD_NUM = re.compile(r"^(?P<x>\d+(?:\.\d+)?)\s*(?:-?\s*fold|倍|×|x|times)$", re.I)

@@ -222,14 +222,14 @@ def _check_quote(ctx: _Ctx, *, source: str, docs: list[Any], quote: str, at: str
             d = drift(value, quote, m.passage)
             if d is not None:
                 drifted = True
-                now = shown(d.now, value, m.passage) if d.now is not None else None
-                if now:
-                    msg = f"{who}the source now says {now} where the claim quotes {value}"
+                now_shown = shown(d.now, value, m.passage) if d.now is not None else None
+                if now_shown:
+                    msg = f"{who}the source now says {now_shown} where the claim quotes {value}"
                 else:
                     msg = f"{who}the source no longer prints {value} in the quoted passage"
                 msg += f" ({_where(info)}: “{_short(m.passage)}”)"
-                info["drift"] = {"quoted": value, "now": now}
-                ctx.add("CA202", "error", msg, location, source=source, quoted=value, now=now,
+                info["drift"] = {"quoted": value, "now": now_shown}
+                ctx.add("CA202", "error", msg, location, source=source, quoted=value, now=now_shown,
                         passage=m.passage, **{k: info.get(k) for k in ("file", "line", "page")})
             elif against:
                 w = read_value(value)

@@ -43,7 +43,7 @@ class Solve(Checker):
     def __init__(self, config=None) -> None:
         super().__init__(config)
         self._done = 0
-        self._cache: dict[tuple, object] = {}
+        self._cache: dict[str, dict[str, Any] | None] = {}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         claim = result.claim

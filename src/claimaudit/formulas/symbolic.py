@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..numbers.interval import Interval
 from .evaluate import Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum
@@ -314,7 +314,7 @@ def _describe(label: str, sol, sp) -> Condition | None:
                      tuple(pieces))
 
 
-def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, object],
+def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, Fraction | int | Interval],
                    *, time_budget: float = TIME_BUDGET) -> Condition | None:
     """Find a readable condition on the free names of ``lhs_formula`` under which its value
     lies in ``target`` (given the ``fixed`` names). See :func:`solve_condition`.
@@ -328,7 +328,7 @@ def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, o
         return None
 
 
-def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, object],
+def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, Fraction | int | Interval],
                     time_budget: float) -> Condition | None:
     import sympy as sp
 
@@ -359,7 +359,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
         (s,) = free_sorted
         candidates.append((s.name, expr.xreplace({s: r})))
     else:
-        adds = []
+        adds: list[Any] = []   # sympy terms
         for sub in sp.preorder_traversal(expr):
             if isinstance(sub, sp.Add) and sub.free_symbols and not any(sub == a for a in adds):
                 adds.append(sub)

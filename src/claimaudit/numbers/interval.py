@@ -141,7 +141,7 @@ class Interval:
             return x
         if isinstance(x, (int, Fraction)):
             return Interval(x, x)
-        return NotImplemented  # type: ignore[return-value]
+        return NotImplemented
 
     def __neg__(self) -> Interval:
         return Interval._make(-self.hi, -self.lo)
@@ -331,5 +331,5 @@ def outward_pow(base: Interval, exponent: Interval) -> Interval:
         if exponent.lo <= 0:
             raise IntervalError("0 raised to a non-positive power")
         upper = outward("power", Interval(base.hi, base.hi), exponent) if base.hi > 0 else Interval(0)
-        return Interval(0, max(upper.hi, 0))
+        return Interval(0, upper.hi if upper.hi > 0 else 0)
     return outward("power", base, exponent)

@@ -104,7 +104,8 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 j = k + 3
                 continue
             if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and re.match(r"[a-z]+", lower[k + 2:]).group(0) in _NUMBER_WORDS and len(spans) < 12:
+                    and (w2 := re.match(r"[a-z]+", lower[k + 2:])) is not None and w2.group(0) in _NUMBER_WORDS \
+                    and len(spans) < 12:
                 j = k + 2
                 continue
             break

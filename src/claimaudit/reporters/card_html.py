@@ -160,9 +160,9 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
         out.append(f'<div class="fix"><b>What would make it true</b><ul>{shown}</ul></div>\n')
     checklist = (r.get("extra") or {}).get("checklist")
     if checklist:
-        items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
+        answers = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
                         f'<span{lang(a.get("text"))}>{esc(a.get("text"))}</span></li>' for a in checklist)
-        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{items}</ul>'
+        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{answers}</ul>'
                    f'</details>\n')
     for ig in r.get("ignored") or ():
         out.append(f'<p class="ign">Ignored <code>{esc(ig.get("code"))}</code>: {esc(ig.get("message"))} — '

@@ -8,8 +8,7 @@ property values. Failed claims give ``::error``, warnings ``::warning``, and fin
 are expected to fail (known problems of the document) ``::notice``.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: it would bind the name of annotations() below.
 from typing import Any, TextIO
 
 from .common import Record, sorted_records, summary_text

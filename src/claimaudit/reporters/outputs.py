@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from ..atomic import atomic_open
 from . import render
@@ -55,7 +55,7 @@ def plan_outputs(*, formats: list[str] | None, outputs: list[str], root: Path, h
     for fmt, path in (("html", html), ("junit", junit), ("sarif", sarif), ("markdown", markdown)):
         if path:
             # Other steps' summaries may share the file: append to it, never replace it.
-            append = fmt == "markdown" and bool(summary) and _same_file(path, summary)
+            append = bool(fmt == "markdown" and summary and _same_file(path, summary))
             plan.outputs.append(Output(fmt, Path(path), append=append))
     if github:
         if not any(o.fmt == "github" for o in plan.stdout):
@@ -128,7 +128,7 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
                     render(o.fmt, report, fh, **opts)
             else:  # whole or not at all: Ctrl-C or a full disk leaves the previous report
                 with atomic_open(o.path, "w", encoding="utf-8", newline="\n") as fh:
-                    render(o.fmt, report, fh, **opts)
+                    render(o.fmt, report, cast(TextIO, fh), **opts)   # "w": a text file
         except OSError as exc:
             if not o.default:
                 raise

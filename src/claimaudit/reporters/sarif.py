@@ -104,7 +104,7 @@ def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_pref
             code = str(f["code"])
             n = seen[code] = seen.get(code, 0) + 1
             res: dict[str, Any] = {
-                "ruleId": code, "ruleIndex": code_index(code), "level": LEVEL.get(f.get("severity"), "warning"),
+                "ruleId": code, "ruleIndex": code_index(code), "level": LEVEL.get(f.get("severity") or "", "warning"),
                 "message": _message(r, f), "locations": [physical_location(f if f.get("line") else r, path_prefix)],
                 "partialFingerprints": {"claimaudit/v1": fingerprint(str(r.get("file")), qualname(r), code, str(n))},
                 "properties": {"claim": qualname(r), "verdict": r.get("verdict"), "outcome": r.get("outcome")},

@@ -444,7 +444,8 @@ def _pint_term(name: str) -> _Term:
     else:
         reg = registry()
         pint_factor, _root = reg.get_root_units(name)
-        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)
+        # pint types a magnitude as any number, complex included; a root factor is int, float or Fraction.
+        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)  # type: ignore[arg-type]
         dims = dims_from_pint(reg.get_dimensionality(name))
     notes: tuple[str, ...] = (_UNIT_NOTES[name],) if name in _UNIT_NOTES else ()
     if approx:
@@ -760,9 +761,9 @@ def _word_term(text: str, tok: _Tok) -> _Term:
     if decl is not None:
         return _declared_term(text, tok, decl, vocab)
     if word in _REFUSED:
-        what, suggestions = _REFUSED[word]
+        what, readings = _REFUSED[word]
         raise _err(text, f"{word!r} alone is ambiguous: {what}", tok.col,
-                   (_replace(text, tok, s) for s in suggestions))
+                   (_replace(text, tok, s) for s in readings))
     if word in _WORDS:
         parts, note = _WORDS[word]
         return _parts_term(parts, note)
