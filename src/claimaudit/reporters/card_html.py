@@ -146,12 +146,12 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
         out.append(f'<p class="found">Found at <code>{esc(where)}</code>{section}'
                    f'{f" [{esc(how)}]" if how else ""}{passage}</p>\n')
     if r.get("findings"):
-        items = []
+        finding_items = []
         for f in r["findings"]:
             working = f"<pre>{esc(chr(10).join(f['working']))}</pre>" if f.get("working") else ""
-            items.append(f'<li class="s-{esc(f["severity"])}"><code>{esc(f["code"])}</code> '
-                         f'<b>{esc(f["severity"])}</b> {esc(f["message"])}{working}</li>')
-        out.append('<ul class="fs">' + "".join(items) + "</ul>\n")
+            finding_items.append(f'<li class="s-{esc(f["severity"])}"><code>{esc(f["code"])}</code> '
+                                 f'<b>{esc(f["severity"])}</b> {esc(f["message"])}{working}</li>')
+        out.append('<ul class="fs">' + "".join(finding_items) + "</ul>\n")
     if r.get("because"):
         out.append(f'<p class="because">Because: {esc(r["because"])}</p>\n')
     fixes = remedies(r) if problem else []
@@ -160,9 +160,9 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
         out.append(f'<div class="fix"><b>What would make it true</b><ul>{shown}</ul></div>\n')
     checklist = (r.get("extra") or {}).get("checklist")
     if checklist:
-        answers = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
+        items = "".join(f'<li class="c-{esc(a.get("status"))}"><b>{esc(a.get("mark"))}</b> {esc(a.get("question"))} '
                         f'<span{lang(a.get("text"))}>{esc(a.get("text"))}</span></li>' for a in checklist)
-        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{answers}</ul>'
+        out.append(f'<details class="checklist"><summary>Careful reader’s checklist</summary><ul>{items}</ul>'
                    f'</details>\n')
     for ig in r.get("ignored") or ():
         out.append(f'<p class="ign">Ignored <code>{esc(ig.get("code"))}</code>: {esc(ig.get("message"))} — '
@@ -175,4 +175,4 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
     is_open = " open" if r.get("outcome") in ("failed", "error") or problem else ""
     out.append(f'<details{is_open}><summary>Working</summary>\n{_working(r, links)}\n{svg or ""}</details>\n'
                "</article>")
-    return Markup("".join(out))  # noqa: S704 - every piece was escaped as it was built
+    return Markup("".join(out))
