@@ -89,7 +89,7 @@ def test_checker_case(tmp_path: Path, code: str, case: dict) -> None:
             if verdict:
                 assert res.verdict == verdict, (res.verdict, shown)
         assert len(got) == len(expected), f"{cid}: expected {len(expected)} {code} findings, got {shown}"
-        for want, f in zip(expected, got):
+        for want, f in zip(expected, got, strict=True):
             assert f.severity == want["severity"], (cid, shown)
             text = f.message + "\n" + "\n".join(f.working)
             for part in want.get("message", []):
@@ -102,5 +102,6 @@ def test_every_builtin_checker_has_a_case_file() -> None:
     from claimaudit.checkers.manager import get_manager
 
     covered = {yaml.safe_load(p.read_text("utf-8"))["checker"] for p in CASES.glob("*.yaml")}
-    builtin = {c.code for c in get_manager(None).checker_classes() if c.origin == "builtin" and c.code.startswith("CA1")}
+    builtin = {c.code for c in get_manager(None).checker_classes()
+               if c.origin == "builtin" and c.code.startswith("CA1")}
     assert builtin <= covered, builtin - covered

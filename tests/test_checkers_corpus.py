@@ -23,7 +23,7 @@ def messages(res, code: str) -> list[str]:
 
 
 def test_bundled_run_is_as_expected_and_no_checker_crashes(bundled):
-    run, results = bundled
+    run, _results = bundled
     assert exit_code(run) == 0
     assert not [f.message for r in run.results for f in r.findings if f.code == "CA000"]
 

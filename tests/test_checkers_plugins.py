@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from claimaudit.checkers import manager as manager_mod
-from claimaudit.checkers.base import Checker
 from claimaudit.checkers.manager import BUILTIN_MODULES, get_manager
 from claimaudit.cli.main import main as cli
 from claimaudit.engine.run import RunOptions, run_claims
@@ -220,7 +219,8 @@ def test_select_and_ignore(tmp_path):
 
 def test_per_claim_ignore_drops_the_finding_with_its_reason(tmp_path):
     claims = CLAIMS.replace("words: several orders of magnitude}",
-                            "words: several orders of magnitude, ignore: [{code: CA105, reason: 'rhetoric, not a figure'}]}")
+                            "words: several orders of magnitude, "
+                            "ignore: [{code: CA105, reason: 'rhetoric, not a figure'}]}")
     root = project(tmp_path, claims=claims)
     r = audit(root)["ratio"]
     assert "CA105" not in codes(r) and r.outcome == "passed"
@@ -288,7 +288,8 @@ def test_broken_entry_point_names_the_package(tmp_path, monkeypatch):
     info.joinpath("METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 1.0\n")
     info.joinpath("entry_points.txt").write_text("[claimaudit]\nbroken = claimaudit_missing_module_xyz\n")
     monkeypatch.syspath_prepend(str(site))
-    with pytest.raises(UsageError, match=r"entry point broken = claimaudit_missing_module_xyz \(package broken-plugin\)"):
+    with pytest.raises(UsageError,
+                       match=r"entry point broken = claimaudit_missing_module_xyz \(package broken-plugin\)"):
         get_manager(tmp_path)
 
 

@@ -39,7 +39,7 @@ def test_every_tagged_claim_becomes_an_exercise(run, made):
 
 
 def test_bundled_set_is_up_to_date_with_the_generator(made):
-    out, m = made
+    out, _m = made
     made_files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     bundled = sorted(p.relative_to(BUNDLED).as_posix() for p in BUNDLED.rglob("*") if p.is_file())
     assert made_files == bundled, "regenerate: claimaudit exercise make -o exercises/deepseek " \
@@ -73,7 +73,7 @@ def test_student_sheets_hide_the_formula_and_the_verdict(made):
 
 
 def test_teacher_key_has_formula_verdict_and_working(made):
-    out, m = made
+    out, _m = made
     key_en = (out / "key.en.md").read_text("utf-8")
     assert "## E12 ★★★ — `storage_3fs.usable_capacity_claim`" in key_en
     assert "- Formula: `raw_capacity / 2`" in key_en
@@ -88,7 +88,7 @@ def test_key_round_trips_exactly(made):
     out, m = made
     key = load_key(out)
     assert [e.id for e in key.exercises] == [e.key.id for e in m.exercises]
-    for got, ex in zip(key.exercises, m.exercises):
+    for got, ex in zip(key.exercises, m.exercises, strict=True):
         want = ex.key
         assert (got.claim, got.verdict, got.relation, got.expanded) == (want.claim, want.verdict, want.relation,
                                                                         want.expanded)

@@ -156,7 +156,7 @@ def test_ambiguous_id_lists_the_candidates(tmp_path):
         (tmp_path / "claims" / f"{name}.yaml").write_text(
             "claims:\n  - id: total\n    value: '3'\n    formula: x + y\n    given: {x: '1', y: '2'}\n", "utf-8")
     run = run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False))
-    with pytest.raises(UsageError, match="ambiguous: a.total, b.total"):
+    with pytest.raises(UsageError, match=r"ambiguous: a\.total, b\.total"):
         find_result(run.results, "total")
     assert "a.total" in explain_claim(run, "a.total")
 

@@ -238,7 +238,8 @@ def test_malformed_answers_score_zero_for_that_item_only(grader, tmp_path):
         "E06": ":3:8: YAML syntax: while parsing a flow sequence: did not find expected ',' or ']'",
         "E13": ":2:1: unknown key 'formla' (did you mean 'formula'?)",
         "E10": ":2:27: unbalanced '(': the '(' at column 17 is never closed",
-        "E05": ":2:24: unknown name 'costshare' in the formula (names: efficiency, cost_share) (did you mean 'cost_share'?)",
+        "E05": ":2:24: unknown name 'costshare' in the formula (names: efficiency, cost_share) "
+               "(did you mean 'cost_share'?)",
         "E07": ":2:10: anchors and aliases (*name) are not allowed in answer files",
         "E08": ": an answer file is a mapping with exercise, student, formula, value, verdict",
         "E09": ":2:10: 'formula' should be text, not a list",
@@ -365,7 +366,8 @@ def test_cli_grade(tmp_path, capsys):
 def test_a_student_is_one_student_whatever_the_case_of_the_folder(grader, tmp_path):
     answers = tmp_path / "answers"
     write(answers / "Carol", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent", "Carol"))
-    write(answers / "carol", "E06.yaml", "exercise: E06\nformula: [64 * step_64\n")      # broken: only the folder says who
+    # broken: only the folder says who
+    write(answers / "carol", "E06.yaml", "exercise: E06\nformula: [64 * step_64\n")
     write(answers / "bo", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54.2 天", "consistent"))
     grades = Grader(grader.key).grade(read_answers([answers]))
     assert [s.student for s in grades.students] == ["bo", "Carol"], "two students, not three"

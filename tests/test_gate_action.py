@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from gate_support import REPO, apply_drift, example_repo
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))  # our own file, not claim input

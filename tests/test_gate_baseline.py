@@ -7,12 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
+from gate_support import apply_drift, example_repo, run_cli
 
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 from claimaudit.gate.baseline import (
-    DEFAULT_FILE, apply_baseline, entries_of, fingerprint, load_baseline, normalise_message)
-from gate_support import apply_drift, example_repo, run_cli
+    DEFAULT_FILE,
+    apply_baseline,
+    entries_of,
+    fingerprint,
+    load_baseline,
+    normalise_message,
+)
 
 # The handbook's failure table (cluster_failures in the bundled corpus): NVLink 42.57% vs ECC 2.14%
 # is 19.9×, but the handbook prints 22.5倍 — a real published inconsistency.

@@ -7,11 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from gate_support import apply_drift, example_repo, git, run_cli
 
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 from claimaudit.gate.changed import affected_claims, changed_paths, dependency_graph
-from gate_support import apply_drift, example_repo, git, run_cli
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -7,9 +7,10 @@ import json
 import textwrap
 from pathlib import Path
 
-from claimaudit.engine.run import RunOptions, run_claims
-from claimaudit.checkers.doc_drift import Flat, locate, new_value
 from gate_support import apply_drift, example_repo, run_cli
+
+from claimaudit.checkers.doc_drift import Flat, locate, new_value
+from claimaudit.engine.run import RunOptions, run_claims
 
 TABLE = textwrap.dedent("""\
     # Bill
@@ -122,8 +123,8 @@ def test_example_drift_fails_with_the_right_message(tmp_path: Path) -> None:
 
 
 def test_quote_checkers_drift_finding_is_completed_not_repeated(tmp_path: Path) -> None:
-    from claimaudit.engine.results import Finding
     from claimaudit.checkers.doc_drift import DocDriftChecker
+    from claimaudit.engine.results import Finding
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "bill.md").write_text(TABLE.format(total="2,798K"), "utf-8")

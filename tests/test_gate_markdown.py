@@ -7,12 +7,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from gate_support import EXAMPLE, REPO, run_cli
 
 from claimaudit.engine.collect import collect, find_claim_files
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.model.markdown_claims import (
-    DocClaimFile, claims_from_markdown, find_blocks, has_claim_blocks, prose_text)
-from gate_support import EXAMPLE, REPO, run_cli
+    DocClaimFile,
+    claims_from_markdown,
+    find_blocks,
+    has_claim_blocks,
+    prose_text,
+)
 
 DOC = textwrap.dedent("""\
     # V3 training bill

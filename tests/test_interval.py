@@ -9,8 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimaudit.numbers.interval import (MAX_BITS, MAX_EXPONENT, Interval, IntervalError,
-                                         _raw_to_fraction, outward, outward_pow)
+from claimaudit.numbers.interval import (
+    MAX_BITS,
+    MAX_EXPONENT,
+    Interval,
+    IntervalError,
+    _raw_to_fraction,
+    outward,
+    outward_pow,
+)
 
 
 def test_construction_and_queries():

@@ -141,7 +141,8 @@ def test_filters_deep_link_and_nothing_failed(browser: str, page: Path, report: 
     assert "mla_kv_cache.heads" not in text and 0 < len(text) < len(report["records"])
 
 
-def test_bare_claim_id_deep_link_beats_a_filter(browser: str, page: Path, report: dict[str, Any], tmp_path: Path) -> None:
+def test_bare_claim_id_deep_link_beats_a_filter(browser: str, page: Path, report: dict[str, Any],
+                                                tmp_path: Path) -> None:
     ids = [r["id"] for r in report["records"]]
     target = next(r for r in sorted_records(report["records"])
                   if r["verdict"] == "consistent" and ids.count(r["id"]) == 1)

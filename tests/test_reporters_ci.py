@@ -8,11 +8,10 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from test_reporters_golden import fixture_report, rendered
 
 from claimaudit.reporters import github, markdown, sarif
 from claimaudit.reporters.junit import classname, xml_text
-
-from test_reporters_golden import fixture_report, rendered
 
 
 @pytest.fixture(scope="module")

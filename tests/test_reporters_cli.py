@@ -8,11 +8,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from test_reporters_golden import CORPUS
 
 from claimaudit.cli.main import main
 from claimaudit.reporters.outputs import github_context, plan_outputs
-
-from test_reporters_golden import CORPUS
 
 
 @pytest.fixture()

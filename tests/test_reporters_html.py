@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_reporters_golden import fixture_report
 
+from claimaudit.reporters.card_html import card_html
 from claimaudit.reporters.formula_html import formula_html
 from claimaudit.reporters.highlight import find_value, highlight, language
-from claimaudit.reporters.card_html import card_html
 from claimaudit.reporters.html import render_html, safe_url
 from claimaudit.reporters.numberline import number_line, target
-
-from test_reporters_golden import fixture_report
 
 
 class Page(HTMLParser):
@@ -242,7 +241,8 @@ def test_formula_is_rendered_readably_and_escaped() -> None:
     html = formula_html("1 - ((PP/2 - 1) * (F + B - 3*W)) / ((PP - 1) * (F + B))", dict.fromkeys(["PP", "F", "B", "W"]))
     assert str(html) == ("1 − ((<var>PP</var> / 2 − 1) × (<var>F</var> + <var>B</var> − 3 × <var>W</var>)) / "
                          "((<var>PP</var> − 1) × (<var>F</var> + <var>B</var>))")
-    assert str(formula_html("hours * tokens / (1e12 tokens)")).endswith("/ (10<sup>12</sup> <span class=\"u\">tokens</span>)")
+    assert str(formula_html("hours * tokens / (1e12 tokens)")).endswith(
+        "/ (10<sup>12</sup> <span class=\"u\">tokens</span>)")
     assert str(formula_html("x**2 + 2^(n-1)")) == ('<span class="u">x</span><sup>2</sup> + '
                                                   '2<sup><span class="u">n</span> − 1</sup>')
     assert "<script>" not in str(formula_html("<script>alert(1)</script>"))

@@ -9,35 +9,34 @@ from __future__ import annotations
 import copy
 import io
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from test_reporters_golden import REPO, fixture_report, normalize, rendered
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import sarif
 
-from test_reporters_golden import REPO, fixture_report, normalize, rendered
-
 SCHEMAS = REPO / "tests" / "fixtures" / "reports" / "schemas"
 
 
-@lru_cache(maxsize=None)
+@cache
 def report_schema() -> dict[str, Any]:
     return json.loads(resources.files("claimaudit").joinpath("schemas/report.schema.json").read_text("utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def sarif_validator() -> jsonschema.Draft4Validator:
     schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text("utf-8"))
     return jsonschema.Draft4Validator(schema)
 
 
-@lru_cache(maxsize=None)
+@cache
 def junit_schema() -> Any:
     xmlschema = pytest.importorskip("xmlschema", reason="xmlschema (the `test` extra) validates JUnit XML")
     return xmlschema.XMLSchema(str(SCHEMAS / "junit-10.xsd"))

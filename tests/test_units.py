@@ -13,7 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claimaudit.errors import UnitError
 from claimaudit.units.quantity import Dims
@@ -96,11 +97,11 @@ def test_information_is_a_pint_dimension():
 
 
 def test_decimal_and_binary_byte_prefixes():
-    for p, n in zip(["k", "M", "G", "T", "P", "E"], range(1, 7)):
+    for p, n in zip(["k", "M", "G", "T", "P", "E"], range(1, 7), strict=True):
         assert resolve_unit(p + "B").factor == 8 * 1000**n
-    for p, n in zip(["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"], range(1, 7)):
+    for p, n in zip(["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"], range(1, 7), strict=True):
         assert resolve_unit(p + "B").factor == 8 * 1024**n
-    for p, n in zip(["k", "M", "G", "T"], range(1, 5)):
+    for p, n in zip(["k", "M", "G", "T"], range(1, 5), strict=True):
         assert resolve_unit(p + "bit").factor == 1000**n
     assert resolve_unit("Kibit").factor == 1024
     assert resolve_unit("Gibit").canonical == "gibibit"
@@ -453,7 +454,7 @@ def test_definitions_file_is_package_data_with_licence():
     assert "Copyright (c) 2012 by Hernan E. Grecco" in text
     assert "modified for claimaudit" in text.lower()
     assert "bit = [information]" in text
-    assert "@import" not in "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
+    assert "@import" not in "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
 
 
 CHILD = r"""

@@ -13,7 +13,8 @@ from claimaudit.units.registry import resolve_unit
 MISSING_IN_REGISTRY: set[str] = set()
 
 
-@pytest.mark.parametrize("code", sorted(set(vocabulary.CURRENCY_PREFIXES.values()) | set(vocabulary.CURRENCY_SUFFIXES.values())))
+@pytest.mark.parametrize("code", sorted(set(vocabulary.CURRENCY_PREFIXES.values())
+                                        | set(vocabulary.CURRENCY_SUFFIXES.values())))
 def test_every_currency_resolves(code):
     assert code in vocabulary.CURRENCY_CODES
     if code in MISSING_IN_REGISTRY:

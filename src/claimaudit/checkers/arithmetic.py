@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine.evaluate import approx_tolerance, fmt_delta, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -64,7 +64,8 @@ class Arithmetic(Checker):
         gap = result.recomputed.interval.gap(claimed.interval)
         if rel in ("=", "~") and gap:
             gap_unit = {"%": " percentage points", "pp": " percentage points"}.get(unit, sep + unit)
-            lines.append(f"even the nearest recomputed value misses that interval by {fmt_delta(gap)}{gap_unit}".rstrip())
+            lines.append(f"even the nearest recomputed value misses that interval by "
+                         f"{fmt_delta(gap)}{gap_unit}".rstrip())
         for f in core:
             f.working.extend(lines)
             f.data.setdefault("relation", rel)

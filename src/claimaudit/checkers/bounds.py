@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..engine.evaluate import fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -84,30 +84,38 @@ class Bounds(Checker):
             return held and bool(lim.mid) and Fraction(2, 3) <= abs(v.mid / lim.mid) <= Fraction(3, 2)
 
         claim = result.claim
-        if claim.value is not None:
-            r = claim_reading(claim, result)
+        r = claim_reading(claim, result) if claim.value is not None else None
+        if claim.value is not None and r is not None:
             for what, swap in (("binary vs decimal prefix", swap_prefix), ("bits vs bytes", swap_bits)):
-                new = swap(r.printed.unit) if r is not None else None
+                new = swap(r.printed.unit)
                 alt = reading(_replace_unit(claim.value, r.printed.unit, new), claim.settings) if new else None
                 if alt is not None and alt.unit.dims == r.unit.dims and within(alt.amount.base, l_values):
                     yield f"{claim.value} is read as {alt.printed.text} ({what})"
         dep = lookup(run, claim, ref)
-        members = closure(dep, run) if dep is not None else None
-        for c in members or ():
+        if dep is None:
+            return
+        for c in closure(dep, run) or ():
             entries = ([(None, c.value, c.id)] if c.value is not None else []) + [(g.name, g.value, g.name)
                                                                                  for g in c.given]
             for given, text, label in entries:
                 rd = reading(text, c.settings)
+                if rd is None:
+                    continue
                 for what, swap in (("binary vs decimal prefix", swap_prefix), ("bits vs bytes", swap_bits)):
-                    new = swap(rd.printed.unit) if rd is not None else None
+                    new = swap(rd.printed.unit)
                     new_text = _replace_unit(text, rd.printed.unit, new) if new else None
                     if new_text is None:
                         continue
-                    alt = reevaluate(dep, run, with_value(c.qualname, new_text, given))
-                    if alt is None:
+                    alt_result = reevaluate(dep, run, with_value(c.qualname, new_text, given))
+                    if alt_result is None:
                         continue
-                    lim = alt.recomputed.base if dep.value is None and alt.recomputed is not None else \
-                        (reading(new_text, c.settings).amount.base if c.qualname == dep.qualname else None)
+                    lim = None
+                    if dep.value is None and alt_result.recomputed is not None:
+                        lim = alt_result.recomputed.base
+                    elif c.qualname == dep.qualname:
+                        # A swapped unit that no longer reads is no limit (not a crash).
+                        new_reading = reading(new_text, c.settings)
+                        lim = new_reading.amount.base if new_reading is not None else None
                     if lim is not None and within(values, lim):
                         yield f"{label} = {text} is read as {new_text} ({what})"
 

@@ -17,14 +17,14 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
-from .base import Checker
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError, Location
 from ..model.markdown_claims import prose_text
+from .base import Checker
 
 #: The quote checker's codes for "quote not found" and "number drift": when present, enrich them.
 QUOTE_CODES = ("CA201", "CA202")
@@ -44,7 +44,7 @@ class Flat:
     source_lines: list[str]
 
     @classmethod
-    def of(cls, original: str) -> "Flat":
+    def of(cls, original: str) -> Flat:
         out: list[str] = []
         offsets: list[int] = []
         for m in re.finditer(r"\s+|\S+", original):
@@ -99,7 +99,7 @@ def locate(quote: str, flat: Flat) -> QuoteMatch:
         m = re.search(pattern, flat.text)
         if m:
             now = list(m.groups())
-            changed = [(a, b) for a, b in zip(numbers, now) if a != b]
+            changed = [(a, b) for a, b in zip(numbers, now, strict=True) if a != b]
             line, col = flat.place_of(m.start())
             return QuoteMatch("drift", line, m.group(), 100.0, changed, col)
     return _nearest(q, numbers, flat)
@@ -121,13 +121,13 @@ def _nearest(q: str, numbers: list[str], flat: Flat) -> QuoteMatch:
         return QuoteMatch("missing", score=0.0)
     best = process.extractOne(q, [w for w, _ in windows], scorer=fuzz.partial_ratio)
     text, line = windows[best[2]]
-    if len(text) > 2 * len(q) + 40:   # a long paragraph: show the aligned part, whole words
-        al = fuzz.partial_ratio_alignment(q, text)
+    # A long paragraph: show the aligned part, whole words (no alignment only below a score cutoff).
+    if len(text) > 2 * len(q) + 40 and (al := fuzz.partial_ratio_alignment(q, text)) is not None:
         start = text.rfind(" ", 0, al.dest_start) + 1
         end = text.find(" ", al.dest_end)
         text = text[start:end if end >= 0 else len(text)]
     now = _NUMBER.findall(text)
-    changed = [(a, b) for a, b in zip(numbers, now) if a != b] if len(now) == len(numbers) else []
+    changed = [(a, b) for a, b in zip(numbers, now, strict=True) if a != b] if len(now) == len(numbers) else []
     status = "changed" if best[1] >= NEAR_SCORE else "missing"
     return QuoteMatch(status, line, text, round(best[1], 1), changed)
 

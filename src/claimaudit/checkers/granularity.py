@@ -17,9 +17,10 @@ import csv
 import io
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker, decided_by_checker
@@ -165,7 +166,7 @@ def _procedures(value: object, threshold: object = None) -> list[str]:
     t = str(threshold if threshold is not None else "5").strip()
     if not re.fullmatch(r"[1-9]", t):
         raise GranularityInputError(f"threshold {threshold!r} must be a digit 1-9", "threshold")
-    items = [value] if isinstance(value, str) else list(value)  # type: ignore[arg-type]
+    items = [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]  # a YAML list
     out: list[str] = []
     for item in items:
         name = str(item).strip()
@@ -254,7 +255,7 @@ def read_table(text: str) -> list[dict[str, str]]:
     for i, r in enumerate(rows[1:], start=1):
         if len(r) != len(header):
             raise GranularityInputError(f"table row {i} has {len(r)} cells, the header {len(header)}", "table")
-        out.append(dict(zip(header, r)))
+        out.append(dict(zip(header, r, strict=True)))
     return out
 
 
@@ -287,7 +288,7 @@ class Granularity(Checker):
 
     code = "CA109"
     name = "granularity"
-    config_keys = {"rounding": "nearest"}
+    config_keys: ClassVar[dict[str, Any]] = {"rounding": "nearest"}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         spec = result.claim.get("granularity")
@@ -364,6 +365,7 @@ class Granularity(Checker):
                                             "mean, and none of those searched reproduces the SD", location=loc)]
         if r.consistent:
             k = r.witness
+            assert k is not None  # noqa: S101 - invariant: a consistent result has its witness
             return [self.finding("info", f"DEBIT: {what} is possible: {k} ones of {n} give mean "
                                          f"{show_at(Fraction(k, n), Fraction(1, 10**6))} and SD "
                                          f"{dict(r.sd_at)[k]:.4f}", location=loc)]
@@ -405,7 +407,8 @@ class Granularity(Checker):
         unit = "%" if percent else ""
         _, step = decimal_text(mean)
         scale = 100 if percent else 1
-        what = f"a {'percentage' if percent else 'mean'} of {mean}{unit} from n = {n}" + (f" × {items} items" if items > 1 else "")
+        what = (f"a {'percentage' if percent else 'mean'} of {mean}{unit} from n = {n}"
+                + (f" × {items} items" if items > 1 else ""))
         # The nearest sums, rounded as the claim asks (not always half-up).
         near = ", ".join(f"{k}/{n * items} = {show_at(m * scale, step / 1000)}{unit} → "
                          f"{rounds_to(m * scale, step, procs)}{unit}" for k, m in g.nearest)
@@ -416,7 +419,8 @@ class Granularity(Checker):
         if g.consistent:
             k = g.sums[0]
             return [self.finding("info", f"GRIM: {what} is possible: {k}/{n * items} = "
-                                         f"{show_at(Fraction(k, n * items) * scale, step / 1000)}{unit} rounds to {mean}{unit} "
+                                         f"{show_at(Fraction(k, n * items) * scale, step / 1000)}{unit} "
+                                         f"rounds to {mean}{unit} "
                                          f"({join(g.procedures)})", location=loc)]
         return [self.finding("error", f"GRIM: {what} is impossible: no sum of {n * items} integer responses "
                                       f"rounds to it ({join(procs)})", working=[near], location=loc,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Any, ClassVar
 
 from ..engine.evaluate import approx_tolerance, compare, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -22,11 +23,13 @@ _NUMBER_WORDS = {"one": 1, "an": 1, "a": 1, "single": 1, "一": 1, "1": 1, "two"
 _ORDERS_EN = re.compile(r"(?:(?P<n>\ban\b|\bone\b|\bsingle\b|\btwo\b|\bthree\b|\bfour\b|\bfive\b|\bsix\b|\b\d+\b)"
                         r"|(?P<sev>several|a few|\bfew\b|many|multiple))?\s*\borders?\s+of\s+magnitude", re.I)
 _ORDERS_ZH = re.compile(r"(?:(?P<n>[一两二三四五六\d])|(?P<sev>好几|几|数|多|若干))?个?数量级")
-_FOLD_WORDS = {"doubled": 2, "double": 2, "twice": 2, "two-fold": 2, "twofold": 2, "翻倍": 2, "翻了一番": 2,
+_FOLD_WORDS: dict[str, int | Fraction] = {
+               "doubled": 2, "double": 2, "twice": 2, "two-fold": 2, "twofold": 2, "翻倍": 2, "翻了一番": 2,
                "翻一番": 2, "tripled": 3, "triple": 3, "three-fold": 3, "threefold": 3, "quadrupled": 4,
                "翻两番": 4, "翻了两番": 4, "halved": Fraction(1, 2), "减半": Fraction(1, 2)}
 _FOLD_NUM = re.compile(r"^(?P<x>\d+(?:\.\d+)?)\s*(?:-?\s*fold|倍|×|x|times)$", re.I)
-_BY_PERCENT = re.compile(r"(?:by|增长了?|下降了?|提高了?|降低了?|rose|fell|up|down)\s*(?P<x>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
+_BY_PERCENT = re.compile(r"(?:by|增长了?|下降了?|提高了?|降低了?|rose|fell|up|down)"
+                         r"\s*(?P<x>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
 _BY_POINTS = re.compile(r"(?P<x>\d+(?:\.\d+)?)\s*(?:percentage\s+points?|points?|pp\b|个百分点)", re.I)
 _NEARLY = ("nearly", "almost", "近", "将近", "接近", "近乎", "差不多", "just under")
 
@@ -89,7 +92,7 @@ class Qualifiers(Checker):
 
     code = "CA105"
     name = "qualifiers"
-    config_keys = {"several_orders": 2, "order_slack": 0.5, "approx": ""}
+    config_keys: ClassVar[dict[str, Any]] = {"several_orders": 2, "order_slack": 0.5, "approx": ""}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         out: list[Finding] = []
@@ -201,7 +204,7 @@ class Qualifiers(Checker):
             return self.finding("warning", f"'{w.text}' describes a ratio, but the value is {dims.describe()}",
                                 location=loc)
         x = w.target
-        assert x is not None
+        assert x is not None  # noqa: S101 - invariant: a ratio wording always carries its factor
         tol = self._approx(result.claim.settings)
         target = Interval(x * (1 - tol), x * (1 + tol))
         if iv.intersects(target):
@@ -212,9 +215,9 @@ class Qualifiers(Checker):
                             data={"factor": float(x), "ratio": [float(iv.lo), float(iv.hi)]})
 
     def _change(self, w: Wording, values, result: ClaimResult, run: RunResult, loc) -> Finding | None:
-        iv, dims = values
+        iv, _dims = values
         x = w.target
-        assert x is not None
+        assert x is not None  # noqa: S101 - invariant: a change wording always carries its amount
         digits = re.search(r"\d+(?:\.(\d+))?", w.text)
         step = Fraction(1, 10 ** len(digits.group(1) or "")) if digits else Fraction(1)
         words_iv = Interval(x - step / 2, x + step / 2) / 100  # the words' number is rounded too

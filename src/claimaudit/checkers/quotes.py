@@ -26,8 +26,9 @@ table row and column, match kind, score, the matched passage and its context.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location
@@ -65,8 +66,8 @@ class QuoteChecker(Checker):
     code = "CA200"
     name = NAME
     scope = "claim"     # per claim, so claim checkers after it (CA301 doc drift) see its findings
-    config_keys = {"min_score": 80.0, "max_bytes": 50_000_000, "max_pages": 2000, "timeout": 30.0,
-                   "max_chars": 20_000_000, "cache_dir": ""}
+    config_keys: ClassVar[dict[str, Any]] = {"min_score": 80.0, "max_bytes": 50_000_000, "max_pages": 2000,
+                                             "timeout": 30.0, "max_chars": 20_000_000, "cache_dir": ""}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterator[Finding]:
         return check_claim(result, library_for(run, self.config), float(self.config.get("min_score", 80.0)))
@@ -221,14 +222,14 @@ def _check_quote(ctx: _Ctx, *, source: str, docs: list[Any], quote: str, at: str
             d = drift(value, quote, m.passage)
             if d is not None:
                 drifted = True
-                now = shown(d.now, value, m.passage) if d.now is not None else None
-                if now:
-                    msg = f"{who}the source now says {now} where the claim quotes {value}"
+                now_shown = shown(d.now, value, m.passage) if d.now is not None else None
+                if now_shown:
+                    msg = f"{who}the source now says {now_shown} where the claim quotes {value}"
                 else:
                     msg = f"{who}the source no longer prints {value} in the quoted passage"
                 msg += f" ({_where(info)}: “{_short(m.passage)}”)"
-                info["drift"] = {"quoted": value, "now": now}
-                ctx.add("CA202", "error", msg, location, source=source, quoted=value, now=now,
+                info["drift"] = {"quoted": value, "now": now_shown}
+                ctx.add("CA202", "error", msg, location, source=source, quoted=value, now=now_shown,
                         passage=m.passage, **{k: info.get(k) for k in ("file", "line", "page")})
             elif against:
                 w = read_value(value)

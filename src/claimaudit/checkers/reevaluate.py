@@ -8,9 +8,10 @@ the core recomputation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
+from typing import Any
 
 from ..engine.evaluate import Evaluator, Reading, read_value
 from ..engine.resolve import Namespace
@@ -112,7 +113,7 @@ def reevaluate(claim: Claim, run: RunResult, transform: Callable[[Claim], Claim]
 
 # -- transforms ---------------------------------------------------------------------------------------
 
-def with_settings(**changes: object) -> Callable[[Claim], Claim]:
+def with_settings(**changes: Any) -> Callable[[Claim], Claim]:
     """Every claim (and its local inputs) read with changed settings (``kilo=1024``, ``rounding="exact"``)."""
     def apply(c: Claim) -> Claim:
         given = tuple(replace(g, settings=replace(g.settings, **changes)) for g in c.given)

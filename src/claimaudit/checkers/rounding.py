@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
+from typing import Any, ClassVar
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -188,7 +189,7 @@ class Rounding(Checker):
 
     code = "CA104"
     name = "rounding"
-    config_keys = {"face_value": True, "trailing_zeros": True}
+    config_keys: ClassVar[dict[str, Any]] = {"face_value": True, "trailing_zeros": True}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         claim = result.claim
@@ -262,7 +263,8 @@ class Rounding(Checker):
         shorter = show_at(n, s * 10)
         return [self.finding("info", f"{show_at(n, s)}{sep}{unit}".rstrip() + f" claims precision to {fmt_number(s)}; "
                                      f"its inputs only determine {fmt_interval(rec)}{sep}{unit}".rstrip()
-                                     + f" (the trailing zero is not supported: {shorter}{sep}{unit}".rstrip() + " would be honest)",
+                                     + f" (the trailing zero is not supported: {shorter}{sep}{unit}".rstrip()
+                                     + " would be honest)",
                              data={"step": float(s), "recomputed_width": float(rec.width)})]
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..engine.evaluate import approx_tolerance, fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult

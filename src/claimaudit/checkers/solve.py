@@ -6,9 +6,10 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, ClassVar
 
 from ..engine.evaluate import claimed_target
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -37,12 +38,12 @@ class Solve(Checker):
 
     code = "CA111"
     name = "solve"
-    config_keys = {"time_budget": 2.0, "max_claims": 50}
+    config_keys: ClassVar[dict[str, Any]] = {"time_budget": 2.0, "max_claims": 50}
 
     def __init__(self, config=None) -> None:
         super().__init__(config)
         self._done = 0
-        self._cache: dict[tuple, object] = {}
+        self._cache: dict[str, dict[str, Any] | None] = {}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         claim = result.claim

@@ -11,10 +11,11 @@ has a ``statistic``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
-from typing import Iterable
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker, decided_by_checker
@@ -199,7 +200,8 @@ def parse_statistic(spec: dict, alpha_default: str = ".05", settings: dict | Non
         1 if str(spec.get("one_tailed", "false")).lower() == "true" else 2)
     if tails not in (1, 2):
         raise StatisticError("tails must be 1 or 2", unreadable=True, key="tails")
-    return Statistic(test, value, step, df1, df2, p_rel, p, p_step, p_text if p_text.lower() not in ("ns", "n.s.", "n.s") else "ns",
+    return Statistic(test, value, step, df1, df2, p_rel, p, p_step,
+                     p_text if p_text.lower() not in ("ns", "n.s.", "n.s") else "ns",
                      tails, alpha, stated, value_rel, _flag(settings, "p_zero_error", True),
                      _flag(settings, "p_equal_alpha_sig", True), _flag(settings, "one_tailed_txt", False))
 
@@ -304,8 +306,8 @@ class Statcheck(Checker):
 
     code = "CA110"
     name = "statcheck"
-    config_keys = {"alpha": ".05", "explain_pass": True, "p_zero_error": True, "p_equal_alpha_sig": True,
-                   "one_tailed_txt": False}
+    config_keys: ClassVar[dict[str, Any]] = {"alpha": ".05", "explain_pass": True, "p_zero_error": True,
+                                             "p_equal_alpha_sig": True, "one_tailed_txt": False}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         spec = result.claim.get("statistic")

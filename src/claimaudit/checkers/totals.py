@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -99,7 +99,8 @@ class Totals(Checker):
             return self.finding("error", f"the parts are {dims.describe()}, the total is {r.unit.dims.describe()}",
                                 location=loc)
         target = r.amount.base
-        result.extra["totals"] = {"sum": [float(total.lo), float(total.hi)], "target": [float(target.lo), float(target.hi)]}
+        result.extra["totals"] = {"sum": [float(total.lo), float(total.hi)],
+                                  "target": [float(target.lo), float(target.hi)]}
         unit = r.amount.unit
         sep = "" if unit in ("%", "‰", "×") else " "
         shown = total / r.unit.factor
@@ -128,7 +129,7 @@ class Totals(Checker):
                 printed = percent_interval(m.group("pct"))
                 if printed.contains(share):
                     passed.append(self.finding("info", f"'{m.group(0)}': {a}/{b} = "
-                                                             f"{fmt_number(share * 100, 4)}% prints as {m.group('pct')}%"))
+                                               f"{fmt_number(share * 100, 4)}% prints as {m.group('pct')}%"))
                     continue
                 out.append(self.finding("error", f"'{m.group(0)}': {a}/{b} = {fmt_number(share * 100, 4)}%, "
                                                  f"which does not print as {m.group('pct')}%",

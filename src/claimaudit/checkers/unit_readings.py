@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Iterable, Iterator
+from typing import Any, ClassVar
 
 from ..engine.evaluate import compare, fmt_amount, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
@@ -116,9 +117,10 @@ class UnitReadings(Checker):
 
     code = "CA103"
     name = "unit-readings"
-    config_keys = {"readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
-                                "per-unit", "per-time"],
-                   "max_inputs": 8}
+    config_keys: ClassVar[dict[str, Any]] = {
+        "readings": ["prefix", "kilo", "bits", "flops", "digits", "truncation", "percent-points",
+                     "per-unit", "per-time"],
+        "max_inputs": 8}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
         if result.verdict != "inconsistent" or result.claim.value is None:
@@ -325,7 +327,7 @@ class UnitReadings(Checker):
 
     def _per_unit(self, result: ClaimResult, r) -> Iterator[Alternative]:
         rec = result.recomputed
-        assert rec is not None
+        assert rec is not None  # noqa: S101 - invariant: called only for a recomputed claim
         for i in result.inputs:
             if i.amount is None:
                 continue
@@ -339,7 +341,8 @@ class UnitReadings(Checker):
                     per = "per " + (i.printed or i.name) if op == "÷" else "a total over " + (i.printed or i.name)
                     yield Alternative("per-unit", f"consistent only if {result.claim.value} is read as {per} "
                                                   f"(formula {op} {i.name})",
-                                      [f"recomputed {op} {i.name} = {fmt_number(alt.mid, 6)} {r.printed.unit}".rstrip()])
+                                      [f"recomputed {op} {i.name} = {fmt_number(alt.mid, 6)} "
+                                       f"{r.printed.unit}".rstrip()])
 
     def _percent_points(self, result: ClaimResult, run: RunResult, r) -> Iterator[Alternative]:
         for label, formula in change_alternatives(result.claim):

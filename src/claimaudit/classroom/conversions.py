@@ -9,9 +9,9 @@ registry's base units (seconds, bits, plain numbers), so no registry is needed t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from ..units.quantity import Dims
 

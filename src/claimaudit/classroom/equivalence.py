@@ -165,7 +165,8 @@ class KeyFormula:
         return got
 
     def _expand(self, student) -> str:
-        return exact(student.root, lambda n: self.derived.get(n) if n in self.derived and n not in self.inputs else None)
+        return exact(student.root,
+                     lambda n: self.derived.get(n) if n in self.derived and n not in self.inputs else None)
 
     def _check(self, text: str) -> FormulaCheck:
         try:
@@ -182,7 +183,7 @@ class KeyFormula:
             from ..suggest import did_you_mean
 
             sug = did_you_mean(unknown[0], self.allowed)
-            col = student._name_cols.get(unknown[0], 0)   # noqa: SLF001 - the parser records it
+            col = student._name_cols.get(unknown[0], 0)   # private, but the parser records it for this
             return FormulaCheck("error", error=FormulaError(
                 f"unknown name {unknown[0]!r} in the formula (names: {', '.join(self.allowed)})"
                 + (f" (did you mean {sug[0]!r}?)" if sug else ""), column=col))
@@ -216,7 +217,7 @@ class KeyFormula:
         for name, r in (("units", r_units), ("numbers", r_plain)):
             if r.values is None or (name == "units" and r.dims != self.ex.dims):
                 continue
-            if all(_agree(a, b) for a, b in zip(r.values, key)):
+            if all(_agree(a, b) for a, b in zip(r.values, key, strict=True)):
                 if name == "units":
                     s_text = self._scaled(units.root, used)
                 else:
@@ -228,7 +229,7 @@ class KeyFormula:
         for name, r in (("units", r_units), ("numbers", r_plain)):
             if r.values is None or (name == "units" and r.dims != self.ex.dims):
                 continue
-            ratios = [_ratio(a, b) for a, b in zip(r.values, key)]
+            ratios = [_ratio(a, b) for a, b in zip(r.values, key, strict=True)]
             if ratios[0] is None or ratios[0] <= 0 or any(x != ratios[0] for x in ratios):
                 continue
             conv = find_conversion(ratios[0], claim_dims=self.ex.dims, claim_factor=self.ex.factor,

@@ -19,9 +19,10 @@ be checked against the generator.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..engine.results import ClaimResult
 from ..errors import InputError
@@ -126,7 +127,7 @@ def expand(work: ClaimWork) -> tuple[str, list[InputWork], dict[str, str]]:
 
 
 def _key_input(w: InputWork) -> KeyInput:
-    assert w.interval is not None
+    assert w.interval is not None  # noqa: S101 - invariant: keys are made from worked inputs
     nominal = w.nominal if w.nominal is not None else w.interval.mid
     kilo = 1024 if (w.number is not None and w.number.uses_kilo and w.kilo == 1024) else 1000
     return KeyInput(w.name, w.printed, w.unit, w.factor, w.dims, w.interval.lo, w.interval.hi, nominal,
@@ -193,7 +194,8 @@ def auto_hints(work: ClaimWork, factors: Sequence[str], leaves: Sequence[InputWo
     unit = res.claimed.unit if res.claimed else ""
     in_units = list(dict.fromkeys(w.unit for w in leaves if w.unit and w.unit != unit))   # first-use order
     if "conversion" in factors and in_units:
-        en.append(f"Watch the units: the inputs are in {', '.join(in_units)}, the figure is in {unit or 'plain numbers'}.")
+        en.append(f"Watch the units: the inputs are in {', '.join(in_units)}, "
+                  f"the figure is in {unit or 'plain numbers'}.")
         zh.append(f"注意单位：输入的单位是 {'、'.join(in_units)}，要核对的数字单位是 {unit or '纯数字'}。")
     elif "conversion" in factors:
         en.append(f"Watch the units: the figure is in {unit or 'plain numbers'}.")
@@ -233,7 +235,8 @@ def build_exercises(results: Sequence[ClaimResult], chosen: Sequence[ClaimResult
         level, factors = difficulty(work, leaves)
         c = r.claim
         claimed, rec = r.claimed, r.recomputed
-        assert claimed is not None and rec is not None and work.claimed is not None
+        # Invariant: only claims that were worked through become exercises.
+        assert claimed is not None and rec is not None and work.claimed is not None  # noqa: S101 - see above
         ex_id = f"E{n:02d}"
         key = KeyExercise(
             id=ex_id, claim=c.qualname, file=c.file, line=c.location.line, value=c.value or "",

@@ -9,8 +9,9 @@ the claim; nothing here judges a claim differently from ``claimaudit run``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..engine.evaluate import approx_tolerance, printed_bound
 from ..engine.results import ClaimResult, RunResult
@@ -112,7 +113,8 @@ def _input_lines(work: ClaimWork, lang: str, indent: str) -> list[str]:
             rec = d.result.recomputed
             if rec is not None and d.units is not None and d.units.natural_point is not None:
                 node = _formula_node(d)
-                vals = board(node, lambda n, v=_values(d.inputs): v.get(n, n))
+                values = _values(d.inputs)
+                vals = board(node, lambda n: values.get(n, n))  # noqa: B023 - board calls it at once
                 nat = d.units.natural if d.units.natural is not None else ""
                 lines.append(indent + "    = " + vals + " = " + point(d.units.natural_point, nat)
                              + (f" → {amount(w.interval, w.unit)}" if w.interval is not None else ""))
@@ -148,7 +150,8 @@ def _unit_lines(work: ClaimWork, lang: str) -> list[str]:
         gives = _t(lang, f"{composed} gives {nat or 'a plain number'}",
                    f"{composed} 得到的" + (f"单位是 {nat}" if nat else "是纯数字"))
     elif nat is not None:
-        gives = _t(lang, f"the formula gives {nat or 'a plain number'}", "公式得到的" + (f"单位是 {nat}" if nat else "是纯数字"))
+        gives = _t(lang, f"the formula gives {nat or 'a plain number'}",
+                   "公式得到的" + (f"单位是 {nat}" if nat else "是纯数字"))
     else:
         gives = _t(lang, f"the formula gives {composed or 'a quantity'}", f"公式得到的是 {composed or '一个量'}")
     if u.to_claim == 1:
@@ -184,8 +187,9 @@ def _recompute_lines(work: ClaimWork, lang: str) -> list[str]:
     lines = []
     if u is not None:
         nat = (u.natural_zh if lang == "zh" else u.natural) or ""
-        at_values = board(node, lambda n, v=_values(work.inputs): v.get(n, n))
-        on_iv = board(node, lambda n, v=_intervals(work.inputs): v.get(n, n))
+        values, intervals = _values(work.inputs), _intervals(work.inputs)
+        at_values = board(node, lambda n: values.get(n, n))
+        on_iv = board(node, lambda n: intervals.get(n, n))
         conv = u.to_claim != 1
         if u.natural_point is not None and work.point is not None:
             tail = f" = {point(work.point, rec.unit)}" if conv else ""
@@ -269,11 +273,13 @@ def verdict_reason(work: ClaimWork, lang: str) -> str:
         return _t(lang, "checked: ", "已检查：") + "\n  ".join(lines)
     if rec is None or c is None:
         if not res.claim.formula:
-            text = _t(lang, "no formula: the figure is stated, not computed", "没有公式：这个数字是直接给出的，不是算出来的")
+            text = _t(lang, "no formula: the figure is stated, not computed",
+                      "没有公式：这个数字是直接给出的，不是算出来的")
         else:
             text = _t(lang, "no printed value to compare the recomputation with", "没有可与重算结果比较的印出数值")
         if errors:
-            text += _t(lang, f"; {errors[0].code} finds: {errors[0].message}", f"；{errors[0].code} 发现：{errors[0].message}")
+            text += _t(lang, f"; {errors[0].code} finds: {errors[0].message}",
+                       f"；{errors[0].code} 发现：{errors[0].message}")
         return text
     if rec.dims != c.dims:
         return _t(lang, f"the formula gives {rec.dims.describe()}, but the claim is {c.dims.describe()}",
@@ -301,7 +307,8 @@ def verdict_reason(work: ClaimWork, lang: str) -> str:
                 unit = "pp" if c.unit == "%" else c.unit
                 text += _t(lang, f"; it is {with_unit(num(abs(Fraction(diff)), 4), unit)} too "
                                  f"{'high' if high else 'low'}{pct}",
-                           f"；印出的数{'偏高' if high else '偏低'} {with_unit(num(abs(Fraction(diff)), 4), unit)}{pct}")
+                           f"；印出的数{'偏高' if high else '偏低'} "
+                           f"{with_unit(num(abs(Fraction(diff)), 4), unit)}{pct}")
     else:
         kept = getattr(res, "reading", None)
         bound = point(printed_bound(kept.printed, rel) if kept is not None

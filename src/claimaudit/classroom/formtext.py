@@ -9,8 +9,8 @@ Two styles, both walking the parser's node tree (never the formula text):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ..formulas.evaluate import Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum
 

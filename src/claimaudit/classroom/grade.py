@@ -220,7 +220,7 @@ class Grader:
             return Part(0, FORMULA_POINTS, "missing", _t(lang, "no formula", "没有写公式")), None, None
         check = self.formulas.get(ex).check(ans.formula)
         if check.status == "error":
-            assert check.error is not None
+            assert check.error is not None  # noqa: S101 - invariant: an 'error' check carries its error
             err = InputError(check.error.message, column=check.error.column)
             msg = _located(err, ans.formula_location)
             return Part(0, FORMULA_POINTS, "error", msg), check, msg
@@ -229,7 +229,7 @@ class Grader:
                                                           "正确（直接用印出的数字，自己换算了单位）")
             return Part(FORMULA_POINTS, FORMULA_POINTS, "right", note), check, None
         if check.status == "partial":
-            assert check.conversion is not None
+            assert check.conversion is not None  # noqa: S101 - invariant: 'partial' means a conversion was found
             return Part(FORMULA_POINTS / 2, FORMULA_POINTS, "partial", _t(
                 lang, "right up to a unit conversion: " + check.conversion.describe("en"),
                 "除了单位换算都对：" + check.conversion.describe("zh"))), check, None
@@ -242,7 +242,8 @@ class Grader:
                      f"你的公式得到的量纲是 {check.student_dims.describe()}，题目是 {ex.dims.describe()}："
                      "少了、多了或颠倒了某个输入")
         elif check.ratio is not None:
-            msg = _t(lang, f"your formula is {num(check.ratio, 4)} times the key's everywhere: a constant factor is off",
+            msg = _t(lang, f"your formula is {num(check.ratio, 4)} times the key's everywhere: "
+                           "a constant factor is off",
                      f"你的公式处处是答案的 {num(check.ratio, 4)} 倍：有个常数因子不对")
         elif check.value is not None and check.key_value is not None:
             msg = _t(lang, f"at the printed values your formula gives {point(check.value, ex.unit)}, "
@@ -345,7 +346,8 @@ class Grader:
             msg = (f"{ans.location}: " + _t(lang, f"unknown exercise {ans.exercise!r} (this set has "
                                                   f"{self.key.exercises[0].id}–{self.key.exercises[-1].id})",
                                             f"没有练习 {ans.exercise!r}（本练习集是 {self.key.exercises[0].id}–"
-                                            f"{self.key.exercises[-1].id}）")) if self.key.exercises else str(ans.location)
+                                            f"{self.key.exercises[-1].id}）")
+                   ) if self.key.exercises else str(ans.location)
             problems = [str(p) for p in ans.problems] or [msg]
             # Not an exercise of this set: shown to the student, but it adds nothing to the maximum.
             return _zero(ans.student, ans.exercise or "?", "", ans.file, problems, written, counted=False)
@@ -378,7 +380,8 @@ class Grader:
             item = self.grade_answer(ans)
             if ans.claimed_student:
                 said, where = ans.claimed_student
-                notes.append(_t(lang, f"{where}: says student: {said!r}, but the file is in the folder of {ans.student}; "
+                notes.append(_t(lang, f"{where}: says student: {said!r}, "
+                                      f"but the file is in the folder of {ans.student}; "
                                       f"graded as {ans.student}'s answer",
                                 f"{where}：文件写的是 student: {said!r}，但放在 {ans.student!r} 的文件夹里；按 "
                                 f"{ans.student} 的答案批改"))

@@ -65,7 +65,8 @@ def render_text(grades: ClassGrade, out: TextIO, *, verbose: bool = True) -> Non
         conv = ", ".join(f"{c} ×{k}" for c, k in st.conversions)
         out.write(f"  {st.exercise.id}  {t['mean']} {st.mean:.1f}/4  {t['handed']} {st.handed_in}  "
                   f"{t['verdict']} {100 * st.verdict_right / n:.0f}%  {t['formula']} {100 * st.formula_right / n:.0f}%"
-                  f" (+{100 * st.formula_partial / n:.0f}% {t['partial']})  {t['value']} {100 * st.value_right / n:.0f}%"
+                  f" (+{100 * st.formula_partial / n:.0f}% {t['partial']})"
+                  f"  {t['value']} {100 * st.value_right / n:.0f}%"
                   + (f"  {t['malformed']} {st.malformed}" if st.malformed else "")
                   + (f"  {t['conversions']}: {conv}" if conv else "") + "\n")
     if grades.notes:

@@ -16,9 +16,9 @@ percentage and a plain number, say) every input is converted to a plain value fi
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from ..engine.evaluate import claimed_target, read_value
 from ..engine.results import ClaimResult, InputValue
@@ -49,7 +49,7 @@ class InputWork:
     location: Location | None = None
     number: PrintedNumber | None = None   # the printed value re-read: step, multiplier, K
     kilo: int = 1000
-    derived: "ClaimWork | None" = None    # the working of a recomputed input
+    derived: ClaimWork | None = None    # the working of a recomputed input
     scope: str | None = None
     as_of: str | None = None
 
@@ -173,7 +173,7 @@ def _point_env(inputs: Sequence[InputWork], scale: Mapping[str, Fraction] | None
 def _interval_env(inputs: Sequence[InputWork], *, base: bool) -> dict[str, Quantity]:
     env = {}
     for w in inputs:
-        assert w.interval is not None
+        assert w.interval is not None  # noqa: S101 - invariant: inputs are read before they are worked
         env[w.name] = (Quantity(w.interval * w.factor, w.dims) if base
                        else Quantity(w.interval, DIMENSIONLESS))
     return env
@@ -315,7 +315,7 @@ def work_of(result: ClaimResult, results: Mapping[str, ClaimResult], depth: int 
     # Fallback: convert every input to a plain (base-unit) value first.
     work.plain_unit = _base_label(claim_dims)
     for w in work.inputs:
-        assert w.interval is not None
+        assert w.interval is not None  # noqa: S101 - invariant: inputs are read before they are worked
         if w.factor != 1 or w.unit not in ("", "×"):
             work.plain.append(PlainStep(w.name, w.printed or w.unit, w.interval * w.factor, _base_label(w.dims)))
     return work

@@ -15,8 +15,8 @@ Nothing here imports sympy or mpmath at import time.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
 
 from ..errors import FormulaError, InputError
 from ..numbers.interval import MAX_EXPONENT, Interval, IntervalError, outward
@@ -90,7 +90,7 @@ class Node:
     ``const`` is True when the subtree has no names and no inline units; ``cheap`` when it
     is also purely rational (can be evaluated exactly at parse time without mpmath)."""
 
-    __slots__ = ("col", "const", "cheap")
+    __slots__ = ("cheap", "col", "const")
     col: int
     const: bool
     cheap: bool
@@ -102,10 +102,10 @@ class Node:
     def show(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def children(self) -> tuple["Node", ...]:
+    def children(self) -> tuple[Node, ...]:
         return ()
 
-    def _wrap(self, child: "Node", below: int) -> str:
+    def _wrap(self, child: Node, below: int) -> str:
         text = child.show()
         return f"({text})" if child.prec <= below else text
 
@@ -113,7 +113,7 @@ class Node:
 class Num(Node):
     """An exact numeric literal (``2``, ``0.5``, ``1e12``, ``128Ki``, ``5%``)."""
 
-    __slots__ = ("value", "text", "q")
+    __slots__ = ("q", "text", "value")
 
     def __init__(self, value: Fraction, text: str, col: int) -> None:
         self.value, self.text, self.col = value, text, col
@@ -134,7 +134,7 @@ class Qty(Node):
     the resulting quantity, in base units, is cached in the node.
     """
 
-    __slots__ = ("value", "num_text", "unit", "unit_col", "bracketed", "resolver", "_q")
+    __slots__ = ("_q", "bracketed", "num_text", "resolver", "unit", "unit_col", "value")
     prec = 4
 
     def __init__(self, value: Fraction, num_text: str, unit: str, col: int, unit_col: int,
@@ -304,7 +304,7 @@ class Neg(Node):
 class Pow(Node):
     """``base ^ exponent``. ``const_exp`` holds the exponent when it is a known exact number."""
 
-    __slots__ = ("base", "exp", "const_exp")
+    __slots__ = ("base", "const_exp", "exp")
     prec = 4
 
     def __init__(self, base: Node, exp: Node, col: int, const_exp: Fraction | None) -> None:
@@ -340,7 +340,7 @@ class Pow(Node):
 
 
 class Call(Node):
-    __slots__ = ("fn", "args", "impl")
+    __slots__ = ("args", "fn", "impl")
     prec = 5
 
     def __init__(self, fn: str, args: Sequence[Node], col: int) -> None:
@@ -567,4 +567,4 @@ _IMPLS: dict[str, Callable[[Call, list[Quantity]], Quantity]] = {
     "exp": _f_exp, "min": _f_minmax, "max": _f_minmax, "sum": _f_sum, "abs": _f_abs,
     "floor": _f_round, "ceil": _f_round,
 }
-assert set(_IMPLS) == set(FUNCTIONS)
+assert set(_IMPLS) == set(FUNCTIONS)  # noqa: S101 - invariant: every documented function has an implementation

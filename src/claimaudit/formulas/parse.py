@@ -65,15 +65,15 @@ assignments are not part of the grammar.
 from __future__ import annotations
 
 import keyword
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..errors import FormulaError
-from ..suggest import did_you_mean
 from ..numbers.interval import MAX_BITS, MAX_DIGITS, MAX_EXPONENT, IntervalError
+from ..suggest import did_you_mean
 from ..units.quantity import DimensionMismatch, Quantity
-from .evaluate import (FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum,
-                       UnitResolver)
+from .evaluate import FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum, UnitResolver
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 100
@@ -106,7 +106,7 @@ def _id_cont(c: str) -> bool:
 # -- tokens -------------------------------------------------------------------------------------
 
 class _Tok:
-    __slots__ = ("kind", "text", "col", "val")
+    __slots__ = ("col", "kind", "text", "val")
 
     def __init__(self, kind: str, text: str, col: int, val: Any = None) -> None:  # Fraction or a qty tuple
         self.kind, self.text, self.col, self.val = kind, text, col, val
@@ -560,7 +560,7 @@ class _Parser:
 class Formula:
     """A parsed formula: immutable text, a compiled node tree, the names it references."""
 
-    __slots__ = ("text", "names", "units_used", "root", "_name_cols", "_unit_cols", "_resolver")
+    __slots__ = ("_name_cols", "_resolver", "_unit_cols", "names", "root", "text", "units_used")
 
     def __init__(self, text: str, root: Node, names: dict[str, int], units: dict[str, int],
                  resolver: UnitResolver | None) -> None:

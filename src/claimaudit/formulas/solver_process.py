@@ -110,7 +110,7 @@ class SolverProcess:
 
         # fork shares the parent's imports (the units registry, the parser) and starts in ms;
         # where there is no fork, spawn imports them again.
-        ctx = mp.get_context("fork" if sys.platform != "win32" and hasattr(os, "fork") else "spawn")
+        ctx = mp.get_context("fork") if sys.platform != "win32" and hasattr(os, "fork") else mp.get_context("spawn")
         parent, child = ctx.Pipe()
         proc = ctx.Process(target=_serve, args=(child, self.memory), daemon=True, name="claimaudit-solver")
         proc.start()

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..numbers.interval import Interval
 from .evaluate import Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum
@@ -63,7 +64,7 @@ def time_limit(seconds: float):
         yield
         return
 
-    def on_alarm(signum, frame):  # noqa: ARG001
+    def on_alarm(signum, frame):
         raise SympyTimeout()
 
     previous = signal.signal(signal.SIGPROF, on_alarm)
@@ -160,7 +161,7 @@ def simplify_display(formula: Formula) -> str:
     try:
         with time_limit(TIME_BUDGET):
             return str(sp.simplify(expr))
-    except Exception:  # timeout, or sympy failing on odd input: the plain display is fine
+    except Exception:  # noqa: BLE001 - timeout, or sympy failing on odd input: the plain display is fine
         return formula.display()
 
 
@@ -206,7 +207,8 @@ def _fmt_pair(lo: Fraction, hi: Fraction) -> tuple[str, str, str]:
         if a != b or lo == hi:
             mid = _fmt_dir((lo + hi) / 2, sig, "ROUND_HALF_EVEN")
             return mid, a, b
-    return _fmt_dir((lo + hi) / 2, 16, "ROUND_HALF_EVEN"), _fmt_dir(lo, 16, ROUND_FLOOR), _fmt_dir(hi, 16, ROUND_CEILING)
+    return (_fmt_dir((lo + hi) / 2, 16, "ROUND_HALF_EVEN"), _fmt_dir(lo, 16, ROUND_FLOOR),
+            _fmt_dir(hi, 16, ROUND_CEILING))
 
 
 def _ordered_text(expr, order: dict[str, int], sp) -> str:
@@ -239,7 +241,7 @@ def _ratio_form(expr, s, d, r, sp):
             g = sp.cancel(sp.expand_log(sp.powsimp(e, force=True), force=True))
     except SympyTimeout:
         raise
-    except Exception:
+    except Exception:  # noqa: BLE001 - sympy raises many unrelated types on odd input: no rule
         return None
     return g if g.free_symbols == {r} else None
 
@@ -312,7 +314,7 @@ def _describe(label: str, sol, sp) -> Condition | None:
                      tuple(pieces))
 
 
-def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, object],
+def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, Fraction | int | Interval],
                    *, time_budget: float = TIME_BUDGET) -> Condition | None:
     """Find a readable condition on the free names of ``lhs_formula`` under which its value
     lies in ``target`` (given the ``fixed`` names). See :func:`solve_condition`.
@@ -326,7 +328,7 @@ def find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, o
         return None
 
 
-def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, object],
+def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, Fraction | int | Interval],
                     time_budget: float) -> Condition | None:
     import sympy as sp
 
@@ -357,7 +359,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
         (s,) = free_sorted
         candidates.append((s.name, expr.xreplace({s: r})))
     else:
-        adds = []
+        adds: list[Any] = []   # sympy terms
         for sub in sp.preorder_traversal(expr):
             if isinstance(sub, sp.Add) and sub.free_symbols and not any(sub == a for a in adds):
                 adds.append(sub)
@@ -383,7 +385,7 @@ def _find_condition(lhs_formula: Formula, target: Interval, fixed: Mapping[str, 
             sol = _solve_range(g, r, target.lo, target.hi, sp)
         except SympyTimeout:
             raise
-        except Exception:  # sympy cannot solve it: no condition
+        except Exception:  # noqa: BLE001, S112 - sympy cannot solve it (any of its many errors): no condition
             continue
         cond = _describe(label, sol, sp)
         if cond is not None:
@@ -405,7 +407,7 @@ def solve_condition(lhs_formula: Formula, target: Interval,
     """
     try:
         cond = find_condition(lhs_formula, target, fixed)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a hint only: any failure means no hint
         return None
     if cond is None or not cond.satisfiable:
         return None
@@ -463,6 +465,6 @@ def equivalent(f1: Formula, f2: Formula) -> bool:
             with time_limit(TIME_BUDGET):
                 if sp.simplify(diff) == 0:
                     return True
-        except Exception:  # timeout or a sympy failure: rely on the numeric check
+        except Exception:  # noqa: BLE001, S110 - timeout or a sympy failure: rely on the numeric check
             pass
     return agreed >= 3

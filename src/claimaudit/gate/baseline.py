@@ -26,9 +26,10 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..atomic import write_text
 from ..engine.results import ClaimResult, RunResult
@@ -111,15 +112,18 @@ def load_baseline(path: str | Path) -> list[Entry]:
     try:
         text = p.read_text("utf-8")
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read baseline: {exc.strerror} (write one with `claimaudit baseline`)") from None
+        raise UsageError(f"{path}: cannot read baseline: {exc.strerror} "
+                         "(write one with `claimaudit baseline`)") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: baseline is not valid JSON: {exc.msg}") from None
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA or not isinstance(doc.get("findings"), list):
-        raise UsageError(f"{path}: not a claimaudit baseline (expected {{\"schema\": \"{SCHEMA}\", \"findings\": [...]}})")
+        raise UsageError(f"{path}: not a claimaudit baseline "
+                         f"(expected {{\"schema\": \"{SCHEMA}\", \"findings\": [...]}})")
     if doc.get("version") != VERSION:
-        raise UsageError(f"{path}: baseline version {doc.get('version')!r} is not supported (this claimaudit writes {VERSION})")
+        raise UsageError(f"{path}: baseline version {doc.get('version')!r} is not supported "
+                         f"(this claimaudit writes {VERSION})")
     out = []
     for i, item in enumerate(doc["findings"]):
         if not isinstance(item, dict) or not isinstance(item.get("fingerprint"), str):
@@ -146,7 +150,8 @@ class BaselineOutcome:
         if self.stale:
             many = len(self.stale) != 1
             lines.append(f"baseline: {len(self.stale)} {'entries' if many else 'entry'} no longer "
-                         f"occur{'' if many else 's'}; remove {'them' if many else 'it'} (re-run `claimaudit baseline`):")
+                         f"occur{'' if many else 's'}; remove {'them' if many else 'it'} "
+                         "(re-run `claimaudit baseline`):")
             lines += [f"  {e.file}::{e.claim.rpartition('.')[2]} {e.code} {e.message}" for e in self.stale]
         return lines
 

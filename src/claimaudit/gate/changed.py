@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import subprocess
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..engine.results import RunResult
 from ..errors import UsageError
@@ -24,7 +24,8 @@ from ..model.sources import SourceRecord
 
 def _git(args: list[str], cwd: Path) -> str:
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+        # git from PATH, as the user's shell finds it; a missing git is reported below.
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60)  # noqa: S607
     except FileNotFoundError:
         raise UsageError("--changed-since needs git, and git is not installed") from None
     except subprocess.TimeoutExpired:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import Location
 from ..units.declare import parse_declarations
@@ -22,7 +23,7 @@ class Settings:
     #: statcheck settings of the file (``defaults: {statcheck: {alpha, p_zero_error, …}}``), as pairs.
     statcheck: tuple[tuple[str, Any], ...] = ()
 
-    def merged(self, overrides: Mapping[str, Any]) -> "Settings":
+    def merged(self, overrides: Mapping[str, Any]) -> Settings:
         kw: dict[str, Any] = {}
         if overrides.get("kilo") is not None:
             kw["kilo"] = int(overrides["kilo"])

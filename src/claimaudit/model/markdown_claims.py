@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+
 from ..errors import InputError, Location
 from ..safeio import MAX_DOC_BYTES, read_text
 from .claims import Claim, ClaimFile, Settings

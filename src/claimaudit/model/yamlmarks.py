@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -80,21 +81,22 @@ class _Constructor(yaml.constructor.SafeConstructor):
     def construct_document(self, node: yaml.Node) -> Any:
         return super().construct_document(node)
 
-    def construct_yaml_str(self, node: yaml.ScalarNode) -> MarkedStr:  # type: ignore[override]
+    def construct_yaml_str(self, node: yaml.ScalarNode) -> MarkedStr:
         s = MarkedStr(self.construct_scalar(node))
         s.location = _loc(self.filename, node)
         return s
 
-    def construct_marked_seq(self, node: yaml.SequenceNode):  # type: ignore[no-untyped-def]
+    def construct_marked_seq(self, node: yaml.SequenceNode) -> Iterator[MarkedList]:
         lst = MarkedList()
         lst.location = _loc(self.filename, node)
         lst.item_locations = []
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
         # One Location per node: an item that carries its own (strings, mappings, lists) shares it.
-        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n) for x, n in zip(lst, node.value)]
+        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n)
+                              for x, n in zip(lst, node.value, strict=True)]
 
-    def construct_marked_map(self, node: yaml.MappingNode):  # type: ignore[no-untyped-def]
+    def construct_marked_map(self, node: yaml.MappingNode) -> Iterator[MarkedDict]:
         d = MarkedDict()
         d.location = _loc(self.filename, node)
         d.key_locations, d.value_locations = {}, {}
@@ -119,9 +121,11 @@ class _Constructor(yaml.constructor.SafeConstructor):
             d.value_locations[key] = getattr(value, "location", None) or _loc(self.filename, value_node)
 
 
-_Constructor.add_constructor("tag:yaml.org,2002:str", _Constructor.construct_yaml_str)
-_Constructor.add_constructor("tag:yaml.org,2002:seq", _Constructor.construct_marked_seq)
-_Constructor.add_constructor("tag:yaml.org,2002:map", _Constructor.construct_marked_map)
+# The stubs want a whole loader class as the methods' self; PyYAML calls them on the loader, of
+# which _Constructor is a base.
+_Constructor.add_constructor("tag:yaml.org,2002:str", _Constructor.construct_yaml_str)  # type: ignore[type-var]
+_Constructor.add_constructor("tag:yaml.org,2002:seq", _Constructor.construct_marked_seq)  # type: ignore[type-var]
+_Constructor.add_constructor("tag:yaml.org,2002:map", _Constructor.construct_marked_map)  # type: ignore[type-var]
 
 
 class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Constructor, _Resolver):
@@ -137,11 +141,13 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Con
 
 
 if yaml.__with_libyaml__:
-    class _CLoader(yaml.cyaml.CParser, _Constructor, _Resolver):  # type: ignore[misc]
+    from yaml._yaml import CParser  # what yaml.cyaml re-exports; the stubs name it only here
+
+    class _CLoader(CParser, _Constructor, _Resolver):
         """libyaml's parser (about ten times faster) with our constructor."""
 
         def __init__(self, stream: str, filename: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
+            CParser.__init__(self, stream)
             _Constructor.__init__(self)
             _Resolver.__init__(self)
             self.filename = filename
@@ -150,7 +156,9 @@ else:  # pragma: no cover - PyYAML built without libyaml
 
 
 def _event_loc(filename: str, event: yaml.Event) -> Location:
-    return Location(filename, event.start_mark.line + 1, event.start_mark.column + 1)
+    mark = event.start_mark
+    assert mark is not None  # noqa: S101 - invariant: the parser marks every event it makes
+    return Location(filename, mark.line + 1, mark.column + 1)
 
 
 def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node:
@@ -168,6 +176,7 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
     # Each open collection: (node, pending key node or None, is_mapping).
     stack: list[tuple[yaml.Node, list]] = []
     root: yaml.Node | None = None
+    node: yaml.Node
     while True:
         event = loader.get_event()
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -189,13 +198,13 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
         count += 1
         if count > max_nodes:
             raise YamlError(f"file has more than {max_nodes} YAML nodes", location=_event_loc(filename, event))
-        node: yaml.Node
+        # ignore[arg-type] below: the stubs' nodes take yaml.error.Mark only; libyaml's Mark has the same fields.
         if isinstance(event, yaml.ScalarEvent):
             node = yaml.ScalarNode(loader.resolve(yaml.ScalarNode, event.value, event.implicit), event.value,
-                                   event.start_mark, event.end_mark, style=event.style)
+                                   event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
         elif isinstance(event, yaml.SequenceStartEvent):
             node = yaml.SequenceNode(loader.resolve(yaml.SequenceNode, None, event.implicit), [],
-                                     event.start_mark, None, flow_style=event.flow_style)
+                                     event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
         else:  # MappingStartEvent
             node = yaml.MappingNode(loader.resolve(yaml.MappingNode, None, event.implicit), [],
                                     event.start_mark, None, flow_style=event.flow_style)
@@ -217,7 +226,7 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
                 raise YamlError(f"YAML nested more than {MAX_DEPTH} levels deep", location=_event_loc(filename, event))
             stack.append((node, []))
     end = loader.get_event()
-    if not isinstance(end, yaml.DocumentEndEvent):  # pragma: no cover - the parser guarantees it
+    if not isinstance(end, yaml.DocumentEndEvent) or root is None:  # pragma: no cover - the parser guarantees it
         raise YamlError("malformed YAML document", location=_event_loc(filename, end))
     return root
 
@@ -265,8 +274,10 @@ def load_yaml(text: str, filename: str, *, kind: str = "claim file", max_bytes: 
         node = _compose(loader, filename, kind, max_nodes or MAX_NODES)
         if not loader.check_event(yaml.StreamEndEvent):
             loader.get_event()  # the second DocumentStartEvent: point at its content
+            second = loader.peek_event()
+            mark = second.start_mark if second is not None else None
             raise YamlError(f"a {kind} holds one YAML document; found a second '---'",
-                            location=Location(filename, loader.peek_event().start_mark.line + 1))
+                            location=Location(filename, mark.line + 1 if mark is not None else 1))
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -10,10 +10,12 @@ rounded only where a part has decimals (at the last part's decimal place). Parts
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..errors import NumberSyntaxError
 from . import chinese
@@ -27,7 +29,8 @@ _PARTS: dict[str, tuple[str, int, str]] = {}
 for _words, _family, _size, _out in [
     ("d day days", "time", 86400, "day"), ("h hr hrs hour hours", "time", 3600, "hour"),
     ("min mins minute minutes", "time", 60, "minute"), ("s sec secs second seconds", "time", 1, "second"),
-    ("天 日", "time", 86400, "天"), ("小时 小時 个小时 個小時", "time", 3600, "小时"), ("分钟 分鐘 分", "time", 60, "分钟"),
+    ("天 日", "time", 86400, "天"), ("小时 小時 个小时 個小時", "time", 3600, "小时"),
+    ("分钟 分鐘 分", "time", 60, "分钟"),
     ("秒", "time", 1, "秒"),
     ("ft foot feet ′ '", "imperial length", 12, "foot"), ("in inch inches ″ \"", "imperial length", 1, "inch"),
     ("lb lbs pound pounds", "imperial mass", 16, "lb"), ("oz ounce ounces", "imperial mass", 1, "oz"),
@@ -105,7 +108,7 @@ def _sum(text: str, parts: list[tuple[Fraction, int, str, int, str]], parse: Cal
          options: dict[str, object]) -> PrintedNumber | None:
     families = {p[2] for p in parts}
     sizes = [p[3] for p in parts]
-    if len(families) != 1 or any(a <= b for a, b in zip(sizes, sizes[1:])):
+    if len(families) != 1 or any(a <= b for a, b in itertools.pairwise(sizes)):
         return None
     if any(p[1] for p in parts[:-1]):
         return None                     # "1.5 h 30 min": only the last part may have decimals
@@ -122,7 +125,8 @@ def _sum(text: str, parts: list[tuple[Fraction, int, str, int, str]], parse: Cal
         return None
     exact = not last_decimals and options.get("rounding", "auto") == "auto"
     try:
-        read = parse(f"{number} {unit}", **{**options, "rounding": "exact" if exact else options.get("rounding", "auto")})
+        rounding = "exact" if exact else options.get("rounding", "auto")
+        read = parse(f"{number} {unit}", **{**options, "rounding": rounding})
     except (ValueError, NumberSyntaxError):
         return None
     return replace(read, text=text)

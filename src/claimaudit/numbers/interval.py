@@ -11,13 +11,13 @@ context and converts the enclosing bounds back to exact fractions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Union
 
 from .format import exact, fmt_sig, to_float  # noqa: F401  (re-exported: callers import them from here)
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 
 #: Largest absolute integer exponent accepted by ``**``; larger ones would build fractions
 #: with millions of digits and hang the run.
@@ -45,7 +45,7 @@ MAX_BITS = int(MAX_DIGITS * 3.33)
 def _check_size(x: Fraction) -> Fraction:
     # bit_length is cheap.
     if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
     return x
 
 
@@ -53,7 +53,7 @@ def _check_pow_size(x: Fraction, n: int) -> None:
     """Refuse ``x ** n`` before computing it when the result would exceed the size limit
     (computing it first could take seconds: a 4000-digit endpoint to the 4096th power)."""
     if n > 1 and max(x.numerator.bit_length(), x.denominator.bit_length()) - 1 > MAX_BITS // n:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class Interval:
         object.__setattr__(self, "hi", fhi)
 
     @classmethod
-    def _make(cls, lo: Fraction, hi: Fraction) -> "Interval":
+    def _make(cls, lo: Fraction, hi: Fraction) -> Interval:
         """Internal constructor for endpoints already known to be Fractions with lo <= hi."""
         obj = object.__new__(cls)
         object.__setattr__(obj, "lo", lo)
@@ -81,16 +81,16 @@ class Interval:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def point(cls, x: Number | str) -> "Interval":
+    def point(cls, x: Number | str) -> Interval:
         return cls(x, x)
 
     @classmethod
-    def around(cls, x: Number | str, half_width: Number | str) -> "Interval":
+    def around(cls, x: Number | str, half_width: Number | str) -> Interval:
         c, h = _frac(x), abs(_frac(half_width))
         return cls(c - h, c + h)
 
     @classmethod
-    def hull(cls, *items: "Interval") -> "Interval":
+    def hull(cls, *items: Interval) -> Interval:
         return cls(min(i.lo for i in items), max(i.hi for i in items))
 
     # -- queries ---------------------------------------------------------------------------
@@ -106,7 +106,7 @@ class Interval:
     def width(self) -> Fraction:
         return self.hi - self.lo
 
-    def contains(self, x: Number | "Interval") -> bool:
+    def contains(self, x: Number | Interval) -> bool:
         if isinstance(x, Interval):
             return self.lo <= x.lo and x.hi <= self.hi
         return self.lo <= x <= self.hi
@@ -114,18 +114,18 @@ class Interval:
     def __contains__(self, x: object) -> bool:
         return self.contains(x)  # type: ignore[arg-type]
 
-    def intersects(self, other: "Interval") -> bool:
+    def intersects(self, other: Interval) -> bool:
         return self.lo <= other.hi and other.lo <= self.hi
 
-    def intersection(self, other: "Interval") -> "Interval | None":
+    def intersection(self, other: Interval) -> Interval | None:
         lo, hi = max(self.lo, other.lo), min(self.hi, other.hi)
         return Interval(lo, hi) if lo <= hi else None
 
-    def touches_only_at_boundary(self, other: "Interval") -> bool:
+    def touches_only_at_boundary(self, other: Interval) -> bool:
         """True when the two intervals meet in exactly one point (a rounding boundary)."""
         return self.hi == other.lo or other.hi == self.lo
 
-    def gap(self, other: "Interval") -> Fraction:
+    def gap(self, other: Interval) -> Fraction:
         """Distance between the intervals (0 when they intersect)."""
         if self.intersects(other):
             return Fraction(0)
@@ -136,20 +136,20 @@ class Interval:
 
     # -- arithmetic (exact) ------------------------------------------------------------------
     @staticmethod
-    def _coerce(x: object) -> "Interval":
+    def _coerce(x: object) -> Interval:
         if isinstance(x, Interval):
             return x
         if isinstance(x, (int, Fraction)):
             return Interval(x, x)
-        return NotImplemented  # type: ignore[return-value]
+        return NotImplemented
 
-    def __neg__(self) -> "Interval":
+    def __neg__(self) -> Interval:
         return Interval._make(-self.hi, -self.lo)
 
-    def __pos__(self) -> "Interval":
+    def __pos__(self) -> Interval:
         return self
 
-    def __add__(self, other: object) -> "Interval":
+    def __add__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
@@ -157,19 +157,19 @@ class Interval:
 
     __radd__ = __add__
 
-    def __sub__(self, other: object) -> "Interval":
+    def __sub__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         return Interval._make(_check_size(self.lo - o.hi), _check_size(self.hi - o.lo))
 
-    def __rsub__(self, other: object) -> "Interval":
+    def __rsub__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         return o - self
 
-    def __mul__(self, other: object) -> "Interval":
+    def __mul__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
@@ -185,12 +185,12 @@ class Interval:
 
     __rmul__ = __mul__
 
-    def reciprocal(self) -> "Interval":
+    def reciprocal(self) -> Interval:
         if self.contains_zero():
             raise IntervalError(f"division by an interval containing zero: [{exact(self.lo)}, {exact(self.hi)}]")
         return Interval._make(1 / self.hi, 1 / self.lo)
 
-    def __truediv__(self, other: object) -> "Interval":
+    def __truediv__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
@@ -204,13 +204,13 @@ class Interval:
             return -(self / Interval._make(-d, -c))
         return self * o.reciprocal()   # raises: the divisor contains zero
 
-    def __rtruediv__(self, other: object) -> "Interval":
+    def __rtruediv__(self, other: object) -> Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         return o * self.reciprocal()
 
-    def __pow__(self, n: object) -> "Interval":
+    def __pow__(self, n: object) -> Interval:
         if isinstance(n, Interval):
             if not n.is_point:
                 return outward_pow(self, n)
@@ -233,7 +233,7 @@ class Interval:
             return Interval(_check_size(lo), _check_size(max(a, b)))
         return Interval(_check_size(a), _check_size(b))
 
-    def __abs__(self) -> "Interval":
+    def __abs__(self) -> Interval:
         if self.lo >= 0:
             return self
         if self.hi <= 0:
@@ -256,7 +256,7 @@ show = exact   # the record's exact text of an endpoint (numbers/format.py)
 # -- non-rational functions: outward-rounded enclosures via mpmath.iv ---------------------------
 
 def _to_iv(x: Interval):  # -> mpmath.iv.mpf
-    from mpmath import iv, mpf
+    from mpmath import iv
 
     # Convert fractions to mpf intervals that enclose them (iv division rounds outward).
     lo = iv.mpf(x.lo.numerator) / iv.mpf(x.lo.denominator)
@@ -279,7 +279,7 @@ def _raw_to_fraction(raw: tuple, up: bool = False) -> Fraction:
             raise IntervalError("result is not finite (overflow or undefined)")
         return Fraction(0)
     if exp + bc > MAX_BITS:
-        raise IntervalError("number too large (overflow): more than %d digits" % MAX_DIGITS)
+        raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
     if exp >= 0:
         value = Fraction(man << exp)
     elif -exp < MAX_BITS:
@@ -331,5 +331,5 @@ def outward_pow(base: Interval, exponent: Interval) -> Interval:
         if exponent.lo <= 0:
             raise IntervalError("0 raised to a non-positive power")
         upper = outward("power", Interval(base.hi, base.hi), exponent) if base.hi > 0 else Interval(0)
-        return Interval(0, max(upper.hi, 0))
+        return Interval(0, upper.hi if upper.hi > 0 else 0)
     return outward("power", base, exponent)

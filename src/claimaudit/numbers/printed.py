@@ -11,7 +11,8 @@ that way (``1.38`` -> [1.375, 1.385]). Everything is exact (Fraction), never flo
 
 Reading order
 -------------
-``[qualifier] [from|between] [sign] [currency] [sign] NUMBER [multiplier] [kind] [range] [± tol] [unit] [suffix qualifier]``
+``[qualifier] [from|between] [sign] [currency] [sign] NUMBER [multiplier] [kind] [range] [± tol] [unit]
+[suffix qualifier]``
 
 Normalisation is character for character (full-width ASCII -> ASCII, ``−`` -> ``-``, odd spaces
 -> space, other Unicode decimal digits -> ASCII), so error columns are columns of the original text.
@@ -100,10 +101,21 @@ from fractions import Fraction
 
 from ..errors import NumberSyntaxError
 from . import chinese, compound, vocabulary, words
-from .limits import MAX_DIGITS, MAX_EXPONENT  # noqa: F401  (the documented limits, re-exported)
-from .reader import (_ASCII_LETTERS, _BAD_IN_UNIT, _DIGIT, _MEASURE_WORDS, _UNIT_FIRST_EXTRA, _VULGAR, End, Reader,
-                     _normalize, _phrase, _table)
 from .interval import Interval
+from .limits import MAX_DIGITS, MAX_EXPONENT  # noqa: F401  (the documented limits, re-exported)
+from .reader import (
+    _ASCII_LETTERS,
+    _BAD_IN_UNIT,
+    _DIGIT,
+    _MEASURE_WORDS,
+    _UNIT_FIRST_EXTRA,
+    _VULGAR,
+    End,
+    Reader,
+    _normalize,
+    _phrase,
+    _table,
+)
 
 #: Relations a qualifier can express. "=" plain; "~" approximately; ">", ">=", "<", "<=".
 RELATIONS = vocabulary.RELATIONS
@@ -179,7 +191,8 @@ _PER_ARTICLE = re.compile(r"(?:an?|each)\s+(?=[A-Za-z][\w-]*$)", re.IGNORECASE)
 #: … and after a unit ("188 miles an hour", "3 times a week" stays with the ratio).
 _PER_ARTICLE_INSIDE = re.compile(r"(?<=[A-Za-z])\s+(?:an?)\s+(?=[A-Za-z][\w-]*$)")
 _NUMBER_TOKEN = re.compile(r"(?<![^ ])[0-9][0-9.,]*(?![^ ])")
-_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS) + r")(?![A-Za-z])"
+_NOT_MULTIPLIER_START = re.compile(r"(Ki|Mi|Gi|Ti|K|k|M|B|T|" + vocabulary.alternation(vocabulary.WORD_MULTIPLIERS)
+                                   + r")(?![A-Za-z])"
                                    r"|[万萬亿億百千]+", re.IGNORECASE)
 
 

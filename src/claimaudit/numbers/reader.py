@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from ..errors import NumberSyntaxError
 from . import vocabulary
@@ -62,7 +62,7 @@ def _normalize(text: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _phrase(words: str) -> re.Pattern[str]:
     """A case-insensitive phrase with flexible spaces, ending at a word boundary.
 
@@ -253,7 +253,7 @@ class Reader:
             exp, pos = self.exponent_after_ten(pos, pos)
             e.mantissa, e.exp10, e.exact_form = Fraction(1), exp, True
             return pos
-        if plain_int and int_digits == "2" and (c and c in "^⁻" or c in _SUPERSCRIPT or s.startswith("**", pos)) \
+        if plain_int and int_digits == "2" and ((c and c in "^⁻") or c in _SUPERSCRIPT or s.startswith("**", pos)) \
                 and (c != "^" or self.char(pos + 1) in _DIGIT or self.char(pos + 1) in "+-"):
             # Binary powers (1 PiB = 2⁵⁰ bytes, 2^64) are exact; the exponent limit is the same as 10^n.
             exp, pos = self.exponent_after_ten(pos, pos)

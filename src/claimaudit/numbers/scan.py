@@ -14,13 +14,21 @@ Offsets are kept exact: full-width forms are mapped one character to one charact
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
-from .chinese import DIGITS as CN_DIGITS, TENS as CN_TENS, is_numeral_start, numeral_run_end, scan_chinese_numeral
-from .limits import MAX_DIGITS
-from .words import NUMBER_WORDS as _NUMBER_WORDS, SCALES as _SCALES_EN, TENS as _TENS_EN, UNITS as _UNITS_EN, WORD_RE as _WORD_RE, english_value as _english_value, read_words
 from ..errors import NumberSyntaxError
+from .chinese import DIGITS as CN_DIGITS
+from .chinese import TENS as CN_TENS
+from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
+from .limits import MAX_DIGITS
+from .words import NUMBER_WORDS as _NUMBER_WORDS
+from .words import SCALES as _SCALES_EN
+from .words import TENS as _TENS_EN
+from .words import UNITS as _UNITS_EN
+from .words import WORD_RE as _WORD_RE
+from .words import english_value as _english_value
+from .words import read_words
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
 #: one character. CJK punctuation that has no ASCII twin in meaning (，。、（）：；) is kept.
@@ -96,7 +104,8 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 j = k + 3
                 continue
             if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and re.match(r"[a-z]+", lower[k + 2:]).group(0) in _NUMBER_WORDS and len(spans) < 12:
+                    and (w2 := re.match(r"[a-z]+", lower[k + 2:])) is not None and w2.group(0) in _NUMBER_WORDS \
+                    and len(spans) < 12:
                 j = k + 2
                 continue
             break
@@ -114,7 +123,8 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 
 #: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
 #: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
-_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))(?![A-Za-z\d])", re.I)
+_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))"
+                          r"(?![A-Za-z\d])", re.I)
 
 
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
@@ -145,8 +155,8 @@ def _bare_multiplier(text: str, i: int) -> str | None:
             while j >= 0 and text[j] in " \t":
                 j -= 1
             end = i + len(form)
-            if j >= 0 and text[j] in _BARE_NOT_AFTER or end < len(text) and (
-                    text[end] in CN_DIGITS or text[end] in _BARE_NOT_AFTER):
+            if (j >= 0 and text[j] in _BARE_NOT_AFTER) or (end < len(text) and (
+                    text[end] in CN_DIGITS or text[end] in _BARE_NOT_AFTER)):
                 return None      # part of a written number (3 万, 万一, 亿万)
             return form
     return None

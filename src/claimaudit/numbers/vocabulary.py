@@ -12,7 +12,7 @@ expression alternation, longest first, for the modules that scan running text.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 # -- qualifiers -------------------------------------------------------------------------------------
 #: Words printed *before* a number, and the relation they state between the true value and the

@@ -17,7 +17,8 @@ AUDIENCES = ("authors", "maintainers")
 #: A problem the audit confirms because the claim file expected it (en, zh).
 CONFIRMED = {
     "inconsistent": ("known error, confirmed", "已知错误，已确认"),
-    "underdetermined": ("known gap, confirmed: the document does not give enough to decide", "已知缺口，已确认：文中给出的数据不足以判断"),
+    "underdetermined": ("known gap, confirmed: the document does not give enough to decide",
+                        "已知缺口，已确认：文中给出的数据不足以判断"),
     "error": ("known problem, confirmed", "已知问题，已确认"),
 }
 #: What each outcome is called in the authors' view.

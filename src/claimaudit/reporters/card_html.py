@@ -11,8 +11,9 @@ escape their own text. tests/test_reporters_html.py holds the XSS cases.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from html import escape as _escape
-from typing import Any, Iterable
+from typing import Any
 
 from markupsafe import Markup
 
@@ -114,7 +115,9 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
     out.append(f'<h3><span class="badge">{verdict}</span> '
                f'<a class="id" href="#{esc(ident)}">{esc(r.get("id"))}</a>{title}</h3>\n')
     facts = [f"<code>{esc(location(r))}</code>",
-             f'<span class="out">{esc(outcome_label(r, audience, OUTCOME_LABEL.get(r.get("outcome") or "", str(r.get("outcome")))))}</span>']
+             f'<span class="out">'
+             f'{esc(outcome_label(r, audience, OUTCOME_LABEL.get(r.get("outcome") or "", str(r.get("outcome")))))}'
+             '</span>']
     if r.get("expected") and not authors:
         facts.append(f"expected {esc(r['expected'])}")
     if r.get("boundary"):
@@ -143,12 +146,12 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
         out.append(f'<p class="found">Found at <code>{esc(where)}</code>{section}'
                    f'{f" [{esc(how)}]" if how else ""}{passage}</p>\n')
     if r.get("findings"):
-        items = []
+        finding_items = []
         for f in r["findings"]:
             working = f"<pre>{esc(chr(10).join(f['working']))}</pre>" if f.get("working") else ""
-            items.append(f'<li class="s-{esc(f["severity"])}"><code>{esc(f["code"])}</code> '
-                         f'<b>{esc(f["severity"])}</b> {esc(f["message"])}{working}</li>')
-        out.append('<ul class="fs">' + "".join(items) + "</ul>\n")
+            finding_items.append(f'<li class="s-{esc(f["severity"])}"><code>{esc(f["code"])}</code> '
+                                 f'<b>{esc(f["severity"])}</b> {esc(f["message"])}{working}</li>')
+        out.append('<ul class="fs">' + "".join(finding_items) + "</ul>\n")
     if r.get("because"):
         out.append(f'<p class="because">Because: {esc(r["because"])}</p>\n')
     fixes = remedies(r) if problem else []
@@ -161,7 +164,8 @@ def card_html(r: Record, audience: str = "maintainers") -> Markup:
     settings = r.get("settings") or {}
     claimed, recomputed = r.get("claimed"), r.get("recomputed")
     svg = number_line(claimed, recomputed, r.get("relation") or "=", approx=settings.get("approx"),
-                      consistent=r.get("verdict") != "inconsistent", note=_miss_note(r)) if claimed and recomputed else ""
+                      consistent=r.get("verdict") != "inconsistent",
+                      note=_miss_note(r)) if claimed and recomputed else ""
     is_open = " open" if r.get("outcome") in ("failed", "error") or problem else ""
     out.append(f'<details{is_open}><summary>Working</summary>\n{_working(r, links)}\n{svg or ""}</details>\n')
     # After the working: the card's first <details> is its working, which the page opens and deep links show.

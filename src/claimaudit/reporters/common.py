@@ -6,7 +6,8 @@ Everything here reads the plain report dict of ``engine.records.as_report`` and 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 from urllib.parse import quote as _urlquote
 
 Record = dict[str, Any]

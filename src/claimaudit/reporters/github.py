@@ -8,13 +8,11 @@ property values. Failed claims give ``::error``, warnings ``::warning``, and fin
 are expected to fail (known problems of the document) ``::notice``.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: it would bind the name of annotations() below.
 from typing import Any, TextIO
 
-from .common import Record, shown_findings, sorted_records, summary_text
-from .escape import escape_tree
 from .common import Record, sorted_records, summary_text
+from .escape import escape_tree
 from .sourcetexts import DEFAULT_MIN_SEVERITY, at_least, is_repeat
 
 
@@ -44,7 +42,8 @@ def _where(item: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return props
 
 
-def annotations(report: dict[str, Any], *, path_prefix: str = "", min_severity: str = DEFAULT_MIN_SEVERITY) -> list[str]:
+def annotations(report: dict[str, Any], *, path_prefix: str = "",
+                min_severity: str = DEFAULT_MIN_SEVERITY) -> list[str]:
     """``path_prefix``: the project root's folder inside the repository ("docs/audit/"), if any;
     ``min_severity``: the least severe finding annotated (default warning; info adds the notes,
     an unavailable source text once, not per claim)."""
@@ -52,7 +51,8 @@ def annotations(report: dict[str, Any], *, path_prefix: str = "", min_severity: 
     report = escape_tree(report, keep_newlines=True)  # no ESC/OSC sequence reaches the log (CR/LF: %0D/%0A)
     seen_sources: set[str] = set()
     for e in report.get("errors", ()):
-        lines.append(command("error", str(e.get("message")), **_where(e, path_prefix), title=f"{e.get('code')} input error"))
+        lines.append(command("error", str(e.get("message")), **_where(e, path_prefix),
+                             title=f"{e.get('code')} input error"))
     for r in sorted_records(report.get("records", ())):
         outcome = r.get("outcome")
         for f in r.get("findings", ()):

@@ -10,7 +10,7 @@ number with its multiplier, then the bare number, and accept a match only at num
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 #: The numeric core of a printed value: optional currency, digits with separators, a multiplier.
 _CORE = re.compile(

@@ -84,7 +84,7 @@ def _environment() -> Any:
                 if blob is not None:
                     os.makedirs(self.directory, exist_ok=True)
                     write_bytes(self._path(bucket), blob)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001, S110 - a cache that cannot be written only costs a recompile
                 pass
 
     def load(name: str) -> str:
@@ -130,7 +130,8 @@ def _counted(values: list[str]) -> list[tuple[str, int]]:
 def authors_summary(report: dict[str, Any]) -> str:
     """``4 inconsistent (4 known errors, confirmed), 29 consistent``: the summary without test words."""
     known = expected_counts(report.get("records", ()))
-    parts = [f"{n} {v}" + (f" ({known[v]} known, confirmed)" if known.get(v) else "") for v, n in verdict_counts(report)]
+    parts = [f"{n} {v}" + (f" ({known[v]} known, confirmed)" if known.get(v) else "")
+             for v, n in verdict_counts(report)]
     errors = report.get("summary", {}).get("errors")
     if errors:
         parts.append(f"{errors} input error{'s' if errors != 1 else ''}")

@@ -21,7 +21,7 @@ _ILLEGAL_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010
 
 
 def xml_text(s: Any) -> str:
-    return _ILLEGAL_XML.sub(lambda m: "#x%02X" % ord(m.group(0)), str(s))
+    return _ILLEGAL_XML.sub(lambda m: f"#x{ord(m.group(0)):02X}", str(s))
 
 
 def classname(file: str | None) -> str:

@@ -90,7 +90,8 @@ def render_markdown(report: dict[str, Any], *, link_base: str | None = None, htm
                 msg = f["message"] + (f" — because: {r['because']}" if r.get("outcome") == "expected"
                                       and r.get("because") else "")
                 rows.append(f"| {ICON.get(r.get('outcome') or '', '')} | {claim_link(r, html_url)} | "
-                            f"{line_link(f if f.get('line') else r, link_base)} | {cell(f.get('code'))} | {cell(msg)} |")
+                            f"{line_link(f if f.get('line') else r, link_base)} | "
+                            f"{cell(f.get('code'))} | {cell(msg)} |")
         total = sum(len(shown_findings(r)) or 1 for r in group)
         if total > n:
             rows.append(f"| | … | | | and {total - n} more |")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, TextIO
+from typing import Any, TextIO, cast
 
 from ..atomic import atomic_open
 from . import render
@@ -54,7 +55,7 @@ def plan_outputs(*, formats: list[str] | None, outputs: list[str], root: Path, h
     for fmt, path in (("html", html), ("junit", junit), ("sarif", sarif), ("markdown", markdown)):
         if path:
             # Other steps' summaries may share the file: append to it, never replace it.
-            append = fmt == "markdown" and bool(summary) and _same_file(path, summary)
+            append = bool(fmt == "markdown" and summary and _same_file(path, summary))
             plan.outputs.append(Output(fmt, Path(path), append=append))
     if github:
         if not any(o.fmt == "github" for o in plan.stdout):
@@ -89,7 +90,8 @@ def github_context(root: Path, environ: Mapping[str, str] = os.environ) -> dict[
         out["path_prefix"] = "" if rel in ("", ".") else rel + "/"
     if environ.get("GITHUB_REPOSITORY") and environ.get("GITHUB_SHA"):
         server = environ.get("GITHUB_SERVER_URL", "https://github.com").rstrip("/")
-        out["link_base"] = f"{server}/{environ['GITHUB_REPOSITORY']}/blob/{environ['GITHUB_SHA']}/" + out.get("path_prefix", "")
+        out["link_base"] = (f"{server}/{environ['GITHUB_REPOSITORY']}/blob/{environ['GITHUB_SHA']}/"
+                            + out.get("path_prefix", ""))
     return out
 
 
@@ -116,7 +118,7 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
     options = options or {}
     notes: list[str] = []
     for o in plan.files:
-        assert o.path is not None
+        assert o.path is not None  # noqa: S101 - invariant: the plan gives every file output a path
         opts = {**text_options, "color": False} if o.fmt == "text" else options
         try:
             if o.default:
@@ -126,7 +128,7 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
                     render(o.fmt, report, fh, **opts)
             else:  # whole or not at all: Ctrl-C or a full disk leaves the previous report
                 with atomic_open(o.path, "w", encoding="utf-8", newline="\n") as fh:
-                    render(o.fmt, report, fh, **opts)
+                    render(o.fmt, report, cast(TextIO, fh), **opts)   # "w": a text file
         except OSError as exc:
             if not o.default:
                 raise

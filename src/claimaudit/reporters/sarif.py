@@ -79,7 +79,8 @@ def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_pref
     for r in records:
         items = [(f, None) for f in r.get("findings", ())
                  if at_least(f.get("severity"), min_severity) and not is_repeat(r, f, seen_sources)] + [
-            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)}, i.get("reason"))
+            ({"code": i["code"], "severity": "warning", "message": i.get("message", ""), **_claim_loc(r)},
+             i.get("reason"))
             for i in r.get("ignored") or () if at_least("warning", min_severity)]
         kept.append((r, items))
     # Rules in code order, so a rule's index does not depend on which claim failed first.
@@ -103,7 +104,7 @@ def build(report: dict[str, Any], *, rules_from_checkers: bool = True, path_pref
             code = str(f["code"])
             n = seen[code] = seen.get(code, 0) + 1
             res: dict[str, Any] = {
-                "ruleId": code, "ruleIndex": code_index(code), "level": LEVEL.get(f.get("severity"), "warning"),
+                "ruleId": code, "ruleIndex": code_index(code), "level": LEVEL.get(f.get("severity") or "", "warning"),
                 "message": _message(r, f), "locations": [physical_location(f if f.get("line") else r, path_prefix)],
                 "partialFingerprints": {"claimaudit/v1": fingerprint(str(r.get("file")), qualname(r), code, str(n))},
                 "properties": {"claim": qualname(r), "verdict": r.get("verdict"), "outcome": r.get("outcome")},

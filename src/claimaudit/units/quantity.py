@@ -6,9 +6,9 @@ exact factor to base units and a :class:`Dims`, and arithmetic runs on this smal
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 from ..numbers.interval import Interval
 
@@ -16,7 +16,7 @@ from ..numbers.interval import Interval
 class DimensionMismatch(ArithmeticError):
     """Two quantities of different dimensions were added, subtracted or compared."""
 
-    def __init__(self, op: str, left: "Dims", right: "Dims") -> None:
+    def __init__(self, op: str, left: Dims, right: Dims) -> None:
         self.op, self.left, self.right = op, left, right
         super().__init__(f"cannot {op} {left.describe()} and {right.describe()}")
 
@@ -28,7 +28,7 @@ class Dims:
     items: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def of(cls, mapping: Mapping[str, int] | Iterable[tuple[str, int]]) -> "Dims":
+    def of(cls, mapping: Mapping[str, int] | Iterable[tuple[str, int]]) -> Dims:
         pairs = mapping.items() if isinstance(mapping, Mapping) else mapping
         acc: dict[str, int] = {}
         for k, v in pairs:
@@ -39,13 +39,13 @@ class Dims:
     def dimensionless(self) -> bool:
         return not self.items
 
-    def __mul__(self, other: "Dims") -> "Dims":
+    def __mul__(self, other: Dims) -> Dims:
         return Dims.of(list(self.items) + list(other.items))
 
-    def __truediv__(self, other: "Dims") -> "Dims":
+    def __truediv__(self, other: Dims) -> Dims:
         return Dims.of(list(self.items) + [(k, -v) for k, v in other.items])
 
-    def __pow__(self, n: int) -> "Dims":
+    def __pow__(self, n: int) -> Dims:
         return Dims.of([(k, v * n) for k, v in self.items])
 
     def describe(self) -> str:
@@ -79,15 +79,15 @@ class Quantity:
     dims: Dims = DIMENSIONLESS
 
     @classmethod
-    def dimensionless(cls, mag: Interval) -> "Quantity":
+    def dimensionless(cls, mag: Interval) -> Quantity:
         return cls(mag, DIMENSIONLESS)
 
-    def _same(self, op: str, other: "Quantity") -> None:
+    def _same(self, op: str, other: Quantity) -> None:
         if self.dims != other.dims:
             raise DimensionMismatch(op, self.dims, other.dims)
 
     @staticmethod
-    def _lift(x: object) -> "Quantity":
+    def _lift(x: object) -> Quantity:
         if isinstance(x, Quantity):
             return x
         if isinstance(x, Interval):
@@ -96,38 +96,38 @@ class Quantity:
             return Quantity(Interval(x))
         raise TypeError(f"not a quantity: {x!r}")
 
-    def __add__(self, other: object) -> "Quantity":
+    def __add__(self, other: object) -> Quantity:
         o = self._lift(other)
         self._same("add", o)
         return Quantity(self.mag + o.mag, self.dims)
 
     __radd__ = __add__
 
-    def __sub__(self, other: object) -> "Quantity":
+    def __sub__(self, other: object) -> Quantity:
         o = self._lift(other)
         self._same("subtract", o)
         return Quantity(self.mag - o.mag, self.dims)
 
-    def __rsub__(self, other: object) -> "Quantity":
+    def __rsub__(self, other: object) -> Quantity:
         return self._lift(other) - self
 
-    def __mul__(self, other: object) -> "Quantity":
+    def __mul__(self, other: object) -> Quantity:
         o = self._lift(other)
         return Quantity(self.mag * o.mag, self.dims * o.dims)
 
     __rmul__ = __mul__
 
-    def __truediv__(self, other: object) -> "Quantity":
+    def __truediv__(self, other: object) -> Quantity:
         o = self._lift(other)
         return Quantity(self.mag / o.mag, self.dims / o.dims)
 
-    def __rtruediv__(self, other: object) -> "Quantity":
+    def __rtruediv__(self, other: object) -> Quantity:
         return self._lift(other) / self
 
-    def __neg__(self) -> "Quantity":
+    def __neg__(self) -> Quantity:
         return Quantity(-self.mag, self.dims)
 
-    def __pow__(self, n: object) -> "Quantity":
+    def __pow__(self, n: object) -> Quantity:
         if isinstance(n, Quantity):
             if not n.dims.dimensionless:
                 raise DimensionMismatch("raise to the power of", DIMENSIONLESS, n.dims)
@@ -142,7 +142,7 @@ class Quantity:
             raise DimensionMismatch("raise to a non-integer power", DIMENSIONLESS, self.dims)
         return Quantity(self.mag ** (n if isinstance(n, Interval) else Interval(n)), DIMENSIONLESS)  # type: ignore[arg-type]
 
-    def __abs__(self) -> "Quantity":
+    def __abs__(self) -> Quantity:
         return Quantity(abs(self.mag), self.dims)
 
     def in_unit(self, factor: Fraction) -> Interval:

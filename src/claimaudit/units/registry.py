@@ -92,10 +92,11 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UnitError
 from ..suggest import did_you_mean
@@ -108,16 +109,16 @@ if TYPE_CHECKING:  # pragma: no cover
     import pint
 
 __all__ = [
-    "UnitInfo",
-    "IncompatibleUnitsError",
-    "resolve_unit",
-    "registry",
-    "build_registry",
-    "definitions_path",
-    "format_dims",
-    "convert_factor",
-    "dims_from_pint",
     "MAX_UNIT_LENGTH",
+    "IncompatibleUnitsError",
+    "UnitInfo",
+    "build_registry",
+    "convert_factor",
+    "definitions_path",
+    "dims_from_pint",
+    "format_dims",
+    "registry",
+    "resolve_unit",
 ]
 
 MAX_UNIT_LENGTH = 200   # characters; longer strings are refused before any parsing
@@ -158,7 +159,7 @@ def definitions_path() -> Path:
     return Path(__file__).with_name("definitions.txt")
 
 
-def build_registry() -> "pint.UnitRegistry":
+def build_registry() -> pint.UnitRegistry:
     """Build a new registry from the shipped definitions (not memoised; see :func:`registry`)."""
     pint = import_pint()  # deferred: importing this module must not import pint (nor Dask)
 
@@ -166,7 +167,7 @@ def build_registry() -> "pint.UnitRegistry":
                              on_redefinition="raise", autoconvert_offset_to_baseunit=False)
 
 
-def registry() -> "pint.UnitRegistry":
+def registry() -> pint.UnitRegistry:
     """The shared registry, built on first use (thread-safe)."""
     global _REGISTRY
     reg = _REGISTRY
@@ -389,18 +390,18 @@ class _Term:
     parts: _Parts
     notes: tuple[str, ...] = ()
 
-    def __mul__(self, other: "_Term") -> "_Term":
+    def __mul__(self, other: _Term) -> _Term:
         return _Term(self.factor * other.factor, self.dims * other.dims,
                      _merge(self.parts, other.parts), _merge_notes(self.notes, other.notes))
 
-    def __truediv__(self, other: "_Term") -> "_Term":
+    def __truediv__(self, other: _Term) -> _Term:
         return self * other ** -1
 
-    def __pow__(self, n: int) -> "_Term":
+    def __pow__(self, n: int) -> _Term:
         return _Term(self.factor ** n, self.dims ** n,
                      tuple((k, e * n) for k, e in self.parts), self.notes)
 
-    def with_note(self, note: str) -> "_Term":
+    def with_note(self, note: str) -> _Term:
         return _Term(self.factor, self.dims, self.parts, _merge_notes(self.notes, (note,))) if note else self
 
 
@@ -434,7 +435,7 @@ def _canonical(parts: _Parts) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pint_term(name: str) -> _Term:
     """One pint unit (full canonical name such as 'pebibyte') as an exact term."""
     table = load_table()
@@ -444,7 +445,8 @@ def _pint_term(name: str) -> _Term:
     else:
         reg = registry()
         pint_factor, _root = reg.get_root_units(name)
-        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)
+        # pint types a magnitude as any number, complex included; a root factor is int, float or Fraction.
+        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)  # type: ignore[arg-type]
         dims = dims_from_pint(reg.get_dimensionality(name))
     notes: tuple[str, ...] = (_UNIT_NOTES[name],) if name in _UNIT_NOTES else ()
     if approx:
@@ -760,9 +762,9 @@ def _word_term(text: str, tok: _Tok) -> _Term:
     if decl is not None:
         return _declared_term(text, tok, decl, vocab)
     if word in _REFUSED:
-        what, suggestions = _REFUSED[word]
+        what, readings = _REFUSED[word]
         raise _err(text, f"{word!r} alone is ambiguous: {what}", tok.col,
-                   (_replace(text, tok, s) for s in suggestions))
+                   (_replace(text, tok, s) for s in readings))
     if word in _WORDS:
         parts, note = _WORDS[word]
         return _parts_term(parts, note)
@@ -923,7 +925,7 @@ def resolve_unit(text: str) -> UnitInfo:
     return _resolve(text, vocabulary())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _resolve(text: str, vocab: Vocabulary) -> UnitInfo:
     if vocab is not vocabulary():
         with using(vocab):   # the words below read the vocabulary they were resolved under

@@ -85,7 +85,9 @@ def _valid(data: Any) -> bool:
     """A structural check of the JSON before it is trusted (a damaged file is ignored, not obeyed)."""
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         return False
-    strs = lambda d: isinstance(d, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in d.items())
+    def strs(d: Any) -> bool:
+        return isinstance(d, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in d.items())
+
     if not (strs(data.get("units")) and strs(data.get("prefixes")) and strs(data.get("prefix_values"))):
         return False
     roots, offset = data.get("roots"), data.get("offset")

@@ -13,8 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .registry import build_registry
 from . import table as _table
+from .registry import build_registry
 
 
 def _ratio(x: Any) -> str:
@@ -41,8 +41,9 @@ def build_table() -> dict[str, Any]:
             dims = reg.get_dimensionality(name)
         except pint.errors.PintError:
             continue            # left to pint at run time, which raises the same error there
-        pairs = [[str(d), int(e)] for d, e in sorted(dict(dims).items())]
-        if any(Fraction(e) != int(e) for e in dict(dims).values()):
+        # pint types exponents as any number, complex included; a dimension's exponent is real.
+        pairs = [[str(d), int(e)] for d, e in sorted(dict(dims).items())]  # type: ignore[arg-type]
+        if any(Fraction(e) != int(e) for e in dict(dims).values()):  # type: ignore[arg-type]
             continue
         roots[name] = [_ratio(factor), pairs, isinstance(factor, float)]
     return {"format": _table.TABLE_FORMAT, "definitions_sha256": _table.definitions_digest(), "pint": pint.__version__,
