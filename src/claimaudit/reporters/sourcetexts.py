@@ -63,8 +63,8 @@ def missing_texts(records: Iterable[Record]) -> list[MissingText]:
     for r in records:
         cited = [(r.get("source"), r.get("quote"))] + [(c.get("source"), c.get("quote"))
                                                         for c in r.get("also_in") or () if isinstance(c, dict)]
-        for source, quote in cited:
-            entry = out.get(str(source)) if source and quote else None
+        for cited_source, quote in cited:
+            entry = out.get(str(cited_source)) if cited_source and quote else None
             if entry is not None and qualname(r) not in entry.claims:
                 entry.claims.append(qualname(r))
     return list(out.values())
