@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.plain import decimal_with_step
 from .base import Checker, decided_by_checker
 from .hookspecs import hookimpl
 from .rounding import (
@@ -47,15 +48,10 @@ class GranularityInputError(ValueError):
 
 def decimal_text(text: str, key: str | None = None) -> tuple[Fraction, Fraction]:
     """A printed decimal ("5.19", "2,000.20") as (value, step of its last digit)."""
-    t = str(text).strip().replace("−", "-")
-    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
-        t = t.replace(",", "")
     try:
-        value = Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        raise GranularityInputError(f"not a decimal number: {text!r}", key) from None
-    decimals = len(t.split(".")[1]) if "." in t else 0
-    return value, Fraction(1, 10**decimals)
+        return decimal_with_step(text)
+    except ValueError as exc:
+        raise GranularityInputError(str(exc), key) from None
 
 
 def integers_in(span: Span, scale: Fraction) -> range:

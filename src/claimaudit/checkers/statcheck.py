@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.plain import decimal_with_step
 from .base import Checker, decided_by_checker
 from .hookspecs import hookimpl
 
@@ -47,15 +48,10 @@ class StatisticError(ValueError):
 
 def decimal(text: str, key: str | None = None) -> tuple[Fraction, Fraction]:
     """A printed number (thousands separators allowed: ``2,000.20``) and the step of its last digit."""
-    t = str(text).strip().replace("−", "-")
-    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
-        t = t.replace(",", "")
     try:
-        v = Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        raise StatisticError(f"not a number: {text!r}", unreadable=True, key=key) from None
-    d = len(t.split(".")[1]) if "." in t else 0
-    return v, Fraction(1, 10**d)
+        return decimal_with_step(text)
+    except ValueError as exc:
+        raise StatisticError(str(exc), unreadable=True, key=key) from None
 
 
 @lru_cache(maxsize=4096)
