@@ -228,3 +228,29 @@ def test_a_student_cannot_replace_anothers_answer(tmp_path):
     (bob,) = [a for a in answers if a.student == "bob"]
     said, where = bob.claimed_student
     assert said == "alice" and str(where).endswith("bob/E01.yaml:2:10")
+
+
+def test_a_quote_not_found_echoes_nothing_of_the_source_beyond_its_near_match(tmp_path):
+    """Issue 17 item 8: a quote that is not found must not print source text it did not contain.
+    An unrelated passage (low score) is not shown at all; a real near match is cut to the quote's
+    length and carries no surrounding context."""
+    from claimaudit.engine.run import RunOptions, run_claims
+
+    (tmp_path / "sources" / "texts").mkdir(parents=True)
+    secret = "API_TOKEN=ghp_s3cr3tvalue " * 3
+    (tmp_path / "sources" / "texts" / "notes.txt").write_text(
+        f"{secret}\nThe cluster has 2,048 GPUs in 256 nodes, each node with eight GPUs.\n{secret}\n", "utf-8")
+    (tmp_path / "sources" / "notes.yaml").write_text("id: notes\ntitle: Notes\nfile: sources/texts/notes.txt\n", "utf-8")
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "c.yaml").write_text(
+        "source: notes\nclaims:\n"
+        "  - id: far\n    value: '7'\n    quote: zebra quantum marmalade seven\n"
+        "  - id: near\n    value: '2,048'\n    quote: The cluster has 2,048 GPUs in 265 nodes\n", "utf-8")
+    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions())
+    by_id = {r.claim.id: r for r in run.results}
+    far = [f for f in by_id["far"].findings if f.code == "CA201"]
+    assert far and "no near match" in far[0].message and "ghp_" not in far[0].message
+    for r in run.results:
+        for f in r.findings:
+            assert "ghp_" not in f.message and "ghp_" not in str(f.data), (r.claim.id, f.code)
+            assert "context" not in (f.data or {}).get("near", {})

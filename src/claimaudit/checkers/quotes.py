@@ -48,6 +48,22 @@ def _where(d: dict[str, Any]) -> str:
     return s
 
 
+#: Below this score a near match is not shown: it is no evidence about the quote, and would only
+#: echo source text the quote does not contain (a stranger may name any allowed file as a source).
+NEAR_MIN_SCORE = 50.0
+
+
+def _near_dict(near: Any, quote: str) -> dict[str, Any]:
+    """A near match as reported: where it is, its score, and the aligned passage cut to the quote's
+    length (plus a little) — never the surrounding context of text the quote did not name."""
+    nd = near.as_dict()
+    nd.pop("context", None)
+    limit = len(quote) + 20
+    if len(nd.get("passage") or "") > limit:
+        nd["passage"] = nd["passage"][:limit] + "…"
+    return nd
+
+
 def _short(text: str, n: int = 90) -> str:
     t = " ".join(text.split())
     return t if len(t) <= n else t[:n - 1] + "…"
@@ -191,9 +207,11 @@ def _check_quote(ctx: _Ctx, *, source: str, docs: list[Any], quote: str, at: str
         msg = f"{who}quote not found in {source}"
         data: dict[str, Any] = {"source": source, "quote": quote}
         info: dict[str, Any] = {"source": source, "match": "not found"}
+        if near is not None and near.score < NEAR_MIN_SCORE:
+            near = None   # an unrelated passage: nothing of the source is echoed
         if near is not None:
-            nd = near.as_dict()
-            msg += f"; best near match (score {near.score:.0f}) at {_where(nd)}: “{_short(near.passage)}”"
+            nd = _near_dict(near, quote)
+            msg += f"; best near match (score {near.score:.0f}) at {_where(nd)}: “{_short(nd['passage'])}”"
             data["near"] = nd
             info["near"] = nd
             if value is not None and find_value(value, near.passage) is None:
@@ -206,8 +224,8 @@ def _check_quote(ctx: _Ctx, *, source: str, docs: list[Any], quote: str, at: str
                     info["drift"] = {"quoted": value, "now": now}
                     ctx.add("CA202", "error", f"{who}quote not found in {source}, and its nearest passage "
                             f"(score {near.score:.0f}, {_where(nd)}) now says {now} where the claim quotes {value}: "
-                            f"“{_short(near.passage)}”", location, source=source, quoted=value, now=now,
-                            passage=near.passage, **{k: nd.get(k) for k in ("file", "line", "page")})
+                            f"“{_short(nd['passage'])}”", location, source=source, quoted=value, now=now,
+                            passage=nd["passage"], **{k: nd.get(k) for k in ("file", "line", "page")})
                     return info
         else:
             msg += " (no near match)"
