@@ -350,12 +350,17 @@ def test_unavailable_texts_are_reported_not_crashed(tmp_path):
     assert all(r.outcome == "passed" for r in res.values())
 
 
-def test_allowed_folder_outside_the_root(tmp_path):
+def test_a_folder_outside_the_root_is_allowed_from_the_command_line_only(tmp_path):
+    from claimaudit.config import command_line_source_dirs
+
     (tmp_path / "shared").mkdir()
     shutil.copyfile(FIXTURES / "handbook_cost.txt", tmp_path / "shared" / "h.txt")
     root = make_project(tmp_path / "p", sources={"handbook": "id: handbook\nfiles: [../shared/h.txt]\n"},
-                        claims={"cost": COST_CLAIMS}, texts={}, toml='allow_source_dirs = ["../shared"]\n')
-    res = audit(root)
+                        claims={"cost": COST_CLAIMS}, texts={})
+    refused = audit(root)
+    assert any(f.code == "CA204" and "--allow-source-dir" in f.message for r in refused.values() for f in r.findings)
+    with command_line_source_dirs([str(tmp_path / "shared")]):
+        res = audit(root)
     assert res["total_hours"].extra["quote"]["file"] == "../shared/h.txt"
     assert all(quote_findings(r) == [] for r in res.values())
 

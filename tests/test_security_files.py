@@ -177,6 +177,8 @@ def test_git_config_cannot_be_a_source(tmp_path):
     ('allow_source_dirs = ["/"]', "allow_source_dirs = ['/'] is refused"),
     ('allow_source_dirs = [".."]', "allow_source_dirs = ['..'] is refused"),
     ('allow_source_dirs = ["~/.ssh"]', "is refused"),
+    ('allow_source_dirs = ["../shared"]', "allow_source_dirs = ['../shared'] is refused"),
+    ('allow_source_dirs = ["."]', "allow_source_dirs = ['.'] is refused"),
 ])
 def test_configuration_cannot_widen_the_run(tmp_path, setting, message):
     (tmp_path / "proj").mkdir()
@@ -185,11 +187,16 @@ def test_configuration_cannot_widen_the_run(tmp_path, setting, message):
         load_config(tmp_path / "proj")
 
 
-def test_configuration_may_allow_a_folder_beside_the_project(tmp_path):
+def test_configuration_allows_folders_inside_the_project_only(tmp_path):
     (tmp_path / "proj").mkdir()
     (tmp_path / "proj" / "claimaudit.toml").write_text('[tool.claimaudit]\npaths = ["claims"]\n'
-                                                      'allow_source_dirs = ["../shared/seeds"]\n', encoding="utf-8")
-    assert load_config(tmp_path / "proj").get("allow_source_dirs") == ["../shared/seeds"]
+                                                      'allow_source_dirs = ["texts/extra"]\n', encoding="utf-8")
+    assert load_config(tmp_path / "proj").get("allow_source_dirs") == ["texts/extra"]
+    # A folder beside the project is the run's own choice: a pull request cannot make it.
+    (tmp_path / "proj" / "claimaudit.toml").write_text('[tool.claimaudit]\nallow_source_dirs = ["../shared/seeds"]\n',
+                                                      encoding="utf-8")
+    with pytest.raises(UsageError, match="--allow-source-dir"):
+        load_config(tmp_path / "proj")
 
 
 def test_kilo_7_is_a_usage_error_not_a_traceback(tmp_path, capsys):

@@ -8,7 +8,7 @@ checkers, the quote checker's allowed folders) then reads that file instead of s
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -88,9 +88,10 @@ def _check_values(path: Path, root: Path, section: dict[str, Any]) -> None:
 
     The configuration is project content (a pull request can change it), so it may not point the
     run outside the project: ``paths`` must lie inside the root (a folder elsewhere is audited by
-    naming it on the command line), and ``allow_source_dirs`` may only name folders beside the
-    project (``../shared/seeds``), never an absolute path, the home folder, ``/``, or a folder that
-    holds the project itself (which would let a source record read ``.git/config``).
+    naming it on the command line), and so must ``allow_source_dirs`` (never an absolute path, the
+    home folder, ``/``, a folder beside the project or one that holds it, which would let a source
+    record read ``.git/config``). Only the run's own command line widens the allowed folders
+    (``--allow-source-dir DIR``, :func:`allowed_source_dirs`).
     """
     from .numbers.printed import ROUNDING_POLICIES
 
@@ -110,7 +111,29 @@ def _check_values(path: Path, root: Path, section: dict[str, Any]) -> None:
                              "name a folder outside it on the command line instead")
     for item in section.get("allow_source_dirs", ()):
         target = (real_root / item).resolve()
-        if (Path(item).is_absolute() or item.startswith("~") or inside(real_root, target)
-                or not inside(target, real_root.parent)):
-            raise UsageError(f"{path}: allow_source_dirs = [{item!r}] is refused: the configuration may "
-                             "only allow folders inside or beside the project (such as '../shared/seeds')")
+        if (Path(item).is_absolute() or item.startswith("~") or target == real_root
+                or not inside(target, real_root)):
+            raise UsageError(f"{path}: allow_source_dirs = [{item!r}] is refused: the configuration may only "
+                             "allow folders inside the project; a folder outside it is allowed on the command "
+                             "line (--allow-source-dir DIR)")
+
+
+#: Folders the run's own command line allows source texts in (``--allow-source-dir``), beyond the
+#: project and what its configuration allows inside it. A context, like ``--config``.
+_CLI_SOURCE_DIRS: ContextVar[tuple[str, ...]] = ContextVar("claimaudit_cli_source_dirs", default=())
+
+
+@contextmanager
+def command_line_source_dirs(dirs: Sequence[str] | None) -> Iterator[None]:
+    """Within the block, :func:`allowed_source_dirs` adds ``dirs`` (absolute, as the user named them)."""
+    token = _CLI_SOURCE_DIRS.set(tuple(str(Path(d).expanduser().resolve()) for d in dirs or ()))
+    try:
+        yield
+    finally:
+        _CLI_SOURCE_DIRS.reset(token)
+
+
+def allowed_source_dirs(config: Config) -> list[str]:
+    """The folders outside ``sources/`` a source record may name: the configuration's (inside the
+    project) and the command line's."""
+    return [str(a) for a in config.get("allow_source_dirs", []) or []] + list(_CLI_SOURCE_DIRS.get())

@@ -95,13 +95,13 @@ def library_for(run: RunResult, config: dict[str, Any]) -> Any:
     lib = getattr(run, "_claimaudit_sources", None)
     if lib is not None:
         return lib
-    from ..config import load_config
+    from ..config import allowed_source_dirs, load_config
     from ..sources.library import SourceLibrary
     from ..sources.limits import Limits
 
     root = Path(run.root)
-    allow = load_config(root).get("allow_source_dirs", []) or []
-    lib = SourceLibrary(root, run.sources, allow_dirs=[str(a) for a in allow], limits=Limits.from_config(config),
+    allow = allowed_source_dirs(load_config(root))
+    lib = SourceLibrary(root, run.sources, allow_dirs=allow, limits=Limits.from_config(config),
                         cache=config.get("cache_dir") or None)
     run._claimaudit_sources = lib  # type: ignore[attr-defined]
     return lib

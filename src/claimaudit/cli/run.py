@@ -85,6 +85,9 @@ def add_audit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--approx", help="tolerance of 'about'/'约' claims, e.g. 5%%")
     p.add_argument("--select", default="", help="comma-separated checker codes (or prefixes) to run")
     p.add_argument("--ignore", default="", help="comma-separated checker codes (or prefixes) to skip")
+    p.add_argument("--allow-source-dir", action="append", default=[], metavar="DIR",
+                   help="also read source texts from DIR, outside the project (repeatable; the project's "
+                        "configuration can only allow folders inside it)")
     p.add_argument("-n", dest="workers", default="1", metavar="N|auto",
                    help="audit independent groups of files (files that do not refer to each other) in N worker "
                         "processes, auto: one per CPU; same records and order as a serial run (default 1)")
@@ -166,12 +169,15 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
     paths, notes = docs.paths, list(docs.notes)
     for note in notes:
         print(f"claimaudit: {note}", file=sys.stderr)
-    if options.workers > 1:
-        from ..engine.parallel import run_claims_in_workers
+    from ..config import command_line_source_dirs
 
-        run = run_claims_in_workers(list(paths), root, options)
-    else:
-        run = run_claims(paths, root, options)
+    with command_line_source_dirs(getattr(args, "allow_source_dir", None)):
+        if options.workers > 1:
+            from ..engine.parallel import run_claims_in_workers
+
+            run = run_claims_in_workers(list(paths), root, options)
+        else:
+            run = run_claims(paths, root, options)
     point_at_documents(run, docs)
     if args.changed_since:
         from ..gate.changed import select_changed

@@ -25,6 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sources", help="list, fetch and check the source texts claims quote")
     p.add_argument("--root",
                    help="project root (default: nearest folder with claims/, claimaudit.toml or pyproject.toml)")
+    p.add_argument("--allow-source-dir", action="append", default=[], metavar="DIR",
+                   help="also read source texts from DIR, outside the project (repeatable)")
     ss = p.add_subparsers(dest="sources_command", metavar="ACTION")
     ss.required = True
     ss.add_parser("list", help="each source record and where its text is")
@@ -74,7 +76,7 @@ def _checker_config(root: Path) -> dict[str, Any]:
 
 
 def _list(root: Path) -> int:
-    from ..config import load_config
+    from ..config import allowed_source_dirs, load_config
     from ..sources.cache import cache_dir, cached_file
     from ..sources.confine import confine
     from ..sources.limits import SourceTextError
@@ -83,7 +85,7 @@ def _list(root: Path) -> int:
     if not records:
         print(f"no source records under {root / 'sources'}")
         return 5
-    allow = [str(a) for a in load_config(root).get("allow_source_dirs", []) or []]
+    allow = allowed_source_dirs(load_config(root))
     cache = cache_dir(root, _checker_config(root).get("cache_dir") or None)
     for rec in records.values():
         print(escape_controls(f"{rec.id}  [{rec.kind or '?'}]  {rec.title}"))
@@ -125,7 +127,7 @@ def _fetch(root: Path, args: argparse.Namespace) -> int:
 
 
 def _check(root: Path, args: argparse.Namespace) -> int:
-    from ..config import load_config
+    from ..config import command_line_source_dirs, load_config
     from ..engine.run import RunOptions, run_claims
     from ..model.claims import Settings
 
@@ -139,7 +141,8 @@ def _check(root: Path, args: argparse.Namespace) -> int:
     options = RunOptions(settings=settings, select=("CA200",))
     if overrides:
         options.checker_config = overrides
-    run = run_claims(paths, root, options)
+    with command_line_source_dirs(args.allow_source_dir):
+        run = run_claims(paths, root, options)
     for e in run.errors:
         print(escape_controls(f"{e}"), file=sys.stderr)
     counts = {"found": 0, "fuzzy": 0, "not found": 0, "unavailable": 0}

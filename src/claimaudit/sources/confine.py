@@ -54,7 +54,8 @@ def confine(name: str, root: Path, allow_dirs: Iterable[str] = ()) -> Path:
     if not inside:
         shown = ", ".join(str(r) for r in roots)
         raise SourceTextError(f"{name}: outside the project and the allowed source folders ({shown}); "
-                              "add its folder to allow_source_dirs in claimaudit.toml to read it", "refused")
+                              "allow its folder with --allow-source-dir DIR (outside the project) or "
+                              "allow_source_dirs in claimaudit.toml (inside it)", "refused")
     # Hidden files and folders (.git/config holds a CI token, .env secrets) are never sources,
     # whether named directly or reached through a symlink.
     hidden = [part for part in (*raw.parts, *real.relative_to(max(inside, key=lambda r: len(r.parts))).parts)
