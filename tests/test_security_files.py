@@ -261,3 +261,27 @@ def test_a_quote_not_found_echoes_nothing_of_the_source_beyond_its_near_match(tm
         for f in r.findings:
             assert "ghp_" not in f.message and "ghp_" not in str(f.data), (r.claim.id, f.code)
             assert "context" not in (f.data or {}).get("near", {})
+
+
+def test_markdown_sources_are_parsed_within_the_time_limit(tmp_path):
+    """Issue 17 item 14: Markdown sources had no time limit. markdown-it is linear but slow on some
+    shapes (runs of '[' cost about 10 µs a character), so a large text is parsed in a child process
+    killed at the source timeout; what it returns is the same document as an in-process parse."""
+    import time
+
+    from claimaudit.sources.limits import Limits, SourceTextError
+    from claimaudit.sources.load_markdown import _parser, load_markdown
+    from claimaudit.sources.markdown_tokens import markdown_tokens
+
+    text = ("# Costs\n\n| item | GPU-hours |\n|---|---|\n| pre-training | 2,664K |\n\n"
+            "Training took *2.788M* GPU-hours in total ([paper](https://example.org/x%2D1)).\n")
+    inline = markdown_tokens(text, _parser, file="d.md")
+    child = markdown_tokens(text, _parser, file="d.md", inline_max=0)
+    assert child == inline
+    n = 200_000 // len(text) + 1                                     # just over the in-process size
+    doc = load_markdown(text * n, source="d", file="d.md")
+    assert doc.text.count("2,664K") == n and len(doc.tables) == n
+    t = time.monotonic()
+    with pytest.raises(SourceTextError, match="took longer than 1 s"):
+        load_markdown("[" * 1_000_000, source="d", file="d.md", limits=Limits(timeout=1.0))
+    assert time.monotonic() - t < 10

@@ -20,7 +20,9 @@ import re
 from typing import Any
 
 from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
+from .limits import Limits
 from .load_html import MARKER, HtmlRenderer, MalformedHTML, exponent, finish_document
+from .markdown_tokens import markdown_tokens
 
 _PARSER: Any = None
 #: Info word of fenced blocks that hold claims (claimaudit.model.markdown_claims).
@@ -127,13 +129,13 @@ def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str
     return "".join(words)
 
 
-def load_markdown(text: str, *, source: str, file: str) -> Document:
+def load_markdown(text: str, *, source: str, file: str, limits: Limits | None = None) -> Document:
     fm = _FRONT_MATTER.match(text)
     parsed = text
     if fm and fm.end() < 200_000:
         # front matter is not the doc's words: blank it, keeping offsets and lines
         parsed = re.sub(r"[^\n]", " ", text[:fm.end()]) + text[fm.end():]
-    tokens = _parser().parse(parsed)
+    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits)   # bounded in time and memory
     starts = line_starts(text)
     out = TextBuilder(text)
     sections: list[Section] = []

@@ -110,7 +110,7 @@ def load_document(path: Path, *, source: str, shown: str, fmt: str | None = None
         from .load_markdown import load_markdown
 
         try:
-            return load_markdown(text, source=source, file=shown)
+            return load_markdown(text, source=source, file=shown, limits=limits)
         except MalformedHTML as exc:
             raise SourceTextError(f"{shown}:{exc.line}:{exc.col}: {exc.message}", "unreadable") from None
         except RecursionError:
