@@ -103,6 +103,75 @@ from ..suggest import did_you_mean
 from .declared import UnitDecl, Vocabulary, singulars, using, vocabulary
 from .pint_import import import_pint
 from .quantity import Dims
+from .spellings import (
+    BYTE_WORDS as _BYTE_WORDS,
+)
+from .spellings import (
+    CJK as _CJK,
+)
+from .spellings import (
+    CJK_MAXLEN as _CJK_MAXLEN,
+)
+from .spellings import (
+    CJK_NUMBER_WORDS as _CJK_NUMBER_WORDS,
+)
+from .spellings import (
+    COUNT_WORDS as _COUNT_WORDS,
+)
+from .spellings import (
+    DIV_WORD as _DIV_WORD,
+)
+from .spellings import (
+    DOMAIN as _DOMAIN,
+)
+from .spellings import (
+    DOMAIN_COMPOUND as _DOMAIN_COMPOUND,
+)
+from .spellings import (
+    FLOPS_WORD as _FLOPS_WORD,
+)
+from .spellings import (
+    METRIC as _METRIC,
+)
+from .spellings import (
+    NOT_COUNT_NOUNS as _NOT_COUNT_NOUNS,
+)
+from .spellings import (
+    NOTE_DIV_MUL as _NOTE_DIV_MUL,
+)
+from .spellings import (
+    NOTE_POINTS as _NOTE_POINTS,
+)
+from .spellings import (
+    NUMBER_PREFIX as _NUMBER_PREFIX,
+)
+from .spellings import (
+    NUMBER_SCALE as _NUMBER_SCALE,
+)
+from .spellings import (
+    POINTS as _POINTS,
+)
+from .spellings import (
+    REFUSED as _REFUSED,
+)
+from .spellings import (
+    SUGGESTABLE as _SUGGESTABLE,
+)
+from .spellings import (
+    SYMBOLS as _SYMBOLS,
+)
+from .spellings import (
+    UNIT_NOTES as _UNIT_NOTES,
+)
+from .spellings import (
+    WORDS as _WORDS,
+)
+from .spellings import (
+    Parts as _Parts,
+)
+from .spellings import (
+    p as _p,
+)
 from .table import load_table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -212,171 +281,6 @@ def dims_from_pint(dimensionality: Mapping[str, Any]) -> Dims:
             raise UnitError(f"fractional dimension exponent {name}^{e} is not supported")
         pairs.append((str(name), int(e)))
     return Dims.of(pairs)
-
-
-# ---------------------------------------------------------------------------------------------
-# Vocabulary read before pint: symbols, Chinese words, domain words, ambiguous strings
-
-_Parts = tuple[tuple[str, int], ...]   # pint unit names (with prefix) and exponents
-
-
-def _p(*names: str) -> _Parts:
-    return tuple((n, 1) for n in names)
-
-
-_NOTE_YEN = "¥ read as CNY (yuan); JPY also writes ¥"
-_NOTE_MONTH = "month read as 1/12 Julian year = 30.4375 days (730.5 hours)"
-_NOTE_YEAR = "year read as a Julian year = 365.25 days"
-_NOTE_PENNY = "penny read as the US cent (USD/100); a British penny would be GBP/100"
-_NOTE_TPD = "tpd read as short tons (2000 lb) per day; tonnes per day would be t/d"
-_NOTE_DIV_MUL = ("a/b*c read as (a/b)*c, as in pint and Python; "
-                 "a/(b*c) or a/b-c divides by both")
-
-# Notes attached whenever a pint unit appears (any spelling).
-_UNIT_NOTES = {"month": _NOTE_MONTH, "year": _NOTE_YEAR, "penny": _NOTE_PENNY,
-               "short_ton_per_day": _NOTE_TPD}
-
-# Symbols that are atoms of their own.
-_SYMBOLS: dict[str, tuple[_Parts, str]] = {
-    "$": (_p("USD"), ""),
-    "¥": (_p("CNY"), _NOTE_YEN),
-    "￥": (_p("CNY"), _NOTE_YEN),
-    "€": (_p("EUR"), ""),
-    "£": (_p("GBP"), ""),
-    "%": (_p("percent"), ""),
-    "‰": (_p("permille"), ""),
-}
-
-_DIV_WORD = object()   # marker: a word that is the division operator
-
-# Chinese words, matched greedily (longest first) inside a run of CJK characters.
-_CJK: dict[str, Any] = {
-    "美元": (_p("USD"), ""),
-    "元": (_p("CNY"), ""),
-    "人民币": (_p("CNY"), ""),
-    "欧元": (_p("EUR"), ""),
-    "英镑": (_p("GBP"), ""),
-    "日元": (_p("JPY"), ""),
-    "卡时": (_p("GPU", "hour"), ""),
-    "张卡": (_p("GPU"), ""),
-    "卡": (_p("GPU"), ""),
-    "节点": (_p("node"), ""),
-    "步": (_p("step"), ""),
-    "天": (_p("day"), ""),
-    "日": (_p("day"), ""),
-    "小时": (_p("hour"), ""),
-    "时": (_p("hour"), ""),
-    "分钟": (_p("minute"), ""),
-    "分": (_p("minute"), "分 read as minute (not the fen, 0.01 元)"),
-    "秒": (_p("second"), ""),
-    "毫秒": (_p("millisecond"), ""),
-    "微秒": (_p("microsecond"), ""),
-    "周": (_p("week"), ""),
-    "星期": (_p("week"), ""),
-    "月": (_p("month"), ""),
-    "个月": (_p("month"), ""),
-    "年": (_p("year"), ""),
-    "字节": (_p("byte"), ""),
-    "比特": (_p("bit"), ""),
-    "每": _DIV_WORD,
-}
-_CJK_NUMBER_WORDS = {"十": "10", "百": "100", "千": "1000", "万": "10^4", "亿": "10^8", "兆": "10^12"}
-_CJK_MAXLEN = max(len(k) for k in _CJK)
-
-# Exact-case words read before pint, each with its documented note.
-_WORDS: dict[str, tuple[_Parts, str]] = {
-    "b": (_p("bit"), "b read as bit (not barn); B is the byte"),
-    "KB": (_p("kilobyte"), "KB read as kB (1000 B); KiB would be 1024 B"),
-    "Kbit": (_p("kilobit"), "Kbit read as kbit (1000 bit); Kibit would be 1024 bit"),
-    "Kbps": (_p("kilobit_per_second"), "Kbps read as kbps (1000 bit/s)"),
-    "KBps": (_p("kilobyte_per_second"), "KBps read as kB/s (1000 B/s); KiB/s would be 1024 B/s"),
-    "US$": (_p("USD"), ""),
-    "FLOPS": (_p("FLOPS"), ""),
-    "GPU_hour": (_p("GPU", "hour"), ""),
-    "GPU_hours": (_p("GPU", "hour"), ""),
-    "GPUh": (_p("GPU", "hour"), ""),
-    # Compact products pint does not read (it would take "cds" for candelas).
-    "Js": (_p("joule", "second"), "Js read as joule-second (J*s)"),
-    "cds": (_p("candela", "second"), "cds read as candela-second (cd*s), not candelas"),
-}
-_BIT_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
-_BIT_WAS = {"k": "not kilobarn", "K": "1000 bit", "M": "not megabarn", "G": "not gilbert",
-            "T": "not terabarn", "P": "not petabarn", "E": "not exabarn"}
-for _x, _name in _BIT_PREFIX.items():
-    _byte = ("kB" if _x in "kK" else _x + "B")
-    _WORDS[_x + "b"] = (_p(_name + "bit"),
-                        f"{_x}b read as {_name}bit ({_BIT_WAS[_x]}); {_byte} would be {_name}byte")
-for _x, _name in {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi"}.items():
-    _WORDS[_x + "b"] = (_p(_name + "bit"), f"{_x}b read as {_name}bit; {_x}B would be {_name}byte")
-del _x, _name, _byte
-
-# FLOPs (capitals, then a lower-case s) is the plural of FLOP, a count (training compute); FLOPS,
-# Flops and flops are per second, as vendors print peak throughput ("989 TFlops"). Either way the
-# reading is noted, and CA103 tries the other one when the claim does not hold.
-_FLOPS_WORD = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
-
-# Count nouns pint would read as something else in a claim: a surveying chain or link, a shot
-# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"). They count things.
-_COUNT_WORDS = {"chain": "chain", "chains": "chain", "link": "link", "links": "link", "shot": "shot",
-                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle"}
-# "points" after a percentage or a score: percentage points (the engine reads score points, which
-# are the score's own unit, when no input is a percentage). Printer's points are printers_point.
-_POINTS = {"point", "points", "pts"}
-_NOTE_POINTS = "points read as percentage points (after a percentage or a score); printer's points are printers_point"
-# Words that are never a counting unit of their own (they are grammar, not things).
-_NOT_COUNT_NOUNS = frozenset(
-    "of in on at to and or the a an for with by from each total about over under than more less per times "
-    "as is are was were be it its this that these those".split())
-_BYTE_WORDS = {"byte": "byte", "bytes": "byte", "bit": "bit", "bits": "bit"}
-
-# Single letters that are magnitudes in claims and something else in pint.
-_REFUSED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "T": ("tera/trillion (a magnitude, which belongs to the number) or tesla", ("TB", "tesla")),
-    "M": ("mega/million (a magnitude, which belongs to the number) or molar", ("MB", "molar")),
-    "G": ("giga/billion (a magnitude, which belongs to the number) or gauss", ("GB", "gauss")),
-    "K": ("thousand (a magnitude, which belongs to the number) or kelvin", ("kB", "kelvin")),
-    "k": ("kilo/thousand (a magnitude, which belongs to the number) or the Boltzmann constant",
-          ("kB", "k_B")),
-    "P": ("peta (a magnitude, which belongs to the number) or poise", ("PB", "poise")),
-}
-
-# Domain words, accepted case-insensitively (also after a metric prefix).
-_DOMAIN: dict[str, str] = {}
-for _canon, _forms in {
-    "token": "token tokens tok toks",
-    "GPU": "gpu gpus",
-    "node": "node nodes",
-    "parameter": "parameter parameters param params",
-    "FLOP": "flop",
-    "step": "step steps",
-    "request": "request requests req reqs",
-    "sequence": "sequence sequences seq seqs",
-    "SSD": "ssd ssds",
-    "head": "head heads",
-    "dim": "dim dims",
-    "layer": "layer layers",
-    "USD": "usd dollar dollars",
-    "CNY": "cny rmb yuan",
-    "EUR": "eur euro euros",
-    "GBP": "gbp",
-    "JPY": "jpy yen",
-}.items():
-    for _f in _forms.split():
-        _DOMAIN[_f] = _canon
-del _canon, _forms, _f
-_DOMAIN_COMPOUND = {"gpu_hour": _p("GPU", "hour"), "gpu_hours": _p("GPU", "hour"),
-                    "gpuh": _p("GPU", "hour")}
-_METRIC = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa",
-           "Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi"}
-_NUMBER_PREFIX = {10**3: "k", 10**6: "M", 10**9: "G", 10**12: "T"}
-_NUMBER_SCALE = {"k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9, "T": 10**12}
-
-# Extra spellings offered as suggestions besides pint's own names.
-_SUGGESTABLE = (
-    "kB MB GB TB PB EB KiB MiB GiB TiB PiB EiB kbit Mbit Gbit Tbit Kibit Mibit Gibit Tibit "
-    "bps kbps Mbps Gbps Tbps GFLOPS TFLOPS PFLOPS EFLOPS GFLOP TFLOP PFLOP EFLOP ktoken Mtoken "
-    "Gtoken Ttoken ms us ns GPU-hour GPU-hours tokens seconds hours days cents dimes dozens"
-).split()
 
 
 # ---------------------------------------------------------------------------------------------
