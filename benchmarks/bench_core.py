@@ -308,7 +308,8 @@ def cold_start(reps: int) -> None:
     with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache, \
             tempfile.TemporaryDirectory() as no_pycache:
         base = {k: v for k, v in os.environ.items()
-                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+                if not k.startswith(("CLAIMAUDIT_", "XDG_"))
+                and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
         base["PYTHONPATH"] = str(SRC)
         modes = {"byte-compiled": {**base, "PYTHONPYCACHEPREFIX": pycache},
                  # an empty prefix folder: no __pycache__ beside the sources is read either
@@ -337,8 +338,8 @@ def parallel(n: int, files: int, reps: int) -> None:
     Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits one bucket, merges,
     builds the records) and the worker's; the wall times. On a shared machine wall time measures the other
     load, so the speed-up on an idle 2-core machine is also estimated from CPU time: serial /
-    (max(parent's audit and merge, worker) + parent's records and JSON). The JSON output of `claimaudit run --format json` with and
-    without -n 2 is compared once."""
+    (max(parent's audit and merge, worker) + parent's records and JSON). The JSON output of
+    `claimaudit run --format json` with and without -n 2 is compared once."""
     from gen_claims import make
 
     m = statistics.median
@@ -387,7 +388,8 @@ if __name__ == "__main__":
     ap.add_argument("--skip-cold", action="store_true")
     ap.add_argument("--skip-parallel", action="store_true")
     ap.add_argument("--skip-scaling", action="store_true")
-    ap.add_argument("--parallel-claims", type=int, default=None, help="claims for -n 2 (default 20000, 100000 with --full)")
+    ap.add_argument("--parallel-claims", type=int, default=None,
+                    help="claims for -n 2 (default 20000, 100000 with --full)")
     ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
     a = ap.parse_args()
     if a.src:

@@ -139,7 +139,7 @@ def main() -> None:
                 statuses[item.formula.status] = statuses.get(item.formula.status, 0) + 1
         grader = Grader(key)
         grader.grade(answers)
-        distinct = sum(len(kf._checks) for kf in grader.formulas.by_id.values())   # noqa: SLF001
+        distinct = sum(len(kf._checks) for kf in grader.formulas.by_id.values())
         print(f"class: {students} students × {len(exercises)} exercises = {files} answer files")
         print(f"end to end (fresh process, text + CSV + HTML): {end_to_end:.2f} s   target < 10 s")
         print(f"in process: read {t2 - t1:.2f} s, grade {t3 - t2:.2f} s "

@@ -96,7 +96,8 @@ def make_quotes(docs: list[Document], n: int, rnd: random.Random) -> list[tuple[
                 continue
             value = new + value[len(digits):]     # the claim quotes a number the text does not print
         else:
-            kind, quote = "absent", "完全不在文中的一句话：" + "".join(rnd.choice("甲乙丙丁戊己庚辛壬癸") for _ in range(12))
+            filler = "".join(rnd.choice("甲乙丙丁戊己庚辛壬癸") for _ in range(12))
+            kind, quote = "absent", "完全不在文中的一句话：" + filler
         quotes.append((kind, quote, value))
     return quotes
 

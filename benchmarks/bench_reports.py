@@ -50,8 +50,8 @@ def synthetic_record(i: int, rng: random.Random) -> dict[str, Any]:
     claimed = _amount(b - 0.05, b + 0.05, "天", "time")
     rec_mid = b * (1.13 if inconsistent or expected else 1.0)
     inputs = [] if stated else [
-        {"name": "hours", "printed": f"{a}K GPU-hours", "ref": f"{module}.hours_{i}", "recomputed": False, "free": False,
-         **_amount(a * 1000 - 500, a * 1000 + 500, "GPU-hours", "time"), "line": 4, "col": 12},
+        {"name": "hours", "printed": f"{a}K GPU-hours", "ref": f"{module}.hours_{i}", "recomputed": False,
+         "free": False, **_amount(a * 1000 - 500, a * 1000 + 500, "GPU-hours", "time"), "line": 4, "col": 12},
         {"name": "gpus", "printed": "2048 GPU", "ref": f"{module}.gpus", "recomputed": False, "free": False,
          **_amount(2048, 2048, "GPU", "dimensionless"), "line": 8, "col": 12},
     ]
@@ -63,7 +63,8 @@ def synthetic_record(i: int, rng: random.Random) -> dict[str, Any]:
         outcome = "expected" if expected else "failed"
         findings.append({"code": "CA101", "severity": "error", "checker": "arithmetic", "working": [],
                          "message": f"recomputes to [{rec_mid - 0.01:.6g}, {rec_mid + 0.01:.6g}] 天, claimed {b} 天 "
-                                    f"(off by {rec_mid - b:.3g} 天, +13% relative, {abs(rec_mid - b) * 10:.3g} rounding units)",
+                                    f"(off by {rec_mid - b:.3g} 天, +13% relative, "
+                                    f"{abs(rec_mid - b) * 10:.3g} rounding units)",
                          "file": f"claims/{module}.yaml", "line": 10 + i % 100, "col": 5, "end_line": 20 + i % 100,
                          "end_col": 3, "data": {}})
     return {
@@ -77,7 +78,8 @@ def synthetic_record(i: int, rng: random.Random) -> dict[str, Any]:
         "formula": None if stated else "hours / gpus", "formula_display": None if stated else "hours / gpus",
         "inputs": inputs, "free": [], "verdict": verdict, "expected": "inconsistent" if expected else None,
         "outcome": outcome, "boundary": False,
-        "because": "the document's own inputs give 13% more" if expected else None, "tags": ["exercise"] if i % 5 == 0 else [],
+        "because": "the document's own inputs give 13% more" if expected else None,
+        "tags": ["exercise"] if i % 5 == 0 else [],
         "findings": findings, "ignored": [],
         "miss": {"difference": b - rec_mid, "relative": (b - rec_mid) / rec_mid, "rounding_units": 10.0,
                  "recomputed_mid": rec_mid} if findings else None,
@@ -101,7 +103,8 @@ def synthetic_report(n: int, seed: int = 4) -> dict[str, Any]:
         "options": {"keyword": None, "kilo": 1000, "rounding": "auto", "approx": "5%", "select": [], "ignore": []},
         "summary": summary,
         "sources": [{"id": "deepseek-infra-handbook", "title": "DeepSeek 案例研究：基础设施学习手册", "authors": [],
-                     "date": "2026", "url": "", "doi": "", "version": "", "licence": "", "files": [], "kind": "secondary"}],
+                     "date": "2026", "url": "", "doi": "", "version": "", "licence": "", "files": [],
+                     "kind": "secondary"}],
         "errors": [], "records": records,
     }
 

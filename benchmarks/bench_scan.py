@@ -20,15 +20,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from gen_corpus import generate
-
 from claimaudit.scan.adapter import AuditSettings
 from claimaudit.scan.inputs import collect_items
 from claimaudit.scan.runner import ScanConfig, scan
 from claimaudit.scan.store import read_table
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from gen_corpus import generate  # noqa: E402 - a sibling script, importable only after the path insert above
 
 
 def run_scan(items, out: Path, workers: int, root: Path, inline: bool | None = None) -> tuple[dict, list[dict]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import tempfile
 from pathlib import Path
 
 #: Claims in one block (see the module docstring).
@@ -42,14 +43,16 @@ def _block(rng: random.Random, f: int, k: int) -> tuple[list[str], int]:
     out += [f"  - id: s{k}", f"    value: {share:.1f}%", f"    formula: r{k}_0 / (r{k}_0 + r{k}_1 + r{k}_2)"]
     out += [f"  - id: d{k}", f"    value: {rows[0] * 1000 / 2048 / 24:.1f} 天", f"    formula: r{k}_0 / (2048 GPU)"]
     hours, rate = rows[1], rng.choice([2, 3])
-    out += [f"  - id: g{k}", f"    quote: 成本约 {hours * rate / 10:.1f} 万美元", f"    value: {hours * rate / 10:.1f}万美元",
+    out += [f"  - id: g{k}", f"    quote: 成本约 {hours * rate / 10:.1f} 万美元",
+            f"    value: {hours * rate / 10:.1f}万美元",
             "    formula: hours * rate", "    given:", f"      hours: \"{hours}K GPU-hours\"",
             f"      rate: \"${rate} per GPU-hour\""]
     prev = f"f{f - 1:04d}.x{k} + " if f % GROUP else ""
     chain = f"{prev}t{k}"
     out += [f"  - id: x{k}", f"    formula: {chain}", "    value: X"]    # value filled by the caller
     out += [f"  - id: a{k}", f"    value: 约 {round(share)}%", f"    formula: s{k}"]
-    out += [f"  - id: o{k}", f"    value: over {int(sum(rows) * 0.9):,}K GPU-hours", f"    formula: {' + '.join(names)}"]
+    out += [f"  - id: o{k}", f"    value: over {int(sum(rows) * 0.9):,}K GPU-hours",
+            f"    formula: {' + '.join(names)}"]
     lo, hi = share * 0.9, share * 1.1
     out += [f"  - id: q{k}", f"    value: {lo:.1f}-{hi:.1f}%", f"    formula: s{k}"]
     ratio = rows[0] / rows[1]
@@ -92,7 +95,7 @@ def make(n_claims: int, out: Path, per_file: int = 56, seed: int = 7) -> int:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n", type=int, nargs="?", default=10000)
-    ap.add_argument("out", type=Path, nargs="?", default=Path("/tmp/claimaudit-synthetic"))
+    ap.add_argument("out", type=Path, nargs="?", default=Path(tempfile.gettempdir()) / "claimaudit-synthetic")
     ap.add_argument("--per-file", type=int, default=56)
     a = ap.parse_args()
     print(f"wrote {make(a.n, a.out, a.per_file)} claims under {a.out / 'claims'}")

@@ -5,9 +5,9 @@ tech-report pages): a heading, prose, pipe tables with a Total row (GPU hours, c
 and a share column, written-out calculations (``N GPUs × D days × 24 h = H GPU hours``), rates
 (``at $R per GPU hour the H GPU hours cost $C``), percentages of a count (``X% (A out of B)``), and
 numbers that are not quantities (dates, versions). Some documents are Chinese-style (万 / 亿).
-Each relation is wrong with probability ``--error-rate``, by a margin beyond the rounding of the figures it involves; the
-truth is written to ``truth.jsonl`` (one line per document: the planted relations, their kind,
-line and whether they hold).
+Each relation is wrong with probability ``--error-rate``, by a margin beyond the rounding of the figures it
+involves; the truth is written to ``truth.jsonl`` (one line per document: the planted relations, their
+kind, line and whether they hold).
 
     python benchmarks/gen_corpus.py OUT_DIR [--docs 10000] [--seed 13] [--error-rate 0.15]
 """
@@ -59,7 +59,7 @@ class Writer:
         wrong = self.bad()
         shown = round(_wrong(total, rng)) if wrong else total
         self.add("| Stage | GPU hours |", "|---|---|")
-        self.add(*[f"| {s} | {_fmt_k(p)} |" for s, p in zip(stages, parts)])
+        self.add(*[f"| {s} | {_fmt_k(p)} |" for s, p in zip(stages, parts, strict=True)])
         self.plant("table-total", not wrong)
         self.add(f"| Total | {_fmt_k(shown)} |", "")
         return total
@@ -72,7 +72,7 @@ class Writer:
         wrong = self.bad()
         shown = round(_wrong(total, rng), 1) if wrong else total
         self.add("| Dataset | Tokens (B) | Epochs |", "|---|---|---|")
-        self.add(*[f"| {s} | {p:.1f}B | {rng.randint(1, 4)} |" for s, p in zip(sets, parts)])
+        self.add(*[f"| {s} | {p:.1f}B | {rng.randint(1, 4)} |" for s, p in zip(sets, parts, strict=True)])
         self.plant("table-total", not wrong)
         self.add(f"| Total | {shown:.1f}B | |", "")
 

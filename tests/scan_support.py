@@ -13,7 +13,8 @@ def doc_text(n: int, *, wrong: bool = False, fault: str = "") -> str:
             + (f"<!-- FAULT:{fault} -->\n" if fault else ""))
 
 
-def make_corpus(folder: Path, n: int, *, wrong: set[int] = frozenset(), faults: dict[int, str] | None = None) -> list[Path]:
+def make_corpus(folder: Path, n: int, *, wrong: set[int] = frozenset(),
+                faults: dict[int, str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     faults = faults or {}
     paths = []

@@ -106,7 +106,7 @@ def test_gt_inside_a_cell_is_still_a_bound():
 def test_binary_file_is_an_error_naming_it(tmp_path):
     p = tmp_path / "blob.md"
     p.write_bytes(b"\x00\x01\x02PK\x03\x04" * 100)
-    with pytest.raises(UsageError, match="blob.md: a binary file"):
+    with pytest.raises(UsageError, match=r"blob\.md: a binary file"):
         draft_file(p)
 
 
@@ -117,7 +117,7 @@ def test_document_over_the_size_limit(tmp_path):
     with open(p, "wb") as fh:
         fh.seek(MAX_BYTES + 10)
         fh.write(b"x")
-    with pytest.raises(UsageError, match="big.md.*max_bytes"):
+    with pytest.raises(UsageError, match=r"big\.md.*max_bytes"):
         draft_file(p)
 
 

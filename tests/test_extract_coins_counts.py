@@ -46,7 +46,7 @@ def test_quantulum_sentences_read_with_their_unit(text, printed, value, factor, 
 
 
 def test_article_readings_keep_a_candidate_note():
-    m = [m for m in extract_mentions(analyse("Oh look, a penny!"))][0]
+    m = next(iter(extract_mentions(analyse("Oh look, a penny!"))))
     assert m.candidates == ["'a' read as one penny"]
     assert "US cent" in m.unit.note                    # penny read as USD/100, not the British penny
     zero = extract_mentions(analyse("at absolute zero"))

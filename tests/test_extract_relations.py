@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from claimaudit.engine.run import RunOptions, run_claims
-from claimaudit.extract.document import analyse
 from claimaudit.extract.draft import render
 from claimaudit.extract.pipeline import draft_file, draft_text, draft_yaml
 from claimaudit.extract.relations import CONFIDENT
@@ -190,7 +189,8 @@ def test_ids_never_collide_and_chinese_ids_carry_the_context_word():
 
 
 def test_caption_naming_another_tables_column_with_minimum(tmp_path):
-    text = ("## Memory\n\n| Model | Minimum memory | GPUs |\n|---|---|---|\n| Small | 12 GB | 1 |\n| Large | 70 GB | 4 |\n\n"
+    text = ("## Memory\n\n| Model | Minimum memory | GPUs |\n|---|---|---|\n"
+            "| Small | 12 GB | 1 |\n| Large | 70 GB | 4 |\n\n"
             "The minimum memory by batch size:\n\n| Model | batch=1 | batch=8 |\n|---|---|---|\n"
             "| Small | 12 GB | 15 GB |\n| Large | 65 GB | 80 GB |\n")
     d = draft_text(text, "mem.md")

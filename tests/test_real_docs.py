@@ -66,7 +66,7 @@ def test_every_relation_names_its_evidence_and_the_draft_loads(tmp_path):
         ids = draft.ids
         assert len(set(ids)) == len(ids)
         for mode in ("confident", "all"):
-            cf, errors = load_claim_text(render(draft, relations=mode), "d.claims.yaml")
+            _cf, errors = load_claim_text(render(draft, relations=mode), "d.claims.yaml")
             assert not errors, errors[:3]
         # a mention in an HTML cell is located at the cell in the .md file
         lines = (FIXTURES / name).read_text("utf-8").splitlines()

@@ -61,7 +61,8 @@ def test_what_would_make_it_true_is_in_the_documents_units(report):
     assert storage[0].endswith("[19.6387, 19.6515] PiB")
     assert "consistent only if 20 PiB is read as 20 PB (decimal prefix, powers of 1000)" in storage
     assert remedies(by["fire_flyer_scaling.efficiency_64_512"])[0].endswith("[82.4768, 82.4866]%")
-    assert remedies(by["cluster_failures.orders_of_magnitude"]) == ["words that fit the figures: about 1.3 orders of magnitude"]
+    assert remedies(by["cluster_failures.orders_of_magnitude"]) == [
+        "words that fit the figures: about 1.3 orders of magnitude"]
     dualpipe = remedies(by["dualpipe.bubble_reduction_pp16"])
     assert len(dualpipe) == 1 and (dualpipe[0].startswith("holds iff W/(F + B)") or "F, B, W" in dualpipe[0])
     assert all(remedies(r) == [] for r in report["records"] if r["verdict"] == "consistent")
@@ -73,7 +74,8 @@ def test_summary_bar_labels_are_whole_in_a_legend(report):
     assert legend == [("inconsistent", "4 inconsistent"), ("underdetermined", "1 underdetermined"),
                       ("stated", "33 stated"), ("consistent", "32 consistent")]
     segments = re.findall(r'<a class="seg v-\w+"[^>]*title="([^"]+)">([^<]+)</a>', html)
-    assert all(label.split()[0] == shown for label, shown in segments), "a segment shows its count, the legend the words"
+    assert all(label.split()[0] == shown for label, shown in segments), \
+        "a segment shows its count, the legend the words"
 
 
 def test_run_on_a_document_defaults_to_the_authors_view(tmp_path, capsys, monkeypatch):

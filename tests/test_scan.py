@@ -38,7 +38,8 @@ def test_core_run_imports_neither_dask_nor_pyarrow(tmp_path):
     make_corpus(tmp_path, 1, wrong={0})
     code = ("import sys, claimaudit.cli.main as m, claimaudit.engine.run, claimaudit.extract.rundoc;"
             "code = m.main(['run', '-q', '--no-report', '--root', sys.argv[1], sys.argv[2]]);"
-            "print(code, sorted(x for x in ('dask', 'distributed', 'pyarrow', 'duckdb', 'pandas') if x in sys.modules))")
+            "print(code, sorted(x for x in ('dask', 'distributed', 'pyarrow', 'duckdb', 'pandas')"
+            " if x in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path), str(tmp_path / "doc000.md")],
                          capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     assert out.strip().splitlines()[-1] == "1 []"     # the planted wrong total is found; nothing imported
@@ -114,7 +115,7 @@ def test_manifest_metadata_and_ids(tmp_path):
     assert json.loads(docs["paper-1"]["meta"]) == {"venue": "B", "year": "2021"}
     csvm = tmp_path / "m.csv"
     csvm.write_text("path,venue\ndocs/nope.md,A\n", encoding="utf-8")
-    with pytest.raises(UsageError, match="nope.md"):
+    with pytest.raises(UsageError, match=r"nope\.md"):
         collect_items([], str(csvm))
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"path": "docs/doc000.md"}\n{oops\n', encoding="utf-8")

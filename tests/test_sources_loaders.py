@@ -56,8 +56,9 @@ def test_headings_in_plain_text(line, number):
 
 
 @pytest.mark.parametrize("line", [
-    "- [ ] 每 token 通信字节数与计算通信比算过了吗？", "| 合计 | 2,788K | $5.576M |", "训练的宏观账（技术报告 Table 1 + §4）：",
-    "2048 张卡", "3FS 180 节点 6.6 TiB/s 读", "这张表可以自己验算：2,664K + 119K + 5K = 2,788K ✓；三个金额相加也是 557.6 万美元 ✓。",
+    "- [ ] 每 token 通信字节数与计算通信比算过了吗？", "| 合计 | 2,788K | $5.576M |",
+    "训练的宏观账（技术报告 Table 1 + §4）：", "2048 张卡", "3FS 180 节点 6.6 TiB/s 读",
+    "这张表可以自己验算：2,664K + 119K + 5K = 2,788K ✓；三个金额相加也是 557.6 万美元 ✓。",
 ])
 def test_body_lines_are_not_headings(line):
     assert heading_of(line) is None
@@ -93,7 +94,7 @@ def test_markdown_sections_tables_and_markup():
     # table rows are pipe lines whatever the source padding; cells keep their headers
     m = find_quote("| in H800 GPU Hours | 2664K | 119K | 5K | 2788K |", [doc]).found
     assert m.as_dict()["line"] == 17 and m.as_dict()["table_row"] == 1
-    table, cell = doc.cell_at(m.start + m.passage.index("2788K"))
+    _table, cell = doc.cell_at(m.start + m.passage.index("2788K"))
     assert cell.header == "Total" and cell.label == "in H800 GPU Hours"
 
 
@@ -150,7 +151,8 @@ def test_pdf_pages_and_numbered_sections(tmp_path):
     p.write_bytes(make_pdf([
         ["DeepSeek-V3 Technical Report", "1 Introduction", "costs only 2.788M GPU hours for its full training."],
         ["Table 1 | Training costs of DeepSeek-V3, assuming the rental price of H800 is $2 per GPU hour.",
-         "in H800 GPU Hours 2664K 119K 5K 2788K", "4.2 Hyper-Parameters", "We set the number of attention heads n_h to 128"],
+         "in H800 GPU Hours 2664K 119K 5K 2788K", "4.2 Hyper-Parameters",
+         "We set the number of attention heads n_h to 128"],
     ]))
     doc = load(p)
     assert doc.format == "pdf" and doc.pages == [0, doc.text.index("Table 1")]

@@ -94,7 +94,8 @@ def _squeeze(text: str) -> str:
 
 def prints_its_values(draft, rel, ann: dict, ann_places: dict) -> bool:
     """On prose lines only (two annotations can share a line), the relation must be about a value the
-    annotation quotes: its target's number (or, without one, a part's) printed in the annotation's claim or arithmetic."""
+    annotation quotes: its target's number (or, without one, a part's) printed in the annotation's claim or
+    arithmetic."""
     if any(kind == "table" for kind, _ in ann_places[ann["id"]]):
         return True
     said = _squeeze(ann["claim"] + " " + ann.get("arithmetic", ""))

@@ -31,6 +31,7 @@ never a project dependency.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -44,6 +45,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
+from claimaudit.errors import NumberSyntaxError, UnitError  # noqa: E402
 from claimaudit.extract.document import analyse  # noqa: E402
 from claimaudit.extract.mentions import extract_mentions  # noqa: E402
 from claimaudit.extract.pipeline import draft_document, draft_yaml  # noqa: E402
@@ -72,10 +74,10 @@ def unit_key(name: str):
     text = Q3_UNITS.get(name, name)
     try:
         u = resolve_unit(text)
-    except Exception:
+    except UnitError:
         try:
             u = resolve_unit(text.replace(" ", "_"))
-        except Exception:
+        except UnitError:
             return ("?", name)
     return (u.factor, u.dims)
 
@@ -87,7 +89,7 @@ def unit_eq(gold, pred) -> bool:
 
 def half(text: str) -> str:
     """"dev" or "test", fixed by the text's SHA-1 (the same split on every machine and run)."""
-    return "dev" if hashlib.sha1(text.encode("utf-8")).digest()[0] % 2 == 0 else "test"
+    return "dev" if hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).digest()[0] % 2 == 0 else "test"
 
 
 def as_fraction(v) -> Fraction:
@@ -179,7 +181,7 @@ def q3_gold() -> list[tuple[str, list[dict]]]:
 def quantities_only(cases: list[tuple[str, list[dict]]], preds: list[list[dict]]):
     """The seeds' gold without kind-c rows, and predictions without those that overlap one."""
     out_cases, out_preds = [], []
-    for (text, gold), pred in zip(cases, preds):
+    for (text, gold), pred in zip(cases, preds, strict=True):
         counts = [g for g in gold if g.get("kind") == "c"]
         out_cases.append((text, [g for g in gold if g.get("kind") != "c"]))
         out_preds.append([p for p in pred if not any(p["start"] < c["end"] and c["start"] < p["end"] for c in counts)])
@@ -197,13 +199,16 @@ def show(text: str, gold: list[dict], pred: list[dict]) -> None:
                 hit.add(i)
                 ok = unit_eq(g["unit"], p["unit"])
                 if not ok:
-                    print(f"    unit  {text[g['start']:g['end']]!r}: gold {g['unit']} got {p['unit']}  | {text[max(0, g['start'] - 30):g['end'] + 20]!r}")
+                    print(f"    unit  {text[g['start']:g['end']]!r}: gold {g['unit']} got {p['unit']}  "
+                          f"| {text[max(0, g['start'] - 30):g['end'] + 20]!r}")
                 break
         else:
-            print(f"    miss  {text[g['start']:g['end']]!r} {g['value']} {g['unit']}  | {text[max(0, g['start'] - 30):g['end'] + 20]!r}")
+            print(f"    miss  {text[g['start']:g['end']]!r} {g['value']} {g['unit']}  "
+                  f"| {text[max(0, g['start'] - 30):g['end'] + 20]!r}")
     for i, p in enumerate(pred):
         if i not in hit:
-            print(f"    extra {text[p['start']:p['end']]!r} {p['value']} {p['unit']}  | {text[max(0, p['start'] - 30):p['end'] + 20]!r}")
+            print(f"    extra {text[p['start']:p['end']]!r} {p['value']} {p['unit']}  "
+                  f"| {text[max(0, p['start'] - 30):p['end'] + 20]!r}")
 
 
 PAIR_FROM_TO = True     # --no-pairs turns it off (to show what the merging changes)
@@ -236,7 +241,7 @@ the gold span. See gold/README.md, "Scoring".
 
 def report(name: str, cases: list[tuple[str, list[dict]]], preds: list[list[dict]], verbose: bool = False) -> dict:
     tot = dict(g=0, p=0, v=0, vu=0, qg=0, qp=0, q=0)
-    for (text, gold), pred in zip(cases, preds):
+    for (text, gold), pred in zip(cases, preds, strict=True):
         if PAIR_FROM_TO:
             pred = pair_from_to(gold, pred)
         if verbose:
@@ -261,10 +266,8 @@ def cn2an_cases() -> None:
         for text, want in data[mode].items():
             h = half(text)
             n[h] += 1
-            try:
+            with contextlib.suppress(NumberSyntaxError, ValueError):   # unreadable: counted as not read
                 ok[h] += parse_printed(text).nominal == as_fraction(want)
-            except Exception:
-                pass
         print(f"  cn2an {mode:<7} dev {ok['dev']}/{n['dev']}  test {ok['test']}/{n['test']} values read exactly")
 
 
@@ -272,7 +275,8 @@ RT = DEV / "recognizers-text" / "Specs"
 #: Recognizers-Text's units -> registry units. "Age" is an age in years ("age 87").
 RT_UNITS = {"Year": "year", "Month": "month", "Week": "week", "Day": "day", "Age": "year",
             "C": "Celsius_reading", "F": "Fahrenheit_reading"}
-RT_SETS = [("Age", "NumberWithUnit/{lang}/AgeModel.json", True), ("Temperature", "NumberWithUnit/{lang}/TemperatureModel.json", True),
+RT_SETS = [("Age", "NumberWithUnit/{lang}/AgeModel.json", True),
+           ("Temperature", "NumberWithUnit/{lang}/TemperatureModel.json", True),
            ("Number", "Number/{lang}/NumberModel.json", False), ("Ordinal", "Number/{lang}/OrdinalModel.json", False)]
 
 
@@ -329,7 +333,7 @@ def of_kind(name: str, preds: list[list[dict]]) -> list[list[dict]]:
 def split(cases, preds):
     """The (cases, predictions) of each half, by the SHA-1 of each case's text."""
     out = {"dev": ([], []), "test": ([], [])}
-    for case, pred in zip(cases, preds):
+    for case, pred in zip(cases, preds, strict=True):
         c, p = out[half(case[0])]
         c.append(case)
         p.append(pred)
@@ -339,7 +343,7 @@ def split(cases, preds):
 def seed_lines(seeds, preds):
     """The seeds cut into lines (each line is one case of the split), gold and predictions with it."""
     cases, out_preds = [], []
-    for (text, gold), pred in zip(seeds, preds):
+    for (text, gold), pred in zip(seeds, preds, strict=True):
         pos = 0
         for line in text.split("\n"):
             end = pos + len(line)
@@ -377,7 +381,8 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quantulum", metavar="PYTHON", help="python of a venv with quantulum3 installed "
                     "(default: this python, when it can import quantulum3)")
-    ap.add_argument("--show", action="store_true", help="print every miss, unit mismatch and extra mention (dev halves only)")
+    ap.add_argument("--show", action="store_true",
+                    help="print every miss, unit mismatch and extra mention (dev halves only)")
     ap.add_argument("--no-pairs", action="store_true", help="do not score a from-to pair as a gold range")
     args = ap.parse_args()
     global PAIR_FROM_TO
@@ -419,7 +424,8 @@ def main() -> int:
         q = timed("q3_run.py", q3py, speed_texts)
         print(f"  quantulum3   cold {q['cold']:.3f} s (import + first parse)   warm {q['warm']:.3f} s "
               f"({n / q['warm']:,.0f} sentences/s)")
-        print(f"  ratio        cold {q['cold'] / o['cold']:.1f}x   warm {q['warm'] / o['warm']:.1f}x (quantulum3 time / ours)")
+        print(f"  ratio        cold {q['cold'] / o['cold']:.1f}x   warm {q['warm'] / o['warm']:.1f}x "
+              "(quantulum3 time / ours)")
     text = "\n".join(t for t, _ in seeds)
     big = (text + "\n") * (1_000_000 // len(text.encode("utf-8")) + 1)
     big = big.encode("utf-8")[:1_000_000].decode("utf-8", "ignore")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..errors import InputError, UsageError
 from ..model.claims import ClaimFile, Settings
@@ -51,7 +51,8 @@ def find_claim_files(paths: Iterable[str | Path], root: Path) -> list[Path]:
     return unique
 
 
-def collect(paths: Iterable[str | Path], root: Path, base: Settings = Settings()) -> tuple[list[ClaimFile], list[InputError]]:
+def collect(paths: Iterable[str | Path], root: Path,
+            base: Settings = Settings()) -> tuple[list[ClaimFile], list[InputError]]:
     files: list[ClaimFile] = []
     errors: list[InputError] = []
     for path in find_claim_files(paths, root):
@@ -63,7 +64,8 @@ def collect(paths: Iterable[str | Path], root: Path, base: Settings = Settings()
     return files, errors
 
 
-def load_doc_claims(path: Path, *, display: str, base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
+def load_doc_claims(path: Path, *, display: str,
+                    base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
     """The claims embedded in a Markdown doc (see model/markdown_claims.py); its source is the doc."""
     from ..model.markdown_claims import load_markdown_claims
 

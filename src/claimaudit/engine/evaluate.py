@@ -14,10 +14,11 @@ The verdict rules, in one place:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
@@ -124,7 +125,7 @@ def compare(recomputed: Interval, reading: Reading, relation: str, settings: Set
     if relation in ("=", "~"):
         target = claimed_target(reading, relation, settings)
         ok = recomputed.intersects(target)
-        boundary = ok and recomputed.touches_only_at_boundary(target) and not recomputed.is_point or (
+        boundary = (ok and recomputed.touches_only_at_boundary(target) and not recomputed.is_point) or (
             ok and recomputed.is_point and (recomputed.lo == target.lo or recomputed.lo == target.hi)
             and not target.is_point)
         return ok, bool(boundary)
@@ -158,14 +159,14 @@ class Evaluator:
     """Evaluates claims in dependency order, remembering each result for the claims that use it."""
 
     def __init__(self, lookup: Callable[[Claim, str], Claim | None],
-                 formula_cache: dict[str, "Formula"] | None = None) -> None:
+                 formula_cache: dict[str, Formula] | None = None) -> None:
         self.lookup = lookup
         self.results: dict[str, ClaimResult] = {}
         self.readings: dict[str, Reading] = {}
         self.formulas = formula_cache if formula_cache is not None else {}
 
     # -- pieces --------------------------------------------------------------------------------------
-    def formula(self, claim: Claim) -> "Formula":
+    def formula(self, claim: Claim) -> Formula:
         from ..formulas.parse import parse_formula
 
         text = claim.formula or ""
@@ -398,7 +399,7 @@ def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str
     from ..numbers.interval import fmt_sig
 
     rec = result.recomputed
-    assert rec is not None
+    assert rec is not None   # noqa: S101 - called only after the recomputed amount is set (see above)
     unit = reading.amount.unit
     sep = "" if unit in ("‰", "×") else " "
     diff_unit = {"%": "percentage points", "pp": "percentage points"}.get(unit, unit)

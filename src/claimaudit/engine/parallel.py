@@ -5,10 +5,10 @@ Files that may refer to each other — a dotted name ``stem.`` of another file a
 one group; the test is textual, so it can only join files that do not need it, never split files that
 do. Groups are packed into one bucket per process by size; each process (the parent takes the first
 bucket itself) audits its bucket exactly as a serial run would (collect, evaluate, checkers, outcomes),
-and the parent merges the results, findings and errors back into the serial run's order. Runs with a run-scope checker (it sees the whole run), runs
-with Markdown docs (a doc is a source any file may cite) and runs of a single group are audited
-serially, and so are runs with more claims for CA111 to solve than its per-run budget (``max_claims``:
-which ones it solves depends on the order of the whole run).
+and the parent merges the results, findings and errors back into the serial run's order. Runs with a
+run-scope checker (it sees the whole run), runs with Markdown docs (a doc is a source any file may cite)
+and runs of a single group are audited serially, and so are runs with more claims for CA111 to solve
+than its per-run budget (``max_claims``: which ones it solves depends on the order of the whole run).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from .collect import (
     doc_sources,
     find_claim_files,
 )
-
 from .options import RunOptions
 from .run import SourceError, audit, paused_gc, run_claims, run_options
 
@@ -162,8 +161,8 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         collect_errors: list[tuple[int, Any]] = []
         eval_errors: list[tuple[tuple[int, int], Any]] = []
         results, everything, docs = [], [], []
-        for b, part in zip(buckets, parts):
-            for i, errs in zip(b, part["collect_errors"]):
+        for b, part in zip(buckets, parts, strict=True):
+            for i, errs in zip(b, part["collect_errors"], strict=True):
                 collect_errors += [(i, e) for e in errs]
             for e in part["errors"]:
                 # A serial run lists duplicate-name errors, then unknown sources, each in file order.
@@ -202,7 +201,7 @@ def _say_unavailable_once(results: list[Any]) -> None:
     run does: on the first claim, in run order, that cites the source."""
     said: set[str] = set()
     for r in results:
-        here = {(f.data or {}).get("source") for f in r.findings if f.code == "CA204"} - {None}
+        here = {src for f in r.findings if f.code == "CA204" and (src := (f.data or {}).get("source")) is not None}
         r.findings[:] = [f for f in r.findings
                          if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
         said |= here

@@ -141,7 +141,7 @@ def _report(run: RunResult, code: int) -> dict[str, Any]:
     memo: dict[int, tuple[Amount, dict[str, Any]]] = {}
     return {
         "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
-        "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "created": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
         "root": run.root, "paths": run.paths, "options": run.options, "duration": round(run.duration, 4),
         "exit_code": code,
         "summary": summarize(run),

@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
 
 from ..errors import InputError
 from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
+from ..suggest import did_you_mean
 from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
 from .keyword import matches_keyword
 from .options import RunOptions
-from ..suggest import did_you_mean
-from .resolve import Namespace, NameError_, order
+from .resolve import NameError_, Namespace, order
 from .results import ClaimResult, Finding, RunResult
-
 
 #: How often (in claims) a long run reports progress.
 PROGRESS_EVERY = 500
@@ -50,7 +49,8 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def dependencies(claims: list[Claim], ns: Namespace, evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
+def dependencies(claims: list[Claim], ns: Namespace,
+                 evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
     """Which claims each claim's formula uses (qualnames), and the claims whose names cannot resolve."""
     deps: dict[str, list[str]] = {}
     broken: dict[str, InputError] = {}
@@ -178,7 +178,7 @@ def audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | Non
                       t0=time.perf_counter() if t0 is None else t0)
 
 
-def _audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path, options: RunOptions,
+def _audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | None, options: RunOptions,
            sources: dict[str, SourceRecord], *, paths: list[str], t0: float) -> RunResult:
     sources = {**sources, **doc_sources(files)}   # a Markdown doc is the source of its embedded claims
     results, eval_errors = evaluate_files(files, options, sources)

@@ -14,7 +14,7 @@ from ..errors import UsageError
 from ..sources.document import Cell, Document, Table
 from ..sources.limits import Limits, SourceTextError
 
-__all__ = ["Cell", "Document", "Table", "analyse", "load_document", "MAX_BYTES", "DOCUMENT_SUFFIXES"]
+__all__ = ["DOCUMENT_SUFFIXES", "MAX_BYTES", "Cell", "Document", "Table", "analyse", "load_document"]
 
 #: Largest document extracted (bytes): extraction reads ~1 MB in well under 2 s, so 8 MiB bounds a run.
 MAX_BYTES = 8 * 1024 * 1024

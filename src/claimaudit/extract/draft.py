@@ -50,7 +50,7 @@ def _slug(text: str, limit: int = 24) -> str:
     """ASCII words of ``text`` (three letters or more, or an upper-case pair); else its Chinese
     characters, so a Chinese label still names the claim (``训练成本``)."""
     folded = unicodedata.normalize("NFKD", text)
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", folded) if len(w) >= 3 or w.isupper() and len(w) == 2]
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", folded) if len(w) >= 3 or (w.isupper() and len(w) == 2)]
     out = "_".join(w.lower() for w in words)
     if not out:
         out = _cjk_word(text, limit=8)
@@ -288,7 +288,9 @@ def render(draft: Draft, relations: str = "confident") -> str:
         out.append(f"        printed: {_s(m.printed)}")
         iv = m.number.interval
         out.append(f"        interval: [{_s(show(iv.lo))}, {_s(show(iv.hi))}]")
-        out.append(f"        unit: {_s(m.unit.canonical or ('×' if m.number.kind == 'ratio' else m.number.kind if m.number.kind != 'number' else ''))}")
+        kind = m.number.kind
+        bare_unit = "×" if kind == "ratio" else kind if kind != "number" else ""
+        out.append(f"        unit: {_s(m.unit.canonical or bare_unit)}")
         if m.qualifier:
             out.append(f"        qualifier: {_s(m.qualifier)}")
         out += _where_in_doc(doc, m.start)
@@ -327,13 +329,13 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
     out.append(f"    at: {_s(f'line {line}, column {col}')}")
     if r.unitless:
         names = [f"x{k + 1}" for k in range(len(r.parts))]
-        mapping = {p: nm for p, nm in zip(r.parts, names)}
+        mapping = {p: nm for p, nm in zip(r.parts, names, strict=True)}
         formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
         value = _bare(target) if target is not None else (r.value or "")
         out.append(f"    value: {_s(value)}")
         out.append(f"    formula: {_s(formula)}")
         out.append("    given:")
-        for p, nm in zip(r.parts, names):
+        for p, nm in zip(r.parts, names, strict=True):
             out.append(f"      {nm}: {_s(_bare(ms[p]))}")
         out.append(f"    tags: [{r.kind}, magnitudes-only]")
         out.append("    meta:")

@@ -7,7 +7,7 @@ Rules look at the *folded* text (full-width forms as ASCII, same offsets) around
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 _LETTER = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
@@ -35,13 +35,16 @@ _GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X"}
 
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
+#: Letters glued to a number, with "/letters" runs ("8tokens/s").
+_LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
 
 
 def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
     """A lower-case unit word follows ("10.5 celsius", "2.5 hours"): a measurement, not a heading
     (headings go on with a capital: "3.2 Methods")."""
     m = _LOWER_WORD.match(after)
-    return bool(m) and (bool(_TEMPERATURE_WORD.match(m.group(1))) or is_unit is not None and is_unit(m.group(1)))
+    return m is not None and (bool(_TEMPERATURE_WORD.match(m.group(1)))
+                              or (is_unit is not None and is_unit(m.group(1))))
 
 
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
@@ -65,7 +68,7 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
                 prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
             return "identifier"
-        if re.match(r"/0+(?![\d.])", after) or prev == "/" and re.fullmatch(r"0+", tok) and prev2.isdigit():
+        if re.match(r"/0+(?![\d.])", after) or (prev == "/" and re.fullmatch(r"0+", tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
         if tok[0] in "+-−" and prev2 + prev and (prev.isalnum() or prev in ")]"):
             return "formula or range piece"
@@ -81,7 +84,7 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
         g = re.match(r"[A-Za-z]+", after)
         if g and g.group(0) not in _GLUED_OK and not re.match(r"[eE][+\-]?\d", after) and not (
-                is_unit is not None and is_unit(re.match(r"[A-Za-z]+(?:/[A-Za-z]+)*", after).group(0))):
+                is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
             return "identifier"
         coef = re.match(r"\s*[×*]\s*([\u4e00-\u9fff]{2})", after)
         if coef and re.fullmatch(r"\d{1,2}", tok) and is_unit is not None and not is_unit(coef.group(1)) \
@@ -96,7 +99,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before):
             if re.match(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)", after) or re.match(r"[-–]\d\d(?!\d)", after):
                 return "date"
-            if not re.match(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?|张|卡|个|条|台|节点|万|亿)", after):
+            if not re.match(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
+                            r"|张|卡|个|条|台|节点|万|亿)", after):
                 return "year"
         if re.match(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月", after) and "." not in tok and len(plain) <= 4:
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
@@ -125,7 +129,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _LIST_START.search(before) and (_LIST_AFTER.match(after) or
                                            (re.fullmatch(r"\d+(?:\.\d+)*", tok) and re.match(r"\s+\S", after)
                                             and ("." in tok or re.match(r"\.\s", after))
-                                            and not re.match(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)", after)
+                                            and not re.match(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*"
+                                                             r"(?:[A-Za-z]*/|GPU|token|张|卡)", after)
                                             and not _unit_word_after(after, is_unit))):
             return "section or list number"
     if kind == "chinese":
@@ -138,8 +143,10 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if re.match(r"(?:[月日号]|年(?:代|级)?)", after) and prev in "0123456789年":
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
-        if tok in ("一", "两", "二") and not re.match(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)", after):
+        if tok in ("一", "两", "二") and not re.match(
+                r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
+                r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)", after):
             return "article or idiom"
-        if prev and prev in "统唯之万哪每这那某" or re.match(r"[致样起些般定直切体侧道同律]", nxt):
+        if (prev and prev in "统唯之万哪每这那某") or re.match(r"[致样起些般定直切体侧道同律]", nxt):
             return "idiom"
     return None

@@ -10,13 +10,14 @@ run of words after it that the unit registry accepts.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..errors import InputError
-from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
 from ..numbers import vocabulary
+from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber, parse_printed
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from ..units.registry import UnitInfo, resolve_unit
 from .document import Document
@@ -31,8 +32,9 @@ _POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if 
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
 _ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(
-    r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?|(?P<zh>"
-    + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
+    r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+"
+    r"|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?"
+    r"|(?P<zh>" + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
 #: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
 _CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
@@ -43,7 +45,9 @@ _MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + 
     r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億))")
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 _MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-_PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])|percent(?![A-Za-z])|per ?cent(?![A-Za-z])|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
+_PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])"
+                     r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
+                     r"|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
 _RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
 #: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
 _UNIT_RANGE_GAP = re.compile(r"\s*(?:to|–|—|-|~|～|至|到)\s*|\s+and\s+", re.I)
@@ -63,22 +67,24 @@ _ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
               "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
-_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
+_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
+                         r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
 #: "a gallon", "A kibibyte": an article read as one before a unit's full name (see _article_units).
 _ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
 _ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
-_ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone", "grain",
-                     "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block", "drop",
-                     "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
+_ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone",
+                     "grain", "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block",
+                     "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
 #: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
 #: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
 #: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").
 _ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) (baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
                             r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
 #: The value each of those words stands for, as a claim's `value:` would print it.
-_ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen", "baker’s dozen": "1 bakers_dozen"}
+_ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
+                        "baker’s dozen": "1 bakers_dozen"}
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
@@ -151,7 +157,7 @@ def unit_or_none(text: str) -> UnitInfo | None:
         info: UnitInfo | None = resolve_unit(text)
     except InputError:
         info = None
-    except Exception:   # a registry bug must not stop extraction
+    except Exception:   # noqa: BLE001 - a registry bug must not stop extraction
         info = None
     if len(_UNIT_CACHE) < 100_000:
         _UNIT_CACHE[text] = info
@@ -243,9 +249,11 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return end, ""                   # 气泡近零: a value (about zero), not a count
     if tok in ("二",) and not m:
         return None                      # 二 is 二进制, 不二; only "二个/二级" counts
-    if not m and not noun:
+    if noun:
+        return j, noun
+    if not m:
         return None                      # 三、 (a heading), 三。
-    return j, (noun or m.group(0))
+    return j, m.group(0)
 
 
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
@@ -267,7 +275,7 @@ def _million_m(f: str, pos: int) -> bool:
     if not f.startswith("m", pos) or pos + 1 >= len(f) or f[pos - 1:pos] == " ":
         return False
     m = _PLURAL_NOUN.match(f, pos + 1)
-    return bool(m) and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+    return m is not None and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
 
 
 def _is_unit(text: str) -> bool:
@@ -278,7 +286,8 @@ _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
-_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
+                          r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
@@ -296,8 +305,9 @@ _INVERSE_BARN = re.compile(r"([fpan])b(?:\^|)[-−]1")
 _BARN_PREFIX = {"f": "femto", "p": "pico", "a": "atto", "n": "nano"}
 
 
-def _respell(text: str) -> tuple[str, UnitInfo] | None:
-    """English spellings the registry refuses, rewritten into its grammar, with the unit read.
+def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
+    """English spellings the registry refuses, rewritten into its grammar, with the unit read
+    (None where the registry refuses the rewritten spelling too).
 
     ``square kilometers`` / ``sq mi`` / ``km squared`` -> ``(…)^2``, ``cubic`` / ``cubed`` -> ``^3``,
     ``km2`` / ``km/s2`` -> ``km^2`` / ``km/s^2``, ``s-1`` / ``fb−1`` -> ``s^-1``, ``times per week`` ->
@@ -361,7 +371,7 @@ def _unit_tokens(f: str, pos: int, limit: int) -> list[_Tok]:
             j = i
             while j < n and f[j] in " \t":
                 j += 1
-            if j - i > 2 or not toks and j - i > 1:
+            if j - i > 2 or (not toks and j - i > 1):
                 break
             i = j
             continue
@@ -374,7 +384,8 @@ def _unit_tokens(f: str, pos: int, limit: int) -> list[_Tok]:
         m = _ASCII_WORD.match(f, i)
         if m:
             w = m.group(0)
-            if w.lower() in _STOP_UNIT and w.lower() != "per" and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
+            if w.lower() in _STOP_UNIT and w.lower() != "per" \
+                    and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
                 break
             kind = "model" if _MODEL.match(w) else "word"
             toks.append(_Tok(i, m.end(), w, kind))
@@ -394,7 +405,7 @@ def _best_unit(f: str, toks: list[_Tok]) -> tuple[str, int, int, UnitInfo] | Non
     """The longest run of tokens (from the first) that the registry reads as a unit."""
     for k in range(len(toks), 0, -1):
         last = toks[k - 1]
-        if last.kind == "op" and not (k == 1 and last.text in "$€£¥") or last.text.lower() in ("per",) \
+        if (last.kind == "op" and not (k == 1 and last.text in "$€£¥")) or last.text.lower() in ("per",) \
                 or last.text == "每":
             continue
         if any(t.kind == "model" for t in toks[:k]):
@@ -427,8 +438,9 @@ def _join(*parts: str) -> str:
     for p in parts:
         if not p:
             continue
-        if out and (out[-1].isascii() and out[-1].isalnum() or out[-1] in "%×)") and (p[0].isascii() and p[0].isalpha()) \
-                or out and out[-1].isascii() and out[-1].isalpha() and (p[0].isdigit() or p[0] in "$€£¥-+"):
+        if (out and ((out[-1].isascii() and out[-1].isalnum()) or out[-1] in "%×)")
+                and (p[0].isascii() and p[0].isalpha())) \
+                or (out and out[-1].isascii() and out[-1].isalpha() and (p[0].isdigit() or p[0] in "$€£¥-+")):
             out += " "
         elif out and out[-1].isascii() and out[-1].isalnum() and _CJK.match(p[0]):
             out += " "
@@ -539,12 +551,15 @@ class Extractor:
             dash_range = False
         if nxt is not None and tok.kind in ("digits", "chinese") and nxt.kind == tok.kind and not mult + pct:
             sep = _RANGE_SEP.fullmatch(f, pos, nxt.start)
-            if sep and not re.search(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", f[max(0, tok.start - 14):tok.start], re.I) \
+            if sep and not re.search(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", f[max(0, tok.start - 14):tok.start],
+                                     re.I) \
                     and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
                 range_end = nxt
-        if range_end is not None and "and" in f[pos:range_end.start] and not re.search(r"between\s+$", f[max(0, tok.start - 9):tok.start], re.I):
+        if range_end is not None and "and" in f[pos:range_end.start] \
+                and not re.search(r"between\s+$", f[max(0, tok.start - 9):tok.start], re.I):
             range_end = None
-        if range_end is None and nxt is not None and re.search(r"\bbetween\s+$", f[max(0, tok.start - 9):tok.start], re.I) \
+        if range_end is None and nxt is not None \
+                and re.search(r"\bbetween\s+$", f[max(0, tok.start - 9):tok.start], re.I) \
                 and re.fullmatch(r"\s(?:[A-Za-z]+\s)?and\s", f[pos:nxt.start] if nxt.start > pos else " "):
             range_end = nxt
         tolerance = False
@@ -574,9 +589,10 @@ class Extractor:
             num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
                 else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
             found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
-            if found is not None and (found.number.is_range or tolerance and found.number.tolerance is not None):
+            if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
-        found = self._with_unit(tok, base_start, qual, cur_text, number_text + mult.strip() if _CJK.match(mult.strip()[:1]) else number_text + mult,
+        found = self._with_unit(tok, base_start, qual, cur_text,
+                               number_text + mult.strip() if _CJK.match(mult.strip()[:1]) else number_text + mult,
                                pos, limit, tok.end, pct=pct)
         if found is not None and million_m:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
@@ -637,7 +653,8 @@ class Extractor:
         self._notes(reading, candidates, counted, unit_text if not use_u else "", begin, end, num_end)
         p = reading.number
         return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)],
-                       value=reading.value, number=p, unit=reading.unit, qualifier=p.qualifier or (qtext if qrel else ""),
+                       value=reading.value, number=p, unit=reading.unit,
+                       qualifier=p.qualifier or (qtext if qrel else ""),
                        relation=(qrel or post_rel) if not p.qualifier or p.relation == "=" else None,
                        candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
                        unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
@@ -651,7 +668,8 @@ class Extractor:
         # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
         while lead_skip < len(toks) and lead_skip < 3 and (toks[lead_skip].kind == "model" or (
                 toks[lead_skip].kind == "cjk" and toks[lead_skip].text in _MEASURE) or (
-                toks[lead_skip].text in _FORM_FACTOR and lead_skip + 1 < len(toks) and toks[lead_skip + 1].kind == "model")):
+                toks[lead_skip].text in _FORM_FACTOR and lead_skip + 1 < len(toks)
+                and toks[lead_skip + 1].kind == "model")):
             if toks[lead_skip].kind == "model" and _GPU_MODEL.match(toks[lead_skip].text):
                 candidates.append("GPU")
             lead_skip += 1
@@ -677,7 +695,8 @@ class Extractor:
     def _post_qualifier(self, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
         """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
         f = self.folded
-        post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) if uend < len(f) else None
+        post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) \
+            if uend < len(f) else None
         if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
             post = None
         post_word = (post.group(1) or post.group(2)) if post else ""
@@ -768,7 +787,7 @@ class Extractor:
         while toks and toks[0].kind == "model":
             toks = toks[1:]
         found = _best_unit(head, toks) if toks else None
-        if found is None or found[2] != toks[-1].end and head[found[2]:].strip():
+        if found is None or (found[2] != toks[-1].end and head[found[2]:].strip()):
             return None
         return found[0]
 
@@ -787,7 +806,8 @@ class Extractor:
                 before = f[max(0, a.start - 24):a.start]
                 between = re.search(r"\bbetween\s*$", before, re.I)
                 from_ = re.search(r"(?:\bfrom|从|由)\s*$", before, re.I)
-                if gap and (between or "and" not in gap.group(0)) and (between or not from_ or _RANGE_FROM.search(before)):
+                if gap and (between or "and" not in gap.group(0)) \
+                        and (between or not from_ or _RANGE_FROM.search(before)):
                     v = _join(self.doc.text[a.start:a.unit_start].strip(), "to", b.value)
                     p = _parse(v, self.kilo)
                     if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
@@ -839,7 +859,7 @@ class Extractor:
             v = _ARTICLE_COUNT_VALUE.get(word, f"1 {word}")
             p = _parse(v, self.kilo)
             info = unit_or_none(p.unit) if p is not None else None
-            if info is None:
+            if p is None or info is None:
                 continue
             added.append(Mention(start=am.start(), end=am.end(), printed=self.doc.text[am.start():am.end()], value=v,
                                  number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
@@ -951,7 +971,7 @@ class Extractor:
     # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
     def _share_units(self, ms: list[Mention]) -> None:
         f = self.folded
-        for a, b in zip(ms, ms[1:]):
+        for a, b in itertools.pairwise(ms):
             if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
                     or a.counted:
                 continue

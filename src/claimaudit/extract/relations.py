@@ -44,9 +44,9 @@ Formulas use placeholders ``{0}``, ``{1}`` … for mention indices; the draft pu
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -66,8 +66,10 @@ _PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
 _GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
 _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
-_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
+                        r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
+_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
+                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
 _EFFICIENCY = re.compile(r"efficien|效率", re.I)
 _SPEEDUP = re.compile(r"speed-?up|faster|加速|倍", re.I)
@@ -161,8 +163,13 @@ def _fits(target: Mention, q: Quantity | None, unitless: bool = False) -> bool:
     return q.dims == dims
 
 
+def _ref(i: int) -> str:
+    """The formula placeholder for mention i: `{i}`."""
+    return "{" + str(i) + "}"
+
+
 def _placeholder_formula(ms: Iterable[int], op: str) -> str:
-    return f" {op} ".join("{%d}" % i for i in ms)
+    return f" {op} ".join(_ref(i) for i in ms)
 
 
 def _holds(target: Mention, q: Quantity | None) -> bool:
@@ -231,10 +238,10 @@ def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c
             ones += op == "*" and any(b is not None and b[0] <= 1 <= b[1] for b in fb)
             acc = fb[0]
             for b in fb[1:]:
-                assert acc is not None and b is not None
+                assert acc is not None and b is not None   # noqa: S101 - narrows for mypy: None rows skipped above
                 acc = _combine(op, acc, b)
             rows.append(r)
-            assert acc is not None
+            assert acc is not None   # noqa: S101 - narrows for mypy: None rows skipped above
             held += acc[0] <= tb[1] and tb[0] <= acc[1]
             if len(rows) - held > max(1, 0.05 * len(target)):
                 return None
@@ -362,7 +369,8 @@ class RelationFinder:
                     word = "mean" if average else "sum"
                     rel = self._table_relation(
                         "table-total", target, formula, parts,
-                        note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} of the rows above it",
+                        note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
+                             "of the rows above it",
                         evidence=f"{_where(t)}: row label {label!r} over {len(parts)} rows of column "
                                  f"{self._header(t, c)!r}", confidence=0.9)
                     if rel is not None:
@@ -454,7 +462,7 @@ class RelationFinder:
                     if target is None or any(p is None for p in parts):
                         continue
                     idx = [p for p in parts if p is not None]
-                    formula = f" {op} ".join("{%d}" % p for p in idx)
+                    formula = f" {op} ".join(_ref(p) for p in idx)
                     rel = self._table_relation(
                         "column-product", target, formula, idx,
                         note=f"column {self._header(t, c)!r} of {_where(t)} is {sym.join(repr(h) for h in heads)} "
@@ -530,7 +538,7 @@ class RelationFinder:
         ms = self.ms
         of = r"\s*(?:out of|of|in|/|／|之中的|中的)\s*"
         for i in range(len(ms) - 2):
-            a, b, c = ms[i], ms[i + 1], ms[i + 2]
+            a, c = ms[i], ms[i + 2]
             # X% (A out of B)
             if a.number.kind == "percent" and re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)) \
                     and re.fullmatch(of, self._gap(i + 1, i + 2)) and re.match(r"\s*[)）]", self.text[c.end:c.end + 3]):
@@ -543,13 +551,15 @@ class RelationFinder:
                 continue
             if not all(_usable(ms[k]) for k in (target, num, den)):
                 continue
-            formula = "{%d} / {%d}" % (num, den)
+            formula = f"{_ref(num)} / {_ref(den)}"
             if not _fits(ms[target], _evaluate(formula, ms)):
                 continue
             s, e = self.doc.sentence_span(ms[target].start)
+            words_start = min(ms[i].start for i in (target, num, den))
+            words_end = max(ms[i].end for i in (target, num, den))
             out.append(Relation("percent-of", target, formula, [num, den], quote=self.text[s:e].strip(),
                                 note="the percentage is the part over the whole", at=ms[target].start,
-                                evidence=f"the words {self.text[min(ms[i].start for i in (target, num, den)):max(ms[i].end for i in (target, num, den)) + 1].strip()!r}",
+                                evidence=f"the words {self.text[words_start:words_end + 1].strip()!r}",
                                 confidence=0.9))
         return out
 
@@ -600,13 +610,13 @@ class RelationFinder:
                 ops[-1].append(sym)
         approx = any(links[k][1] in ("≈", "≒", "~=") for k in eqs)
         # Each single-mention side is checked against each multi-mention side.
-        exprs = [(s, o) for s, o in zip(sides, ops) if len(s) > 1]
+        exprs = [(s, o) for s, o in zip(sides, ops, strict=True) if len(s) > 1]
         singles = [s[0] for s in sides if len(s) == 1]
         for target in singles:
             for side, sops in exprs:
-                formula = "{%d}" % side[0]
-                for op, idx in zip(sops, side[1:]):
-                    formula += f" {op} " + "{%d}" % idx
+                formula = _ref(side[0])
+                for op, idx in zip(sops, side[1:], strict=True):
+                    formula += f" {op} " + _ref(idx)
                 if not all(_usable(ms[k]) for k in side + [target]):
                     continue
                 unitless = not _fits(ms[target], _evaluate(formula, ms))
@@ -638,8 +648,8 @@ class RelationFinder:
         for pi, (a, b) in enumerate(pairs):
             s, e = self.doc.sentence_span(ms[a].start)
             # The figure that sums up the change: the next ratio/percent in the same sentence.
-            z = next((k for k in range(b + 1, n) if ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
-                      and _usable(ms[k]) or False), None)
+            z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
+                      and _usable(ms[k])) or False), None)
             if z is None:
                 # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
                 z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
@@ -653,9 +663,10 @@ class RelationFinder:
             quote = self.text[s:e].strip()
             # Parallel efficiency: two changes (devices, then time) and an efficiency percentage.
             nxt = pairs[pi + 1] if pi + 1 < len(pairs) else None
-            if ms[z].number.kind == "percent" and _EFFICIENCY.search(self.text[s:e]) and nxt and ms[nxt[1]].start < ms[z].start:
+            if ms[z].number.kind == "percent" and _EFFICIENCY.search(self.text[s:e]) and nxt \
+                    and ms[nxt[1]].start < ms[z].start:
                 c, d = nxt
-                formula = "({%d} * {%d}) / ({%d} * {%d})" % (a, c, b, d)
+                formula = f"({_ref(a)} * {_ref(c)}) / ({_ref(b)} * {_ref(d)})"
                 unitless = not _fits(ms[z], _evaluate(formula, ms))
                 if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
                     out.append(Relation("change", z, formula, [a, b, c, d], quote=quote, unitless=unitless,
@@ -664,19 +675,19 @@ class RelationFinder:
                                         confidence=0.7))
                     used.add(z)
                 continue
-            points = "({%d} - {%d})" % ((b, a) if vb > va else (a, b))
+            points = f"({_ref(b)} - {_ref(a)})" if vb > va else f"({_ref(a)} - {_ref(b)})"
             if ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
                     and _recomputes(ms[z], points, ms):
                 # from one percentage to another: a change "by Z%" read in percentage points holds
                 formula, note = points, "the change in percentage points between the two percentages"
             elif ms[z].number.kind == "ratio":
-                formula = "{%d} / {%d}" % ((a, b) if va > vb else (b, a))
+                formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
                 note = "the ratio of the two values"
             elif _LESS_WORDS.search(window) and va > vb:
-                formula = "({%d} - {%d}) / {%d}" % (a, b, a)
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}"
                 note = "the relative reduction from the first value to the second"
             elif _MORE_WORDS.search(window) and vb > va:
-                formula = "({%d} - {%d}) / {%d}" % (b, a, a)
+                formula = f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
                 note = "the relative increase from the first value to the second"
             else:
                 continue
@@ -712,7 +723,7 @@ class RelationFinder:
                             found.append((a, b))
                 if len(found) == 1:
                     a, b = found[0]
-                    formula = "{%d} / {%d}" % (a, b)
+                    formula = f"{_ref(a)} / {_ref(b)}"
                     if _fits(rm, _evaluate(formula, ms)):
                         s, e = self.doc.sentence_span(rm.start)
                         out.append(Relation("rate", r, formula, [a, b], quote=self.text[s:e].strip(),
@@ -737,7 +748,7 @@ class RelationFinder:
                 continue
             if not all(_usable(m) for m in (t, a, b)):
                 continue
-            formula = "{%d} * {%d}" % (i + 1, i + 2)
+            formula = f"{_ref(i + 1)} * {_ref(i + 2)}"
             fit = self._formula_fits(i, formula)
             if fit is None:
                 continue
@@ -816,7 +827,8 @@ class RelationFinder:
             rows, cols = self._names(sentence)
             # the longest label wins over its prefixes ("MiniCPM-V 2.6" over "MiniCPM-V")
             rows = {k: v for k, v in rows.items() if not any(k != o and k in o for o in rows)}
-            cells = {(t, r, c) for lab in rows.values() for t, r in lab for hv in cols.values() for t2, c in hv if t2 == t}
+            cells = {(t, r, c) for lab in rows.values() for t, r in lab
+                     for hv in cols.values() for t2, c in hv if t2 == t}
             if len(rows) != 1 or len(cols) != 1 or len(cells) != 1:
                 continue
             head = next(iter(cols))
@@ -828,7 +840,7 @@ class RelationFinder:
             if j is None or self.ms[j].number.kind != m.number.kind or self.ms[j].unit.dims != m.unit.dims:
                 continue
             table = self.doc.tables[t]
-            out.append(Relation("headline", i, "{%d}" % j, [j], quote=sentence.strip(),
+            out.append(Relation("headline", i, _ref(j), [j], quote=sentence.strip(),
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",
                                 at=m.start, confidence=0.75,
@@ -856,7 +868,7 @@ class RelationFinder:
             rows_a, cols_a = self._names(after)
             back = s
             for _ in range(3):
-                if rows_b and (cols_a or cols_b) or back <= 0:
+                if (rows_b and (cols_a or cols_b)) or back <= 0:
                     break
                 # "It surpasses …": the subject (and the measure) may be named up to three sentences before
                 ps, _pe = self.doc.sentence_span(max(0, back - 2))
@@ -885,7 +897,7 @@ class RelationFinder:
                     y = self.value(t, orow, c) if orow is not None else None
                     if y is None or self.ms[y].unit.dims != self.ms[x].unit.dims:
                         continue
-                    formula = ("{%d} - {%d}" % (y, x)) if lower else ("{%d} - {%d}" % (x, y))
+                    formula = f"{_ref(y)} - {_ref(x)}" if lower else f"{_ref(x)} - {_ref(y)}"
                     word = "below" if lower else "above"
                     out.append(Relation("compare", None, formula, [x, y], value="> 0", quote=sentence.strip(),
                                         note=f"the sentence says {subject[0]!r} is {word} {o!r} on {head!r} "
@@ -922,9 +934,10 @@ class RelationFinder:
                           and self.ms[y].unit.dims == self.ms[x].unit.dims]
                     if len(ys) < 2:
                         continue
-                    formula = f"{extreme}(" + ", ".join("{%d}" % y for y in ys) + ")"
+                    formula = f"{extreme}(" + ", ".join(_ref(y) for y in ys) + ")"
                     word = "minimum" if extreme == "min" else "maximum"
-                    out.append(Relation("cross-table", x, formula, ys, quote=self.doc.line_text(self.ms[x].start).strip(),
+                    out.append(Relation("cross-table", x, formula, ys,
+                                        quote=self.doc.line_text(self.ms[x].start).strip(),
                                         note=f"{a.header[c]!r} of {a.label(ra)!r} in {_where(a)} is the {word} of its "
                                              f"row in {_where(b)}", at=self.ms[x].start, confidence=0.7,
                                         evidence=f"the caption of {_where(b)} names column {a.header[c]!r} of "
@@ -962,7 +975,7 @@ class RelationFinder:
             if other.number.nominal * other.unit.factor == m.number.nominal * m.unit.factor:
                 continue
             t2 = self.doc.tables[other.cell[0]] if other.cell else t
-            out.append(Relation("same", i, "{%d}" % j, [j], quote=self.doc.line_text(m.start).strip(),
+            out.append(Relation("same", i, _ref(j), [j], quote=self.doc.line_text(m.start).strip(),
                                 note=f"row {label!r}, column {head!r} of {_where(t)} and of {_where(t2)} "
                                      "should be the same value",
                                 at=m.start, confidence=0.75,
@@ -988,14 +1001,14 @@ class RelationFinder:
         if j == i or self.doc.sentence_span(m.start) == self.doc.sentence_span(other.start) \
                 or other.number.nominal * other.unit.factor == m.number.nominal * m.unit.factor:
             return None
-        return Relation("same", i, "{%d}" % j, [j], quote=self.doc.sentence(m.start),
+        return Relation("same", i, _ref(j), [j], quote=self.doc.sentence(m.start),
                         note=f"printed again after {key!r}: should be the same value as line {other.line}",
                         at=m.start, confidence=0.2,
                         evidence=f"the words {key!r} before both values (prose: a suggestion only)")
 
 
-_SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*",
-                       re.I)
+_SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
+                       r"(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*", re.I)
 _MIN_WORDS = re.compile(r"最低|最少|最小|\bminimum\b|\bat least\b", re.I)
 _MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b", re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
@@ -1009,8 +1022,10 @@ def _printed_as_name(name: str, sentence: str) -> bool:
     while i >= 0:
         before = sentence[i - 1:i]
         after = sentence[i + len(name):i + len(name) + 1]
-        if not (before.isalnum() and before.isascii()) and before != "-" and not (after.isalnum() and after.isascii()) \
-                and after not in ("-", ".") or (after == "." and not sentence[i + len(name) + 1:i + len(name) + 2].isdigit()):
+        word_before = before.isalnum() and before.isascii()
+        word_after = after.isalnum() and after.isascii()
+        if (not word_before and before != "-" and not word_after and after not in ("-", ".")) \
+                or (after == "." and not sentence[i + len(name) + 1:i + len(name) + 2].isdigit()):
             return True
         i = sentence.find(name, i + 1)
     return False

@@ -126,7 +126,8 @@ def point_at_documents(run: Any, docs: DocumentRun) -> None:
         seen.add(id(res))
         claim = res.claim
         try:
-            in_draft = Path(claim.location.file).resolve() in drafts or Path(run.root, claim.location.file).resolve() in drafts
+            in_draft = Path(claim.location.file).resolve() in drafts \
+                or Path(run.root, claim.location.file).resolve() in drafts
         except (OSError, ValueError):
             continue
         loc = _doc_location(claim) if in_draft else None

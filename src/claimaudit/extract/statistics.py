@@ -34,7 +34,8 @@ _STAT_RE = re.compile(
     + r"(?:\s*\(\s*(?P<df1>" + _DF + r")\s*(?:[,;]\s*(?P<df2>" + _DF + r")\s*)?"
     r"(?:[,;]\s*N\s*=\s*(?P<n>\d[\d,]*)\s*)?\))?"
     r"\s*(?P<rel>" + _REL + r")\s*(?P<value>" + _NUM + r")"
-    r"\s*[,;]?\s*(?:(?P<pword>ps?)\s*(?P<prel>" + _REL + r")\s*(?P<p>\d?\.\d+|[01](?![\d.]))|(?P<ns>n\.?\s?s\.?)(?![A-Za-z]))",
+    r"\s*[,;]?\s*(?:(?P<pword>ps?)\s*(?P<prel>" + _REL + r")\s*(?P<p>\d?\.\d+|[01](?![\d.]))"
+    r"|(?P<ns>n\.?\s?s\.?)(?![A-Za-z]))",
 )
 _ONE_TAILED = re.compile(r"one[-\s]?(?:tailed|sided)|directional", re.I)
 _SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z])|\n\s*\n")
@@ -98,7 +99,7 @@ def find_statistics(text: str) -> list[StatisticMention]:
         test = _CANON.get(raw_test, "chi2")
         notes: list[str] = []
         df1, df2 = _df(m.group("df1"), notes), _df(m.group("df2"), notes)
-        if test == "F" and df2 is None or test in ("t", "r", "chi2") and df1 is None:
+        if (test == "F" and df2 is None) or (test in ("t", "r", "chi2") and df1 is None):
             continue        # "r = .5" alone, "F = 3": not a result CA110 can recompute
         if test == "z" and df1 is not None:
             continue        # "z(3) = …" is not a z test

@@ -7,10 +7,11 @@ errors still yields the claims that are valid, so the rest of the run completes.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Callable, Iterable
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..errors import InputError, Location
 from ..suggest import did_you_mean
@@ -22,14 +23,14 @@ class SchemaError(InputError):
     code = "CA002"
 
 
-@lru_cache(maxsize=None)
+@cache
 def claim_schema() -> dict:
     """The JSON Schema of claim files, as shipped in the package (``claimaudit schema`` prints it)."""
     text = resources.files("claimaudit").joinpath("schemas/claims.schema.json").read_text("utf-8")
     return json.loads(text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator():  # -> jsonschema validator
     import jsonschema
 
@@ -212,7 +213,7 @@ _COMPILERS: dict[str, Callable[[_Compiler, Any, dict], _Check | None]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast_checks() -> tuple[_Check, _Check]:
     """(top level without its claims, one claim): plain predicates compiled from the claim schema."""
     schema = claim_schema()
@@ -295,12 +296,14 @@ def _ignores(items: Any) -> tuple[Ignore, ...]:
                  and "code" in i and "reason" in i)
 
 
-def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
+def build_claims(doc: Any, *, path: str, module: str,
+                 base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
     """Validate a loaded claim document and build the model (valid claims kept even if others fail)."""
     if doc is None:
         return None, [SchemaError("empty claim file: expected a mapping with a 'claims' list", location=Location(path))]
     if not isinstance(doc, MarkedDict):
-        return None, [SchemaError("a claim file is a mapping with a 'claims' list", location=getattr(doc, "location", Location(path)))]
+        return None, [SchemaError("a claim file is a mapping with a 'claims' list",
+                                  location=getattr(doc, "location", Location(path)))]
     errors = _schema_errors(doc, path)
     bad_claims = {_claim_index(e, doc) for e in errors} - {None}
     file_settings = _settings(doc.get("defaults"), base)
@@ -311,7 +314,8 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
             errors.append(exc if exc.location else exc.located(doc.loc_of("units")))
     claims: list[Claim] = []
     seen: dict[str, Location] = {}
-    items = doc.get("claims") if isinstance(doc.get("claims"), MarkedList) else []
+    claims_node = doc.get("claims")
+    items = claims_node if isinstance(claims_node, MarkedList) else []
     for i, item in enumerate(items):
         if i in bad_claims or not isinstance(item, MarkedDict) or "id" not in item:
             continue
@@ -319,17 +323,19 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
         mixed = mixed_scripts(cid)
         if mixed:
             errors.append(SchemaError(f"claim id {cid!r} mixes {' and '.join(mixed)} letters: it could pass for "
-                                      "another id that looks the same; write it in one script", location=item.loc_of("id")))
+                                      "another id that looks the same; write it in one script",
+                                      location=item.loc_of("id")))
             continue
         if cid in seen:
-            errors.append(InputError(f"duplicate claim id {cid!r} (first defined at {seen[cid]})", location=item.loc_of("id")))
+            errors.append(InputError(f"duplicate claim id {cid!r} (first defined at {seen[cid]})",
+                                     location=item.loc_of("id")))
             continue
         seen[cid] = item.loc_of("id")
         settings = _settings(item, file_settings)
         given = []
         for name, g in (item.get("given") or {}).items():
             gl = item["given"].loc_of(name)
-            if isinstance(g, dict):
+            if isinstance(g, MarkedDict):   # every YAML mapping loads as one
                 given.append(Given(name, str(g["value"]), g.loc_of("value"), g.get("quote"), g.get("at"),
                                    g.get("source"), _settings(g, settings)))
             else:
@@ -340,7 +346,8 @@ def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(
             formula=item.get("formula"), formula_location=item.loc_of("formula") if "formula" in item else None,
             quote=item.get("quote"), quote_location=item.loc_of("quote") if "quote" in item else None,
             at=item.get("at"), source=item.get("source") or doc.get("source"),
-            also_in=tuple(Citation(c["source"], c.get("quote"), c.get("at"), c.get("value")) for c in item.get("also_in") or ()),
+            also_in=tuple(Citation(c["source"], c.get("quote"), c.get("at"), c.get("value"))
+                          for c in item.get("also_in") or ()),
             given=tuple(given), relation=item.get("relation"), expect=item.get("expect"),
             because=item.get("because"), title=item.get("title"),
             tags=tuple(item.get("tags") or ()) + tuple(doc.get("tags") or ()),

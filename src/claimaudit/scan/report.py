@@ -65,7 +65,7 @@ def compute(out: Path) -> Stats:
     counts: Counter = Counter()
     reasons: Counter = Counter()
     for doc_id, code, message in zip(findings.column("doc_id").to_pylist(), findings.column("code").to_pylist(),
-                                     findings.column("message").to_pylist()):
+                                     findings.column("message").to_pylist(), strict=True):
         per_code[code].add(doc_id)
         counts[code] += 1
         reasons[(code, reason_of(message or ""))] += 1
@@ -76,7 +76,7 @@ def compute(out: Path) -> Stats:
     claims = claims.filter(pc.not_equal(claims.column("relation_kind"), ""))
     kinds: dict[str, list[Any]] = defaultdict(lambda: [0, 0, set()])
     for doc_id, kind, verdict in zip(claims.column("doc_id").to_pylist(), claims.column("relation_kind").to_pylist(),
-                                     claims.column("verdict").to_pylist()):
+                                     claims.column("verdict").to_pylist(), strict=True):
         k = kinds[kind]
         k[0] += 1
         if verdict == "inconsistent":
@@ -90,7 +90,8 @@ def compute(out: Path) -> Stats:
             cell = meta[key][value]
             cell[0] += 1
             cell[1] += 1 if d["inconsistent"] else 0
-    s.by_meta = {k: sorted(((v, c[0], c[1]) for v, c in vals.items()), key=lambda t: t[0]) for k, vals in sorted(meta.items())}
+    s.by_meta = {k: sorted(((v, c[0], c[1]) for v, c in vals.items()), key=lambda t: t[0])
+                 for k, vals in sorted(meta.items())}
     s.worst = sorted((d for d in ok if d["inconsistent"]), key=lambda d: (-d["inconsistent"], d["id"]))[:WORST]
     s.failures = [d for d in docs if d["status"] in ("error", "timeout", "failed")][:WORST]
     return s
@@ -178,7 +179,8 @@ def render_doc_page(doc: dict[str, Any], claims: list[dict[str, Any]], findings:
     by_claim: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for f in findings:
         by_claim[f["claim_id"]].append(f)
-    rows = [[f'{e(str(c["line"] or ""))}', e(c["claim_id"]), e(c["relation_kind"]), f"<code>{e(c['quote'] or '')}</code>",
+    rows = [[f'{e(str(c["line"] or ""))}', e(c["claim_id"]), e(c["relation_kind"]),
+             f"<code>{e(c['quote'] or '')}</code>",
              "<br>".join(f"{e(f['code'])}: {e(f['message'])}" for f in by_claim.get(c["claim_id"], ()))]
             for c in claims if c["verdict"] == "inconsistent"]
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(doc['id'])}</title><style>{CSS}</style>"
@@ -202,7 +204,8 @@ def render_markdown(s: Stats) -> str:
 
     if s.by_checker:
         lines += ["## By checker", ""]
-        table(["checker", "documents", "share", "findings"], [[c, d, _share(d, s.audited), n] for c, d, n in s.by_checker])
+        table(["checker", "documents", "share", "findings"],
+              [[c, d, _share(d, s.audited), n] for c, d, n in s.by_checker])
     if s.by_kind:
         lines += ["## By relation kind", ""]
         table(["relation kind", "relations", "inconsistent", "share", "documents"],
@@ -226,8 +229,8 @@ def render_markdown(s: Stats) -> str:
 
 def write_report(out: Path, *, html: Path | None = None, markdown: Path | None = None) -> tuple[Path, Path]:
     """Write the HTML page (with a page per worst document beside it) and the Markdown."""
-    import pyarrow as pa  # type: ignore[import-untyped]
-    import pyarrow.compute as pc  # type: ignore[import-untyped]
+    import pyarrow as pa
+    import pyarrow.compute as pc
 
     s = compute(out)
     html_path = html or out / "report.html"

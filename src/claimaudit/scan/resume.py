@@ -12,7 +12,7 @@ from .store import clean_orphans, read_table
 def done_keys(out: Path) -> set[tuple[str, str]]:
     """(id, sha256) of every document recorded in a complete part."""
     t = read_table(out, "documents", ["id", "sha256"])
-    return set(zip(t.column("id").to_pylist(), t.column("sha256").to_pylist()))
+    return set(zip(t.column("id").to_pylist(), t.column("sha256").to_pylist(), strict=True))
 
 
 def remaining(items: Sequence[Item], out: Path) -> tuple[list[Item], int]:

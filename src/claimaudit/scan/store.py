@@ -27,8 +27,8 @@ def _schemas() -> dict[str, Any]:
         "documents": pa.schema([("id", s), ("path", s), ("sha256", s), ("bytes", i), ("kind", s), ("status", s),
                                 ("claims", i), ("relations", i), ("consistent", i), ("inconsistent", i),
                                 ("underdetermined", i), ("error", i), ("stated", i), ("findings", i),
-                                ("input_errors", i), ("seconds", f), ("cpu_seconds", f), ("peak_mb", f), ("attempts", i), ("message", s),
-                                ("meta", s), ("part", s)]),
+                                ("input_errors", i), ("seconds", f), ("cpu_seconds", f), ("peak_mb", f),
+                                ("attempts", i), ("message", s), ("meta", s), ("part", s)]),
         "claims": pa.schema([("doc_id", s), ("claim_id", s), ("relation_kind", s), ("value", s), ("formula", s),
                              ("verdict", s), ("outcome", s), ("line", i), ("col", i), ("quote", s)]),
         "findings": pa.schema([("doc_id", s), ("claim_id", s), ("code", s), ("severity", s), ("checker", s),
@@ -58,7 +58,7 @@ def _write_atomic(table: Any, target: Path) -> None:
 
 def write_part(out: Path, part: str, documents: list[dict], claims: list[dict], findings: list[dict]) -> None:
     """Write one batch's rows: claims and findings first, documents (the completion mark) last."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     schemas = _schemas()
     for name, rows in (("claims", claims), ("findings", findings), ("documents", documents)):
@@ -82,7 +82,7 @@ def document_row(item_id: str, path: str, sha256: str, size: int, meta: dict[str
             "meta": json.dumps(meta, ensure_ascii=False, sort_keys=True) if meta else None, "part": part}
 
 
-TOKEN_FILE = ".scan-token"
+TOKEN_FILE = ".scan-token"   # noqa: S105 - a file name, not a secret
 
 
 def set_token(out: Path, token: str) -> None:
@@ -137,8 +137,8 @@ def clean_orphans(out: Path) -> int:
 
 def read_table(out: Path, table: str, columns: Iterable[str] | None = None) -> Any:
     """One table as a pyarrow Table (complete parts only); empty with its schema when nothing is there."""
-    import pyarrow as pa  # type: ignore[import-untyped]
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
     files = part_files(out, table)
     schema = _schemas()[table]

@@ -52,7 +52,7 @@ def run_batch(batch: Batch, out: str, settings: dict[str, Any], limits: Limits, 
     documents: list[dict[str, Any]] = []
     claims: list[dict[str, Any]] = []
     findings: list[dict[str, Any]] = []
-    for item, request in zip(batch.items, batch.as_requests()):
+    for item, request in zip(batch.items, batch.as_requests(), strict=True):
         answer = box.audit(request)
         # The hash of the bytes audited; a file changed since the client hashed it keeps the new one.
         digest = _sha256(item.path) or item.sha256

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .limits import SourceTextError
 

@@ -13,10 +13,12 @@ table's caption and section.
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .normalize import NormText, normalize
 
@@ -204,7 +206,7 @@ class Document:
             self.table_list = tables_from_rows(self)
         return self.table_list
 
-    def prose(self) -> "Document":
+    def prose(self) -> Document:
         """This document with its non-prose spans (code, URLs, alt text) blanked, offsets kept:
         what numbers are extracted from."""
         spans = _merge(list(self.nonprose) + url_spans(self.text))
@@ -501,7 +503,7 @@ def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
         edges = bars if bars and bars[0] == lead else [lead - 1] + bars
         if not content.rstrip().endswith("|"):
             edges = edges + [len(content)]
-        for a, b in zip(edges, edges[1:]):
+        for a, b in itertools.pairwise(edges):
             cells.append((pos + a + 1, pos + b))
         texts = tuple(text[s:e].strip() for s, e in cells)
         if not in_table:

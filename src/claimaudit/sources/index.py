@@ -47,16 +47,16 @@ class QGramIndex:
             v = get(g)
             if v is None:
                 postings[g] = i
-            elif v.__class__ is int:
-                postings[g] = [v, i]
-            else:
+            elif isinstance(v, list):
                 v.append(i)
+            else:
+                postings[g] = [v, i]
         self._postings = postings
 
     def postings(self, gram: str) -> list[int] | tuple[int, ...] | None:
         """Sampled positions where ``gram`` starts (None when it never does)."""
         v = self._postings.get(gram)
-        if v is None or v.__class__ is list:
+        if v is None or isinstance(v, list):
             return v
         return (v,)
 
@@ -67,7 +67,8 @@ class QGramIndex:
         if not needle:
             return []
         if len(needle) < 2 * q - 1:
-            out, pos = [], text.find(needle)
+            out: list[int] = []
+            pos = text.find(needle)
             while pos != -1 and len(out) < limit:
                 out.append(pos)
                 pos = text.find(needle, pos + 1)
@@ -152,13 +153,13 @@ def align_in(needle: str, text: str, lo: int, hi: int) -> Alignment | None:
     for _ in range(2):
         moved = False
         for cand in range(max(lo, s - slack), min(e, s + slack + 1)):
-            r = fuzz.ratio(needle, text[cand:e])
-            if r > best:
-                best, s, moved = r, cand, True
+            ratio = fuzz.ratio(needle, text[cand:e])
+            if ratio > best:
+                best, s, moved = ratio, cand, True
         for cand in range(max(s + 1, e - slack), min(hi, e + slack) + 1):
-            r = fuzz.ratio(needle, text[s:cand])
-            if r > best:
-                best, e, moved = r, cand, True
+            ratio = fuzz.ratio(needle, text[s:cand])
+            if ratio > best:
+                best, e, moved = ratio, cand, True
         if not moved:
             break
     start, end, score = s, e, best

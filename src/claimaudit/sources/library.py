@@ -8,15 +8,15 @@ finding and checks what it can without it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from ..model.sources import SourceRecord
+from .cache import cache_dir, cached_file, file_sha256, valid_sha256
 from .confine import confine
 from .document import Document
-from .cache import cache_dir, cached_file, file_sha256, valid_sha256
-from .limits import Limits, SourceTextError
+from .limits import DEFAULT_LIMITS, Limits, SourceTextError
 from .loaders import load_document
 
 
@@ -36,7 +36,7 @@ class SourceText:
 
 class SourceLibrary:
     def __init__(self, root: Path, records: Mapping[str, SourceRecord], *, allow_dirs: Iterable[str] = (),
-                 limits: Limits = Limits(), cache: str | Path | None = None) -> None:
+                 limits: Limits = DEFAULT_LIMITS, cache: str | Path | None = None) -> None:
         self.root = Path(root)
         self.records = dict(records)
         self.allow_dirs = tuple(allow_dirs)
@@ -70,7 +70,8 @@ class SourceLibrary:
         url = rec.text_url or rec.url
         if url and rec.sha256:
             if not valid_sha256(rec.sha256):
-                out.errors.append(SourceTextError(f"sha256 {rec.sha256[:80]!r} is not 64 hexadecimal digits", "refused"))
+                out.errors.append(SourceTextError(f"sha256 {rec.sha256[:80]!r} is not 64 hexadecimal digits",
+                                                  "refused"))
                 return out
             path = cached_file(self.cache, rec.sha256)
             if path is None:

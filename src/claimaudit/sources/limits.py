@@ -6,8 +6,9 @@ into a CA204 finding and goes on with the other sources.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,9 +19,13 @@ class Limits:
     max_chars: int = 20_000_000      # characters of text extracted from one file
 
     @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> "Limits":
+    def from_config(cls, config: Mapping[str, Any]) -> Limits:
         kw = {k: config[k] for k in ("max_bytes", "max_pages", "timeout", "max_chars") if config.get(k) is not None}
         return cls(**kw)
+
+
+#: The limits when a caller gives none (a frozen instance, shared safely as a default argument).
+DEFAULT_LIMITS = Limits()
 
 
 class SourceTextError(Exception):

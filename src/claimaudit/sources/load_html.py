@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Callable
 
 from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
-from .limits import Limits, SourceTextError
+from .limits import DEFAULT_LIMITS, Limits, SourceTextError
 
 _SKIP = {"script", "style", "template", "noscript", "svg", "math", "head"}
 _BLOCK = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "br", "hr", "section", "article", "aside",
@@ -289,13 +289,13 @@ class HtmlRenderer(HTMLParser):
         body: list[list[Cell]] = []
         groups: list[str] = []
         group = ""
-        for k, (r, cells) in enumerate(zip(rows, placed)):
+        for k, (r, cells) in enumerate(zip(rows, placed, strict=True)):
             start = out.length
             spans: list[tuple[int, int]] = []
             out.write("|", r.at, verbatim=False)
             own: list[Cell] = []
             is_group = k >= nhead and len(cells) == 1 and cells[0][1].colspan >= max(2, ncols - 1)
-            for cc, cell, text in cells:
+            for cc, cell, _text in cells:
                 out.write(" ", verbatim=False)
                 a = out.length
                 self._write_cell(cell)
@@ -384,7 +384,7 @@ def _span(v: str | None) -> int:
         return 1
 
 
-def load_html(text: str, *, source: str, file: str, limits: Limits = Limits()) -> Document:
+def load_html(text: str, *, source: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     out = TextBuilder(text)
     starts = line_starts(text)
     sections: list[Section] = []

@@ -256,7 +256,8 @@ def _pipe_table(out: TextBuilder, table_rows: list[tuple[bool, list[tuple[list[P
             rows.append(TableRow(start, out.length, 0, tuple(spans), tuple(header)))
         else:
             label = texts[0] if texts else ""
-            body.append([Cell(a, b, texts[k], len(body), k, label, (header[k],) if k < len(header) and header[k] else ())
+            body.append([Cell(a, b, texts[k], len(body), k, label,
+                              (header[k],) if k < len(header) and header[k] else ())
                          for k, (a, b) in enumerate(spans)])
             rows.append(TableRow(start, out.length, len(body), tuple(spans), tuple(header)))
         out.write("\n", verbatim=False)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from .document import Document, Section, TableRow, text_sections
-from .limits import Limits, SourceTextError
+from .limits import DEFAULT_LIMITS, Limits, SourceTextError
 
 #: Address-space cap of the extraction process (bytes).
 MEMORY_LIMIT = 2 * 1024 ** 3
@@ -49,7 +49,7 @@ def extract_pages(path: Path, limits: Limits, shown: str) -> list[str]:
     return [str(p) for p in data["pages"]]
 
 
-def load_pdf(path: Path, *, source: str, file: str, limits: Limits = Limits()) -> Document:
+def load_pdf(path: Path, *, source: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     pages = extract_pages(path, limits, file)
     starts, parts, pos = [], [], 0
     for p in pages:

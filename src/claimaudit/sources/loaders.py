@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from .document import Document
-from .limits import Limits, SourceTextError
+from .limits import DEFAULT_LIMITS, Limits, SourceTextError
 
 FORMATS = ("text", "markdown", "html", "pdf")
 SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".mdown": "markdown", ".html": "html",
@@ -76,7 +76,7 @@ def decode(data: bytes, fmt: str) -> str:
 
 
 def load_document(path: Path, *, source: str, shown: str, fmt: str | None = None,
-                  limits: Limits = Limits()) -> Document:
+                  limits: Limits = DEFAULT_LIMITS) -> Document:
     """Load ``path`` (already confined: see :mod:`.confine`) as a Document; SourceTextError on
     anything that stops it."""
     try:

@@ -15,8 +15,9 @@ is preferred.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .document import Document, section_matches
 from .index import align_in
@@ -100,7 +101,7 @@ _CORPORA: dict[tuple[int, ...], Corpus] = {}
 def corpus(docs: Sequence[Document]) -> Corpus:
     key = tuple(id(d) for d in docs)
     c = _CORPORA.get(key)
-    if c is None or any(a is not b for a, b in zip(c.docs, docs)):
+    if c is None or any(a is not b for a, b in zip(c.docs, docs, strict=True)):
         if len(_CORPORA) >= 16:
             _CORPORA.clear()
         c = _CORPORA[key] = Corpus(docs)

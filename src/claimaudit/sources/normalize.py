@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Iterable
 from itertools import accumulate
-from typing import Iterable
 
 #: Characters mapped by hand before (and after) compatibility folding.
 _CUSTOM: dict[str, str] = {}
@@ -103,7 +103,7 @@ def _classes() -> re.Pattern[str]:
         # Characters without a decomposition fold to themselves: skip the NFKD call for them.
         _learn(c for lo, hi in _RANGES for c in map(chr, range(lo, hi))
                if c in _CUSTOM or unicodedata.decomposition(c))
-    assert _CLASS is not None
+    assert _CLASS is not None   # noqa: S101 - _learn always sets it; narrows the type for mypy
     return _CLASS
 
 
@@ -145,7 +145,7 @@ def fold(text: str) -> str:
 class NormText:
     """A document's normalised text and the way back to the original offsets."""
 
-    __slots__ = ("orig", "norm", "_ostarts", "_nstarts", "_maps")
+    __slots__ = ("_maps", "_nstarts", "_ostarts", "norm", "orig")
 
     def __init__(self, text: str) -> None:
         self.orig = text

@@ -13,8 +13,8 @@ import difflib
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import ClaimAuditError
 from .normalize import fold, normalize
@@ -108,7 +108,7 @@ def _numbers_in(text: str) -> tuple[PrintedIn, ...]:
     return tuple(out)
 
 
-def find_value(value: str, passage: str) -> PrintedIn | None | bool:
+def find_value(value: str, passage: str) -> PrintedIn | bool | None:
     """Where ``value`` is printed in ``passage``.
 
     Returns the number found, True when the value's words occur verbatim (after normalisation)
