@@ -247,7 +247,8 @@ def test_a_quote_not_found_echoes_nothing_of_the_source_beyond_its_near_match(tm
     secret = "API_TOKEN=ghp_s3cr3tvalue " * 3
     (tmp_path / "sources" / "texts" / "notes.txt").write_text(
         f"{secret}\nThe cluster has 2,048 GPUs in 256 nodes, each node with eight GPUs.\n{secret}\n", "utf-8")
-    (tmp_path / "sources" / "notes.yaml").write_text("id: notes\ntitle: Notes\nfile: sources/texts/notes.txt\n", "utf-8")
+    (tmp_path / "sources" / "notes.yaml").write_text("id: notes\ntitle: Notes\nfile: sources/texts/notes.txt\n",
+                                                     "utf-8")
     (tmp_path / "claims").mkdir()
     (tmp_path / "claims" / "c.yaml").write_text(
         "source: notes\nclaims:\n"
