@@ -41,9 +41,14 @@ def find_claim_files(paths: Iterable[str | Path], root: Path) -> list[Path]:
             found.append(path)
         else:
             raise UsageError(f"no such file or folder: {p}")
+    return unique_paths(found)
+
+
+def unique_paths(paths: list[Path]) -> list[Path]:
+    """``paths`` without repeats of one file (by its resolved path), in their first order."""
     seen: set[Path] = set()
     unique = []
-    for f in found:
+    for f in paths:
         r = f.resolve()
         if r not in seen:
             seen.add(r)

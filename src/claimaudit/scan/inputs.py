@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.collect import unique_paths
 from ..errors import UsageError
 
 #: Files a folder contributes: documents and claim files.
@@ -64,14 +65,7 @@ def expand_paths(paths: Iterable[str]) -> list[Path]:
                 raise UsageError(f"{arg}: no file matches")
         else:
             raise UsageError(f"{arg}: no such file or folder")
-    seen: set[Path] = set()
-    unique = []
-    for p in out:
-        key = p.resolve()
-        if key not in seen:
-            seen.add(key)
-            unique.append(p)
-    return unique
+    return unique_paths(out)
 
 
 def read_manifest(path: str) -> list[tuple[Path, str | None, dict[str, str]]]:
