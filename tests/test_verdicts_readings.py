@@ -115,3 +115,37 @@ def test_bounds_get_unit_readings_too(tmp_path):
     assert r["footprint_ok"].verdict == "consistent"
     (g,) = [f for f in r["far_over"].findings if f.code == "CA108" and f.severity == "error"]
     assert not g.data["readings"]          # no reading is near enough to explain 900 GB
+
+
+def bound_readings(res) -> list[str]:
+    return [w for f in res.findings if f.code == "CA108" for w in f.working if w.startswith("holds only if")]
+
+
+def test_a_bound_on_a_change_tries_points_and_relative_readings(tmp_path):
+    # 01-ai/Yi README_CN (Apache-2.0): "Yi-34B-200K 的“大海捞针”能力增强了 10.5%, 从 89.3% 提升到了
+    # 99.8%" — 10.5 is a difference in percentage points; as a relative gain it is 11.76%.
+    r = audit(tmp_path, """
+        claims:
+          - {id: before, value: 89.3%}
+          - {id: after, value: 99.8%}
+          - {id: gain, formula: (after - before) / before, at_most: 10.5%}
+          - {id: stated, value: 10.5%}
+          - {id: points_gain, formula: after - before, at_most: stated}
+          - {id: limit_rel, formula: (after - before) / before}
+          - {id: gain_pts, formula: after - before, at_least: limit_rel}
+          - {id: small, formula: (after - before) / before, at_most: 12%}
+    """)
+    assert r["gain"].verdict == "inconsistent"
+    assert bound_readings(r["gain"]) == [
+        "holds only if gain is read as percentage points (after - before), not as the formula computes it"]
+    # The limit is the relative change (11.76%) and the figure 10.5 points: either side read as the
+    # other kind of change makes it hold, and both readings are named.
+    assert r["gain_pts"].verdict == "inconsistent"
+    assert bound_readings(r["gain_pts"]) == [
+        "holds only if gain_pts is read as a relative change ((after - before) / before), not as the formula "
+        "computes it",
+        "holds only if the limit limit_rel is read as percentage points (after - before), not as its formula "
+        "computes it"]
+    # Negative controls: within its limit as computed, no reading is offered; a printed limit is no change.
+    assert r["points_gain"].verdict == "consistent" and bound_readings(r["points_gain"]) == []
+    assert r["small"].verdict == "consistent" and bound_readings(r["small"]) == []

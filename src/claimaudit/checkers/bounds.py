@@ -8,9 +8,10 @@ from fractions import Fraction
 from ..engine.evaluate import fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult
 from .base import Checker
+from .changes import change_alternatives
 from .hookspecs import hookimpl
 from .reevaluate import claim_reading, closure, lookup, quantity_of, reading, reevaluate, with_value
-from .unit_readings import _replace_unit, swap_bits, swap_prefix
+from .unit_readings import _replace_unit, _with_formula, swap_bits, swap_prefix
 
 
 class Bounds(Checker):
@@ -91,9 +92,21 @@ class Bounds(Checker):
                 alt = reading(_replace_unit(claim.value, r.printed.unit, new), claim.settings) if new else None
                 if alt is not None and alt.unit.dims == r.unit.dims and within(alt.amount.base, l_values):
                     yield f"{claim.value} is read as {alt.printed.text} ({what})"
+        # A change read as the other kind: percentage points for a relative change, or the reverse
+        # ("增强了 10.5%, 从 89.3% 提升到了 99.8%" is 10.5 points, an 11.76% relative gain).
+        if claim.value is None:
+            for label, formula in change_alternatives(claim):
+                alt = reevaluate(claim, run, _with_formula(claim.qualname, formula))
+                if alt is not None and alt.recomputed is not None and within(alt.recomputed.base, l_values):
+                    yield f"{claim.id} is read as {label} ({formula}), not as the formula computes it"
         dep = lookup(run, claim, ref)
         if dep is None:
             return
+        if dep.value is None:
+            for label, formula in change_alternatives(dep):
+                alt = reevaluate(dep, run, _with_formula(dep.qualname, formula))
+                if alt is not None and alt.recomputed is not None and within(values, alt.recomputed.base):
+                    yield f"the limit {dep.id} is read as {label} ({formula}), not as its formula computes it"
         for c in closure(dep, run) or ():
             entries = ([(None, c.value, c.id)] if c.value is not None else []) + [(g.name, g.value, g.name)
                                                                                  for g in c.given]
