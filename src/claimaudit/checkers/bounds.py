@@ -96,16 +96,16 @@ class Bounds(Checker):
         # ("增强了 10.5%, 从 89.3% 提升到了 99.8%" is 10.5 points, an 11.76% relative gain).
         if claim.value is None:
             for label, formula in change_alternatives(claim):
-                alt = reevaluate(claim, run, _with_formula(claim.qualname, formula))
-                if alt is not None and alt.recomputed is not None and within(alt.recomputed.base, l_values):
+                changed = reevaluate(claim, run, _with_formula(claim.qualname, formula))
+                if changed is not None and changed.recomputed is not None and within(changed.recomputed.base, l_values):
                     yield f"{claim.id} is read as {label} ({formula}), not as the formula computes it"
         dep = lookup(run, claim, ref)
         if dep is None:
             return
         if dep.value is None:
             for label, formula in change_alternatives(dep):
-                alt = reevaluate(dep, run, _with_formula(dep.qualname, formula))
-                if alt is not None and alt.recomputed is not None and within(values, alt.recomputed.base):
+                changed = reevaluate(dep, run, _with_formula(dep.qualname, formula))
+                if changed is not None and changed.recomputed is not None and within(values, changed.recomputed.base):
                     yield f"the limit {dep.id} is read as {label} ({formula}), not as its formula computes it"
         for c in closure(dep, run) or ():
             entries = ([(None, c.value, c.id)] if c.value is not None else []) + [(g.name, g.value, g.name)
