@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from ..engine.evaluate import approx_tolerance, fmt_delta, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.format import unit_sep
 from .base import Checker
 from .hookspecs import hookimpl
 from .reevaluate import claim_reading
@@ -47,7 +48,7 @@ class Arithmetic(Checker):
         rel = result.relation
         claimed = result.claimed
         unit = claimed.unit
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         meaning = _MEANING.get(rel, rel)
         if rel == "=" and reading.printed.exact:
             # A whole number (or a fraction) is read as exact, not as rounded to its last digit.

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..engine.evaluate import fmt_interval
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.format import unit_sep
 from .base import Checker
 from .changes import change_alternatives
 from .hookspecs import hookimpl
@@ -51,7 +52,7 @@ class Bounds(Checker):
                 out.append(self.finding("error", f"{key}: {l_label} is {l_dims.describe()}, but the claim is "
                                                  f"{dims.describe()}", location=loc))
                 continue
-            sep = "" if unit in ("%", "‰", "×") else " "
+            sep = unit_sep(unit)
             shown = fmt_interval(l_values / factor)
             working = [f"{label} = {fmt_interval(values / factor)}{sep}{unit}".rstrip(),
                        f"limit {l_label} = {shown}{sep}{unit}".rstrip()]

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from ..engine.evaluate import approx_tolerance, compare, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..model.claims import Settings
+from ..numbers.format import unit_sep
 from ..numbers.interval import Interval
 from .base import Checker
 from .changes import change_shape
@@ -115,7 +116,7 @@ class Qualifiers(Checker):
         rec = result.recomputed.interval
         q = (result.qualifier or "").strip().lower()
         unit = r.amount.unit
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         n = r.printed.nominal
         if q in _NEARLY and rec.lo > r.printed.interval.hi:
             return [self.finding("warning", f"'{result.claim.value}' says nearly {fmt_number(n)}{sep}{unit}, "

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.format import unit_sep
 from ..numbers.interval import Interval
 from .base import Checker
 from .hookspecs import hookimpl
@@ -201,7 +202,7 @@ class Rounding(Checker):
         n, s = r.printed.nominal, r.printed.step
         rec = result.recomputed.interval
         unit = r.amount.unit
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         procs = consistent_procedures(rec, n, s)
         tie = rec.is_point and is_tie(rec.lo, s)
         result.extra["rounding"] = {"consistent_with": procs, "tie": tie}
@@ -244,7 +245,7 @@ class Rounding(Checker):
         if any(p in procs for p in NEAREST):
             return None
         unit = result.claimed.unit if result.claimed else ""
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         prints = show_at(round_with(face.lo, s, "half-up"), s)
         return self.finding(
             "info", f"consistent only thanks to the inputs' rounding: at face value they give "

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..numbers.format import unit_sep
 from ..numbers.interval import Interval
 from .base import Checker, decided_by_checker
 from .hookspecs import hookimpl
@@ -102,7 +103,7 @@ class Totals(Checker):
         result.extra["totals"] = {"sum": [float(total.lo), float(total.hi)],
                                   "target": [float(target.lo), float(target.hi)]}
         unit = r.amount.unit
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         shown = total / r.unit.factor
         if total.intersects(target):
             result.passed_check(self.finding(

@@ -12,6 +12,7 @@ from ..engine.evaluate import compare, fmt_amount, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError
 from ..model.claims import Claim
+from ..numbers.format import unit_sep
 from ..units.declared import claim_vocabulary
 from ..units.registry import resolve_unit
 from .base import Checker
@@ -234,7 +235,7 @@ class UnitReadings(Checker):
         if not (rec.lo < hi and rec.hi >= lo) or rec.intersects(p.interval):
             return None
         unit = r.amount.unit
-        sep = "" if unit in ("%", "‰", "×") else " "
+        sep = unit_sep(unit)
         return Alternative("truncation", f"consistent only if {result.claim.value} is the value cut to a whole "
                                          "number (truncated, as int() or floor does), not rounded",
                            [f"recomputed {fmt_amount(result.recomputed)}; truncated it prints as "
@@ -290,7 +291,7 @@ class UnitReadings(Checker):
             rd = reading(text, replace(result.claim.settings, kilo=other))
             if rd is not None:
                 unit = rd.amount.unit
-                sep = "" if unit in ("%", "×") else " "
+                sep = unit_sep(unit)
                 shown.append(f"{text} = {fmt_number(rd.printed.nominal)}{sep}{unit} ({name})")
         return Alternative("kilo", f"consistent only if K is read as {other}, not {kilo}",
                            shown + [f"recomputed {fmt_amount(alt.recomputed)} with K = {other}",

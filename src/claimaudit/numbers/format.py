@@ -83,6 +83,11 @@ def interval_text(iv: Interval, sig: int = 6, *, group: bool = False) -> str:
 def with_unit(text: str, unit: str) -> str:
     return f"{text}{unit}" if unit in NO_SPACE_UNITS else f"{text} {unit}"
 
+
+def unit_sep(unit: str) -> str:
+    """What stands between a number and ``unit``: nothing before %, ‰, × (or no unit), else a space."""
+    return "" if unit in NO_SPACE_UNITS else " "
+
 #: Magnitudes inside this range go through float (identical text to before); beyond it, Decimal.
 _FLOAT_SAFE = (Fraction(1, 10**300), Fraction(10**300))
 
