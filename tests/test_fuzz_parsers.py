@@ -48,3 +48,15 @@ def test_fuzz_number_scanner_and_extraction(text):
 @given(markdown_docs())
 def test_fuzz_markdown_claim_blocks(text):
     target_markdown(text)
+
+
+def test_a_plus_before_the_unit_and_another_after_it_is_no_crash():
+    # Found by benchmarks/fuzz.py (150,000 scanner inputs): a KeyError on an empty qualifier word.
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    for text in ("91%+B+千\x07[", "40+ GiB/s+", "1350+ GPUs+ 以上"):
+        for m in extract_mentions(analyse(text)):
+            assert m.start < m.end
+    (m,) = [m for m in extract_mentions(analyse("It reads 40+ GiB/s.")) if "40" in m.printed]
+    assert m.relation == ">="

@@ -699,10 +699,12 @@ class Extractor:
             if uend < len(f) else None
         if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
             post = None
+        if plus:
+            # "40+ GiB/s": the "+" before the unit is the qualifier; what follows the unit is not read
+            # as a second one ("91%+B+千" crashed here on an empty word).
+            return ">=", "", None
         post_word = (post.group(1) or post.group(2)) if post else ""
         post_rel = None
-        if plus:
-            post_rel, post_word = ">=", ""
         if post and (post_word != "多" or not unit_text):
             post_rel = _POST_QUALIFIERS[post_word]
         return post_rel, post_word, post
