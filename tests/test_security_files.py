@@ -4,29 +4,16 @@
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
+from security_support import audit, write
 
 from claimaudit import atomic
 from claimaudit.config import load_config
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
 from claimaudit.errors import UsageError
 from claimaudit.safeio import FileRefused, read_bytes
-
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
-def audit(tmp_path: Path):
-    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False))
-    return run, {r.claim.qualname: r for r in run.results}
-
 
 # -- item 5: stat first, then read bounded ---------------------------------------------------------------
 

@@ -8,31 +8,19 @@ early and a reference cycle printed once, 14 confusable ids and located control 
 from __future__ import annotations
 
 import json
-import textwrap
 import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from security_support import audit, write
 
 from claimaudit.cli.main import main
 from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, exit_code, run_claims
+from claimaudit.engine.run import exit_code
 from claimaudit.model import yamlmarks
 from claimaudit.model.yamlmarks import YamlError, load_yaml
 from claimaudit.numbers.interval import fmt_sig, to_float
-
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
-def audit(tmp_path: Path):
-    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False))
-    return run, {r.claim.qualname: r for r in run.results}
 
 
 def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
