@@ -20,7 +20,7 @@ from claimaudit.engine.records import as_report
 from claimaudit.engine.run import exit_code
 from claimaudit.model import yamlmarks
 from claimaudit.model.yamlmarks import YamlError, load_yaml
-from claimaudit.numbers.interval import fmt_sig, to_float
+from claimaudit.numbers.format import fmt_sig, to_float
 
 
 def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -15,6 +15,7 @@ from ..engine.evaluate import claimed_target
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError
 from ..formulas.solver_process import TIMED_OUT
+from ..numbers.format import to_float
 from .base import Checker
 from .hookspecs import hookimpl
 from .reevaluate import _FORMULAS, claim_reading
@@ -175,8 +176,6 @@ def _scaled_formula(text: str, name: str, factor: Fraction) -> Any:
 
 
 def _f(x: Fraction | None) -> float | str | None:
-    from ..numbers.interval import to_float
-
     return to_float(x) if x is not None else None
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
-from ..numbers.format import delta, interval_text, readable, with_unit
+from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, parse_printed
 from ..units.declared import claim_vocabulary
@@ -376,8 +376,6 @@ def count_label(a: Dims, b: Dims) -> bool:
 
 
 def _num(v: object) -> object:
-    from ..numbers.interval import to_float
-
     return to_float(v) if isinstance(v, Fraction) else v
 
 
@@ -396,8 +394,6 @@ def fmt_amount(a: Amount | None, sig: int = 6) -> str:
 
 
 def arithmetic_message(result: ClaimResult, reading: Reading, miss: dict) -> str:
-    from ..numbers.interval import fmt_sig
-
     rec = result.recomputed
     assert rec is not None   # noqa: S101 - called only after the recomputed amount is set (see above)
     unit = reading.amount.unit

@@ -26,6 +26,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import Location
+from ..numbers.format import to_float
 from ..numbers.interval import Interval, show
 from .evaluate import fmt_amount, fmt_interval
 from .results import Amount, ClaimResult, Finding, RunResult
@@ -61,8 +62,6 @@ def _loc(loc: Location | None) -> dict[str, Any]:
 
 
 def _jsonable(v: Any) -> Any:
-    from ..numbers.interval import to_float
-
     if isinstance(v, Fraction):
         return to_float(v)
     if isinstance(v, Interval):

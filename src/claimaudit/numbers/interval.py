@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .format import exact, fmt_sig, to_float  # noqa: F401  (re-exported: callers import them from here)
+from .format import exact
 
 Number = int | Fraction
 
