@@ -18,7 +18,9 @@ indentation, so columns are right too. Blocks inside block quotes (``> ```claima
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,9 +35,17 @@ from .yamlmarks import YamlError, load_yaml
 FENCE_WORD = "claimaudit"
 #: Cheap pre-check: a doc without this text has no claim blocks and is not parsed further.
 _MARKERS = ("```" + FENCE_WORD, "~~~" + FENCE_WORD)
+#: Errors reported from one doc before its remaining blocks are left unread (said in one more
+#: error, so nothing is dropped silently): a doc of 40,000 broken blocks helps no reader, and
+#: parsing and reporting each cost seconds and memory.
+MAX_DOC_ERRORS = 100
 
 _FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(?P<title>.+?)[ \t#]*$")
+# The same lines found in the whole text at once (a line's own "\r" is dropped before matching):
+# a per-line loop over a 5 MiB doc cost seconds, while the lines that matter are few.
+_FENCE_LINES = re.compile(r"^ *(?:`{3,}|~{3,})[^\n]*", re.M)
+_FENCE_OR_HEADING = re.compile(r"^(?: *(?:`{3,}|~{3,})|#{1,6}[ \t])[^\n]*", re.M)
 
 
 
@@ -72,37 +82,48 @@ def split_lines(text: str) -> list[str]:
 
 
 def has_claim_blocks(text: str) -> bool:
-    return any(m in text for m in _MARKERS) and bool(find_blocks(text))
+    return any(m in text for m in _MARKERS) and next(iter_blocks(text), None) is not None
+
+
+def _line_matches(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, int, int, str]]:
+    """(1-based line number, start, end, line without its "\\r") of each line ``pattern`` finds."""
+    line, pos = 1, 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        found = m.group()
+        yield line, m.start(), m.end(), found[:-1] if found.endswith("\r") else found
 
 
 def find_blocks(text: str) -> list[Block]:
     """The ``claimaudit`` fenced blocks of a Markdown text, in order."""
-    blocks: list[Block] = []
-    lines = split_lines(text)
-    opened: tuple[str, int, bool, int, int] | None = None   # char, length, is claims, line, indent
-    body: list[str] = []
-    for n, line in enumerate(lines, start=1):
+    return list(iter_blocks(text))
+
+
+def iter_blocks(text: str) -> Iterator[Block]:
+    """The ``claimaudit`` fenced blocks of a Markdown text, found as they are asked for."""
+    opened: tuple[str, int, bool, int, int, int] | None = None   # char, length, is claims, line, indent, body start
+    last_line = text.count("\n") + 1
+    for n, start, end, line in _line_matches(_FENCE_LINES, text):
         m = _FENCE.match(line)
+        if m is None:  # pragma: no cover - _FENCE_LINES finds only what _FENCE matches
+            continue
         if opened is None:
-            if not m:
-                continue
             fence, info = m["fence"], m["info"].strip()
             if fence[0] == "`" and "`" in info:
                 continue  # inline code such as ```a``` is not a fence (CommonMark)
             word = info.split()[0].lower() if info else ""
-            opened = (fence[0], len(fence), word == FENCE_WORD, n, len(m["indent"]))
-            body = []
+            opened = (fence[0], len(fence), word == FENCE_WORD, n, len(m["indent"]), end + 1)
             continue
-        char, length, is_claims, start, indent = opened
-        if m and m["fence"][0] == char and len(m["fence"]) >= length and not m["info"].strip():
+        char, length, is_claims, first, indent, body = opened
+        if m["fence"][0] == char and len(m["fence"]) >= length and not m["info"].strip():
             if is_claims:
-                blocks.append(Block(start, n, indent, tuple(body)))
+                yield Block(first, n, indent, tuple(split_lines(text[body:start - 1])) if start > body else ())
             opened = None
-        elif is_claims:
-            body.append(line)
     if opened is not None and opened[2]:
-        blocks.append(Block(opened[3], len(lines), opened[4], tuple(body), closed=False))
-    return blocks
+        rest = text[opened[5]:] if opened[5] <= len(text) else None
+        yield Block(opened[3], last_line, opened[4], tuple(split_lines(rest)) if rest is not None else (),
+                    closed=False)
 
 
 def prose_text(text: str) -> str:
@@ -120,7 +141,7 @@ def prose_text(text: str) -> str:
 def doc_title(text: str) -> str:
     """The doc's first heading (outside fences), for the source record's title."""
     fenced = False
-    for line in split_lines(text):
+    for _n, _start, _end, line in _line_matches(_FENCE_OR_HEADING, text):
         if _FENCE.match(line):
             fenced = not fenced
             continue
@@ -139,16 +160,21 @@ def doc_source(display: str, text: str) -> SourceRecord:
 def claims_from_markdown(text: str, display: str, *, module: str,
                          base: Settings = Settings()) -> tuple[DocClaimFile | None, list[InputError]]:
     """The claims of a Markdown text's ``claimaudit`` blocks (None when it has none)."""
-    blocks = find_blocks(text) if any(m in text for m in _MARKERS) else []
-    if not blocks:
+    blocks = iter_blocks(text) if any(m in text for m in _MARKERS) else iter(())
+    first = next(blocks, None)
+    if first is None:
         return None, []
     source = doc_source(display, text)
     errors: list[InputError] = []
     claims: list[Claim] = []
     seen: dict[str, Location] = {}
     title = None
-    for b in blocks:
+    for b in itertools.chain((first,), blocks):
         fence = Location(display, b.fence_line, b.indent + 1)
+        if len(errors) >= MAX_DOC_ERRORS:
+            errors.append(MarkdownClaimsError(f"{len(errors)} errors in this doc: its ```claimaudit blocks from "
+                                              "here on were not read", location=fence))
+            break
         if not b.closed:
             errors.append(MarkdownClaimsError("```claimaudit block is never closed (add a closing ``` line)",
                                               location=fence))
@@ -157,7 +183,9 @@ def claims_from_markdown(text: str, display: str, *, module: str,
             doc = load_yaml("\n".join(b.lines) + "\n", display)
         except YamlError as exc:
             _shift(exc.location, b.fence_line)
-            errors.append(exc)
+            # Without its traceback: the frames hold the block's whole YAML parser (a 1 MiB doc of
+            # 40,000 bad blocks kept 600 MB alive).
+            errors.append(exc.with_traceback(None))
             continue
         _shift_tree(doc, b.fence_line)
         if doc is None:
