@@ -1,4 +1,5 @@
-"""Number readers run in linear time on long inputs, and refuse long numbers before building them.
+"""Parsers run in linear time on long inputs (numbers, extraction, claim blocks, Markdown, HTML, quote
+search), and number readers refuse long numbers before building them.
 
 Each case is timed at 1x, 4x and 16x its base size; a linear reader takes about 16 times as long at
 16x, a quadratic one 256 times. The assertion is on the ratio, with generous slack for a busy
@@ -14,10 +15,15 @@ import pytest
 from claimaudit.errors import NumberSyntaxError
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
+from claimaudit.model.markdown_claims import claims_from_markdown
 from claimaudit.numbers.chinese import scan_chinese_numeral
 from claimaudit.numbers.limits import MAX_DIGITS
 from claimaudit.numbers.printed import parse_printed
 from claimaudit.numbers.scan import scan_numbers
+from claimaudit.sources.load_html import load_html
+from claimaudit.sources.load_markdown import load_markdown
+from claimaudit.sources.load_text import load_text
+from claimaudit.sources.locate import find_quote
 
 
 def _quiet(fn, text):
@@ -36,6 +42,27 @@ def _seconds(fn, text: str) -> float:
     return best
 
 
+def _fill(unit: str, n: int) -> str:
+    return (unit * (n // len(unit) + 1))[:n]
+
+
+_PROSE = ("Pre-training took 2,664K H800 GPU-hours, about $5.328M at $2 per GPU-hour.\n\n"
+          "| stage | GPU-hours |\n|---|---|\n| pre-training | 2,664K |\n| total | 2,788K |\n\n")
+
+
+def _blocks(n: int) -> str:
+    one = "prose line\n```claimaudit\nclaims:\n  - {id: c%d, value: '%d GPUs'}\n```\n"
+    return "".join(one % (i, i) for i in range(max(1, n // len(one % (0, 0)))))
+
+
+def _md(text: str) -> None:
+    load_markdown(text, source="s", file="s.md")   # below the child-process size: parsed here
+
+
+def _quote_missing(text: str) -> None:
+    find_quote("the context extension took 119K GPU-hours", [load_text(text, source="s", file="s.txt")])
+
+
 CASES = {
     "printed: Chinese digit-by-digit": (parse_printed, lambda n: "一" * n),
     "printed: grouped digits": (parse_printed, lambda n: "1" + ",111" * (n // 4)),
@@ -45,6 +72,14 @@ CASES = {
     "scan: fraction-like run": (scan_numbers, lambda n: "1/" * (n // 2)),
     "extract: digit run": (lambda t: extract_mentions(analyse(t)), lambda n: "1" * n),
     "extract: Chinese run": (lambda t: extract_mentions(analyse(t)), lambda n: "一" * n),
+    "markdown claim blocks": (lambda t: claims_from_markdown(t, "d.md", module="d"), _blocks),
+    "markdown source: prose and tables": (_md, lambda n: _fill(_PROSE, n)),
+    "markdown source: [ runs": (_md, lambda n: "[" * n),
+    "markdown source: emphasis runs": (_md, lambda n: _fill("*a ", n)),
+    "html source: table rows": (lambda t: load_html(t, source="s", file="s.html"),
+                                lambda n: "<table>" + _fill("<tr><td>2,664K</td><td>5%</td></tr>", n)),
+    "html source: unclosed tags": (lambda t: load_html(t, source="s", file="s.html"), lambda n: _fill("<a", n)),
+    "quote search: not in the text": (_quote_missing, lambda n: _fill(_PROSE, n)),
 }
 
 
