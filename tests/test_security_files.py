@@ -265,7 +265,7 @@ def test_markdown_sources_are_parsed_within_the_time_limit(tmp_path):
             "Training took *2.788M* GPU-hours in total ([paper](https://example.org/x%2D1)).\n")
     inline = markdown_tokens(text, _parser, file="d.md")
     child = markdown_tokens(text, _parser, file="d.md", inline_max=0)
-    assert child == inline
+    assert list(child) == inline
     n = 200_000 // len(text) + 1                                     # just over the in-process size
     doc = load_markdown(text * n, source="d", file="d.md")
     assert doc.text.count("2,664K") == n and len(doc.tables) == n
@@ -273,3 +273,20 @@ def test_markdown_sources_are_parsed_within_the_time_limit(tmp_path):
     with pytest.raises(SourceTextError, match="took longer than 1 s"):
         load_markdown("[" * 1_000_000, source="d", file="d.md", limits=Limits(timeout=1.0))
     assert time.monotonic() - t < 10
+
+
+def test_a_markdown_source_over_its_character_limit_is_refused_before_parsing(tmp_path):
+    """markdown-it-py needs up to ~270 bytes of tokens a character ('*a' runs): a Markdown text over
+    max_markdown_chars is a limit finding for that source, and the suggestion to read it as text."""
+    from claimaudit.sources.limits import Limits, SourceTextError
+    from claimaudit.sources.loaders import load_document
+
+    p = tmp_path / "big.md"
+    p.write_text("*a " * 400, encoding="utf-8")
+    with pytest.raises(SourceTextError, match=r"big\.md: a Markdown text of 1,200 characters, more than the "
+                                              r"max_markdown_chars limit \(1,000\); give it as plain text") as info:
+        load_document(p, source="s", shown="big.md", limits=Limits(max_markdown_chars=1000))
+    assert info.value.kind == "limit"
+    doc = load_document(p, source="s", shown="big.md", fmt="text", limits=Limits(max_markdown_chars=1000))
+    assert doc.text.startswith("*a *a")
+    assert load_document(p, source="s", shown="big.md", limits=Limits(max_markdown_chars=1200)).format == "markdown"

@@ -83,7 +83,8 @@ class QuoteChecker(Checker):
     name = NAME
     scope = "claim"     # per claim, so claim checkers after it (CA301 doc drift) see its findings
     config_keys: ClassVar[dict[str, Any]] = {"min_score": 80.0, "max_bytes": 50_000_000, "max_pages": 2000,
-                                             "timeout": 30.0, "max_chars": 20_000_000, "cache_dir": ""}
+                                             "timeout": 30.0, "max_chars": 20_000_000,
+                                             "max_markdown_chars": 2_000_000, "cache_dir": ""}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterator[Finding]:
         return check_claim(result, library_for(run, self.config), float(self.config.get("min_score", 80.0)))

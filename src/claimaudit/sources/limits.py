@@ -15,12 +15,16 @@ from typing import Any
 class Limits:
     max_bytes: int = 50_000_000      # size of one source file (any format)
     max_pages: int = 2_000           # pages of one PDF
-    timeout: float = 30.0            # seconds to extract one PDF or parse one HTML file
+    timeout: float = 30.0            # seconds to extract one PDF or parse one HTML or large Markdown file
     max_chars: int = 20_000_000      # characters of text extracted from one file
+    # markdown-it-py costs 1-2 µs and ~70 bytes of tokens a character of ordinary Markdown, and up to
+    # 20 µs / 270 bytes for runs of '[' or '*': a larger Markdown text is refused before parsing.
+    max_markdown_chars: int = 2_000_000
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Limits:
-        kw = {k: config[k] for k in ("max_bytes", "max_pages", "timeout", "max_chars") if config.get(k) is not None}
+        keys = ("max_bytes", "max_pages", "timeout", "max_chars", "max_markdown_chars")
+        kw = {k: config[k] for k in keys if config.get(k) is not None}
         return cls(**kw)
 
 

@@ -105,6 +105,10 @@ def load_document(path: Path, *, source: str, shown: str, fmt: str | None = None
     if len(text) > limits.max_chars:
         raise SourceTextError(f"{shown}: more than {limits.max_chars:,} characters "
                               "(the max_chars limit)", "limit")
+    if kind == "markdown" and len(text) > limits.max_markdown_chars:
+        raise SourceTextError(f"{shown}: a Markdown text of {len(text):,} characters, more than the "
+                              f"max_markdown_chars limit ({limits.max_markdown_chars:,}); give it as plain text "
+                              "(format: text) or raise the limit", "limit")
     if kind == "markdown":
         from .load_html import MalformedHTML
         from .load_markdown import load_markdown
