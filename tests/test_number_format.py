@@ -49,3 +49,5 @@ def test_units_join_the_same_way_everywhere() -> None:
 
 def test_delta_keeps_three_digits() -> None:
     assert delta(F(12, 10)) == "1.2" and delta(F(1234567890)) == "1.23e9" and delta(F(0)) == "0"
+    # thousands as digits (a difference of 9,000 GPU-hours is not "9e3"), a million and up as powers
+    assert delta(F(9000)) == "9,000" and delta(F(-11500)) == "-11,500" and delta(F(999999)) == "1e6"

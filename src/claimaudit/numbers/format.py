@@ -52,7 +52,10 @@ def delta(x: Fraction, sig: int = 3) -> str:
     out = fmt_sig(Fraction(x), sig)
     if "e" in out:
         mant, exp = out.split("e")
-        return f"{mant}e{int(exp)}"
+        e = int(exp)
+        if 3 <= e < 6:     # thousands read better as digits: "off by 11,500", not "off by 1.15e4"
+            return f"{int(Decimal(mant).scaleb(e)):,}"
+        return f"{mant}e{e}"
     return out
 
 
