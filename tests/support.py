@@ -1,0 +1,91 @@
+"""Plain helpers the tests share: the checkout's paths, writing a small project, auditing its claims,
+running the CLI in-process, and a hang detector.
+
+Fixtures live in ``tests/conftest.py``; helpers for one family of tests stay beside them
+(``security_support``, ``verdict_support``, ``gate_support``, ``scan_support``, ``fuzz_support``).
+"""
+
+from __future__ import annotations
+
+import signal
+import textwrap
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimaudit.engine.results import ClaimResult
+from claimaudit.engine.run import RunOptions, RunResult, run_claims
+
+#: The checkout's root folder.
+REPO = Path(__file__).resolve().parent.parent
+#: The demo corpus's source texts, in the repo (not the shared seeds beside the checkout).
+DEMO_TEXTS = REPO / "sources" / "texts"
+#: Small test data kept in the repo.
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """Write ``text`` (dedented) to ``folder/name``, making the folders it needs."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def run_audit(root: Path, paths: list[Path] | None = None, *, errors_ok: bool = True,
+              **options: Any) -> RunResult:
+    """The audit of ``paths`` (default ``root/claims``) under ``root``, with ``RunOptions(**options)``.
+
+    With ``errors_ok=False`` an input error fails the test, saying what it was.
+    """
+    run = run_claims(paths if paths is not None else [root / "claims"], root, RunOptions(**options))
+    if not errors_ok:
+        assert not run.errors, [str(e) for e in run.errors]
+    return run
+
+
+def by_id(run: RunResult) -> dict[str, ClaimResult]:
+    """A run's results by claim id."""
+    return {r.claim.id: r for r in run.results}
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``claimaudit ARGS`` in this process: exit code, stdout, stderr."""
+    from claimaudit.cli.main import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class Hang(Exception):
+    """Raised by :func:`hang_guard` when the guarded block runs past its wall-clock budget."""
+
+
+@contextmanager
+def hang_guard(seconds: float = 60.0) -> Iterator[None]:
+    """Fail, instead of hanging the suite, if the block takes more than ``seconds`` of wall-clock time.
+
+    A hang detector only, never a speed assertion: keep ``seconds`` in the tens, far above any
+    normal run on a busy machine; speed figures belong in ``benchmarks/``. Uses SIGALRM (the
+    solver's own limit uses SIGPROF, so the two do not interfere); outside the main thread, or where
+    there is no ``setitimer``, the block just runs.
+    """
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise Hang(f"still running after {seconds:g} s: a hang, not a slow machine")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
