@@ -1,8 +1,8 @@
 """The unit grammar's own words, read before pint: symbols, Chinese words, domain words, count
 words, refused ambiguous strings and the notes that say which reading was taken.
 
-Data only; :mod:`.registry` holds the resolution logic that reads it (and pint's definitions
-live in ``definitions.txt``).
+Data only; :mod:`.lexer`, :mod:`.words` and :mod:`.registry` hold the logic that reads it (and
+pint's definitions live in ``definitions.txt``).
 """
 
 from __future__ import annotations
