@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO
 
 import claimaudit
 from claimaudit.cli.main import main
 
-REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "fixtures" / "report_corpus"
 
 

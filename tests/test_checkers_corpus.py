@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
+from support import REPO
 
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")

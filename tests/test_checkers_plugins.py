@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support import REPO
 
 from claimaudit.checkers import manager as manager_mod
 from claimaudit.checkers.manager import BUILTIN_MODULES, get_manager
@@ -18,7 +19,6 @@ from claimaudit.cli.main import main as cli
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 
-REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "claimaudit-example-checker"
 
 CLAIMS = """

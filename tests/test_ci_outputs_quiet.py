@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO
 
 from claimaudit.cli.main import main
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import github, sarif
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS
 
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.extract.draft import render
@@ -15,7 +16,6 @@ from claimaudit.extract.relations import CONFIDENT
 from claimaudit.model.load import load_claim_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "extract"
-SEEDS = Path(__file__).resolve().parents[1] / "sources" / "texts"   # the demo corpus, in the repo
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
@@ -143,7 +143,7 @@ def test_html_table_total(tmp_path):
 
 def test_seed_cost_table_round_trip(tmp_path):
     """The handbook's V3 cost table and its written-out sums check out."""
-    results = audit(tmp_path, draft_yaml(draft_file(SEEDS / "004_19076b57cd7d3139.txt")))
+    results = audit(tmp_path, draft_yaml(draft_file(DEMO_TEXTS / "004_19076b57cd7d3139.txt")))
     checked = {cid: r.verdict for cid, r in results.items() if r.claim.formula}
     assert checked.get("合计_gpu_hour_2788k") == "consistent"          # 合计 row of the cost table
     assert checked.get("合计_usd_5_576m") == "consistent"

@@ -7,11 +7,11 @@ import re
 import shutil
 from pathlib import Path
 
+from support import REPO
+
 from claimaudit.engine.run import RunOptions, run_claims
 
-REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
-SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
 
 HANDBOOK = """id: handbook
 title: DeepSeek 案例研究 (excerpt)

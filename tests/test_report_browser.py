@@ -24,13 +24,13 @@ from typing import Any, NoReturn
 from urllib.parse import quote
 
 import pytest
+from support import REPO
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters.common import sorted_records
 from claimaudit.reporters.html import render_html
 
-REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "reports" / "browser"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import render
 
-REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "fixtures" / "report_corpus"
 GOLDEN = REPO / "tests" / "fixtures" / "reports"
 UPDATE = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"

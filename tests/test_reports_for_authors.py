@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO
 
 from claimaudit.cli.main import main
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters.audience import is_problem, remedies
 from claimaudit.reporters.html import render_html
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
