@@ -96,3 +96,13 @@ def _own_solve_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 def repo() -> Path:
     """The checkout's root folder."""
     return REPO
+
+
+@pytest.fixture
+def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 100-column terminal with no colour settings and no GitHub Actions variables, so that CLI
+    output does not depend on the shell the tests run in. Use it with
+    ``pytestmark = pytest.mark.usefixtures("plain_terminal")``."""
+    monkeypatch.setenv("COLUMNS", "100")
+    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
+        monkeypatch.delenv(var, raising=False)

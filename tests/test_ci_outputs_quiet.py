@@ -16,12 +16,7 @@ from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import github, sarif
 
-
-@pytest.fixture(autouse=True)
-def plain_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
-    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 
 
 @pytest.fixture(scope="module")
