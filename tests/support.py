@@ -7,6 +7,7 @@ Fixtures live in ``tests/conftest.py``; helpers for one family of tests stay bes
 
 from __future__ import annotations
 
+import shutil
 import signal
 import textwrap
 import threading
@@ -51,6 +52,55 @@ def run_audit(root: Path, paths: list[Path] | None = None, *, errors_ok: bool = 
 def by_id(run: RunResult) -> dict[str, ClaimResult]:
     """A run's results by claim id."""
     return {r.claim.id: r for r in run.results}
+
+
+def by_qualname(run: RunResult) -> dict[str, ClaimResult]:
+    """A run's results by qualified name (``module.id``)."""
+    return {r.claim.qualname: r for r in run.results}
+
+
+def audit(root: Path, paths: list[Path] | None = None, *, errors_ok: bool = True,
+          **options: Any) -> dict[str, ClaimResult]:
+    """:func:`run_audit`'s results by claim id."""
+    return by_id(run_audit(root, paths, errors_ok=errors_ok, **options))
+
+
+def audit_run(root: Path, paths: list[Path] | None = None, *, errors_ok: bool = True,
+              **options: Any) -> tuple[RunResult, dict[str, ClaimResult]]:
+    """:func:`run_audit`'s run and its results by claim id."""
+    run = run_audit(root, paths, errors_ok=errors_ok, **options)
+    return run, by_id(run)
+
+
+def audit_text(root: Path, text: str, *, errors_ok: bool = True,
+               **options: Any) -> tuple[RunResult, dict[str, ClaimResult]]:
+    """Audit ``text`` (dedented) as ``claims/c.yaml`` under ``root``: the run and its results by claim id."""
+    write(root / "claims", "c.yaml", text)
+    return audit_run(root, errors_ok=errors_ok, **options)
+
+
+def make_project(root: Path, *, claims: dict[str, str], sources: dict[str, str] | None = None,
+                 texts: dict[str, Path | str | bytes] | None = None, toml: str = "") -> Path:
+    """A project under ``root``: ``claimaudit.toml`` (paths = claims, then ``toml``), claim files
+    ``claims/NAME.yaml``, source records ``sources/NAME.yaml`` and source texts at their relative
+    paths (a Path is copied, bytes written as they are). Texts are written as given (no dedent)."""
+    (root / "claims").mkdir(parents=True, exist_ok=True)
+    (root / "sources").mkdir(exist_ok=True)
+    (root / "claimaudit.toml").write_text('[tool.claimaudit]\npaths = ["claims"]\n' + toml, "utf-8")
+    for name, text in (sources or {}).items():
+        (root / "sources" / f"{name}.yaml").write_text(text, "utf-8")
+    for name, text in claims.items():
+        (root / "claims" / f"{name}.yaml").write_text(text, "utf-8")
+    for rel, content in (texts or {}).items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, Path):
+            shutil.copyfile(content, target)
+        elif isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, "utf-8")
+    return root
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
