@@ -29,11 +29,11 @@ DEMO_TEXTS = REPO / "sources" / "texts"
 FIXTURES = REPO / "tests" / "fixtures"
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    """Write ``text`` (dedented) to ``folder/name``, making the folders it needs."""
+def write(folder: Path, name: str, text: str, *, dedent: bool = True) -> Path:
+    """Write ``text`` (dedented, unless ``dedent=False``) to ``folder/name``, making the folders it needs."""
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    path.write_text(textwrap.dedent(text) if dedent else text, encoding="utf-8")
     return path
 
 

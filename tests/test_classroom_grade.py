@@ -9,9 +9,11 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pytest
+import support
 from support import REPO
 
 from claimaudit.classroom.answers import read_answer_file, read_answers
@@ -34,11 +36,7 @@ def grader(key):
     return Grader(key)
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
+write = partial(support.write, dedent=False)   # answer files exactly as given
 
 
 def grade_one(grader: Grader, tmp_path: Path, text: str, name: str = "E00.yaml"):
