@@ -11,12 +11,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from support import REPO
+from support import REPO, audit
 
 from claimaudit.checkers import manager as manager_mod
 from claimaudit.checkers.manager import BUILTIN_MODULES, get_manager
 from claimaudit.cli.main import main as cli
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 
 EXAMPLE = REPO / "examples" / "claimaudit-example-checker"
@@ -71,11 +70,6 @@ def project(tmp_path: Path, claims: str = CLAIMS, checkers: dict[str, str] | Non
     if config is not None:
         (tmp_path / "claimaudit.toml").write_text(textwrap.dedent(config), "utf-8")
     return tmp_path
-
-
-def audit(root: Path, **opts):
-    run = run_claims([root / "claims"], root, RunOptions(**opts))
-    return {r.claim.id: r for r in run.results}
 
 
 def codes(res) -> list[str]:

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import DEMO_TEXTS
+from support import DEMO_TEXTS, write
+from support import audit as support_audit
 
-from claimaudit.engine.run import RunOptions, run_claims
+from claimaudit.engine.results import ClaimResult
 from claimaudit.extract.draft import render
 from claimaudit.extract.pipeline import draft_file, draft_text, draft_yaml
 from claimaudit.extract.relations import CONFIDENT
@@ -23,12 +24,10 @@ def kinds(text: str) -> list[str]:
     return [r.kind for r in draft_text(text).relations]
 
 
-def audit(tmp_path: Path, yaml_text: str) -> dict[str, object]:
-    path = tmp_path / "draft.claims.yaml"
-    path.write_text(yaml_text, encoding="utf-8")
-    run = run_claims([path], tmp_path, RunOptions(checkers=False))
-    assert not run.errors, [str(e) for e in run.errors]
-    return {r.claim.id: r for r in run.results}
+def audit(tmp_path: Path, yaml_text: str) -> dict[str, ClaimResult]:
+    """The core audit of a draft claim file, written as extraction writes it."""
+    path = write(tmp_path, "draft.claims.yaml", yaml_text, dedent=False)
+    return support_audit(tmp_path, [path], errors_ok=False, checkers=False)
 
 
 def test_table_with_total_row():
