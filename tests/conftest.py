@@ -12,6 +12,7 @@ Slow tests carry ``@pytest.mark.slow``; ``pytest -m "not slow"`` leaves them out
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -106,3 +107,18 @@ def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
         monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture(scope="session")
+def _bundled_report_json() -> str:
+    from claimaudit.engine.records import as_report
+    from claimaudit.engine.run import RunOptions, run_claims
+
+    return json.dumps(as_report(run_claims([REPO / "claims"], REPO, RunOptions())))
+
+
+@pytest.fixture(scope="module")
+def bundled_report(_bundled_report_json: str) -> dict[str, Any]:
+    """The JSON report of the bundled demo corpus (claims/, every checker), as a reporter reads it.
+    Audited once per session; each module gets its own copy to read."""
+    return json.loads(_bundled_report_json)

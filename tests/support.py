@@ -13,6 +13,7 @@ import textwrap
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 
 from claimaudit.engine.results import ClaimResult
 from claimaudit.engine.run import RunOptions, RunResult, run_claims
+from claimaudit.numbers.interval import Interval
 
 #: The checkout's root folder.
 REPO = Path(__file__).resolve().parent.parent
@@ -101,6 +103,12 @@ def make_project(root: Path, *, claims: dict[str, str], sources: dict[str, str] 
         else:
             target.write_text(content, "utf-8")
     return root
+
+
+def iv(lo: object, hi: object = None) -> Interval:
+    """The exact interval [lo, hi] (a point without ``hi``), each end read as written: ``iv("0.5")``,
+    ``iv(5575500, 5576500)``, ``iv(F(1, 64))``."""
+    return Interval(Fraction(str(lo)), Fraction(str(lo if hi is None else hi)))
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

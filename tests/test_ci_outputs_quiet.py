@@ -12,16 +12,14 @@ import pytest
 from support import REPO
 
 from claimaudit.cli.main import main
-from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import github, sarif
 
 pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 
 
 @pytest.fixture(scope="module")
-def bundled() -> dict[str, Any]:
-    return json.loads(json.dumps(as_report(run_claims([REPO / "claims"], REPO, RunOptions()))))
+def bundled(bundled_report: dict[str, Any]) -> dict[str, Any]:
+    return bundled_report   # tests/conftest.py
 
 
 def copy_demo(target: Path) -> Path:
