@@ -111,6 +111,14 @@ def iv(lo: object, hi: object = None) -> Interval:
     return Interval(Fraction(str(lo)), Fraction(str(lo if hi is None else hi)))
 
 
+def mentions(text: str) -> list[tuple[str, Fraction, str]]:
+    """Each number-and-unit mention extraction finds in ``text``: (as printed, nominal value, canonical unit)."""
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    return [(m.printed, m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
+
+
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """``claimaudit ARGS`` in this process: exit code, stdout, stderr."""
     from claimaudit.cli.main import main

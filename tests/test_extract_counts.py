@@ -13,16 +13,12 @@ from fractions import Fraction
 
 import pytest
 from support import DEMO_TEXTS, REPO
+from support import mentions as found
 
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 from claimaudit.extract.pipeline import draft_text, draft_yaml
 from claimaudit.numbers.scan import scan_numbers
-
-
-def found(text: str) -> list[tuple[str, Fraction, str]]:
-    return [(m.printed, m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
-
 
 # -- Chinese counts (seed sentences) --------------------------------------------------------------
 

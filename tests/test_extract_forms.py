@@ -13,14 +13,10 @@ from fractions import Fraction
 
 import pytest
 from support import DEMO_TEXTS, REPO
+from support import mentions as found
 
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
-
-
-def found(text: str) -> list[tuple[str, Fraction, str]]:
-    return [(m.printed, m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
-
 
 # -- English unit spellings (quantulum3's test sentences) ------------------------------------------
 
