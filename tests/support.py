@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import shutil
 import signal
+import sys
 import textwrap
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
@@ -126,6 +127,26 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def count_steps(fn: Callable[..., object], *args: object) -> int:
+    """How many Python-level steps (calls and lines, as ``sys.settrace`` reports them) ``fn(*args)``
+    takes: a measure of work that does not depend on the machine's speed. C code (regex matching,
+    libyaml) counts only through the Python lines around it. An exception from ``fn`` propagates."""
+    steps = 0
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal steps
+        steps += 1
+        return tracer
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        fn(*args)
+    finally:
+        sys.settrace(previous)
+    return steps
 
 
 class Hang(Exception):
