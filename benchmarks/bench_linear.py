@@ -12,42 +12,21 @@ A linear reader shows ratios near 4 and 16, a quadratic one near 16 and 256.
 from __future__ import annotations
 
 import argparse
-import time
+import sys
 from collections.abc import Callable
+from pathlib import Path
+
+from timing import best_of
 
 from claimaudit.errors import NumberSyntaxError
-from claimaudit.extract.document import analyse
-from claimaudit.extract.mentions import extract_mentions
 from claimaudit.model.yamlmarks import load_yaml
-from claimaudit.numbers.printed import parse_printed
-from claimaudit.numbers.scan import scan_numbers
 
-READERS: dict[str, tuple[Callable[[str], object], Callable[[int], str]]] = {
-    "printed: Chinese digit-by-digit": (parse_printed, lambda n: "一" * n),
-    "printed: grouped digits": (parse_printed, lambda n: "1" + ",111" * (n // 4)),
-    "printed: plain digits": (parse_printed, lambda n: "7" * n),
-    "scan: digit run": (scan_numbers, lambda n: "1" * n),
-    "scan: Chinese run": (scan_numbers, lambda n: "一" * n),
-    "scan: fraction-like run": (scan_numbers, lambda n: "1/" * (n // 2)),
-    "extract: digit run": (lambda t: extract_mentions(analyse(t)), lambda n: "1" * n),
-    "extract: Chinese run": (lambda t: extract_mentions(analyse(t)), lambda n: "一" * n),
-}
-
-
-def yaml_doc(n: int) -> str:
-    return "claims:\n" + "".join(f'  - {{id: c{i}, value: "{i}.5 GPU", quote: "x {i}"}}\n' for i in range(n))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from linear_support import READER_BASE, READERS, yaml_doc
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        try:
-            fn()
-        except NumberSyntaxError:      # a long number refused: that is the reader's answer
-            pass
-        times.append(time.perf_counter() - t0)
-    return min(times)
+    return best_of(fn, repeat, expected=(NumberSyntaxError,))   # a long number refused: the reader's answer
 
 
 def row(name: str, fn: Callable[[str], object], make: Callable[[int], str], base: int, repeat: int) -> None:
@@ -62,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     print(f"  {'case':<34} {'1x ms':>9} {'4x ms':>9} {'16x ms':>9}   {'4x/1x':>7} {'16x/1x':>8}")
     for name, (fn, make) in READERS.items():
-        row(name, fn, make, 2000, args.repeat)
+        row(name, fn, make, READER_BASE, args.repeat)
     row("yaml: one-line claims", lambda text: load_yaml(text, "f.yaml"), yaml_doc, 200, args.repeat)
 
 

@@ -9,42 +9,21 @@ also see the regexes' own matching) are printed by benchmarks/bench_linear.py.
 from __future__ import annotations
 
 import pytest
+from linear_support import READER_BASE, READERS, quiet
 from support import count_steps, hang_guard
 
 from claimaudit.errors import NumberSyntaxError
-from claimaudit.extract.document import analyse
-from claimaudit.extract.mentions import extract_mentions
 from claimaudit.numbers.chinese import scan_chinese_numeral
 from claimaudit.numbers.limits import MAX_DIGITS
 from claimaudit.numbers.printed import parse_printed
-from claimaudit.numbers.scan import scan_numbers
 
 
-def _quiet(fn, text):
-    try:
-        fn(text)
-    except NumberSyntaxError:
-        pass
-
-
-CASES = {
-    "printed: Chinese digit-by-digit": (parse_printed, lambda n: "一" * n),
-    "printed: grouped digits": (parse_printed, lambda n: "1" + ",111" * (n // 4)),
-    "printed: plain digits": (parse_printed, lambda n: "7" * n),
-    "scan: digit run": (scan_numbers, lambda n: "1" * n),
-    "scan: Chinese run": (scan_numbers, lambda n: "一" * n),
-    "scan: fraction-like run": (scan_numbers, lambda n: "1/" * (n // 2)),
-    "extract: digit run": (lambda t: extract_mentions(analyse(t)), lambda n: "1" * n),
-    "extract: Chinese run": (lambda t: extract_mentions(analyse(t)), lambda n: "一" * n),
-}
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted(READERS))
 def test_linear_in_input_size(name):
-    fn, make = CASES[name]
-    base = 2000
+    fn, make = READERS[name]
+    base = READER_BASE
     with hang_guard(120):     # a hang detector only
-        s1, s4, s16 = (count_steps(_quiet, fn, make(k * base)) for k in (1, 4, 16))
+        s1, s4, s16 = (count_steps(quiet, fn, make(k * base)) for k in (1, 4, 16))
     # linear: at most ~4x per step up in size (less where a limit refuses the input early);
     # quadratic: ~16x. 6x leaves room for fixed costs.
     assert s4 <= 6 * s1 and s16 <= 6 * s4, (name, s1, s4, s16)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from linear_support import yaml_doc
 from security_support import audit, write
 from support import count_steps, hang_guard
 
@@ -130,11 +131,6 @@ def test_nesting_is_bounded():
         load_yaml("[" * 150 + "]" * 150, "deep.yaml")
     with pytest.raises(YamlError, match=r"deep\.yaml:1:1001: YAML syntax"):   # libyaml's own limit
         load_yaml("[" * 10_000, "deep.yaml")
-
-
-def yaml_doc(n: int) -> str:
-    """A claim file of ``n`` one-line claims (benchmarks/bench_linear.py times the same documents)."""
-    return "claims:\n" + "".join(f'  - {{id: c{i}, value: "{i}.5 GPU", quote: "x {i}"}}\n' for i in range(n))
 
 
 def test_yaml_loading_is_linear():
