@@ -26,6 +26,8 @@ from claimaudit.numbers.interval import Interval
 
 #: The checkout's root folder.
 REPO = Path(__file__).resolve().parent.parent
+#: The package's sources (for a child process's PYTHONPATH).
+SRC = REPO / "src"
 #: The demo corpus's source texts, in the repo (not the shared seeds beside the checkout).
 DEMO_TEXTS = REPO / "sources" / "texts"
 #: Small test data kept in the repo.

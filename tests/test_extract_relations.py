@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import DEMO_TEXTS, write
+from support import DEMO_TEXTS, SRC, write
 from support import audit as support_audit
 
 from claimaudit.engine.results import ClaimResult
@@ -17,7 +17,6 @@ from claimaudit.extract.relations import CONFIDENT
 from claimaudit.model.load import load_claim_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "extract"
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 def kinds(text: str) -> list[str]:

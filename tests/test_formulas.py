@@ -7,20 +7,17 @@ import subprocess
 import sys
 import time
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from support import hang_guard
+from support import SRC, hang_guard
 
 from claimaudit.errors import FormulaError, UnitError
 from claimaudit.formulas.parse import MAX_DEPTH, MAX_LENGTH, Formula, parse_formula
 from claimaudit.numbers.interval import Interval, IntervalError
 from claimaudit.units.quantity import DIMENSIONLESS, DimensionMismatch, Dims, Quantity
 from claimaudit.units.registry import UnitInfo
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 # -- a small fake unit resolver (the real registry is tested at the end) ----------------------
 

@@ -7,16 +7,14 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import SRC
 
 from claimaudit.units import pint_registry, table_build, terms, words
 from claimaudit.units import registry as reg_mod
 from claimaudit.units import table as table_mod
 from claimaudit.units.registry import build_registry, dims_from_pint, resolve_unit
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 @pytest.fixture(scope="module")
