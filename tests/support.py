@@ -34,6 +34,14 @@ DEMO_TEXTS = REPO / "sources" / "texts"
 FIXTURES = REPO / "tests" / "fixtures"
 
 
+def copy_demo(target: Path) -> Path:
+    """A copy of the bundled demo project (claims/, sources/ and claimaudit.toml) at ``target``."""
+    for name in ("claims", "sources"):
+        shutil.copytree(REPO / name, target / name)
+    shutil.copyfile(REPO / "claimaudit.toml", target / "claimaudit.toml")
+    return target
+
+
 def write(folder: Path, name: str, text: str, *, dedent: bool = True) -> Path:
     """Write ``text`` (dedented, unless ``dedent=False``) to ``folder/name``, making the folders it needs."""
     path = folder / name

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import REPO
+from support import REPO, copy_demo
 
 from claimaudit.cli.main import main
 from claimaudit.reporters import github, sarif
@@ -20,13 +20,6 @@ pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 @pytest.fixture(scope="module")
 def bundled(bundled_report: dict[str, Any]) -> dict[str, Any]:
     return bundled_report   # tests/conftest.py
-
-
-def copy_demo(target: Path) -> Path:
-    for name in ("claims", "sources"):
-        shutil.copytree(REPO / name, target / name)
-    shutil.copyfile(REPO / "claimaudit.toml", target / "claimaudit.toml")
-    return target
 
 
 def summary_lines(capsys, root: Path) -> list[str]:

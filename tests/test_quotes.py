@@ -8,7 +8,7 @@ import shutil
 from functools import partial
 from pathlib import Path
 
-from support import REPO, make_project
+from support import REPO, copy_demo, make_project
 from support import audit as support_audit
 
 from claimaudit.engine.run import RunOptions, run_claims
@@ -403,10 +403,7 @@ def test_bundled_quotes_are_all_found_in_the_seeds():
 
 
 def test_drifted_copy_of_the_seeds(tmp_path):
-    root = tmp_path / "project"
-    shutil.copytree(REPO / "claims", root / "claims")
-    shutil.copytree(REPO / "sources", root / "sources")
-    shutil.copyfile(REPO / "claimaudit.toml", root / "claimaudit.toml")
+    root = copy_demo(tmp_path / "project")
     p = root / "sources" / "texts" / "004_19076b57cd7d3139.txt"
     p.chmod(0o644)
     text = p.read_text("utf-8")
