@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from gate_support import apply_drift, example_repo, run_cli
-from support import run_audit
+from support import run_audit, write
 
 from claimaudit.errors import UsageError
 from claimaudit.gate.baseline import (
@@ -40,8 +40,7 @@ claims:
 
 
 def project(tmp_path: Path, text: str = CLAIMS) -> Path:
-    (tmp_path / "claims").mkdir(exist_ok=True)
-    (tmp_path / "claims" / "failures.yaml").write_text(text, "utf-8")
+    write(tmp_path / "claims", "failures.yaml", text, dedent=False)
     return tmp_path
 
 

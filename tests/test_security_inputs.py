@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from linear_support import yaml_doc
 from security_support import audit, write
-from support import count_steps, hang_guard
+from support import cli, count_steps, hang_guard
 
-from claimaudit.cli.main import main
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import exit_code
 from claimaudit.model import yamlmarks
@@ -25,9 +24,8 @@ from claimaudit.numbers.format import fmt_sig, to_float
 
 
 def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["run", str(tmp_path / "claims"), "--root", str(tmp_path), "--no-report", "--color", "no", *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    """``claimaudit run`` on the project's claims, plain text, no HTML report."""
+    return cli(capsys, "run", str(tmp_path / "claims"), "--root", str(tmp_path), "--no-report", "--color", "no", *args)
 
 
 # -- item 1: core-type YAML tags ---------------------------------------------------------------------
