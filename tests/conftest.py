@@ -8,6 +8,12 @@ FIFOs) stay skips.
 
 Slow tests carry ``@pytest.mark.slow``; ``pytest -m "not slow"`` leaves them out while developing.
 ``.ci/run`` runs them all.
+
+Where shared test code lives: fixtures here (``repo``, ``seeds``, ``plain_terminal``,
+``bundled_report``); plain helpers in ``tests/support.py`` (paths, writing and auditing a project,
+the in-process CLI, a hang guard, a step counter); helpers of one family of tests beside them
+(``security_support``, ``gate_support``, ``scan_support``, ``report_support``, ``linear_support``,
+``fuzz_support``).
 """
 
 from __future__ import annotations
