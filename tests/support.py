@@ -72,6 +72,11 @@ def by_qualname(run: RunResult) -> dict[str, ClaimResult]:
     return {r.claim.qualname: r for r in run.results}
 
 
+def messages(result: ClaimResult, code: str) -> list[str]:
+    """The messages of a result's findings with ``code``."""
+    return [f.message for f in result.findings if f.code == code]
+
+
 def audit(root: Path, paths: list[Path] | None = None, *, errors_ok: bool = True,
           **options: Any) -> dict[str, ClaimResult]:
     """:func:`run_audit`'s results by claim id."""

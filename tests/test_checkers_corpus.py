@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from support import REPO
+from support import REPO, messages
 
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
 
@@ -13,10 +13,6 @@ from claimaudit.engine.run import RunOptions, exit_code, run_claims
 def bundled():
     run = run_claims([REPO / "claims"], REPO, RunOptions(ignore=("CA2", "CA3")))
     return run, {r.claim.qualname: r for r in run.results}
-
-
-def messages(res, code: str) -> list[str]:
-    return [f.message for f in res.findings if f.code == code]
 
 
 def test_bundled_run_is_as_expected_and_no_checker_crashes(bundled):

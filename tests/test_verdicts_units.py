@@ -12,17 +12,13 @@ from fractions import Fraction
 
 import pytest
 from support import audit_text as audit
+from support import messages as notes
 
 from claimaudit.engine.run import exit_code
 from claimaudit.errors import UnitError
 from claimaudit.units.declare import parse_declarations
 from claimaudit.units.declared import claim_vocabulary
 from claimaudit.units.registry import resolve_unit
-
-
-def notes(res, code: str) -> list[str]:
-    return [f.message for f in res.findings if f.code == code]
-
 
 # -- FLOP spellings ------------------------------------------------------------------------------
 
