@@ -26,13 +26,15 @@ class Tok:
     value: Any = None
 
 
-def is_cjk(ch: str) -> bool:
+def _is_cjk(ch: str) -> bool:
     o = ord(ch)
     return 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FFFF
 
 
 def unit_error(text: str, message: str, col: int | None = None,
                suggestions: Iterable[str] | Callable[[], Iterable[str]] = ()) -> UnitError:
+    """A UnitError about ``text`` at column ``col``; ``suggestions`` may be a function, asked only
+    when the error is shown (most refused words never are)."""
     def sugg() -> tuple[str, ...]:
         found = suggestions() if callable(suggestions) else suggestions
         return tuple(dict.fromkeys(s for s in found if s and s != text))
@@ -41,15 +43,16 @@ def unit_error(text: str, message: str, col: int | None = None,
 
 
 def lex(text: str) -> list[Tok]:
+    """The tokens of a unit string; a character no unit may hold is a located UnitError."""
     toks: list[Tok] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
         if ch.isspace():
             i += 1
-        elif is_cjk(ch):
+        elif _is_cjk(ch):
             start = i
-            while i < n and is_cjk(text[i]):
+            while i < n and _is_cjk(text[i]):
                 for size in range(min(CJK_MAXLEN, n - i), 0, -1):
                     word = text[i:i + size]
                     if word in CJK:
@@ -66,7 +69,7 @@ def lex(text: str) -> list[Tok]:
         elif ch.isalpha() or ch == "_":
             start = i
             while i < n and (text[i] == "_" or (text[i].isalnum() and text[i].isascii())
-                             or (text[i].isalpha() and not is_cjk(text[i]))):
+                             or (text[i].isalpha() and not _is_cjk(text[i]))):
                 i += 1
             word = text[start:i]
             if word == "US" and i < n and text[i] == "$":

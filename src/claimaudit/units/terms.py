@@ -18,6 +18,8 @@ from .table import load_table
 
 @dataclass(frozen=True, slots=True)
 class Term:
+    """A unit read so far: its exact factor, dimensions, canonical parts (name, exponent) and notes."""
+
     factor: Fraction
     dims: Dims
     parts: Parts
@@ -57,6 +59,7 @@ def _merge_notes(a: tuple[str, ...], b: Iterable[str]) -> tuple[str, ...]:
 
 
 def canonical(parts: Parts) -> str:
+    """Readable canonical text of the parts: "USD / GPU / hour"."""
     def one(name: str, e: int) -> str:
         return name if e == 1 else f"{name} ** {e}"
 
@@ -99,6 +102,7 @@ def unit_names() -> tuple[dict[str, str], dict[str, str]]:
 
 
 def is_multiplicative(name: str) -> bool:
+    """False for offset and logarithmic units (degC, dB), which claimaudit refuses."""
     table = load_table()
     if table is not None and name in table.units:
         return table.is_multiplicative(name)
@@ -106,6 +110,7 @@ def is_multiplicative(name: str) -> bool:
 
 
 def parts_term(parts: Parts, note: str = "") -> Term:
+    """The product of pint units with exponents, with ``note`` attached."""
     term = ONE
     for name, e in parts:
         term = term * pint_term(name) ** e

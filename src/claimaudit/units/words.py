@@ -52,7 +52,7 @@ def word_term(text: str, tok: Tok, count_nouns: bool = False) -> Term:
         return parts_term(p(unit + "S"), f"{word} read as {unit} per second (a rate); {pre}FLOPs would be a "
                                          "count")
     if word in COUNT_WORDS:
-        return count_term(COUNT_WORDS[word], word)
+        return _count_term(COUNT_WORDS[word], word)
     if word in POINTS:
         return parts_term(p("percentage_point"), NOTE_POINTS)
     low = word.lower()
@@ -83,7 +83,7 @@ def word_term(text: str, tok: Tok, count_nouns: bool = False) -> Term:
 
     if count_nouns and _count_noun(word, suggestions):
         stem = (singulars(word) or (word,))[0]
-        return count_term(stem if stem.isupper() else stem.lower(), word)
+        return _count_term(stem if stem.isupper() else stem.lower(), word)
     raise unit_error(text, f"unknown unit {word!r}", tok.col,
                      lambda: [_replace(text, tok, s) for s in suggestions()])
 
@@ -119,7 +119,7 @@ def _count_noun(word: str, suggestions: Callable[[], list[str]]) -> bool:
     return True
 
 
-def count_term(key: str, word: str) -> Term:
+def _count_term(key: str, word: str) -> Term:
     """An unknown noun read as a counting unit of its own."""
     return counting_term(key, f"{word} read as a count of {key} (a counting unit of its own)")
 
@@ -146,6 +146,7 @@ def _digits_error(text: str, tok: Tok) -> UnitError:
 
 @functools.lru_cache(maxsize=1)
 def choices() -> tuple[str, ...]:
+    """The unit names a "did you mean" suggestion is drawn from."""
     names: set[str] = set()
     for key in unit_names()[0]:
         if key.isascii() and key.isidentifier():
