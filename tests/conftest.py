@@ -8,10 +8,17 @@ FIFOs) stay skips.
 
 Slow tests carry ``@pytest.mark.slow``; ``pytest -m "not slow"`` leaves them out while developing.
 ``.ci/run`` runs them all.
+
+Where shared test code lives: fixtures here (``repo``, ``seeds``, ``plain_terminal``,
+``bundled_report``); plain helpers in ``tests/support.py`` (paths, writing and auditing a project,
+the in-process CLI, a hang guard, a step counter); helpers of one family of tests beside them
+(``security_support``, ``gate_support``, ``scan_support``, ``report_support``, ``linear_support``,
+``fuzz_support``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -96,3 +103,28 @@ def _own_solve_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 def repo() -> Path:
     """The checkout's root folder."""
     return REPO
+
+
+@pytest.fixture
+def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 100-column terminal with no colour settings and no GitHub Actions variables, so that CLI
+    output does not depend on the shell the tests run in. Use it with
+    ``pytestmark = pytest.mark.usefixtures("plain_terminal")``."""
+    monkeypatch.setenv("COLUMNS", "100")
+    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
+        monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture(scope="session")
+def _bundled_report_json() -> str:
+    from claimaudit.engine.records import as_report
+    from claimaudit.engine.run import RunOptions, run_claims
+
+    return json.dumps(as_report(run_claims([REPO / "claims"], REPO, RunOptions())))
+
+
+@pytest.fixture(scope="module")
+def bundled_report(_bundled_report_json: str) -> dict[str, Any]:
+    """The JSON report of the bundled demo corpus (claims/, every checker), as a reporter reads it.
+    Audited once per session; each module gets its own copy to read."""
+    return json.loads(_bundled_report_json)

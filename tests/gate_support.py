@@ -8,13 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from support import REPO, SRC
+
 EXAMPLE = REPO / "examples" / "docs-gate"
 
 
 def run_cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``claimaudit ARGS`` in a subprocess, from this checkout's sources."""
-    full = {**os.environ, "PYTHONPATH": str(REPO / "src"), "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
     return subprocess.run([sys.executable, "-m", "claimaudit", *args], cwd=cwd, capture_output=True, text=True,
                           env=full, timeout=300)
 

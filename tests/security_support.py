@@ -1,22 +1,19 @@
-"""Helpers the security tests share: write a file of a project, audit the project's claims."""
+"""Helpers the security tests share: write a file of a project (:func:`support.write`), audit the
+project's claims by qualified name."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
+from support import by_qualname, run_audit, write
+
 from claimaudit.engine.results import ClaimResult
-from claimaudit.engine.run import RunOptions, RunResult, run_claims
+from claimaudit.engine.run import RunResult
 
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
+__all__ = ["audit", "write"]
 
 
 def audit(tmp_path: Path) -> tuple[RunResult, dict[str, ClaimResult]]:
     """The core audit (no checkers) of ``tmp_path/claims``, and its results by qualified name."""
-    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False))
-    return run, {r.claim.qualname: r for r in run.results}
+    run = run_audit(tmp_path, checkers=False)
+    return run, by_qualname(run)

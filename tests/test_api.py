@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from report_support import CORPUS
+from support import REPO
 
 import claimaudit
 from claimaudit.cli.main import main
-
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO / "tests" / "fixtures" / "report_corpus"
 
 
 def test_all_names_the_public_api_and_each_name_resolves() -> None:

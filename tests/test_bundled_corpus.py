@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import REPO
 
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def corpus():
-    run = run_claims([ROOT / "claims"], ROOT, RunOptions())
+    run = run_claims([REPO / "claims"], REPO, RunOptions())
     return run, {r.claim.qualname: r for r in run.results}
 
 
@@ -108,7 +106,7 @@ def test_margin_recomputes_to_545_percent(corpus):
 
 def test_keyword_selection_still_sees_deselected_inputs():
     # -k narrows what is reported, not what checkers may look up (the table's parts, here).
-    run = run_claims([ROOT / "claims"], ROOT, RunOptions(keyword="total_cost and not hours"))
+    run = run_claims([REPO / "claims"], REPO, RunOptions(keyword="total_cost and not hours"))
     (res,) = run.results
     assert res.claim.id == "total_cost" and res.verdict == "consistent"
     assert [f.message for f in res.findings if f.severity != "info"] == []

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 import yaml
+from support import REPO
 
 from claimaudit.engine.run import RunOptions, run_claims
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "cases" / "checkers"
-REPO = HERE.parent
 
 
 def _load_cases() -> list[Any]:

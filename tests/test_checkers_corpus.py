@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
+from support import REPO, by_qualname, messages, run_audit
 
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def bundled():
-    run = run_claims([REPO / "claims"], REPO, RunOptions(ignore=("CA2", "CA3")))
-    return run, {r.claim.qualname: r for r in run.results}
-
-
-def messages(res, code: str) -> list[str]:
-    return [f.message for f in res.findings if f.code == code]
+    run = run_audit(REPO, ignore=("CA2", "CA3"))
+    return run, by_qualname(run)
 
 
 def test_bundled_run_is_as_expected_and_no_checker_crashes(bundled):

@@ -11,14 +11,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support import REPO, audit, write
 
 from claimaudit.checkers import manager as manager_mod
 from claimaudit.checkers.manager import BUILTIN_MODULES, get_manager
 from claimaudit.cli.main import main as cli
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 
-REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "claimaudit-example-checker"
 
 CLAIMS = """
@@ -63,19 +62,12 @@ def _fresh_managers():
 
 def project(tmp_path: Path, claims: str = CLAIMS, checkers: dict[str, str] | None = None,
             config: str | None = None) -> Path:
-    (tmp_path / "claims").mkdir(parents=True)
-    (tmp_path / "claims" / "c.yaml").write_text(textwrap.dedent(claims), "utf-8")
+    write(tmp_path / "claims", "c.yaml", claims)
     for name, text in (checkers or {}).items():
-        (tmp_path / "checkers").mkdir(exist_ok=True)
-        (tmp_path / "checkers" / name).write_text(textwrap.dedent(text), "utf-8")
+        write(tmp_path / "checkers", name, text)
     if config is not None:
-        (tmp_path / "claimaudit.toml").write_text(textwrap.dedent(config), "utf-8")
+        write(tmp_path, "claimaudit.toml", config)
     return tmp_path
-
-
-def audit(root: Path, **opts):
-    run = run_claims([root / "claims"], root, RunOptions(**opts))
-    return {r.claim.id: r for r in run.results}
 
 
 def codes(res) -> list[str]:

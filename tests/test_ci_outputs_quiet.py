@@ -9,32 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO, copy_demo
 
 from claimaudit.cli.main import main
-from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import github, sarif
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True)
-def plain_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
-    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 
 
 @pytest.fixture(scope="module")
-def bundled() -> dict[str, Any]:
-    return json.loads(json.dumps(as_report(run_claims([REPO / "claims"], REPO, RunOptions()))))
-
-
-def copy_demo(target: Path) -> Path:
-    for name in ("claims", "sources"):
-        shutil.copytree(REPO / name, target / name)
-    shutil.copyfile(REPO / "claimaudit.toml", target / "claimaudit.toml")
-    return target
+def bundled(bundled_report: dict[str, Any]) -> dict[str, Any]:
+    return bundled_report   # tests/conftest.py
 
 
 def summary_lines(capsys, root: Path) -> list[str]:

@@ -6,21 +6,21 @@ import re
 from pathlib import Path
 
 import pytest
+from support import REPO
 
 from claimaudit.classroom.answers import read_answer_file
 from claimaudit.classroom.exercises import choose, make_set
 from claimaudit.classroom.keyfile import load_key
 from claimaudit.engine.run import RunOptions, run_claims
 
-ROOT = Path(__file__).resolve().parents[1]
-BUNDLED = ROOT / "exercises" / "deepseek"
+BUNDLED = REPO / "exercises" / "deepseek"
 #: What the bundled set was made with (see docs/classroom.md).
 BUNDLED_TITLE = "DeepSeek infrastructure / DeepSeek 基础设施"
 
 
 @pytest.fixture(scope="module")
 def run():
-    return run_claims([ROOT / "claims"], ROOT, RunOptions(checkers=False))
+    return run_claims([REPO / "claims"], REPO, RunOptions(checkers=False))
 
 
 @pytest.fixture(scope="module")
@@ -204,10 +204,10 @@ def test_cli_make(tmp_path, capsys):
     from claimaudit.cli.main import main
 
     out = tmp_path / "set"
-    assert main(["exercise", "make", "-o", str(out), "--root", str(ROOT), "--lang", "zh"]) == 0
+    assert main(["exercise", "make", "-o", str(out), "--root", str(REPO), "--lang", "zh"]) == 0
     assert re.match(r"\d+ exercises, \d+ files in ", capsys.readouterr().out)
     assert (out / "key.yaml").is_file()
     assert (out / "student.zh.html").is_file() and not (out / "student.en.html").exists()
-    assert main(["exercise", "make", "-o", str(out), "--root", str(ROOT), "--tag", "no-such-tag"]) == 2
+    assert main(["exercise", "make", "-o", str(out), "--root", str(REPO), "--tag", "no-such-tag"]) == 2
     assert "no exercises" in capsys.readouterr().err
-    assert main(["exercise", "make", "-o", str(out), "--root", str(ROOT), "--lang", "fr"]) == 2
+    assert main(["exercise", "make", "-o", str(out), "--root", str(REPO), "--lang", "fr"]) == 2

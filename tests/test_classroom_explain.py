@@ -9,9 +9,9 @@ The audit runs on the bundled claims without the checkers, so the goldens pin th
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
+from support import REPO
 
 from claimaudit.classroom.checklist import QUESTIONS, answer_checklist
 from claimaudit.classroom.explain import explain_claim, explain_work, find_result
@@ -20,8 +20,7 @@ from claimaudit.engine.results import Finding
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 
-ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "fixtures" / "classroom" / "explain"
+GOLDEN = REPO / "tests" / "fixtures" / "classroom" / "explain"
 UPDATE = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"
 
 #: Claims whose working covers the cases: a time conversion, a computed input with PB vs PiB and
@@ -39,7 +38,7 @@ GOLDEN_CLAIMS = (
 
 @pytest.fixture(scope="module")
 def run():
-    return run_claims([ROOT / "claims"], ROOT, RunOptions(checkers=False))
+    return run_claims([REPO / "claims"], REPO, RunOptions(checkers=False))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -142,7 +141,7 @@ def test_checker_findings_are_shown_and_answer_the_checklist(run):
 
 
 def test_find_result_by_id_qualname_and_file():
-    run = run_claims([ROOT / "claims"], ROOT, RunOptions(checkers=False))
+    run = run_claims([REPO / "claims"], REPO, RunOptions(checkers=False))
     assert find_result(run.results, "total_hours").claim.qualname == "v3_training_cost.total_hours"
     assert find_result(run.results, "v3_training_cost.total_hours").claim.id == "total_hours"
     assert find_result(run.results, "claims/v3_training_cost.yaml::total_hours").claim.id == "total_hours"
@@ -164,8 +163,8 @@ def test_ambiguous_id_lists_the_candidates(tmp_path):
 def test_cli_explain(capsys):
     from claimaudit.cli.main import main
 
-    assert main(["explain", "pretrain_days", "--lang", "zh", "--root", str(ROOT)]) == 0
+    assert main(["explain", "pretrain_days", "--lang", "zh", "--root", str(REPO)]) == 0
     out = capsys.readouterr().out
     assert "第1步　输入数据及其出处" in out and "细心读者的核对清单" in out
-    assert main(["explain", "no_such_claim", "--root", str(ROOT)]) == 2
+    assert main(["explain", "no_such_claim", "--root", str(REPO)]) == 2
     assert "no claim 'no_such_claim'" in capsys.readouterr().err

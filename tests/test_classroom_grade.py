@@ -9,9 +9,12 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pytest
+import support
+from support import REPO
 
 from claimaudit.classroom.answers import read_answer_file, read_answers
 from claimaudit.classroom.conversions import find_conversion
@@ -20,8 +23,7 @@ from claimaudit.classroom.gradereport import render_csv, render_html, render_tex
 from claimaudit.classroom.keyfile import load_key
 from claimaudit.units.quantity import Dims
 
-ROOT = Path(__file__).resolve().parents[1]
-KEY_DIR = ROOT / "exercises" / "deepseek"
+KEY_DIR = REPO / "exercises" / "deepseek"
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +36,7 @@ def grader(key):
     return Grader(key)
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
+write = partial(support.write, dedent=False)   # answer files exactly as given
 
 
 def grade_one(grader: Grader, tmp_path: Path, text: str, name: str = "E00.yaml"):
@@ -386,7 +384,7 @@ def test_generated_grade_files_hold_relative_paths_only(tmp_path, capsys, monkey
     answers = tmp_path / "answers"
     write(answers / "li", "E17.yaml", answer("E17", "pretrain_hours / gpus", "54 天", "consistent"))
     write(answers / "li", "E06.yaml", "exercise: E06\nformula: [64 * step_64\n")
-    monkeypatch.chdir(ROOT)    # the answers are outside the working folder: named from the folder given
+    monkeypatch.chdir(REPO)    # the answers are outside the working folder: named from the folder given
     assert main(["exercise", "grade", str(answers), "--key", str(KEY_DIR), "--csv", str(tmp_path / "g.csv"),
                  "--html", str(tmp_path / "g.html")]) == 0
     out = capsys.readouterr().out
@@ -398,10 +396,10 @@ def test_an_exercise_set_made_outside_the_root_names_its_folder_relatively(tmp_p
     from claimaudit.cli.main import main
 
     monkeypatch.chdir(tmp_path)
-    assert main(["exercise", "make", "--root", str(ROOT), "-o", "set", "--lang", "en"]) == 0
+    assert main(["exercise", "make", "--root", str(REPO), "-o", "set", "--lang", "en"]) == 0
     capsys.readouterr()
     readme = (tmp_path / "set" / "README.md").read_text("utf-8")
     assert "--key set " in readme and str(tmp_path) not in readme
     for f in (tmp_path / "set").rglob("*"):
         if f.is_file():
-            assert str(tmp_path) not in f.read_text("utf-8") and str(ROOT) not in f.read_text("utf-8"), f
+            assert str(tmp_path) not in f.read_text("utf-8") and str(REPO) not in f.read_text("utf-8"), f

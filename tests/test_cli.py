@@ -10,27 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import FIXTURES, cli
 
-from claimaudit.cli.main import main
-
-FIXTURES = Path(__file__).parent / "fixtures"
 CORPUS = FIXTURES / "cli_corpus"
 BAD = FIXTURES / "bad_corpus"
 GOLDEN = FIXTURES / "golden"
 REGEN = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"
 
 
-@pytest.fixture(autouse=True)
-def plain_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
-    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR"):
-        monkeypatch.delenv(var, raising=False)
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 
 
 def normalise(text: str) -> str:
@@ -49,21 +37,21 @@ def check_golden(name: str, text: str) -> None:
 
 
 def test_text_output_golden(capsys):
-    code, out, _err = run_cli(capsys, "run", "--root", str(CORPUS), "--color", "no",
+    code, out, _err = cli(capsys, "run", "--root", str(CORPUS), "--color", "no",
                               "--select", "CA1", "--no-report")
     assert code == 1
     check_golden("cli_corpus.txt", normalise(out))
 
 
 def test_verbose_lists_every_claim(capsys):
-    code, out, _ = run_cli(capsys, "run", "--root", str(CORPUS), "-v", "--color", "no", "--no-report")
+    code, out, _ = cli(capsys, "run", "--root", str(CORPUS), "-v", "--color", "no", "--no-report")
     assert code == 1
     assert "claims/cost.yaml::total CONSISTENT" in out
     assert "claims/errors.yaml::efficiency INCONSISTENT [XFAIL]" in out
 
 
 def test_json_output_golden(capsys):
-    code, out, _ = run_cli(capsys, "run", "--root", str(CORPUS), "--format", "json", "--select", "CA1",
+    code, out, _ = cli(capsys, "run", "--root", str(CORPUS), "--format", "json", "--select", "CA1",
                            "--no-report")
     assert code == 1
     report = json.loads(out)
@@ -80,15 +68,15 @@ def test_json_output_golden(capsys):
 
 
 def test_keyword_and_exit_zero(capsys):
-    code, out, _ = run_cli(capsys, "run", "--root", str(CORPUS), "-k", "cost", "-q", "--no-report")
+    code, out, _ = cli(capsys, "run", "--root", str(CORPUS), "-k", "cost", "-q", "--no-report")
     assert code == 0
     assert "deselected" in out
-    code, _out, _ = run_cli(capsys, "run", "--root", str(CORPUS), "--exit-zero", "-q", "--no-report")
+    code, _out, _ = cli(capsys, "run", "--root", str(CORPUS), "--exit-zero", "-q", "--no-report")
     assert code == 0
 
 
 def test_input_errors_exit_2_and_are_located(capsys):
-    code, out, _ = run_cli(capsys, "run", "--root", str(BAD), "--color", "no", "--no-report")
+    code, out, _ = cli(capsys, "run", "--root", str(BAD), "--color", "no", "--no-report")
     assert code == 2
     assert "claims/bad.yaml:6:5: unknown key 'valeu' (did you mean 'value'?)" in out
     assert re.search(r"claims/bad\.yaml:8:\d+: .*GPU-hourz", out)
@@ -96,22 +84,22 @@ def test_input_errors_exit_2_and_are_located(capsys):
 
 
 def test_usage_errors_exit_2(capsys, tmp_path):
-    code, _out, err = run_cli(capsys, "run", "--root", str(tmp_path), "--no-report")
+    code, _out, err = cli(capsys, "run", "--root", str(tmp_path), "--no-report")
     assert code == 2 and "nothing to audit" in err
-    code, _out, err = run_cli(capsys, "run", "--root", str(CORPUS), "-k", "cost and", "--no-report")
+    code, _out, err = cli(capsys, "run", "--root", str(CORPUS), "-k", "cost and", "--no-report")
     assert code == 2 and "-k" in err
-    code, _out, err = run_cli(capsys, "run", "--bogus")
+    code, _out, err = cli(capsys, "run", "--bogus")
     assert code == 2
 
 
 def test_nothing_collected_exit_5(capsys, tmp_path):
     (tmp_path / "claims").mkdir()
-    code, out, _ = run_cli(capsys, "run", "--root", str(tmp_path), "--no-report")
+    code, out, _ = cli(capsys, "run", "--root", str(tmp_path), "--no-report")
     assert code == 5 and "no claims collected" in out
 
 
 def test_schema_command(capsys):
-    code, out, _ = run_cli(capsys, "schema")
+    code, out, _ = cli(capsys, "schema")
     assert code == 0
     schema = json.loads(out)
     assert schema["title"] == "claimaudit claim file"

@@ -11,27 +11,17 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from support import FIXTURES, cli
 
 from claimaudit import __version__
 from claimaudit.cli import watch as watch_mod
 from claimaudit.cli.main import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
 CORPUS = FIXTURES / "cli_corpus"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-@pytest.fixture(autouse=True)
-def plain_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
-    for var in ("FORCE_COLOR", "PY_COLORS", "NO_COLOR"):
-        monkeypatch.delenv(var, raising=False)
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("plain_terminal")   # tests/conftest.py
 
 
 def test_version(capsys):

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
+
+from support import REPO
 
 from claimaudit.cli.main import main
 from claimaudit.demo import PATTERNS, bundled_files
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def test_package_data_is_the_repositorys_demo_project():

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
-from pathlib import Path
+from functools import partial
 
 import pytest
+from support import audit_run, write
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
 
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / "claims" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
-def audit(tmp_path: Path, **opts):
-    run = run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False, **opts))
-    return run, {r.claim.id: r for r in run.results}
+audit = partial(audit_run, checkers=False)   # the core alone
 
 
 def test_table_total_and_cost_consistent(tmp_path):
-    write(tmp_path, "cost.yaml", """
+    write(tmp_path / "claims", "cost.yaml", """
         claims:
           - {id: a, value: "2,664K GPU-hours"}
           - {id: b, value: 119K GPU-hours}
@@ -47,7 +37,7 @@ def test_table_total_and_cost_consistent(tmp_path):
 
 
 def test_wrong_total_is_inconsistent_with_the_miss_in_rounding_units(tmp_path):
-    write(tmp_path, "t.yaml", """
+    write(tmp_path / "claims", "t.yaml", """
         claims:
           - {id: a, value: "40"}
           - {id: b, value: "2"}
@@ -64,7 +54,7 @@ def test_wrong_total_is_inconsistent_with_the_miss_in_rounding_units(tmp_path):
 
 
 def test_boundary_case_is_consistent_and_marked(tmp_path):
-    write(tmp_path, "mla.yaml", """
+    write(tmp_path / "claims", "mla.yaml", """
         claims:
           - {id: mla, value: 1.12 KiB, formula: (512 + 64) * 2 B}
           - {id: mha, value: 64 KiB, formula: 2 * 128 * 128 * 2 B}
@@ -87,7 +77,7 @@ def test_boundary_case_is_consistent_and_marked(tmp_path):
     ("19.5 PiB", "inconsistent"),
 ])
 def test_relations(tmp_path, value, verdict):
-    write(tmp_path, "s.yaml", f"""
+    write(tmp_path / "claims", "s.yaml", f"""
         claims:
           - id: cap
             value: {value}
@@ -98,7 +88,7 @@ def test_relations(tmp_path, value, verdict):
 
 
 def test_dimension_mismatch_names_both_sides(tmp_path):
-    write(tmp_path, "d.yaml", """
+    write(tmp_path / "claims", "d.yaml", """
         claims:
           - {id: hours, value: "2,788K GPU-hours"}
           - {id: cost, value: $5.576M, formula: hours * 2}
@@ -110,7 +100,7 @@ def test_dimension_mismatch_names_both_sides(tmp_path):
 
 
 def test_adding_mismatched_units_is_a_dimension_finding(tmp_path):
-    write(tmp_path, "d.yaml", """
+    write(tmp_path / "claims", "d.yaml", """
         claims:
           - {id: a, value: 5 GPU-hours}
           - {id: b, value: $5}
@@ -121,7 +111,7 @@ def test_adding_mismatched_units_is_a_dimension_finding(tmp_path):
 
 
 def test_underdetermined_lists_free_inputs(tmp_path):
-    write(tmp_path, "u.yaml", """
+    write(tmp_path / "claims", "u.yaml", """
         claims:
           - id: dualpipe
             value: 62.7%
@@ -135,7 +125,7 @@ def test_underdetermined_lists_free_inputs(tmp_path):
 
 
 def test_expect_turns_known_errors_into_expected_and_unexpected_passes_into_failures(tmp_path):
-    write(tmp_path, "e.yaml", """
+    write(tmp_path / "claims", "e.yaml", """
         claims:
           - {id: t0, value: 64.118 s}
           - {id: t1, value: 9.717 s}
@@ -157,12 +147,12 @@ def test_expect_turns_known_errors_into_expected_and_unexpected_passes_into_fail
 
 
 def test_references_across_files_and_derived_claims(tmp_path):
-    write(tmp_path, "a.yaml", """
+    write(tmp_path / "claims", "a.yaml", """
         claims:
           - {id: nodes, value: 180 node}
           - {id: raw, formula: nodes * 16 SSD/node * 15.36 TB/SSD, unit: PB}
     """)
-    write(tmp_path, "b.yaml", """
+    write(tmp_path / "claims", "b.yaml", """
         claims:
           - {id: usable, value: 19.65 PiB, formula: a.raw / 2}
     """)
@@ -173,7 +163,7 @@ def test_references_across_files_and_derived_claims(tmp_path):
 
 
 def test_unknown_name_is_an_error_with_suggestion_and_location(tmp_path):
-    write(tmp_path, "n.yaml", """
+    write(tmp_path / "claims", "n.yaml", """
         claims:
           - {id: total_hours, value: "5"}
           - id: cost
@@ -189,7 +179,7 @@ def test_unknown_name_is_an_error_with_suggestion_and_location(tmp_path):
 
 
 def test_reference_cycle_names_the_cycle(tmp_path):
-    write(tmp_path, "c.yaml", """
+    write(tmp_path / "claims", "c.yaml", """
         claims:
           - {id: a, value: "1", formula: b + 1}
           - {id: b, value: "1", formula: c + 1}
@@ -206,7 +196,7 @@ def test_reference_cycle_names_the_cycle(tmp_path):
 
 
 def test_bad_number_unit_and_formula_are_located_errors_and_the_rest_runs(tmp_path):
-    write(tmp_path, "bad.yaml", """
+    write(tmp_path / "claims", "bad.yaml", """
         claims:
           - {id: n, value: "1.000,5"}
           - {id: u, value: 5 GPU-hourz}
@@ -236,16 +226,16 @@ def test_kilo_setting_decides_the_128k_claim(tmp_path):
             value: 943.7B tokens
             formula: 15000 * 480 * ctx
     """
-    write(tmp_path, "k.yaml", text.format(kilo=1024))
+    write(tmp_path / "claims", "k.yaml", text.format(kilo=1024))
     _run, r = audit(tmp_path)
     assert r["total"].verdict == "consistent"
-    write(tmp_path, "k.yaml", text.format(kilo=1000))
+    write(tmp_path / "claims", "k.yaml", text.format(kilo=1000))
     _run, r = audit(tmp_path)
     assert r["total"].verdict == "inconsistent"
 
 
 def test_keyword_selection_keeps_references_working(tmp_path):
-    write(tmp_path, "a.yaml", """
+    write(tmp_path / "claims", "a.yaml", """
         claims:
           - {id: x, value: "2", tags: [inputs]}
           - {id: y, value: "4", formula: x * 2, tags: [check]}
@@ -262,7 +252,7 @@ def test_nothing_collected_exit_5(tmp_path):
 
 
 def test_report_records_carry_the_working(tmp_path):
-    write(tmp_path, "r.yaml", """
+    write(tmp_path / "claims", "r.yaml", """
         claims:
           - {id: a, value: 0.83, quote: "CPERF table", at: Table 3}
           - {id: b, value: "0.60"}
@@ -285,7 +275,7 @@ def test_progress_is_reported_while_evaluating(tmp_path, monkeypatch):
     from claimaudit.engine import run as engine_run
 
     monkeypatch.setattr(engine_run, "PROGRESS_EVERY", 2)
-    write(tmp_path, "p.yaml", "claims:\n" + "".join(f"  - {{id: c{i}, value: '{i}'}}\n" for i in range(5)))
+    write(tmp_path / "claims", "p.yaml", "claims:\n" + "".join(f"  - {{id: c{i}, value: '{i}'}}\n" for i in range(5)))
     seen = []
     run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False, progress=lambda d, t: seen.append((d, t))))
     assert seen == [(0, 5), (2, 5), (4, 5)]

@@ -10,22 +10,15 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS, REPO
+from support import mentions as found
 
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 from claimaudit.extract.pipeline import draft_text, draft_yaml
 from claimaudit.numbers.scan import scan_numbers
-
-REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
-
-
-def found(text: str) -> list[tuple[str, Fraction, str]]:
-    return [(m.printed, m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
-
 
 # -- Chinese counts (seed sentences) --------------------------------------------------------------
 
@@ -135,7 +128,7 @@ def test_rating_is_not_a_year():
 # -- the seeds ---------------------------------------------------------------------------------------
 
 def test_seed_000_counts_and_no_heading_numbers():
-    text = (SEEDS / "000_9e0f452031752b57.txt").read_text("utf-8")
+    text = (DEMO_TEXTS / "000_9e0f452031752b57.txt").read_text("utf-8")
     ms = extract_mentions(analyse(text))
     counts = [m.printed for m in ms if m.counted]
     assert counts[:3] == ["三档整理", "三个问题", "三行公式"]

@@ -10,20 +10,13 @@ from __future__ import annotations
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS, REPO
+from support import mentions as found
 
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
-
-REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
-
-
-def found(text: str) -> list[tuple[str, Fraction, str]]:
-    return [(m.printed, m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
-
 
 # -- English unit spellings (quantulum3's test sentences) ------------------------------------------
 
@@ -143,7 +136,7 @@ def test_binary_power_with_its_unit():
 
 
 def test_seed_004_cheng_and_gpu_counts():
-    text = (SEEDS / "004_19076b57cd7d3139.txt").read_text("utf-8")
+    text = (DEMO_TEXTS / "004_19076b57cd7d3139.txt").read_text("utf-8")
     ms = extract_mentions(analyse(text))
     by = {m.printed: m for m in ms}
     assert by["八成"].unit.canonical == "percent" and by["约四成"].number.nominal == 40

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS
 
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 from claimaudit.numbers.scan import scan_numbers
-
-SEEDS = Path(__file__).resolve().parents[1] / "sources" / "texts"   # the demo corpus, in the repo
 
 
 def one(text: str, lang: str = "auto"):
@@ -127,7 +125,7 @@ def test_locations_and_table_cells():
 
 
 def test_seed_cost_table_is_read():
-    doc = analyse((SEEDS / "004_19076b57cd7d3139.txt").read_text("utf-8"))
+    doc = analyse((DEMO_TEXTS / "004_19076b57cd7d3139.txt").read_text("utf-8"))
     ms = extract_mentions(doc)
     values = {m.printed for m in ms}
     assert {"2,664K", "119K", "5K", "2,788K", "$5.576M", "54.2 天", "2048 张卡"} <= values

@@ -7,28 +7,26 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS, SRC, write
+from support import audit as support_audit
 
-from claimaudit.engine.run import RunOptions, run_claims
+from claimaudit.engine.results import ClaimResult
 from claimaudit.extract.draft import render
 from claimaudit.extract.pipeline import draft_file, draft_text, draft_yaml
 from claimaudit.extract.relations import CONFIDENT
 from claimaudit.model.load import load_claim_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "extract"
-SEEDS = Path(__file__).resolve().parents[1] / "sources" / "texts"   # the demo corpus, in the repo
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 def kinds(text: str) -> list[str]:
     return [r.kind for r in draft_text(text).relations]
 
 
-def audit(tmp_path: Path, yaml_text: str) -> dict[str, object]:
-    path = tmp_path / "draft.claims.yaml"
-    path.write_text(yaml_text, encoding="utf-8")
-    run = run_claims([path], tmp_path, RunOptions(checkers=False))
-    assert not run.errors, [str(e) for e in run.errors]
-    return {r.claim.id: r for r in run.results}
+def audit(tmp_path: Path, yaml_text: str) -> dict[str, ClaimResult]:
+    """The core audit of a draft claim file, written as extraction writes it."""
+    path = write(tmp_path, "draft.claims.yaml", yaml_text, dedent=False)
+    return support_audit(tmp_path, [path], errors_ok=False, checkers=False)
 
 
 def test_table_with_total_row():
@@ -143,7 +141,7 @@ def test_html_table_total(tmp_path):
 
 def test_seed_cost_table_round_trip(tmp_path):
     """The handbook's V3 cost table and its written-out sums check out."""
-    results = audit(tmp_path, draft_yaml(draft_file(SEEDS / "004_19076b57cd7d3139.txt")))
+    results = audit(tmp_path, draft_yaml(draft_file(DEMO_TEXTS / "004_19076b57cd7d3139.txt")))
     checked = {cid: r.verdict for cid, r in results.items() if r.claim.formula}
     assert checked.get("合计_gpu_hour_2788k") == "consistent"          # 合计 row of the cost table
     assert checked.get("合计_usd_5_576m") == "consistent"

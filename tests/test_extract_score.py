@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 from fractions import Fraction
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from support import REPO
 
 
 def _score_module():

@@ -7,19 +7,17 @@ import subprocess
 import sys
 import time
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from support import SRC, hang_guard
 
 from claimaudit.errors import FormulaError, UnitError
 from claimaudit.formulas.parse import MAX_DEPTH, MAX_LENGTH, Formula, parse_formula
 from claimaudit.numbers.interval import Interval, IntervalError
 from claimaudit.units.quantity import DIMENSIONLESS, DimensionMismatch, Dims, Quantity
 from claimaudit.units.registry import UnitInfo
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 # -- a small fake unit resolver (the real registry is tested at the end) ----------------------
 
@@ -411,17 +409,31 @@ def test_nesting_limit():
     assert "nested too deeply" in e.message
 
 
-@pytest.mark.parametrize("text", [
-    "(" * 10_000, "(" * 10_000 + "x" + ")" * 10_000, "x+" * 50_000 + "x", "a" * 100_000,
-    "1" * 100_000, "(" * 1999, "-" * 1999, "2" + "**2" * 600, "sqrt(" * 400,
-    "__import__('os').system('echo hi')", "().__class__.__bases__[0].__subclasses__()",
-    '"a"*10**9', "9**9**9", "[" * 1000, "lambda: 0", "x" * 1999 + "(",
+# Each hostile input is refused by a limit checked before the work it would cost: the length limit
+# before any token is read (the column is the limit), the depth limit as the nesting passes it, the
+# exponent limit before the power is computed, and a syntax rule for what is not arithmetic.
+TOO_LONG = "formula too long"
+TOO_DEEP = "nested too deeply"
+
+
+@pytest.mark.parametrize("text, refusal, column", [
+    ("(" * 10_000, TOO_LONG, MAX_LENGTH), ("(" * 10_000 + "x" + ")" * 10_000, TOO_LONG, MAX_LENGTH),
+    ("x+" * 50_000 + "x", TOO_LONG, MAX_LENGTH), ("a" * 100_000, TOO_LONG, MAX_LENGTH),
+    ("1" * 100_000, TOO_LONG, MAX_LENGTH),
+    ("(" * 1999, TOO_DEEP, MAX_DEPTH), ("-" * 1999, TOO_DEEP, MAX_DEPTH - 1),
+    ("2" + "**2" * 600, TOO_DEEP, 298), ("sqrt(" * 400, TOO_DEEP, 500),
+    ("__import__('os').system('echo hi')", "names starting with '__' are not allowed", 0),
+    ("().__class__.__bases__[0].__subclasses__()", "attribute access is not allowed", 2),
+    ('"a"*10**9', "strings are not allowed", 0),
+    ("9**9**9", "is too large (limit 4096): refusing to compute it", 3),
+    ("[" * 1000, "brackets are only allowed around an inline unit", 0),
+    ("lambda: 0", "'lambda' is a Python keyword", 0),
+    ("x" * 1999 + "(", "unknown function", 0),
 ])
-def test_hostile_inputs_fail_fast(text):
-    t0 = time.perf_counter()
-    with pytest.raises(FormulaError):
-        P(text)
-    assert time.perf_counter() - t0 < 0.5
+def test_hostile_inputs_are_refused_by_a_limit(text, refusal, column):
+    with hang_guard(30):        # a hang detector, not a speed target (benchmarks/bench_formulas.py times it)
+        e = err(text)
+    assert refusal in e.message and e.column == column
 
 
 def test_too_long_formula():
@@ -443,12 +455,11 @@ def test_long_flat_sum_evaluates_without_recursion_error():
     ("x^4096 * x^4096", {"x": Q(5)}), ("(x*x*x*x)^4096", {"x": Q(10**1000, 10**1000 + 1)}),
     ("x^y", {"x": Q(2), "y": Q(10**9)}),
 ])
-def test_hostile_evaluations_fail_fast_with_interval_error(text, env):
+def test_hostile_evaluations_are_refused_with_interval_error(text, env):
     f = P(text)
-    t0 = time.perf_counter()
-    with pytest.raises(IntervalError, match=r"too large|overflow"):
+    # Refused before the huge number is built; the guard only catches a hang (timings: benchmarks/bench_formulas.py).
+    with hang_guard(30), pytest.raises(IntervalError, match=r"too large|overflow"):
         f.evaluate(env)
-    assert time.perf_counter() - t0 < 1.0
 
 
 # -- evaluation: exactness and intervals ----------------------------------------------------------
@@ -501,17 +512,14 @@ def test_unknown_names_are_listed():
     assert info.value.column == 4 and "'b'" in info.value.message
 
 
-def test_repeated_evaluation_is_stable_and_fast():
+def test_repeated_evaluation_is_stable():
+    # Its speed is a figure of benchmarks/bench_formulas.py, not a test.
     f = P("(n0*t0)/(n1*t1)")
     env = {"n0": Q("0.825", "0.835"), "t0": Q(3, 4), "n1": Q("0.595", "0.605"), "t1": Q(5, 6)}
     first = f.evaluate(env)
-    n = 2000
-    t0 = time.perf_counter()
-    for _ in range(n):
+    assert first.mag == Interval(F("0.825") * 3 / (F("0.605") * 6), F("0.835") * 4 / (F("0.595") * 5))
+    for _ in range(200):
         assert f.evaluate(env) == first
-    per_call = (time.perf_counter() - t0) / n
-    print(f"\n4-operand interval formula: {per_call * 1e6:.1f} µs per evaluation")
-    assert per_call < 200e-6   # typically ~30 µs; generous bound for slow CI machines
 
 
 # -- units flow ---------------------------------------------------------------------------------
@@ -723,12 +731,12 @@ def test_solve_condition_other_cases():
     "x^37 + x^5", "(a+b)^100/(a^100)", "x^2001 - x^1999 + 3", "exp(x) + x", "x^x",
     "(a*b*c*d*e*f)^3/(a+b+c+d+e+f)^18", "max(a,b)/min(a,b)", "a^7*b^-7 + a/b",
 ])
-def test_solve_condition_gives_up_quickly(text):
+def test_solve_condition_gives_up(text):
     from claimaudit.formulas.symbolic import solve_condition
 
-    t0 = time.perf_counter()
-    assert solve_condition(P(text), Interval(F(1, 2), 2), {}) is None
-    assert time.perf_counter() - t0 < 3.5
+    # Given up by the static limits or the solver's CPU-time limit; the guard only catches a hang.
+    with hang_guard(60):
+        assert solve_condition(P(text), Interval(F(1, 2), 2), {}) is None
 
 
 def test_solve_condition_ratio_cases():
@@ -745,12 +753,11 @@ def test_solve_condition_ratio_cases():
 def test_time_limit_interrupts_runaway_work():
     from claimaudit.formulas.symbolic import SympyTimeout, time_limit
 
-    t0 = time.perf_counter()
-    with pytest.raises(SympyTimeout):
+    # The loop never ends by itself: reaching the assertion at all is the interruption.
+    with hang_guard(30), pytest.raises(SympyTimeout):
         with time_limit(0.2):
             while True:
                 pass
-    assert time.perf_counter() - t0 < 1.0
     with time_limit(5):   # nothing happens once the block is done
         pass
     time.sleep(0.01)
@@ -769,12 +776,11 @@ def test_equivalence():
     assert not equivalent(P("a - b"), P("b - a"))
     assert equivalent(P("2 hour * x"), P("x * 2 hour"))
     assert equivalent(P("(a+b)^40"), P("(b+a)^40"))
-    t0 = time.perf_counter()
-    assert not equivalent(P("(a+b)^200"), P("(a+b)^200 + 1"))
-    assert equivalent(P("(a+b)^3*(a-b)^3"), P("(a^2-b^2)^3"))
-    assert not equivalent(P("min(a, b)"), P("max(a, b)"))
-    assert equivalent(P("log10(x)"), P("log(x)/log(10)"))
-    assert time.perf_counter() - t0 < 5
+    with hang_guard(60):
+        assert not equivalent(P("(a+b)^200"), P("(a+b)^200 + 1"))
+        assert equivalent(P("(a+b)^3*(a-b)^3"), P("(a^2-b^2)^3"))
+        assert not equivalent(P("min(a, b)"), P("max(a, b)"))
+        assert equivalent(P("log10(x)"), P("log(x)/log(10)"))
 
 
 # -- with the real unit registry (skipped while it is not implemented) -------------------------

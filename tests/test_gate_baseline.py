@@ -4,12 +4,13 @@ lists the entries that no longer occur."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
 from gate_support import apply_drift, example_repo, run_cli
+from support import run_audit, write
 
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.errors import UsageError
 from claimaudit.gate.baseline import (
     DEFAULT_FILE,
@@ -39,13 +40,11 @@ claims:
 
 
 def project(tmp_path: Path, text: str = CLAIMS) -> Path:
-    (tmp_path / "claims").mkdir(exist_ok=True)
-    (tmp_path / "claims" / "failures.yaml").write_text(text, "utf-8")
+    write(tmp_path / "claims", "failures.yaml", text, dedent=False)
     return tmp_path
 
 
-def audit(root: Path):
-    return run_claims([root / "claims"], root, RunOptions(select=("CA1",)))
+audit = partial(run_audit, select=("CA1",))   # the core checkers: what a baseline records here
 
 
 def test_message_normalisation_drops_places_keeps_numbers() -> None:

@@ -1,5 +1,4 @@
 """The layering contract ([tool.importlinter] in pyproject.toml) holds, and no module import cycle."""
-
 from __future__ import annotations
 
 import shutil
@@ -9,8 +8,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
+from support import REPO
 
 grimp = pytest.importorskip("grimp", reason="import-linter is a test dependency (pip install -e '.[test]')")
 

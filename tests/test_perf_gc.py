@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import gc
-from pathlib import Path
 
 import pytest
+from support import REPO
 
 import claimaudit.engine.run as engine
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, paused_gc, run_claims
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_gc_is_paused_during_the_run_and_restored(monkeypatch):
@@ -24,7 +22,7 @@ def test_gc_is_paused_during_the_run_and_restored(monkeypatch):
 
     monkeypatch.setattr(engine, "evaluate_files", spy)
     assert gc.isenabled()
-    run = run_claims([ROOT / "claims"], ROOT, RunOptions())
+    run = run_claims([REPO / "claims"], REPO, RunOptions())
     assert seen == [False] and gc.isenabled()
     assert as_report(run)["summary"]["collected"] == len(run.results) and gc.isenabled()
 
@@ -35,7 +33,7 @@ def test_gc_is_restored_after_an_error(monkeypatch):
 
     monkeypatch.setattr(engine, "evaluate_files", boom)
     with pytest.raises(RuntimeError):
-        run_claims([ROOT / "claims"], ROOT, RunOptions())
+        run_claims([REPO / "claims"], REPO, RunOptions())
     assert gc.isenabled()
 
 

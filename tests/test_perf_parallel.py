@@ -7,12 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support import REPO
 
 from claimaudit.cli.main import main
 from claimaudit.engine.parallel import file_groups, run_claims_in_workers, run_parallel, worker_count
 from claimaudit.engine.run import RunOptions, run_claims
-
-ROOT = Path(__file__).resolve().parents[1]
 
 FILES = {
     # a chain across three files: c -> b -> a
@@ -77,15 +76,15 @@ def test_parallel_json_is_identical_to_serial(project, capsys, extra):
 
 
 def test_parallel_bundled_corpus_matches_serial():
-    serial = run_claims([ROOT / "claims"], ROOT, RunOptions())
-    parallel = run_claims_in_workers([ROOT / "claims"], ROOT, RunOptions(workers=2))
+    serial = run_claims([REPO / "claims"], REPO, RunOptions())
+    parallel = run_claims_in_workers([REPO / "claims"], REPO, RunOptions(workers=2))
     assert [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in parallel.results] == \
            [(r.claim.qualname, r.verdict, r.outcome, [f.message for f in r.findings]) for r in serial.results]
     assert [str(e) for e in parallel.errors] == [str(e) for e in serial.errors]
 
 
 def test_markdown_docs_are_audited_serially(project, capsys, monkeypatch):
-    shutil.copy(ROOT / "README.md", project / "claims" / "notes.md")
+    shutil.copy(REPO / "README.md", project / "claims" / "notes.md")
     import claimaudit.engine.parallel as par
 
     def no_pool(*a, **k):
@@ -100,7 +99,7 @@ def test_worker_count_option(capsys):
     for bad in ("0", "-2", "many"):
         with pytest.raises(ValueError):
             worker_count(bad)
-    assert main(["run", "-n", "zero", "--no-report", str(ROOT / "claims")]) == 2
+    assert main(["run", "-n", "zero", "--no-report", str(REPO / "claims")]) == 2
     assert "-n takes" in capsys.readouterr().err
 
 

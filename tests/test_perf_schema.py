@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support import REPO
 
 from claimaudit.model import load
 from claimaudit.model.yamlmarks import load_yaml
-
-ROOT = Path(__file__).resolve().parents[1]
 
 GOOD = """\
 source: handbook
@@ -54,7 +51,7 @@ def test_valid_files_never_call_jsonschema(monkeypatch):
 
     monkeypatch.setattr(load, "_validator", boom)
     assert _errors(GOOD, fast=True) == []
-    for path in sorted((ROOT / "claims").glob("*.yaml")):   # the bundled files, given:/also_in:/defaults: included
+    for path in sorted((REPO / "claims").glob("*.yaml")):   # the bundled files, given:/also_in:/defaults: included
         doc = load_yaml(path.read_text("utf-8"), str(path))
         assert load._schema_errors(doc, str(path)) == [], path
 

@@ -11,15 +11,11 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import iv
 
 from claimaudit.errors import NumberSyntaxError
 from claimaudit.numbers.interval import Interval
 from claimaudit.numbers.printed import PrintedNumber, parse_printed
-
-
-def iv(lo: str | int, hi: str | int | None = None) -> Interval:
-    return Interval(F(lo), F(lo if hi is None else hi))
-
 
 # --------------------------------------------------------------------------------------------
 # Real published cases from the corpus

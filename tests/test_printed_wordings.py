@@ -5,14 +5,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from support import iv
 
 from claimaudit.errors import NumberSyntaxError
-from claimaudit.numbers.interval import Interval
 from claimaudit.numbers.printed import parse_printed
-
-
-def iv(lo, hi=None):
-    return Interval(F(str(lo)), F(str(hi if hi is not None else lo)))
 
 
 @pytest.mark.parametrize("text, relation", [

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support import REPO
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters import card_html, text
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
 def record():
-    run = run_claims([ROOT / "claims"], ROOT, RunOptions(keyword="usable_capacity_claim"))
+    run = run_claims([REPO / "claims"], REPO, RunOptions(keyword="usable_capacity_claim"))
     return as_report(run)["records"][0]
 
 

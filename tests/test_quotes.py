@@ -5,13 +5,15 @@ from __future__ import annotations
 import importlib.util
 import re
 import shutil
+from functools import partial
 from pathlib import Path
+
+from support import REPO, copy_demo, make_project
+from support import audit as support_audit
 
 from claimaudit.engine.run import RunOptions, run_claims
 
-REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
-SEEDS = REPO / "sources" / "texts"   # the demo corpus, in the repo
 
 HANDBOOK = """id: handbook
 title: DeepSeek 案例研究 (excerpt)
@@ -44,31 +46,8 @@ claims:
 """
 
 
-def make_project(root: Path, *, sources: dict[str, str], claims: dict[str, str], texts: dict[str, Path | str | bytes],
-                 toml: str = "") -> Path:
-    (root / "claims").mkdir(parents=True, exist_ok=True)
-    (root / "sources").mkdir(exist_ok=True)
-    (root / "claimaudit.toml").write_text("[tool.claimaudit]\npaths = [\"claims\"]\n" + toml, "utf-8")
-    for name, text in sources.items():
-        (root / "sources" / f"{name}.yaml").write_text(text, "utf-8")
-    for name, text in claims.items():
-        (root / "claims" / f"{name}.yaml").write_text(text, "utf-8")
-    for rel, content in texts.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, Path):
-            shutil.copyfile(content, target)
-        elif isinstance(content, bytes):
-            target.write_bytes(content)
-        else:
-            target.write_text(content, "utf-8")
-    return root
-
-
-def audit(root: Path, **kw):
-    run = run_claims([root / "claims"], root, RunOptions(select=("CA200",), **kw))
-    assert not run.errors, [str(e) for e in run.errors]
-    return {r.claim.id: r for r in run.results}
+# Only the quote checker; every test's project is well formed.
+audit = partial(support_audit, select=("CA200",), errors_ok=False)
 
 
 def quote_findings(res):
@@ -424,10 +403,7 @@ def test_bundled_quotes_are_all_found_in_the_seeds():
 
 
 def test_drifted_copy_of_the_seeds(tmp_path):
-    root = tmp_path / "project"
-    shutil.copytree(REPO / "claims", root / "claims")
-    shutil.copytree(REPO / "sources", root / "sources")
-    shutil.copyfile(REPO / "claimaudit.toml", root / "claimaudit.toml")
+    root = copy_demo(tmp_path / "project")
     p = root / "sources" / "texts" / "004_19076b57cd7d3139.txt"
     p.chmod(0o644)
     text = p.read_text("utf-8")

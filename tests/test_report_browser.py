@@ -24,13 +24,11 @@ from typing import Any, NoReturn
 from urllib.parse import quote
 
 import pytest
+from support import REPO
 
-from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters.common import sorted_records
 from claimaudit.reporters.html import render_html
 
-REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "reports" / "browser"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -68,9 +66,8 @@ def selftest(browser: str, profile: Path, page: Path, query: str, fragment: str)
 
 
 @pytest.fixture(scope="module")
-def report() -> dict[str, Any]:
-    run = run_claims([REPO / "claims"], REPO, RunOptions())
-    return json.loads(json.dumps(as_report(run)))
+def report(bundled_report: dict[str, Any]) -> dict[str, Any]:
+    return bundled_report   # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from test_reporters_golden import fixture_report, rendered
+from report_support import fixture_report, rendered
 
 from claimaudit.reporters import github, markdown, sarif
 from claimaudit.reporters.junit import classname, xml_text

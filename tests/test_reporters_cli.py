@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_reporters_golden import CORPUS
+from report_support import CORPUS
 
 from claimaudit.cli.main import main
 from claimaudit.reporters.outputs import github_context, plan_outputs

@@ -9,23 +9,16 @@ when the records or a reporter change. After an intended change, regenerate and 
 
 from __future__ import annotations
 
-import copy
 import difflib
-import io
 import json
 import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from report_support import fixture_report, rendered
+from support import REPO
 
-from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, run_claims
-from claimaudit.reporters import render
-
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO / "tests" / "fixtures" / "report_corpus"
 GOLDEN = REPO / "tests" / "fixtures" / "reports"
 UPDATE = os.environ.get("CLAIMAUDIT_UPDATE_GOLDEN") == "1"
 
@@ -39,30 +32,6 @@ FORMATS: dict[str, tuple[str, dict[str, Any]]] = {
                                "html_url": "https://example.org/audit/index.html"}),
     "html": ("report.html", {}),
 }
-
-
-def normalize(report: dict[str, Any]) -> dict[str, Any]:
-    """Fix what differs between runs and machines: time, durations, the absolute root."""
-    r = copy.deepcopy(report)
-    r["created"] = "2026-01-01T00:00:00+00:00"
-    r["duration"] = 0.0
-    r["root"] = "."
-    r["paths"] = ["claims"]
-    for rec in r["records"]:
-        rec["duration"] = 0.0
-    return r
-
-
-def fixture_report(root: Path = CORPUS, *, checkers: bool = False) -> dict[str, Any]:
-    """The fixture corpus's report, normalized (shared with the other reporter tests)."""
-    run = run_claims([root / "claims"], root, RunOptions(checkers=checkers))
-    return normalize(as_report(run))
-
-
-def rendered(fmt: str, report: dict[str, Any], **options: Any) -> str:
-    out = io.StringIO()
-    render(fmt, report, out, **options)
-    return out.getvalue()
 
 
 def strip_assets(html: str) -> str:

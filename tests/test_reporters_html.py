@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_reporters_golden import fixture_report
+from report_support import fixture_report
 
 from claimaudit.reporters.card_html import card_html
 from claimaudit.reporters.formula_html import formula_html

@@ -16,7 +16,8 @@ from typing import Any
 
 import jsonschema
 import pytest
-from test_reporters_golden import REPO, fixture_report, normalize, rendered
+from report_support import fixture_report, normalize, rendered
+from support import REPO
 
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims

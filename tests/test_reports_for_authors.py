@@ -4,25 +4,20 @@ true, in plain words (no xfail), paths relative to the root; the summary bar's l
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support import REPO
 
 from claimaudit.cli.main import main
-from claimaudit.engine.records import as_report
-from claimaudit.engine.run import RunOptions, run_claims
 from claimaudit.reporters.audience import is_problem, remedies
 from claimaudit.reporters.html import render_html
 
-REPO = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
-def report() -> dict[str, Any]:
-    return json.loads(json.dumps(as_report(run_claims([REPO / "claims"], REPO, RunOptions()))))
+def report(bundled_report: dict[str, Any]) -> dict[str, Any]:
+    return bundled_report   # tests/conftest.py
 
 
 def visible_text(html: str) -> str:

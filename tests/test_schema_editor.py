@@ -16,11 +16,10 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
+from support import REPO
 
 from claimaudit.model.load import SchemaError, claim_schema, load_claim_text
 from claimaudit.model.yamlmarks import YamlError
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 class Yaml12Loader(yaml.SafeLoader):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import http.server
 import json
 import signal
-import textwrap
 import threading
 import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from support import write
 
 from claimaudit.cli.main import main
 from claimaudit.reporters.escape import escape_controls
@@ -20,11 +20,6 @@ from claimaudit.reporters.escape import escape_controls
 EVIL = "x\n::add-mask::ghp_x\n::error file=a::pwned\x1b]0;owned\x07\x1b[8m\u202e"
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
 
 
 def _evil_project(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from support import DEMO_TEXTS
 
 from claimaudit.sources.confine import confine
 from claimaudit.sources.document import heading_of, section_matches, text_sections
@@ -15,7 +16,6 @@ from claimaudit.sources.loaders import detect_format, load_document
 from claimaudit.sources.locate import find_quote
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
-SEEDS = Path(__file__).resolve().parents[1] / "sources" / "texts"   # the demo corpus, in the repo
 
 
 def _pdfgen():
@@ -65,10 +65,10 @@ def test_body_lines_are_not_headings(line):
 
 
 def test_seed_sections_and_at_locators():
-    text = (SEEDS / "003_ab51f814b8d113d7.txt").read_text("utf-8")
+    text = (DEMO_TEXTS / "003_ab51f814b8d113d7.txt").read_text("utf-8")
     sections = text_sections(text)
     assert [s.number for s in sections] == ["4", "4.1", "4.2", "4.3", "4.4", "4.5"]
-    doc = load(SEEDS / "003_ab51f814b8d113d7.txt")
+    doc = load(DEMO_TEXTS / "003_ab51f814b8d113d7.txt")
     m = find_quote("(PP/2-1)(F+B-3W)，PP=16 时较 1F1B 缩减 62.7%", [doc]).found
     path = doc.section_path(m.start)
     assert [s.number for s in path] == ["4", "4.5"]

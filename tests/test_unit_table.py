@@ -7,16 +7,14 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from support import SRC
 
+from claimaudit.units import pint_registry, table_build, terms, words
 from claimaudit.units import registry as reg_mod
 from claimaudit.units import table as table_mod
-from claimaudit.units import table_build
 from claimaudit.units.registry import build_registry, dims_from_pint, resolve_unit
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 @pytest.fixture(scope="module")
@@ -85,10 +83,10 @@ def test_known_units_resolve_without_pint_and_write_nothing_home(tmp_path):
 
 def _clear():
     table_mod.load_table.cache_clear()
-    reg_mod._names.cache_clear()
-    reg_mod._pint_term.cache_clear()
+    terms.unit_names.cache_clear()
+    terms.pint_term.cache_clear()
     reg_mod._resolve.cache_clear()
-    reg_mod._choices.cache_clear()
+    words.choices.cache_clear()
 
 
 @pytest.mark.parametrize("content", ["not json", json.dumps({"format": 1, "units": {"m": 3}}), "[]"])
@@ -128,11 +126,11 @@ def test_a_name_missing_from_the_table_goes_to_pint(table, pint_reg, monkeypatch
     assert del_name in table.roots
     slim = table_mod.UnitTable(units=table.units, prefixes=table.prefixes, prefix_values=table.prefix_values,
                                roots={k: v for k, v in table.roots.items() if k != del_name}, offset=table.offset)
-    monkeypatch.setattr(reg_mod, "load_table", lambda: slim)
+    monkeypatch.setattr(terms, "load_table", lambda: slim)
     _clear()
     try:
         assert resolve_unit("furlong").factor == Fraction(pint_reg.get_root_units("furlong")[0])
-        assert reg_mod._REGISTRY is not None          # pint was built to answer it
+        assert pint_registry._REGISTRY is not None          # pint was built to answer it
     finally:
         monkeypatch.undo()
         _clear()

@@ -10,11 +10,11 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import SRC
 
 from claimaudit.errors import UnitError
 from claimaudit.units.quantity import Dims
@@ -29,8 +29,6 @@ from claimaudit.units.registry import (
     registry,
     resolve_unit,
 )
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 INFO = Dims.of({"[information]": 1})
 RATE = Dims.of({"[information]": 1, "[time]": -1})

@@ -8,19 +8,15 @@ its bound, where reading the bound at the edge of its rounding interval would wr
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
-from verdict_support import audit_text
+from support import audit_text
 
 from claimaudit.classroom.explain import explain_claim
 from claimaudit.engine.run import exit_code
 
-
-def audit(tmp_path: Path, text: str, checkers: bool = True):
-    run, results = audit_text(tmp_path, text, checkers=checkers)
-    assert not run.errors, [str(e) for e in run.errors]
-    return run, results
+audit = partial(audit_text, errors_ok=False)   # these claims are all well formed
 
 
 # -- §1: bounds at the printed value --------------------------------------------------------------

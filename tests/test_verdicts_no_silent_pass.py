@@ -10,6 +10,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from support import make_project
+
 from claimaudit.cli.main import main
 from claimaudit.engine.run import RunOptions, exit_code, run_claims
 
@@ -17,16 +19,7 @@ MOON = "The Moon orbits Earth at an average distance of 238,855 miles (384,400 k
 
 
 def project(root: Path, claims: str, texts: dict[str, str], sources: dict[str, str], toml: str = "") -> Path:
-    (root / "claims").mkdir(parents=True)
-    (root / "sources").mkdir()
-    (root / "claimaudit.toml").write_text('[tool.claimaudit]\npaths = ["claims"]\n' + toml, "utf-8")
-    (root / "claims" / "c.yaml").write_text(textwrap.dedent(claims), "utf-8")
-    for name, text in sources.items():
-        (root / "sources" / f"{name}.yaml").write_text(text, "utf-8")
-    for rel, text in texts.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, "utf-8")
-    return root
+    return make_project(root, claims={"c": textwrap.dedent(claims)}, sources=sources, texts=dict(texts), toml=toml)
 
 
 MOON_CLAIMS = """

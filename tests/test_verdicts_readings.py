@@ -7,15 +7,11 @@ figure no reading rescues (BLOOM's "329GB", which misses in GB and in GiB) gets 
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
-from verdict_support import audit_text
+from support import audit_text
 
-
-def audit(tmp_path: Path, text: str):
-    run, results = audit_text(tmp_path, text)
-    assert not run.errors, [str(e) for e in run.errors]
-    return results
+audit = partial(audit_text, errors_ok=False)   # these claims are all well formed
 
 
 def readings(res) -> list[str]:
@@ -25,7 +21,7 @@ def readings(res) -> list[str]:
 def test_measured_integers_read_as_rounded(tmp_path):
     # NASA: the Moon's "mean radius 1,737.4 km" and "diameter 3,475 km"; "average distance of
     # 238,855 miles (384,400 km)". Read as exact, the integers raise false alarms.
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: diameter, value: "3,475 km"}
           - {id: radius, value: "1,737.4 km", formula: diameter / 2}
@@ -41,7 +37,7 @@ def test_measured_integers_read_as_rounded(tmp_path):
 
 
 def test_the_fix_the_reading_names_makes_it_hold(tmp_path):
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         defaults: {rounding: digits}
         claims:
           - {id: diameter, value: "3,475 km"}
@@ -53,7 +49,7 @@ def test_the_fix_the_reading_names_makes_it_hold(tmp_path):
 def test_truncated_derived_column(tmp_path):
     # BLOOM tr11: 9,765,625 samples over 127 intervals "76894" per increment (int(), not
     # rounded); "4805 steps at GBS=16" is 76894 / 16 = 4805.875 cut.
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: per_increment, value: "76894", formula: 9765625 / 127}
           - {id: steps_gbs16, value: "4805", formula: per_increment / 16}
@@ -68,7 +64,7 @@ def test_truncated_derived_column(tmp_path):
 
 
 def test_exact_readings_are_not_said_to_be_rounded(tmp_path):
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: steps, value: "4805", formula: 76894 / 16}
     """)
@@ -79,7 +75,7 @@ def test_exact_readings_are_not_said_to_be_rounded(tmp_path):
 
 def test_kilo_reading_names_its_setting(tmp_path):
     # DeepSeek-V3: "128K" context = 131,072 tokens.
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: ctx, value: 128K tokens, formula: 131072 token}
     """)
@@ -90,7 +86,7 @@ def test_kilo_reading_names_its_setting(tmp_path):
 def test_a_figure_no_reading_rescues_gets_none(tmp_path):
     # BLOOM tr11: "just the bf16 weights are 329GB": 176,247,271,424 params × 2 B = 352.5 GB =
     # 328.3 GiB — it misses in GB and in GiB, rounded or not.
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: params, value: "176,247,271,424 parameter"}
           - {id: weights, value: 329GB, formula: params * 2 B/parameter}
@@ -102,7 +98,7 @@ def test_a_figure_no_reading_rescues_gets_none(tmp_path):
 def test_bounds_get_unit_readings_too(tmp_path):
     # BLOOM tr11: "8 GPUs per node", "GPU memory: 640GB per node" (8 × 80GB). A 680 GB footprint
     # fits a node only if its 80 GB GPUs are 80 GiB (8 × 80 GiB = 687.2 GB).
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: gpu_mem, value: 80 GB}
           - {id: node_mem, formula: 8 * gpu_mem}
@@ -124,7 +120,7 @@ def bound_readings(res) -> list[str]:
 def test_a_bound_on_a_change_tries_points_and_relative_readings(tmp_path):
     # 01-ai/Yi README_CN (Apache-2.0): "Yi-34B-200K 的“大海捞针”能力增强了 10.5%, 从 89.3% 提升到了
     # 99.8%" — 10.5 is a difference in percentage points; as a relative gain it is 11.76%.
-    r = audit(tmp_path, """
+    _, r = audit(tmp_path, """
         claims:
           - {id: before, value: 89.3%}
           - {id: after, value: 99.8%}

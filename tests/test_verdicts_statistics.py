@@ -15,17 +15,15 @@ import itertools
 import math
 import statistics
 from fractions import Fraction
-from pathlib import Path
+from functools import partial
 
 import pytest
-from verdict_support import audit_text
+from support import audit_text
 
 from claimaudit.checkers.granularity import debit, sd_limits
 from claimaudit.engine.run import exit_code
 
-
-def audit(tmp_path: Path, text: str, select: str = "CA1"):
-    return audit_text(tmp_path, text, select=(select,))
+audit = partial(audit_text, select=("CA1",))
 
 
 def found(res, code: str) -> list[tuple[str, str]]:
@@ -70,7 +68,7 @@ def test_statcheck_examples(tmp_path):
           - {id: q, statistic: {test: Q, value: "2.7", df: "3", p: "= .44"}}
           - {id: qw, statistic: {test: Qw, value: "2.7", df: "3", p: "= .04"}}
           - {id: qb, statistic: {test: Qb, value: "13.5", df: "1", p: "< .001"}}
-    """, "CA110")
+    """, select=("CA110",))
     assert r["simple_error"].verdict == "inconsistent"
     kinds = [f.data.get("kind") for f in r["decision"].findings if f.code == "CA110"]
     assert kinds == ["inconsistency", "decision-error"]
@@ -93,7 +91,7 @@ def test_inexact_statistics(tmp_path, value, p, verdict):
     _, r = audit(tmp_path, f"""
         claims:
           - {{id: s, statistic: {{test: t, value: "{value}", df: "28", p: "{p}"}}}}
-    """, "CA110")
+    """, select=("CA110",))
     assert r["s"].verdict == verdict, r["s"].findings
 
 
@@ -104,7 +102,7 @@ def test_p_equal_alpha_significance_setting(tmp_path):
         claims:
           - {id: default, statistic: {test: t, value: "1.70", df: "28", p: "= .05"}}
           - {id: strict, statistic: {test: t, value: "1.70", df: "28", p: "= .05", p_equal_alpha_sig: false}}
-    """, "CA110")
+    """, select=("CA110",))
     assert "decision-error" in [f.data.get("kind") for f in r["default"].findings]
     assert "decision-error" not in [f.data.get("kind") for f in r["strict"].findings]
     assert r["strict"].verdict == "inconsistent"
@@ -117,7 +115,7 @@ def test_statcheck_settings_per_file(tmp_path):
         claims:
           - {id: zero, statistic: {test: t, value: "22.20", df: "28", p: "= .000"}}
           - {id: sig, statistic: {test: t, value: "2.20", df: "28", p: "= .03"}}
-    """, "CA110")
+    """, select=("CA110",))
     assert [s for s, m in found(r["zero"], "CA110") if "p = 0" in m] == ["warning"]
     # At alpha .01, p = .03 (reported) and .036 (recomputed) are both not significant: no decision error.
     assert "decision-error" not in [f.data.get("kind") for f in r["sig"].findings]
@@ -138,7 +136,7 @@ def test_one_tailed_when_the_text_says_so(tmp_path):
             quote: "a one-sided t-test showed the effect, t(28) = 1.80, p = .04"
             statistic: {test: t, value: "1.80", df: "28", p: "= .04"}
     """
-    _, r = audit(tmp_path, claims, "CA110")
+    _, r = audit(tmp_path, claims, select=("CA110",))
     assert r["said"].verdict == "consistent" and "one-tailed" in found(r["said"], "CA110")[0][1]
     assert r["unsaid"].verdict == "inconsistent"
     assert r["off"].verdict == "inconsistent"
@@ -154,7 +152,7 @@ def test_grim_working_uses_the_claims_rounding(tmp_path):
         claims:
           - {id: even, granularity: {mean: "5.23", n: "40", rounding: [half-even]}}
           - {id: scrutiny_even, granularity: {mean: "5.23", n: "40", rounding: even}}
-    """, "CA109")
+    """, select=("CA109",))
     for cid in ("even", "scrutiny_even"):
         (f,) = [f for f in r[cid].findings if f.code == "CA109"]
         assert f.severity == "error" and "impossible" in f.message
@@ -175,7 +173,7 @@ def test_scrutiny_rounding_names(tmp_path, rounding, mean, verdict):
     _, r = audit(tmp_path, f"""
         claims:
           - {{id: g, granularity: {{mean: "{mean}", n: "{n}", rounding: {rounding}}}}}
-    """, "CA109")
+    """, select=("CA109",))
     assert r["g"].verdict == verdict, r["g"].findings
 
 
@@ -189,7 +187,7 @@ def test_threshold_rounding(tmp_path):
           - {id: t6, granularity: {mean: "0.13", n: "40", rounding: up_from, threshold: "6"}}
           - {id: d4, granularity: {mean: "0.13", n: "40", rounding: down_from, threshold: "4"}}
           - {id: d5, granularity: {mean: "0.13", n: "40", rounding: down_from, threshold: "5"}}
-    """, "CA109")
+    """, select=("CA109",))
     assert r["t5"].verdict == "consistent" and r["t6"].verdict == "inconsistent"
     assert r["d4"].verdict == "consistent" and r["d5"].verdict == "inconsistent"
 
@@ -228,7 +226,7 @@ def test_debit_claims(tmp_path):
           - {id: ok, granularity: {test: debit, mean: "0.55", sd: "0.51", n: "20"}}
           - {id: bad_sd, granularity: {test: debit, mean: "0.55", sd: "0.48", n: "20"}}
           - {id: bad_mean, granularity: {test: debit, mean: "0.57", sd: "0.51", n: "20"}}
-    """, "CA109")
+    """, select=("CA109",))
     assert r["ok"].verdict == "consistent"
     assert r["bad_sd"].verdict == "inconsistent"
     assert r["bad_mean"].verdict == "inconsistent"
@@ -253,7 +251,7 @@ def test_a_whole_table_in_one_claim(tmp_path):
                 mean,n
                 5.21,28
                 5.25,28
-    """, "CA109")
+    """, select=("CA109",))
     md = found(r["markdown"], "CA109")
     assert r["markdown"].verdict == "inconsistent"
     assert [m for s, m in md if s == "error"] and all(m.startswith("row 2:") for s, m in md if s == "error")
@@ -282,7 +280,7 @@ def test_bounded_scale_sd(tmp_path):
         claims:
           - {id: possible, granularity: {mean: "1.20", sd: "0.45", n: "5", scale: "1, 7"}}
           - {id: too_wide, granularity: {mean: "1.20", sd: "2.50", n: "5", scale: "1, 7"}}
-    """, "CA109")
+    """, select=("CA109",))
     assert r["possible"].verdict == "consistent"
     assert r["too_wide"].verdict == "inconsistent"
 
@@ -294,7 +292,7 @@ def test_a_huge_n_is_bounded_and_never_a_silent_pass(tmp_path):
         claims:
           - {id: grimmer, granularity: {mean: "5.19", sd: "9.99", n: "1000000000000"}}
           - {id: debit, granularity: {test: debit, mean: "0.55", sd: "0.51", n: "1000000000000"}}
-    """, "CA109")
+    """, select=("CA109",))
     assert r["grimmer"].verdict == "consistent"   # a witness among the sums searched
     (f,) = [f for f in r["debit"].findings if f.code == "CA109"]
     assert f.severity == "warning" and "cannot decide" in f.message, f.message

@@ -9,25 +9,16 @@ that must stay an error, the reading that must not silently apply outside claims
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from verdict_support import audit_text
+from support import audit_text as audit
+from support import messages as notes
 
 from claimaudit.engine.run import exit_code
 from claimaudit.errors import UnitError
 from claimaudit.units.declare import parse_declarations
 from claimaudit.units.declared import claim_vocabulary
 from claimaudit.units.registry import resolve_unit
-
-
-def audit(tmp_path: Path, text: str):
-    return audit_text(tmp_path, text)
-
-
-def notes(res, code: str) -> list[str]:
-    return [f.message for f in res.findings if f.code == code]
-
 
 # -- FLOP spellings ------------------------------------------------------------------------------
 

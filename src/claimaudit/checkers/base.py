@@ -98,6 +98,17 @@ def decided_by_checker(result: ClaimResult) -> None:
         result.verdict = "consistent"
 
 
+def checker_input(result: ClaimResult, key: str) -> tuple[Any, Location] | None:
+    """The claim's ``key`` (a checker's own input: ``statistic``, ``granularity``) and where it is
+    written, or None when the claim has none; a claim that has it is decided by the checker
+    (:func:`decided_by_checker`)."""
+    spec = result.claim.get(key)
+    if not spec:
+        return None
+    decided_by_checker(result)
+    return spec, result.claim.loc_of(key)
+
+
 def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
     """``--select``/``--ignore`` take codes or prefixes (``CA1`` selects CA101…CA199)."""
     if select and not any(code.startswith(s) for s in select):

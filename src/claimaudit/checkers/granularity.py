@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..numbers.plain import decimal_with_step
-from .base import Checker, decided_by_checker
+from .base import Checker, checker_input
 from .hookspecs import hookimpl
 from .rounding import (
     NEAREST,
@@ -287,11 +287,10 @@ class Granularity(Checker):
     config_keys: ClassVar[dict[str, Any]] = {"rounding": "nearest"}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
-        spec = result.claim.get("granularity")
-        if not spec:
+        found = checker_input(result, "granularity")
+        if found is None:
             return ()
-        loc = result.claim.loc_of("granularity")
-        decided_by_checker(result)
+        spec, loc = found
         try:
             procs = _procedures(spec.get("rounding", self.config["rounding"]), spec.get("threshold"))
             items = _integer(spec.get("items", "1"), "items")

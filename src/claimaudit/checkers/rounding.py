@@ -60,18 +60,13 @@ def unround(n: Fraction, step: Fraction, procedure: str) -> Span:
         if n < 0:
             return n, True, n + step, False
         return n, True, n, True
-    if procedure == "half-up":
-        if n > 0:
-            return n - h, True, n + h, False
-        if n < 0:
-            return n - h, False, n + h, True
-        return -h, False, h, False
-    if procedure == "half-down":
-        if n > 0:
-            return n - h, False, n + h, True
-        if n < 0:
-            return n - h, True, n + h, False
-        return -h, True, h, True
+    if procedure in ("half-up", "half-down"):
+        # A tie at the end nearer zero rounds to n when ties go away from zero (half-up), the tie
+        # at the far end when they go toward zero (half-down); at zero both ties or neither.
+        away = procedure == "half-up"
+        if n == 0:
+            return -h, not away, h, not away
+        return n - h, away == (n > 0), n + h, away != (n > 0)
     if procedure == "half-even":
         even = (n / step) % 2 == 0
         return n - h, even, n + h, even

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..numbers.plain import decimal_with_step
-from .base import Checker, decided_by_checker
+from .base import Checker, checker_input
 from .hookspecs import hookimpl
 
 TESTS = ("t", "F", "r", "chi2", "z", "Q", "Qb", "Qw")
@@ -306,11 +306,10 @@ class Statcheck(Checker):
                                              "p_equal_alpha_sig": True, "one_tailed_txt": False}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterable[Finding]:
-        spec = result.claim.get("statistic")
-        if not spec:
+        found = checker_input(result, "statistic")
+        if found is None:
             return ()
-        loc = result.claim.loc_of("statistic")
-        decided_by_checker(result)
+        spec, loc = found
         # Settings: the run's ([checkers] CA110), then the file's (defaults: {statcheck: …}), then the claim's.
         settings = {k: self.config[k] for k in ("alpha", "p_zero_error", "p_equal_alpha_sig", "one_tailed_txt")}
         settings.update(dict(result.claim.settings.statcheck))

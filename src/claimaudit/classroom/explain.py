@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.evaluate import approx_tolerance, printed_bound
-from ..engine.results import ClaimResult, RunResult
+from ..engine.results import Amount, ClaimResult, RunResult
 from ..errors import UsageError
 from ..reporters.audience import CONFIRMED, confirmed
 from ..suggest import hint
@@ -184,21 +184,14 @@ def _recompute_lines(work: ClaimWork, lang: str) -> list[str]:
         return []
     node = _formula_node(work)
     u = work.units
-    lines = []
     if u is not None:
         nat = (u.natural_zh if lang == "zh" else u.natural) or ""
         values, intervals = _values(work.inputs), _intervals(work.inputs)
-        at_values = board(node, lambda n: values.get(n, n))
-        on_iv = board(node, lambda n: intervals.get(n, n))
         conv = u.to_claim != 1
-        if u.natural_point is not None and work.point is not None:
-            tail = f" = {point(work.point, rec.unit)}" if conv else ""
-            lines.append(_t(lang, "At the printed values: ", "按印出的数值：")
-                         + f"{at_values} = {point(u.natural_point, nat if conv else rec.unit)}{tail}")
-        tail = f" = {amount(rec.interval, rec.unit)}" if conv else ""
-        lines.append(_t(lang, "On the rounding intervals: ", "按舍入区间：")
-                     + f"{on_iv} → {amount(u.natural_interval, nat if conv else rec.unit)}{tail}")
-        return lines
+        shown = nat if conv else rec.unit
+        return _two_lines(rec, work.point, lang, conv,
+                          (board(node, lambda n: values.get(n, n)), u.natural_point, shown),
+                          (board(node, lambda n: intervals.get(n, n)), u.natural_interval, shown))
     # Fallback: the inputs were converted to plain (base-unit) values first.
     base_unit = work.plain_unit
     plain = {s.name: s for s in work.plain}
@@ -217,13 +210,24 @@ def _recompute_lines(work: ClaimWork, lang: str) -> list[str]:
 
     factor = rec.factor
     conv = factor != 1 or rec.unit not in ("", "×")
-    if work.point is not None:
-        tail = f" = {point(work.point, rec.unit)}" if conv else ""
-        lines.append(_t(lang, "At the printed values: ", "按印出的数值：")
-                     + f"{board(node, at_point)} = {point(work.point * factor, base_unit)}{tail}")
+    at_values = work.point * factor if work.point is not None else None
+    return _two_lines(rec, work.point, lang, conv, (board(node, at_point), at_values, base_unit),
+                      (board(node, on_interval), rec.interval * factor, base_unit))
+
+
+def _two_lines(rec: Amount, claim_point: Fraction | None, lang: str, conv: bool, at_values: tuple[str, Any, str],
+               on_intervals: tuple[str, Any, str]) -> list[str]:
+    """The recomputation on the board: the formula at the printed values (when there is a point
+    value) and on the rounding intervals, each as (formula text, result, its unit); with ``conv``
+    each is also given in the claim's unit (``rec``, ``claim_point``)."""
+    lines = []
+    text, value, unit = at_values
+    if value is not None and claim_point is not None:
+        tail = f" = {point(claim_point, rec.unit)}" if conv else ""
+        lines.append(_t(lang, "At the printed values: ", "按印出的数值：") + f"{text} = {point(value, unit)}{tail}")
+    text, interval, unit = on_intervals
     tail = f" = {amount(rec.interval, rec.unit)}" if conv else ""
-    lines.append(_t(lang, "On the rounding intervals: ", "按舍入区间：")
-                 + f"{board(node, on_interval)} → {amount(rec.interval * factor, base_unit)}{tail}")
+    lines.append(_t(lang, "On the rounding intervals: ", "按舍入区间：") + f"{text} → {amount(interval, unit)}{tail}")
     return lines
 
 

@@ -7,6 +7,7 @@ or one of the claim's tags.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..errors import UsageError
 from ..model.claims import Claim
@@ -39,19 +40,19 @@ def matches_keyword(expr: str, claim: Claim) -> bool:
         i += 1
         return toks[i - 1]
 
-    def or_expr() -> bool:
-        v = and_expr()
-        while peek() == "or":
+    def chain(op: str, operand: Callable[[], bool]) -> bool:
+        # ``operand (op operand)*``; every operand is parsed (no short cut), so the tokens are all read.
+        values = [operand()]
+        while peek() == op:
             take()
-            v = and_expr() or v
-        return v
+            values.append(operand())
+        return any(values) if op == "or" else all(values)
+
+    def or_expr() -> bool:
+        return chain("or", and_expr)
 
     def and_expr() -> bool:
-        v = not_expr()
-        while peek() == "and":
-            take()
-            v = not_expr() and v
-        return v
+        return chain("and", not_expr)
 
     def not_expr() -> bool:
         if peek() == "not":

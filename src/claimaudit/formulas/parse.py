@@ -425,30 +425,24 @@ class _Parser:
             return _err("unexpected ',' outside a function call", t.col)
         return _err(f"unexpected {t.text!r}", t.col)
 
+    def chain(self, ops: str, operand: Callable[[], Node]) -> tuple[Node, list[tuple[bool, Node]]]:
+        """``operand (op operand)*`` with ``ops`` two operators ("+-", "*/"): the first operand, then
+        each further one with whether the second operator (minus, divide) came before it."""
+        first = operand()
+        rest = []
+        while (t := self.peek()).kind == "op" and t.text in ops:
+            self.i += 1
+            rest.append((t.text == ops[1], operand()))
+        return first, rest
+
     def expr(self) -> Node:
         self.enter(self.peek().col)
-        first = self.term()
-        rest = []
-        while True:
-            t = self.peek()
-            if t.kind == "op" and t.text in "+-":
-                self.i += 1
-                rest.append((t.text == "-", self.term()))
-            else:
-                break
+        first, rest = self.chain("+-", self.term)
         self.depth -= 1
         return Sum(first, rest) if rest else first
 
     def term(self) -> Node:
-        first = self.unary()
-        rest = []
-        while True:
-            t = self.peek()
-            if t.kind == "op" and t.text in "*/":
-                self.i += 1
-                rest.append((t.text == "/", self.unary()))
-            else:
-                break
+        first, rest = self.chain("*/", self.unary)
         return Product(first, rest) if rest else first
 
     def unary(self) -> Node:

@@ -1,8 +1,8 @@
 """The unit grammar's own words, read before pint: symbols, Chinese words, domain words, count
 words, refused ambiguous strings and the notes that say which reading was taken.
 
-Data only; :mod:`.registry` holds the resolution logic that reads it (and pint's definitions
-live in ``definitions.txt``).
+Data only; :mod:`.lexer`, :mod:`.words` and :mod:`.registry` hold the logic that reads it (and
+pint's definitions live in ``definitions.txt``).
 """
 
 from __future__ import annotations
@@ -42,35 +42,19 @@ SYMBOLS: dict[str, tuple[Parts, str]] = {
 
 DIV_WORD = object()   # marker: a word that is the division operator
 
+def plain(words: dict[str, str]) -> dict[str, tuple[Parts, str]]:
+    """Words read as pint units with no note: ``{"卡时": "GPU hour"}`` is GPU·hour."""
+    return {word: (p(*names.split()), "") for word, names in words.items()}
+
+
 # Chinese words, matched greedily (longest first) inside a run of CJK characters.
 CJK: dict[str, Any] = {
-    "美元": (p("USD"), ""),
-    "元": (p("CNY"), ""),
-    "人民币": (p("CNY"), ""),
-    "欧元": (p("EUR"), ""),
-    "英镑": (p("GBP"), ""),
-    "日元": (p("JPY"), ""),
-    "卡时": (p("GPU", "hour"), ""),
-    "张卡": (p("GPU"), ""),
-    "卡": (p("GPU"), ""),
-    "节点": (p("node"), ""),
-    "步": (p("step"), ""),
-    "天": (p("day"), ""),
-    "日": (p("day"), ""),
-    "小时": (p("hour"), ""),
-    "时": (p("hour"), ""),
-    "分钟": (p("minute"), ""),
+    **plain({"美元": "USD", "元": "CNY", "人民币": "CNY", "欧元": "EUR", "英镑": "GBP", "日元": "JPY",
+             "卡时": "GPU hour", "张卡": "GPU", "卡": "GPU", "节点": "node", "步": "step",
+             "天": "day", "日": "day", "小时": "hour", "时": "hour", "分钟": "minute", "秒": "second",
+             "毫秒": "millisecond", "微秒": "microsecond", "周": "week", "星期": "week", "月": "month",
+             "个月": "month", "年": "year", "字节": "byte", "比特": "bit"}),
     "分": (p("minute"), "分 read as minute (not the fen, 0.01 元)"),
-    "秒": (p("second"), ""),
-    "毫秒": (p("millisecond"), ""),
-    "微秒": (p("microsecond"), ""),
-    "周": (p("week"), ""),
-    "星期": (p("week"), ""),
-    "月": (p("month"), ""),
-    "个月": (p("month"), ""),
-    "年": (p("year"), ""),
-    "字节": (p("byte"), ""),
-    "比特": (p("bit"), ""),
     "每": DIV_WORD,
 }
 CJK_NUMBER_WORDS = {"十": "10", "百": "100", "千": "1000", "万": "10^4", "亿": "10^8", "兆": "10^12"}
@@ -83,11 +67,7 @@ WORDS: dict[str, tuple[Parts, str]] = {
     "Kbit": (p("kilobit"), "Kbit read as kbit (1000 bit); Kibit would be 1024 bit"),
     "Kbps": (p("kilobit_per_second"), "Kbps read as kbps (1000 bit/s)"),
     "KBps": (p("kilobyte_per_second"), "KBps read as kB/s (1000 B/s); KiB/s would be 1024 B/s"),
-    "US$": (p("USD"), ""),
-    "FLOPS": (p("FLOPS"), ""),
-    "GPU_hour": (p("GPU", "hour"), ""),
-    "GPU_hours": (p("GPU", "hour"), ""),
-    "GPUh": (p("GPU", "hour"), ""),
+    **plain({"US$": "USD", "FLOPS": "FLOPS", "GPU_hour": "GPU hour", "GPU_hours": "GPU hour", "GPUh": "GPU hour"}),
     # Compact products pint does not read (it would take "cds" for candelas).
     "Js": (p("joule", "second"), "Js read as joule-second (J*s)"),
     "cds": (p("candela", "second"), "cds read as candela-second (cd*s), not candelas"),

@@ -1,0 +1,156 @@
+"""Terms, the partial results of reading a unit string (exact factor, dimensions, canonical parts,
+notes), and the unit names they are built from: the precomputed table (:mod:`.table`), else pint.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .dimensions import dims_from_pint
+from .pint_registry import registry
+from .quantity import Dims
+from .spellings import UNIT_NOTES, Parts
+from .table import load_table
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A unit read so far: its exact factor, dimensions, canonical parts (name, exponent) and notes."""
+
+    factor: Fraction
+    dims: Dims
+    parts: Parts
+    notes: tuple[str, ...] = ()
+
+    def __mul__(self, other: Term) -> Term:
+        return Term(self.factor * other.factor, self.dims * other.dims,
+                    _merge(self.parts, other.parts), _merge_notes(self.notes, other.notes))
+
+    def __truediv__(self, other: Term) -> Term:
+        return self * other ** -1
+
+    def __pow__(self, n: int) -> Term:
+        return Term(self.factor ** n, self.dims ** n,
+                    tuple((k, e * n) for k, e in self.parts), self.notes)
+
+    def with_note(self, note: str) -> Term:
+        return Term(self.factor, self.dims, self.parts, _merge_notes(self.notes, (note,))) if note else self
+
+
+ONE = Term(Fraction(1), Dims(), ())
+
+
+def _merge(a: Parts, b: Parts) -> Parts:
+    acc: dict[str, int] = dict(a)
+    for k, e in b:
+        acc[k] = acc.get(k, 0) + e
+    return tuple((k, e) for k, e in acc.items() if e)
+
+
+def _merge_notes(a: tuple[str, ...], b: Iterable[str]) -> tuple[str, ...]:
+    out = list(a)
+    for n in b:
+        if n and n not in out:
+            out.append(n)
+    return tuple(out)
+
+
+def canonical(parts: Parts) -> str:
+    """Readable canonical text of the parts: "USD / GPU / hour"."""
+    def one(name: str, e: int) -> str:
+        return name if e == 1 else f"{name} ** {e}"
+
+    num = [one(k, e) for k, e in parts if e > 0]
+    den = [one(k, -e) for k, e in parts if e < 0]
+    text = " * ".join(num) if num else ("1" if den else "")
+    for d in den:
+        text += " / " + d
+    return text
+
+
+@functools.cache
+def pint_term(name: str) -> Term:
+    """One pint unit (full canonical name such as 'pebibyte') as an exact term."""
+    table = load_table()
+    known = table.term(name) if table is not None else None
+    if known is not None:
+        factor, dims, approx = known
+    else:
+        reg = registry()
+        pint_factor, _root = reg.get_root_units(name)
+        # pint types a magnitude as any number, complex included; a root factor is int, float or Fraction.
+        factor, approx = Fraction(pint_factor), isinstance(pint_factor, float)  # type: ignore[arg-type]
+        dims = dims_from_pint(reg.get_dimensionality(name))
+    notes: tuple[str, ...] = (UNIT_NOTES[name],) if name in UNIT_NOTES else ()
+    if approx:
+        notes += (f"{name}: conversion factor is a float approximation",)
+    return Term(factor, dims, ((name, 1),), notes)
+
+
+@functools.lru_cache(maxsize=1)
+def unit_names() -> tuple[dict[str, str], dict[str, str]]:
+    """(unit name, symbol or alias -> canonical unit name; prefix ... -> prefix name): from the
+    shipped table, else from pint's registry as first built."""
+    table = load_table()
+    if table is not None:
+        return table.units, table.prefixes
+    reg = registry()
+    return {k: d.name for k, d in reg._units.items()}, {k: d.name for k, d in reg._prefixes.items()}
+
+
+def is_multiplicative(name: str) -> bool:
+    """False for offset and logarithmic units (degC, dB), which claimaudit refuses."""
+    table = load_table()
+    if table is not None and name in table.units:
+        return table.is_multiplicative(name)
+    return bool(registry()._units[name].is_multiplicative)
+
+
+def parts_term(parts: Parts, note: str = "") -> Term:
+    """The product of pint units with exponents, with ``note`` attached."""
+    term = ONE
+    for name, e in parts:
+        term = term * pint_term(name) ** e
+    return term.with_note(note)
+
+
+def pint_lookup(word: str) -> tuple[str, str] | None:
+    """``(prefix name, unit name)`` for ``word`` (prefix + unit, plural 's' allowed), or None.
+
+    Preference, unlike pint's unordered candidates: the exact name; a prefix + a unit; the plural
+    of a unit; a prefix + a plural. Single-letter units take no plural ('PiBs' is refused), as in
+    pint.
+    """
+    units, prefixes = unit_names()
+    if word in units:
+        return "", units[word]
+    ordered = _sorted_prefixes(tuple(prefixes))
+
+    def with_prefix(w: str, min_len: int) -> tuple[str, str] | None:
+        for p in ordered:
+            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units:
+                return prefixes[p], units[w[len(p):]]
+        return None
+
+    found = with_prefix(word, 1)
+    if found:
+        return found
+    if word.endswith("s") and len(word) > 2:
+        stem = word[:-1]
+        if stem in units and len(stem) > 1:
+            return "", units[stem]
+        return with_prefix(stem, 2)
+    return None
+
+
+@functools.lru_cache(maxsize=4)
+def _sorted_prefixes(prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted((p for p in prefixes if p), key=len, reverse=True))
+
+
+def counting_term(key: str, note: str) -> Term:
+    """A counting unit of its own: dimension ``#key`` (``experts`` and ``expert`` are one unit)."""
+    return Term(Fraction(1), Dims.of({f"[#{key}]": 1}), ((key, 1),), (note,))
