@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
@@ -63,16 +62,10 @@ def shown_unit(printed: PrintedNumber) -> str:
     return _UNIT_SHOWN.get(printed.unit, printed.unit)
 
 
-@lru_cache(maxsize=65536)
-def _parse(text: str, kilo: int, rounding: str) -> PrintedNumber:
-    # Documents repeat their figures (prices, counts); a parse is ~0.1 ms.
-    return parse_printed(text, kilo=kilo, rounding=rounding)
-
-
 def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
     """Parse a printed value and resolve its unit; errors come back located."""
     try:
-        p = _parse(text, settings.kilo, settings.rounding)
+        p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
             with claim_vocabulary(settings.units):
                 u = resolve_unit(p.unit)
