@@ -43,7 +43,7 @@ class EvaluationError(InputError):
     code = "CA009"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """A printed value read under a policy: the number, its unit and the quantity it means."""
 
@@ -238,7 +238,7 @@ class Evaluator:
         if claim.value is not None:
             reading = read_value(claim.value, claim.settings, claim.value_location)
             self.readings[claim.qualname] = reading
-            result.reading = reading  # type: ignore[attr-defined]  # kept for the checkers (no re-parse)
+            result.reading = reading  # kept for the checkers (no re-parse)
             result.claimed = reading.amount
             result.relation = relation_of(claim, reading.printed)
             result.qualifier = reading.printed.qualifier
@@ -283,7 +283,7 @@ class Evaluator:
             # "points" between plain scores are the score's own unit, not percentage points.
             reading = _as_score_points(reading)
             self.readings[claim.qualname] = reading
-            result.reading = reading  # type: ignore[attr-defined]
+            result.reading = reading
             result.claimed = reading.amount
             result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
                                            "not percentages)", "dimensions"))
