@@ -19,8 +19,8 @@ duration, settings {kilo, rounding, approx}. Numbers are exact decimal strings (
 
 ``as_report(run, formats=...)`` builds what those formats read: for the terminal alone (``text``),
 a claim that passed with no warning shows as one character of progress, so its record is *brief*
-(``"brief": true``, without the formatted amounts ``claimed``, ``recomputed``, ``inputs``, ``miss``
-and ``extra``); every other record, and every record for any other format, is complete.
+(``"brief": true`` and only :data:`BRIEF_KEYS`: no formatted amounts, no working); every other
+record, and every record for any other format, is complete.
 """
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ SCHEMA = "claimaudit.report"
 VERSION = 1
 #: Formats that read no more of a plain pass than its id, file, outcome, verdict and findings.
 BRIEF_FORMATS = frozenset({"text"})
-#: The keys a brief record leaves out (the formatting of amounts is most of a record's cost).
-DETAIL_KEYS = ("claimed", "recomputed", "inputs", "miss", "extra")
+#: The keys a brief record keeps: what the terminal shows of a plain pass (its progress character)
+#: and what the run's summary lines read (findings, the sources and quotes cited).
+BRIEF_KEYS = ("id", "qualname", "module", "file", "line", "col", "title", "source", "at", "quote", "also_in",
+              "value", "verdict", "expected", "outcome", "because", "findings", "ignored", "duration")
 
 
 def _num(x: Fraction) -> str:
@@ -97,7 +99,7 @@ def shown_in_full(res: ClaimResult) -> bool:
 
 def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None,
                  *, brief: bool = False) -> dict[str, Any]:
-    """The record of one claim; ``brief`` leaves out :data:`DETAIL_KEYS` (see the module docstring)."""
+    """The record of one claim; ``brief`` keeps only :data:`BRIEF_KEYS` (see the module docstring)."""
     c = res.claim
     formula_display = None
     if c.formula:
@@ -127,9 +129,7 @@ def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]
         "settings": {"kilo": c.settings.kilo, "rounding": c.settings.rounding, "approx": c.settings.approx},
     }
     if brief:
-        for key in DETAIL_KEYS:
-            del rec[key]
-        rec["brief"] = True
+        return {**{k: rec[k] for k in BRIEF_KEYS}, "brief": True}
     return rec
 
 
