@@ -229,7 +229,11 @@ else:
     else:
         t = time.process_time()
         run = run_claims([folder + '/claims'], folder, RunOptions())
-        render('text', as_report(run), io.StringIO(), verbosity=-1)
+        try:                                          # records for the terminal, as `claimaudit run` builds them
+            report = as_report(run, formats={'text'})
+        except TypeError:                             # an older claimaudit (--src): complete records
+            report = as_report(run)
+        render('text', report, io.StringIO(), verbosity=-1)
         out = {'cpu': time.process_time() - t, 'n': len(run.results)}
 out['mem'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - base
 print(json.dumps(out))

@@ -12,9 +12,9 @@ def test_locations_are_shared_and_exact():
     claim = doc["claims"][0]
     assert doc["claims"].item_locations[0] is claim.location
     assert (claim.location.line, claim.location.col) == (2, 5)
-    value = claim["value"]
-    assert claim.loc_of("value") is value.location
-    assert (value.location.line, value.location.col) == (3, 13)        # inside the quotes
+    value, where = claim["value"], claim.loc_of("value")
+    assert type(value) is str                                          # its location is its mapping's
+    assert (where.line, where.col) == (3, 13)                          # inside the quotes
     assert (claim.key_loc("value").line, claim.key_loc("value").col) == (3, 5)
     given = claim["given"]
     assert claim.loc_of("given") is given.location and (given.loc_of("y").line, given.loc_of("y").col) == (4, 22)

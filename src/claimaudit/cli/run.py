@@ -12,6 +12,7 @@ from ..errors import InputError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import RunResult
+    from ..reporters.outputs import OutputPlan
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -186,14 +187,20 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
     return run, notes
 
 
-def write_reports(args: argparse.Namespace, report: dict) -> None:
-    """Write the report files asked for (and the default HTML report), then standard output."""
-    from ..reporters.outputs import github_context, plan_outputs, write_outputs
+def _plan(args: argparse.Namespace, root: Path) -> OutputPlan:
+    from ..reporters.outputs import plan_outputs
 
-    root = Path(report.get("root") or ".")
-    plan = plan_outputs(formats=args.formats, outputs=list(args.output), root=root, html=args.html,
+    return plan_outputs(formats=args.formats, outputs=list(args.output), root=root, html=args.html,
                         junit=args.junit, sarif=args.sarif, markdown=args.markdown, github=args.github,
                         report_dir=args.report_dir, no_report=args.no_report)
+
+
+def write_reports(args: argparse.Namespace, report: dict) -> None:
+    """Write the report files asked for (and the default HTML report), then standard output."""
+    from ..reporters.outputs import github_context, write_outputs
+
+    root = Path(report.get("root") or ".")
+    plan = _plan(args, root)
     context: dict = {**github_context(root), "min_severity": args.min_severity,
                      "audience": getattr(args, "audience", None) or "maintainers"}
     if args.report_url:
@@ -237,7 +244,8 @@ def run_once(args: argparse.Namespace) -> int:
     if known is not None:
         baseline = apply_baseline(run, known, args.baseline, partial=bool(args.keyword or args.changed_since))
         notes += baseline.notes()
-    report = as_report(run)
+    # Records as complete as the outputs asked for need (the terminal alone: brief plain passes).
+    report = as_report(run, formats={o.fmt for o in _plan(args, Path(run.root or ".")).outputs})
     if baseline is not None:
         report["baseline"] = baseline.as_dict()
     notes += summary_notes(report["records"])

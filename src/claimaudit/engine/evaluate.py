@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
@@ -44,7 +43,7 @@ class EvaluationError(InputError):
     code = "CA009"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """A printed value read under a policy: the number, its unit and the quantity it means."""
 
@@ -63,16 +62,10 @@ def shown_unit(printed: PrintedNumber) -> str:
     return _UNIT_SHOWN.get(printed.unit, printed.unit)
 
 
-@lru_cache(maxsize=65536)
-def _parse(text: str, kilo: int, rounding: str) -> PrintedNumber:
-    # Documents repeat their figures (prices, counts); a parse is ~0.1 ms.
-    return parse_printed(text, kilo=kilo, rounding=rounding)
-
-
 def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
     """Parse a printed value and resolve its unit; errors come back located."""
     try:
-        p = _parse(text, settings.kilo, settings.rounding)
+        p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
             with claim_vocabulary(settings.units):
                 u = resolve_unit(p.unit)
@@ -245,7 +238,7 @@ class Evaluator:
         if claim.value is not None:
             reading = read_value(claim.value, claim.settings, claim.value_location)
             self.readings[claim.qualname] = reading
-            result.reading = reading  # type: ignore[attr-defined]  # kept for the checkers (no re-parse)
+            result.reading = reading  # kept for the checkers (no re-parse)
             result.claimed = reading.amount
             result.relation = relation_of(claim, reading.printed)
             result.qualifier = reading.printed.qualifier
@@ -290,7 +283,7 @@ class Evaluator:
             # "points" between plain scores are the score's own unit, not percentage points.
             reading = _as_score_points(reading)
             self.readings[claim.qualname] = reading
-            result.reading = reading  # type: ignore[attr-defined]
+            result.reading = reading
             result.claimed = reading.amount
             result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
                                            "not percentages)", "dimensions"))

@@ -16,11 +16,17 @@ recomputed {lo, hi, text, unit} | null, formula, formula_display, inputs [{name,
 text, unit, ref, recomputed, free}], free, verdict, expected, outcome, boundary, because, tags,
 findings [{code, severity, message, checker, working, file, line, col, data}], ignored, miss,
 duration, settings {kilo, rounding, approx}. Numbers are exact decimal strings (``lo``/``hi``) plus a readable ``text``.
+
+``as_report(run, formats=...)`` builds what those formats read: for the terminal alone (``text``),
+a claim that passed with no warning shows as one character of progress, so its record is *brief*
+(``"brief": true`` and only :data:`BRIEF_KEYS`: no formatted amounts, no working); every other
+record, and every record for any other format, is complete.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +39,12 @@ from .results import Amount, ClaimResult, Finding, RunResult
 
 SCHEMA = "claimaudit.report"
 VERSION = 1
+#: Formats that read no more of a plain pass than its id, file, outcome, verdict and findings.
+BRIEF_FORMATS = frozenset({"text"})
+#: The keys a brief record keeps: what the terminal shows of a plain pass (its progress character)
+#: and what the run's summary lines read (findings, the sources and quotes cited).
+BRIEF_KEYS = ("id", "qualname", "module", "file", "line", "col", "title", "source", "at", "quote", "also_in",
+              "value", "verdict", "expected", "outcome", "because", "findings", "ignored", "duration")
 
 
 def _num(x: Fraction) -> str:
@@ -79,34 +91,46 @@ def finding_record(f: Finding, res: ClaimResult) -> dict[str, Any]:
             "working": list(f.working), **_loc(loc), "data": _jsonable(f.data)}
 
 
-def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None) -> dict[str, Any]:
+def shown_in_full(res: ClaimResult) -> bool:
+    """Whether the terminal shows this claim beyond its progress character (a failure, an error,
+    an expected verdict, a warning)."""
+    return res.outcome != "passed" or any(f.severity in ("error", "warning") for f in res.findings)
+
+
+def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None,
+                 *, brief: bool = False) -> dict[str, Any]:
+    """The record of one claim; ``brief`` keeps only :data:`BRIEF_KEYS` (see the module docstring)."""
     c = res.claim
     formula_display = None
     if c.formula:
         formula_display = c.formula
-    return {
+    rec = {
         "id": c.id, "qualname": c.qualname, "module": c.module, **_loc(c.location), "title": c.title,
         "source": c.source, "at": c.at, "quote": c.quote,
         "also_in": [{"source": a.source, "quote": a.quote, "at": a.at, "value": a.value} for a in c.also_in],
         "value": c.value, "relation": res.relation, "qualifier": res.qualifier, "kind": res.printed_kind,
         "step": _num(res.step) if res.step else None,
-        "claimed": _amount(res.claimed, memo), "recomputed": _amount(res.recomputed, memo),
+        "claimed": None if brief else _amount(res.claimed, memo),
+        "recomputed": None if brief else _amount(res.recomputed, memo),
         "formula": c.formula, "formula_display": formula_display,
         "inputs": [{"name": i.name, "printed": i.printed, "ref": i.ref, "recomputed": i.recomputed,
                     "free": i.amount is None, **(_amount(i.amount, memo) or {}),
                     **({"line": i.location.line, "col": i.location.col} if i.location else {})}
-                   for i in res.inputs],
+                   for i in res.inputs] if not brief else [],
         "free": list(res.free), "verdict": res.verdict, "expected": c.expect, "outcome": res.outcome,
         "boundary": res.boundary, "because": c.because, "tags": list(c.tags),
         "findings": [finding_record(f, res) for f in res.findings],
         "ignored": res.extra.get("ignored", []),
-        "miss": _jsonable(res.extra.get("miss")) if res.extra.get("miss") else None,
+        "miss": _jsonable(res.extra.get("miss")) if res.extra.get("miss") and not brief else None,
         "scope": c.get("scope"), "as_of": c.get("as_of"),
-        "extra": _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
+        "extra": None if brief else _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
         "duration": round(res.duration, 6),
         # The reading policy in force for this claim (the HTML number line draws the "about" band).
         "settings": {"kilo": c.settings.kilo, "rounding": c.settings.rounding, "approx": c.settings.approx},
     }
+    if brief:
+        return {**{k: rec[k] for k in BRIEF_KEYS}, "brief": True}
+    return rec
 
 
 def error_record(e: Any) -> dict[str, Any]:
@@ -129,14 +153,16 @@ def summarize(run: RunResult) -> dict[str, int]:
     return s
 
 
-def as_report(run: RunResult) -> dict[str, Any]:
+def as_report(run: RunResult, formats: Collection[str] | None = None) -> dict[str, Any]:
+    """The report of ``run`` for ``formats`` (None: every format, complete records)."""
     from .run import exit_code, paused_gc
 
+    brief = formats is not None and all(f in BRIEF_FORMATS for f in formats)
     with paused_gc():   # a record per claim: many small dicts, no garbage cycles to find
-        return _report(run, exit_code(run))
+        return _report(run, exit_code(run), brief)
 
 
-def _report(run: RunResult, code: int) -> dict[str, Any]:
+def _report(run: RunResult, code: int, brief: bool = False) -> dict[str, Any]:
     memo: dict[int, tuple[Amount, dict[str, Any]]] = {}
     return {
         "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
@@ -146,5 +172,5 @@ def _report(run: RunResult, code: int) -> dict[str, Any]:
         "summary": summarize(run),
         "sources": [s.as_dict() if hasattr(s, "as_dict") else s for s in run.sources.values()],
         "errors": [error_record(e) for e in run.errors],
-        "records": [claim_record(r, memo) for r in run.results],
+        "records": [claim_record(r, memo, brief=brief and not shown_in_full(r)) for r in run.results],
     }

@@ -22,7 +22,7 @@ VERDICTS = ("consistent", "inconsistent", "underdetermined", "error", "stated")
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass
+@dataclass(slots=True)
 class Finding:
     code: str                 # stable checker code, e.g. "CA101"
     severity: str             # one of SEVERITIES
@@ -33,7 +33,7 @@ class Finding:
     data: dict[str, Any] = field(default_factory=dict)  # machine-readable details for reporters
 
 
-@dataclass
+@dataclass(slots=True)
 class Amount:
     """An interval quantity shown in a unit: what a reader sees (``[54.15, 54.25] day``)."""
 
@@ -47,7 +47,7 @@ class Amount:
         return self.interval * self.factor
 
 
-@dataclass
+@dataclass(slots=True)
 class InputValue:
     """One input of a formula, with where its value came from."""
 
@@ -59,7 +59,7 @@ class InputValue:
     recomputed: bool = False  # the input had no printed value: its recomputed value was used
 
 
-@dataclass
+@dataclass(slots=True)
 class ClaimResult:
     claim: Claim
     verdict: str = "stated"
@@ -77,6 +77,7 @@ class ClaimResult:
     outcome: str = "passed"              # passed | failed | expected | error (set by the engine)
     duration: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)  # checkers' scratch space for reporters
+    reading: Any = None                  # the claim's value as read (engine.evaluate.Reading), for the checkers
 
     @property
     def id(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..errors import Location
@@ -95,9 +96,10 @@ class Claim:
     ignore: tuple[Ignore, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    @cached_property
     def qualname(self) -> str:
-        """``module.id``: the name other files use to refer to this claim."""
+        """``module.id``: the name other files use to refer to this claim (one string per claim:
+        the engine keys its tables by it)."""
         return f"{self.module}.{self.id}"
 
     def get(self, key: str, default: Any = None) -> Any:

@@ -404,12 +404,21 @@ def load_claim_text(text: str, path: str, *, module: str | None = None,
 
 def load_claim_file(path: Path, *, display: str | None = None,
                     base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
-    shown = display or str(path)
-    from ..safeio import read_text
     from .yamlmarks import MAX_FILE_BYTES
 
+    return read_claims(path, display, MAX_FILE_BYTES, "claim file", load_claim_text, base)
+
+
+def read_claims(path: Path, display: str | None, max_bytes: int, what: str,
+                parse: Callable[..., tuple[Any, list[InputError]]],
+                base: Settings) -> tuple[Any, list[InputError]]:
+    """Read a file of claims (bounded in size) and ``parse(text, shown, module=, base=)`` it; a file
+    that cannot be read is the one error."""
+    from ..safeio import read_text
+
+    shown = display or str(path)
     try:
-        text = read_text(path, max_bytes=MAX_FILE_BYTES, what="claim file", shown=shown)
+        text = read_text(path, max_bytes=max_bytes, what=what, shown=shown)
     except InputError as exc:
         return None, [exc]
-    return load_claim_text(text, shown, module=module_name(path), base=base)
+    return parse(text, shown, module=module_name(path), base=base)

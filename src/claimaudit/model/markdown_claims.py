@@ -25,9 +25,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, Location
-from ..safeio import MAX_DOC_BYTES, read_text
+from ..safeio import MAX_DOC_BYTES
 from .claims import Claim, ClaimFile, Settings
-from .load import build_claims, module_name
+from .load import build_claims, read_claims
 from .sources import SourceRecord
 from .yamlmarks import YamlError, load_yaml
 
@@ -246,9 +246,4 @@ def _shift_tree(node: object, lines: int) -> None:
 def load_markdown_claims(path: Path, *, display: str | None = None,
                          base: Settings = Settings()) -> tuple[DocClaimFile | None, list[InputError]]:
     """Read a Markdown doc from disk and return its embedded claims (None when it has none)."""
-    shown = display or str(path)
-    try:
-        text = read_text(path, max_bytes=MAX_DOC_BYTES, what="Markdown doc", shown=shown)
-    except InputError as exc:
-        return None, [exc]
-    return claims_from_markdown(text, shown, module=module_name(path), base=base)
+    return read_claims(path, display, MAX_DOC_BYTES, "Markdown doc", claims_from_markdown, base)

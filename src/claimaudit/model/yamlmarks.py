@@ -49,12 +49,6 @@ class MarkedList(list):
     item_locations: list
 
 
-class MarkedStr(str):
-    """A scalar string with its location (and, for quoted scalars, its style)."""
-
-    location: Location
-
-
 class _Resolver(yaml.resolver.BaseResolver):
     pass
 
@@ -81,10 +75,10 @@ class _Constructor(yaml.constructor.SafeConstructor):
     def construct_document(self, node: yaml.Node) -> Any:
         return super().construct_document(node)
 
-    def construct_yaml_str(self, node: yaml.ScalarNode) -> MarkedStr:
-        s = MarkedStr(self.construct_scalar(node))
-        s.location = _loc(self.filename, node)
-        return s
+    def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
+        # A plain str: its location is kept once, by the mapping or list that holds it (a str
+        # subclass with a location costs a dict per scalar, a third of a loaded claim's memory).
+        return self.construct_scalar(node)
 
     def construct_marked_seq(self, node: yaml.SequenceNode) -> Iterator[MarkedList]:
         lst = MarkedList()
@@ -92,7 +86,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
         lst.item_locations = []
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
-        # One Location per node: an item that carries its own (strings, mappings, lists) shares it.
+        # One Location per node: an item that carries its own (mappings, lists) shares it.
         lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n)
                               for x, n in zip(lst, node.value, strict=True)]
 

@@ -98,6 +98,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import NumberSyntaxError
 from . import chinese, compound, vocabulary, words
@@ -127,7 +128,7 @@ KINDS = ("number", "percent", "permille", "points", "ratio")
 ROUNDING_POLICIES = ("auto", "exact", "digits")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PrintedNumber:
     text: str                 # the whole string as given, e.g. "over 20 PiB"
     interval: Interval        # values that print this way, multipliers applied, in the unit below
@@ -641,6 +642,30 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
         raise ValueError(f"kilo must be 1000 or 1024, not {kilo!r}")
     if rounding not in ROUNDING_POLICIES:
         raise ValueError(f"rounding must be one of {ROUNDING_POLICIES}, not {rounding!r}")
+    if len(text) <= MEMO_TEXT:
+        return _memo(text, kilo, rounding)
+    return _read(text, kilo, rounding)
+
+
+#: Documents repeat their figures (prices, counts, a total quoted twice) and the checkers re-read
+#: values: short texts are read once (a PrintedNumber is immutable, so it is safe to share). The
+#: memo is bounded in entries and in the length of a text, so hostile input cannot grow it.
+MEMO_TEXT = 200
+MEMO_ENTRIES = 16384
+
+
+@lru_cache(maxsize=MEMO_ENTRIES)
+def _memo(text: str, kilo: int, rounding: str) -> PrintedNumber:
+    return _read(text, kilo, rounding)
+
+
+def _read(text: str, kilo: int, rounding: str) -> PrintedNumber:
+    fast = _fast(text, kilo, rounding)
+    return fast if fast is not None else _full(text, kilo, rounding)
+
+
+def _full(text: str, kilo: int, rounding: str) -> PrintedNumber:
+    """The whole grammar (compound values, ranges with the unit twice, everything else)."""
     _check_digit_count(text)
     parts = compound.read_parts(text, _parse_one, kilo=kilo, rounding=rounding)
     if parts is not None:
@@ -652,6 +677,84 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
         if both is None:
             raise
         return both
+
+
+# -- the fast path: one plain Arabic number --------------------------------------------------------
+#
+# Most printed values are one Arabic number with at most an attached multiplier or kind sign and a
+# few words around it ("12.5", "1,234", "$5.576M", "56.9×", "91%", "约 45%", "2,788K GPU-hours").
+# The words around the number are read by the full grammar once per shape, on a template with the
+# number 1 in its place ("约 1", "1 GPU-hours"), and reused when that template reads as a plain 1
+# (no multiplier, kind, range, tolerance, compound parts or sign of its own). Nothing the grammar
+# decides from the digits can then differ: the words hold no digit of any script, the character
+# after the digits is a point, a multiplier, a kind sign, a space or the end, and the number itself
+# is read by the grammar's own :meth:`_Parser.evaluate`. Anything else takes the full grammar.
+
+_FAST = re.compile(
+    r"(?P<head>[^0-9]{0,24}?)"
+    r"(?P<int>[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]{0,17})(?:\.(?P<dec>[0-9]{1,15}))?"
+    r"(?:(?P<mult>[KkMBT])(?![A-Za-z])|(?P<cmult>[万萬亿億]))?"
+    r"(?:(?P<kind>[%×倍])|(?P<x>[xX])(?![A-Za-z0-9]))?"
+    r"(?P<tail>(?: [^0-9]{0,40})?)"
+)
+_FAST_KIND = {"%": "percent", "×": "ratio", "倍": "ratio", "x": "ratio", "X": "ratio"}
+_TEMPLATE_ENTRIES = 4096
+#: (head, tail) -> (relation, qualifier, unit, trailing) of the words around a plain number,
+#: or None when they are not plain words (the full grammar reads such texts).
+_templates: dict[tuple[str, str], tuple[str, str, str, str] | None] = {}
+
+
+def _words_around(head: str, tail: str) -> tuple[str, str, str, str] | None:
+    key = (head, tail)
+    if key in _templates:
+        return _templates[key]
+    found: tuple[str, str, str, str] | None = None
+    if not any(ch.isnumeric() or ch in "两兩" for ch in head + tail):
+        template = f"{head}1{tail}"
+        try:
+            p = _parse_one(template, kilo=1000, rounding="auto") \
+                if compound.read_parts(template, _parse_one, kilo=1000, rounding="auto") is None else None
+        except NumberSyntaxError:
+            p = None
+        if (p is not None and p.kind == "number" and p.nominal == 1 and p.interval.is_point
+                and not p.is_range and p.tolerance is None and not p.multiplier and not p.uses_kilo
+                and not p.digits_after_point):
+            found = (p.relation, p.qualifier, p.unit, p.trailing)
+    if len(_templates) >= _TEMPLATE_ENTRIES:
+        _templates.clear()
+    _templates[key] = found
+    return found
+
+
+def _fast(text: str, kilo: int, rounding: str) -> PrintedNumber | None:
+    m = _FAST.fullmatch(text) if len(text) <= MEMO_TEXT else None
+    if m is None:
+        return None
+    sign = m.group("kind") or m.group("x")
+    if sign and m.group("tail"):
+        return None              # "91% accuracy", "3x faster": the full grammar splits the words
+    around = _words_around(m.group("head"), m.group("tail"))
+    if around is None:
+        return None
+    relation, qualifier, unit, trailing = around
+    kind = _FAST_KIND[sign] if sign else "number"
+    if kind != "number":
+        if unit or trailing:
+            return None          # "$5%" (money is never unit "") is refused by the full grammar
+        unit = _KIND_UNIT[kind]
+    dec = m.group("dec") or ""
+    e = End(start=m.start("int"), decimals=len(dec),
+            mantissa=Fraction(int(m.group("int").replace(",", "") + dec), 10 ** len(dec)))
+    mult = m.group("mult") or m.group("cmult")
+    if mult in ("K", "k"):
+        e.mult_text, e.mult_scale, e.uses_kilo = mult, kilo, True
+    elif mult:
+        e.mult_text, e.mult_scale = mult, _LETTER_MULT.get(mult) or chinese.BIG_UNITS[mult]
+    nominal, step, interval = _Parser.evaluate(e, kind, rounding)
+    return PrintedNumber(text=text, interval=interval, unit=unit, kind=kind, relation=relation,
+                         qualifier=qualifier, nominal=nominal, step=step, exact=interval.is_point,
+                         multiplier=e.mult_text, uses_kilo=e.uses_kilo, digits_after_point=e.decimals,
+                         trailing=trailing)
 
 
 def _parse_one(text: str, *, kilo: int, rounding: str) -> PrintedNumber:

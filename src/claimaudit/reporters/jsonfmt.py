@@ -1,11 +1,89 @@
-"""JSON output: the report dict as it is (documented in docs/records.md)."""
+"""JSON output: the report dict as it is (documented in docs/records.md).
+
+The text is exactly ``json.dump(report, ensure_ascii=False, indent=2)``'s. The standard library
+indents in pure Python, one generator step per value (the C encoder cannot indent before Python
+3.13); this writer escapes strings with the same C function and appends to a list, about twice as
+fast, and hands the text to ``out`` in pieces so a large report is never one string in memory.
+"""
 
 from __future__ import annotations
 
-import json
+import math
+from json.encoder import encode_basestring  # the C escaper when available
 from typing import Any, TextIO
+
+#: Pieces collected before they are written out.
+FLUSH_EVERY = 8192
 
 
 def render(report: dict[str, Any], out: TextIO, **_: Any) -> None:
-    json.dump(report, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    parts: list[str] = []
+    _value(report, "", parts, out)
+    parts.append("\n")
+    out.write("".join(parts))
+
+
+def _float(x: float) -> str:
+    if math.isfinite(x):
+        return float.__repr__(x)
+    return "NaN" if x != x else ("Infinity" if x > 0 else "-Infinity")
+
+
+def _key(k: object) -> str:
+    if isinstance(k, str):
+        return encode_basestring(k)
+    if k is True or k is False or k is None:
+        return '"' + {True: "true", False: "false", None: "null"}[k] + '"'
+    if isinstance(k, int):
+        return '"' + int.__repr__(k) + '"'
+    if isinstance(k, float):
+        return '"' + _float(k) + '"'
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
+
+
+def _value(v: Any, indent: str, parts: list[str], out: TextIO) -> None:
+    t = type(v)
+    if t is str:
+        parts.append(encode_basestring(v))
+    elif v is None:
+        parts.append("null")
+    elif v is True:
+        parts.append("true")
+    elif v is False:
+        parts.append("false")
+    elif t is int:
+        parts.append(int.__repr__(v))
+    elif t is float:
+        parts.append(_float(v))
+    elif isinstance(v, dict):
+        _items("{", "}", [(_key(k) + ": ", x) for k, x in v.items()], indent, parts, out)
+    elif isinstance(v, (list, tuple)):
+        _items("[", "]", [("", x) for x in v], indent, parts, out)
+    elif isinstance(v, str):
+        parts.append(encode_basestring(v))
+    elif isinstance(v, int):
+        parts.append(int.__repr__(v))
+    elif isinstance(v, float):
+        parts.append(_float(v))
+    else:
+        raise TypeError(f"Object of type {type(v).__name__} is not JSON serializable")
+
+
+def _items(start: str, end: str, items: list[tuple[str, Any]], indent: str, parts: list[str], out: TextIO) -> None:
+    """A dict's ``"key": value`` pairs (``label`` the key) or a list's values, one per line."""
+    if not items:
+        parts.append(start + end)
+        return
+    inner = indent + "  "
+    between = ",\n" + inner
+    parts.append(start + "\n" + inner)
+    for i, (label, x) in enumerate(items):
+        if i:
+            parts.append(between)
+        if label:
+            parts.append(label)
+        _value(x, inner, parts, out)
+        if len(parts) > FLUSH_EVERY:
+            out.write("".join(parts))
+            parts.clear()
+    parts.append("\n" + indent + end)

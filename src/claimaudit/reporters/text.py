@@ -6,7 +6,7 @@ import os
 import shutil
 from typing import Any, TextIO
 
-from .escape import escape_tree
+from .escape import escape_controls, escape_tree
 
 OUTCOME_CHAR = {"passed": ".", "failed": "F", "expected": "x", "error": "E"}
 _COLORS = {"red": "31", "green": "32", "yellow": "33", "bold": "1", "cyan": "36"}
@@ -170,8 +170,18 @@ def warnings_of(report: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, 
 def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bool | None = None,
            show_progress: bool = True) -> None:
     w = Writer(out, color)
-    report = escape_tree(report)  # nothing a stranger wrote reaches the terminal raw
+    # Nothing a stranger wrote reaches the terminal raw. Only the records shown in full are escaped
+    # (a copy each, made once): escaping every record of a large run costs more than the run's audit.
     records = report["records"]
+    report = {**escape_tree({k: v for k, v in report.items() if k != "records"}), "records": records}
+    escaped: dict[int, dict[str, Any]] = {}
+
+    def shown(r: dict[str, Any]) -> dict[str, Any]:
+        e = escaped.get(id(r))
+        if e is None:
+            e = escaped[id(r)] = escape_tree(r)
+        return e
+
     if verbosity >= 0:
         w.sep("=", "claimaudit session starts", "bold")
         w.line(f"claimaudit {report['claimaudit']}, root: {report['root']}")
@@ -184,15 +194,16 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
         for r in records:
             by_file.setdefault(r["file"], []).append(r)
         total = max(len(records), 1)
-        for file, rs in by_file.items():
+        for raw_file, rs in by_file.items():
             done += len(rs)
+            file = escape_controls(str(raw_file))
             if verbosity >= 1:
                 for r in rs:
                     label = r["outcome"].upper() if r["outcome"] != "expected" else "XFAIL"
-                    shown = f"{file}::{r['id']} {r['verdict'].upper()}"
+                    shown_line = f"{file}::{shown(r)['id']} {r['verdict'].upper()}"
                     if r["outcome"] != "passed" or r["verdict"] != "consistent":
-                        shown += f" [{label}]"
-                    w.line(shown)
+                        shown_line += f" [{label}]"
+                    w.line(shown_line)
             else:
                 chars = "".join(OUTCOME_CHAR.get(r["outcome"], "?") for r in rs)
                 pct = f"[{done * 100 // total:3d}%]"
@@ -202,7 +213,7 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
         w.sep("=", "INPUT ERRORS", "red", "bold")
         for e in report["errors"]:
             w.line(e["text"], "red")
-    problems = [r for r in records if r["outcome"] in ("failed", "error")]
+    problems = [shown(r) for r in records if r["outcome"] in ("failed", "error")]
     notes = [r for r in records if r["outcome"] == "expected" or (r["outcome"] == "passed" and any(
         f["severity"] == "warning" for f in r["findings"]))]
     if problems and verbosity >= -1:
@@ -212,10 +223,10 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
     if notes and verbosity >= 1:
         w.sep("=", "EXPECTED AND NOTED", "yellow", "bold")
         for r in notes:
-            render_record(w, r, checklist=verbosity >= 2)
+            render_record(w, shown(r), checklist=verbosity >= 2)
     if verbosity >= 0 and (problems or notes):
         w.sep("=", "short summary", "bold")
-        for r in problems + [r for r in records if r["outcome"] == "expected"]:
+        for r in problems + [shown(r) for r in records if r["outcome"] == "expected"]:
             label = {"failed": "FAILED", "error": "ERROR", "expected": "XFAIL"}[r["outcome"]]
             first = next((f["message"] for sev in ("error", "warning") for f in r["findings"]
                           if f["severity"] == sev), r["verdict"])
@@ -223,11 +234,12 @@ def render(report: dict[str, Any], out: TextIO, *, verbosity: int = 0, color: bo
                 first = r["because"]
             w.line(f"{label} {r['file']}::{r['id']} - {first}")
     # Warnings on claims that passed are not silent: listed like pytest's warnings summary.
-    passed_warnings = warnings_of(report)
+    passed_warnings = [(shown(r), f) for r, f in warnings_of(report)]
     if passed_warnings and verbosity >= -1:
         w.sep("=", "warnings summary", "yellow", "bold")
         for r, f in passed_warnings:
-            w.line(f"{r['file']}::{r['id']}: {f['code']} {f['message']}", "yellow")
+            w.line(f"{r['file']}::{r['id']}: {escape_controls(f['code'])} {escape_controls(f['message'])}",
+                   "yellow")
     for extra in report.get("notes", []):
         w.line(extra)
     line = summary_line(report)
