@@ -1,0 +1,270 @@
+"""Relations the words of a sentence state: "X% (A of B)", calculations written out, "T (N x, each M)",
+written sums, "from X to Y … Z×", and rates printed with their numerator and denominator."""
+
+from __future__ import annotations
+
+import re
+
+from .relation_model import FinderBase, Relation, _evaluate, _fits, _placeholder_formula, _recomputes, _ref, _usable
+
+_OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
+        "/": "/", "÷": "/"}
+_EQ = re.compile(r"^\s*(?:[✓✔]\s*)?(=|≈|≒|~=|约等于|等于)\s*$")
+_PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
+_GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
+_GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
+_CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
+                        r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
+_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
+                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
+_MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
+_EFFICIENCY = re.compile(r"efficien|效率", re.I)
+_SPEEDUP = re.compile(r"speed-?up|faster|加速|倍", re.I)
+_SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
+                       r"(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*", re.I)
+
+
+class ProseRelations(FinderBase):
+    def percent_of(self) -> list[Relation]:
+        out = []
+        ms = self.ms
+        of = r"\s*(?:out of|of|in|/|／|之中的|中的)\s*"
+        for i in range(len(ms) - 2):
+            a, c = ms[i], ms[i + 2]
+            # X% (A out of B)
+            if a.number.kind == "percent" and re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)) \
+                    and re.fullmatch(of, self._gap(i + 1, i + 2)) and re.match(r"\s*[)）]", self.text[c.end:c.end + 3]):
+                target, num, den = i, i + 1, i + 2
+            # A out of B (X%)
+            elif c.number.kind == "percent" and re.fullmatch(of, self._gap(i, i + 1)) \
+                    and re.fullmatch(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*", self._gap(i + 1, i + 2)):
+                target, num, den = i + 2, i, i + 1
+            else:
+                continue
+            if not all(_usable(ms[k]) for k in (target, num, den)):
+                continue
+            formula = f"{_ref(num)} / {_ref(den)}"
+            if not _fits(ms[target], _evaluate(formula, ms)):
+                continue
+            out.append(self._stated("percent-of", target, formula, [num, den], confidence=0.9,
+                                    note="the percentage is the part over the whole", evidence="the words "))
+        return out
+
+    def equations(self) -> list[Relation]:
+        """Chains of mentions joined by operators, with = or ≈ before or after a single mention."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        i = 0
+        while i < n:
+            # Gather a chain i..j where consecutive gaps are an operator or an equals sign.
+            chain = [i]
+            links: list[tuple[str, str]] = []     # (kind 'op'|'eq', symbol)
+            j = i
+            while j + 1 < n and ms[j + 1].line == ms[i].line:
+                gap = self._gap(j, j + 1)
+                q = ms[j + 1].qualifier
+                if q in ("≈", "~", "约") and ms[j + 1].printed.startswith(q) and not gap.strip():
+                    gap = " ≈ "     # "C ≈ A × B": the qualifier is the equals sign
+                mo = _GAP_OP.match(gap)
+                me = _GAP_EQ.match(gap) if not mo else None
+                if mo:
+                    links.append(("op", _OPS[mo.group(1)]))
+                elif me:
+                    links.append(("eq", me.group(1)))
+                else:
+                    break
+                j += 1
+                chain.append(j)
+            eqs = [k for k, (kind, _s) in enumerate(links) if kind == "eq"]
+            if len(chain) >= 3 and len(eqs) >= 1:
+                out.extend(self._equation(chain, links, eqs))
+            i = j + 1 if j > i else i + 1
+        return out
+
+    def _equation(self, chain: list[int], links: list[tuple[str, str]], eqs: list[int]) -> list[Relation]:
+        out = []
+        ms = self.ms
+        # Split into sides at the equals signs: [side0] = [side1] = [side2] …
+        sides: list[list[int]] = [[chain[0]]]
+        ops: list[list[str]] = [[]]
+        for k, (kind, sym) in enumerate(links):
+            if kind == "eq":
+                sides.append([chain[k + 1]])
+                ops.append([])
+            else:
+                sides[-1].append(chain[k + 1])
+                ops[-1].append(sym)
+        approx = any(links[k][1] in ("≈", "≒", "~=") for k in eqs)
+        # Each single-mention side is checked against each multi-mention side.
+        exprs = [(s, o) for s, o in zip(sides, ops, strict=True) if len(s) > 1]
+        singles = [s[0] for s in sides if len(s) == 1]
+        for target in singles:
+            for side, sops in exprs:
+                formula = _ref(side[0])
+                for op, idx in zip(sops, side[1:], strict=True):
+                    formula += f" {op} " + _ref(idx)
+                if not all(_usable(ms[k]) for k in side + [target]):
+                    continue
+                unitless = not _fits(ms[target], _evaluate(formula, ms))
+                if unitless and not _fits(ms[target], _evaluate(formula, ms, True), True):
+                    continue
+                out.append(self._stated("equation", target, formula, side, unitless=unitless, confidence=0.9,
+                                        note="the document writes this calculation out" + (" (≈)" if approx else ""),
+                                        evidence="the calculation written out: "))
+        return out
+
+    def changes(self) -> list[Relation]:
+        """"from A to B … Z×" (ratio), "… Z% less/more", and parallel efficiency from two changes."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        pairs: list[tuple[int, int]] = []
+        for i in range(n - 1):
+            before = self.text[max(0, ms[i].start - 12):ms[i].start]
+            if _CHANGE_FROM.search(before) or re.search(r"从\s*(?:[^\s，。]{0,8}\s*的)?\s*$", before):
+                same = ms[i].unit.dims == ms[i + 1].unit.dims or not ms[i].unit.canonical
+                if _CHANGE_TO.match(self._gap(i, i + 1)) and same and _usable(ms[i]) and _usable(ms[i + 1]):
+                    pairs.append((i, i + 1))
+        used: set[int] = set()
+        for pi, (a, b) in enumerate(pairs):
+            s, e = self.doc.sentence_span(ms[a].start)
+            # The figure that sums up the change: the next ratio/percent in the same sentence.
+            z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
+                      and _usable(ms[k])) or False), None)
+            if z is None:
+                # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
+                z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
+                          ("ratio", "percent") and _usable(ms[k])), None)
+            if z is None or z in used:
+                continue
+            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[ms[z].start - 12:ms[a].start]
+            va, vb = ms[a].number.nominal, ms[b].number.nominal
+            if va == 0 or vb == 0:
+                continue
+            quote = self.text[s:e].strip()
+            # Parallel efficiency: two changes (devices, then time) and an efficiency percentage.
+            nxt = pairs[pi + 1] if pi + 1 < len(pairs) else None
+            if ms[z].number.kind == "percent" and _EFFICIENCY.search(self.text[s:e]) and nxt \
+                    and ms[nxt[1]].start < ms[z].start:
+                c, d = nxt
+                formula = f"({_ref(a)} * {_ref(c)}) / ({_ref(b)} * {_ref(d)})"
+                unitless = not _fits(ms[z], _evaluate(formula, ms))
+                if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
+                    out.append(Relation("change", z, formula, [a, b, c, d], quote=quote, unitless=unitless,
+                                        note="parallel efficiency: (n0 × t0) / (n1 × t1)", at=ms[z].start,
+                                        evidence="two 'from … to …' changes and an efficiency in one sentence",
+                                        confidence=0.7))
+                    used.add(z)
+                continue
+            points = f"({_ref(b)} - {_ref(a)})" if vb > va else f"({_ref(a)} - {_ref(b)})"
+            if ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
+                    and _recomputes(ms[z], points, ms):
+                # from one percentage to another: a change "by Z%" read in percentage points holds
+                formula, note = points, "the change in percentage points between the two percentages"
+            elif ms[z].number.kind == "ratio":
+                formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
+                note = "the ratio of the two values"
+            elif _LESS_WORDS.search(window) and va > vb:
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}"
+                note = "the relative reduction from the first value to the second"
+            elif _MORE_WORDS.search(window) and vb > va:
+                formula = f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
+                note = "the relative increase from the first value to the second"
+            else:
+                continue
+            unitless = not _fits(ms[z], _evaluate(formula, ms))
+            if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
+                out.append(Relation("change", z, formula, [a, b], quote=quote, note=note, at=ms[z].start,
+                                    unitless=unitless, confidence=0.8,
+                                    evidence=f"'from {ms[a].printed} to {ms[b].printed}' and {ms[z].printed} "
+                                             "in one sentence"))
+                used.add(z)
+        return out
+
+    def rates(self) -> list[Relation]:
+        """A rate (unit with a per) printed in the same sentence as one numerator and one denominator."""
+        out = []
+        ms = self.ms
+        by_sentence: dict[tuple[int, int], list[int]] = {}
+        for i, m in enumerate(ms):
+            by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        for ids in by_sentence.values():
+            if len(ids) < 3:
+                continue
+            for r in ids:
+                rm = ms[r]
+                if "/" not in rm.unit.canonical or not _usable(rm):
+                    continue
+                found = []
+                for a in ids:
+                    for b in ids:
+                        if len({a, b, r}) < 3 or ms[a].unit.dims.dimensionless or ms[b].unit.dims.dimensionless:
+                            continue
+                        if ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims and _usable(ms[a]) and _usable(ms[b]):
+                            found.append((a, b))
+                if len(found) == 1:
+                    a, b = found[0]
+                    formula = f"{_ref(a)} / {_ref(b)}"
+                    if _fits(rm, _evaluate(formula, ms)):
+                        s, e = self.doc.sentence_span(rm.start)
+                        out.append(Relation("rate", r, formula, [a, b], quote=self.text[s:e].strip(),
+                                            note="the rate is the total over what it is per", at=rm.start,
+                                            evidence="a rate and the only numerator and denominator of its units "
+                                                     "in one sentence",
+                                            confidence=0.7))
+        return out
+
+    # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
+    def products(self) -> list[Relation]:
+        out = []
+        ms = self.ms
+        for i in range(len(ms) - 2):
+            t, a, b = ms[i], ms[i + 1], ms[i + 2]
+            gap1 = self.text[t.end:a.start]
+            gap2 = self.text[a.end:b.start]
+            if not re.fullmatch(r"[^\n（(）)。.]{0,16}[（(]\s*", gap1):
+                continue
+            if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
+                    or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
+                continue
+            if not all(_usable(m) for m in (t, a, b)):
+                continue
+            formula = f"{_ref(i + 1)} * {_ref(i + 2)}"
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            out.append(Relation("product", i, formula, [i + 1, i + 2], quote=self.text[s:e].strip(),
+                                note="the total is the count times what each one has", unitless=fit[1], at=t.start,
+                                evidence=f"the words {self.text[t.start:b.end + 1].strip()[:120]!r}",
+                                confidence=0.8))
+        return out
+
+    def written_sums(self) -> list[Relation]:
+        """"T（其中 A …，B …）" / "T (of which A … and B …)": the parts listed after the total add up to it."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            mo = _SUM_OPEN.match(self.text, t.end)
+            if mo is None or not _usable(t):
+                continue
+            close = re.compile(r"[)）]").search(self.text, mo.end(), mo.end() + 200)
+            if close is None:
+                continue
+            parts = [k for k in range(i + 1, len(ms)) if mo.end() <= ms[k].start < close.start()]
+            parts = [k for k in parts if ms[k].unit.dims == t.unit.dims and _usable(ms[k])]
+            if len(parts) < 2:
+                continue
+            formula = _placeholder_formula(parts, "+")
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            out.append(Relation("written-sum", i, formula, parts, quote=self.text[s:e].strip(),
+                                note="the parts listed after the total add up to it", unitless=fit[1], at=t.start,
+                                evidence=f"the words {self.text[t.start:close.end()].strip()[:120]!r}",
+                                confidence=0.8))
+        return out
+
