@@ -29,7 +29,7 @@ From prose:
 * ``written-sum``   "T（其中 A …，B …）" / "T (of which A and B)": T = A + B (0.8);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
-* ``rate``          "N per M" printed next to a numerator and a denominator (0.5: a suggestion);
+* ``rate``          a rate printed in a sentence with the only numerator and denominator of its units (0.7);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
