@@ -51,7 +51,7 @@ FAMILY = {
     "percent-of": ("percent", "ratio", "share"),
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
     "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
-    "rate": ("rate", "quotient", "product"),
+    "rate": ("rate", "quotient", "product"), "ratio": ("ratio", "change"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),

@@ -331,7 +331,7 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         names = [f"x{k + 1}" for k in range(len(r.parts))]
         mapping = {p: nm for p, nm in zip(r.parts, names, strict=True)}
         formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
-        value = _bare(target) if target is not None else (r.value or "")
+        value = r.value or (_bare(target) if target is not None else "")
         out.append(f"    value: {_s(value)}")
         out.append(f"    formula: {_s(formula)}")
         out.append("    given:")

@@ -17,6 +17,10 @@ From table structure (a cell knows its row label, column header, caption and sec
                     not stated, so only when it holds in at least 90% of at least four rows (0.8);
 * ``shares``        percentages of a column or a list that split a whole add up to 100% (0.75 with
                     three or more shares, else a suggestion);
+* ``rate``          cells of one row that each pair two kinds of quantity ("4.1 hours ($132)"): one
+                    rate fits every pair of three or more (0.75), or all but one of four or more (0.7);
+* ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4): more bits, more
+                    memory, in each column (0.75);
 * ``same``          two cells of two tables with the same caption or section, row label, column
                     header and unit (0.75). Never across columns, and never for rows that merely share
                     a label; prose repetitions are suggestions only (0.2).
@@ -29,12 +33,20 @@ From prose:
 * ``written-sum``   "T（其中 A …，B …）" / "T (of which A and B)": T = A + B (0.8);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
+* ``shares``        "Group (T%): a (x%), b (y%), …": T is the sum of the listed shares (0.8 when they
+                    add up to within 10% of T, else a suggestion);
+* ``product``       "416 GPUs (52 nodes)" with the section's one "8 GPUs per node" rate, or
+                    "384 GPUs (48 nodes of 8)" (0.75);
+* ``ratio``         "X1 and X2 … respectively Y1 and Y2 … up to Z×" (分别 … 高达 Z 倍): Z is the larger
+                    of Y1/X1 and Y2/X2 (0.75);
 * ``rate``          a rate printed in a sentence with the only numerator and denominator of its units (0.7);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
 * ``headline``      a sentence naming one row label and one column header of a table, with a value
                     of the cell's kind: the value is that cell (0.75);
+* ``product``       a whole number printed in full with six or more significant digits that is exactly
+                    the product of one pair of the document's other numbers (0.7);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
@@ -63,15 +75,21 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.column_products()
         out += self.table_shares()
         out += self.list_shares()
+        out += self.cell_rates()
+        out += self.precision_order()
         out += self.percent_of()
         out += self.equations()
         out += self.products()
         out += self.written_sums()
+        out += self.group_shares()
+        out += self.per_unit_counts()
+        out += self.respectively()
         out += self.changes()
         out += self.rates()
         out += self.headlines()
         out += self.cross_tables()
         out += self.comparisons()
+        out += self.exact_products(out)
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
 

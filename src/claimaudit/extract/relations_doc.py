@@ -254,3 +254,41 @@ class DocRelations(FinderBase):
                         at=m.start, confidence=0.2,
                         evidence=f"the words {key!r} before both values (prose: a suggestion only)")
 
+
+    # -- a long exact number that is the product of two others ---------------------------------------
+    def exact_products(self, found: list[Relation]) -> list[Relation]:
+        """A whole number printed in full with six or more significant digits (299,892,736,000) that is
+        exactly the product of two numbers the prose prints elsewhere (143000 steps, 2,097,152 tokens):
+        a match of that many digits is no coincidence, so the document is taken to compute it so.
+        Only when one pair of values gives it (powers of two factor many ways)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        by_value: dict[int, list[int]] = {}
+        for k, m in enumerate(ms):
+            v = m.number.nominal
+            if m.cell is None and _usable(m) and v.denominator == 1 and v > 1 and m.number.exact is not False:
+                by_value.setdefault(int(v), []).append(k)
+        for i, t in enumerate(ms):
+            v = t.number.nominal
+            if i in stated or not _usable(t) or t.number.multiplier or v.denominator != 1 \
+                    or len(str(int(v)).rstrip("0")) < 6 or not re.fullmatch(r"[\d,_ ]+", t.printed_number or ""):
+                continue
+            n = int(v)
+            pairs = [(a, n // a) for a in by_value if a * a < n and n % a == 0 and n // a in by_value and a != n]
+            if len(pairs) != 1:
+                continue
+            a, b = pairs[0]
+            x = min(by_value[a], key=lambda k: abs(ms[k].start - t.start))
+            y = min(by_value[b], key=lambda k: abs(ms[k].start - t.start))
+            formula = f"{_ref(x)} * {_ref(y)}"
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            out.append(Relation("product", i, formula, [x, y], quote=self.doc.sentence(t.start),
+                                note=f"{t.printed} is {ms[x].printed} × {ms[y].printed} (lines {ms[x].line}, "
+                                     f"{ms[y].line})", unitless=fit[1], at=t.start, confidence=0.7,
+                                evidence=f"{t.printed!r} ({len(str(n).rstrip('0'))} significant digits) is exactly "
+                                         f"{ms[x].printed!r} × {ms[y].printed!r}, the only pair of the document's "
+                                         "numbers that gives it"))
+        return out

@@ -268,3 +268,118 @@ class ProseRelations(FinderBase):
                                 confidence=0.8))
         return out
 
+
+    # -- "Group (T%): a (x%), b (y%), …": a group's share and the shares of what it lists -------------
+    def group_shares(self) -> list[Relation]:
+        """A percentage followed by a colon and a list of percentages on its line is the group's share,
+        the list its members' shares: T = x + y + …. Audited when the members add up to within 10%
+        of T (a list that is meant as the group's parts), else only suggested ("Accuracy 85%: recall
+        80%, precision 70%" lists measures, not parts)."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            if t.number.kind != "percent" or t.cell is not None or not _usable(t):
+                continue
+            colon = _GROUP_COLON.match(self.text, t.end)
+            if colon is None:
+                continue
+            eol = self.text.find("\n", colon.end())
+            eol = len(self.text) if eol < 0 else eol
+            after = [k for k in range(i + 1, len(ms)) if ms[k].start < eol]
+            if len(after) < 2 or any(ms[k].number.kind != "percent" or not _usable(ms[k]) for k in after):
+                continue
+            if any(ms[k].number.nominal > t.number.nominal for k in after):
+                continue
+            total = sum(ms[k].number.nominal for k in after)
+            close = abs(total - t.number.nominal) <= t.number.nominal / 10
+            name = self.text[self.text.rfind("\n", 0, t.start) + 1:t.start].strip(" *-•([（")
+            out.append(Relation("shares", i, _placeholder_formula(after, "+"), after,
+                                quote=self.doc.line_text(t.start).strip(),
+                                note=f"the share of {name[:40]!r} is the sum of the {len(after)} shares after it",
+                                at=t.start, confidence=0.8 if close else 0.4,
+                                evidence=f"{t.printed!r} before a colon and {len(after)} percentages listed after it "
+                                         f"(they sum to {float(total):g}%)"))
+        return out
+
+    # -- "416 GPUs (52 nodes)" with "8 GPUs per node"; "384 GPUs (48 nodes of 8)" -----------------------
+    def per_unit_counts(self) -> list[Relation]:
+        """A count with its count in a larger unit in parentheses ("416 GPUs (52 nodes)") is that count
+        times the document's one rate between the two units ("8 GPUs per node", within the section);
+        "(48 nodes of 8)" states the factor itself."""
+        out = []
+        ms = self.ms
+        for i in range(len(ms) - 1):
+            x, y = ms[i], ms[i + 1]
+            if not (_usable(x) and _usable(y)) or x.cell is not None or not x.unit.canonical \
+                    or not y.unit.canonical or x.unit.dims == y.unit.dims:
+                continue
+            if not re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)):
+                continue
+            of = re.match(r"\s*of\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
+            if of and re.match(r"\s*[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 3]) and _usable(ms[i + 2]) \
+                    and ms[i + 2].unit.dims in (x.unit.dims, type(x.unit.dims)()):
+                k = i + 2
+                how = f"the words {self.text[x.start:ms[k].end + 1]!r}"
+            elif re.match(r"\s*[)）]", self.text[y.end:y.end + 3]):
+                rates = [k for k in self._section_mentions(x.start) if _usable(ms[k]) and ms[k].cell is None
+                         and ms[k].unit.dims.items and ms[k].unit.dims == x.unit.dims / y.unit.dims]
+                if len({ms[k].number.nominal for k in rates}) != 1:
+                    continue
+                k = min(rates, key=lambda r: abs(ms[r].start - x.start))
+                how = f"{self.text[x.start:y.end + 1]!r} and {ms[k].printed!r} (line {ms[k].line})"
+            else:
+                continue
+            formula = f"{_ref(i + 1)} * {_ref(k)}"
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            out.append(Relation("product", i, formula, [i + 1, k], quote=self.doc.sentence(x.start),
+                                note=f"{x.printed} is {y.printed} times {ms[k].printed}", unitless=fit[1],
+                                at=x.start, evidence=how, confidence=0.75))
+        return out
+
+    def _section_mentions(self, offset: int) -> list[int]:
+        """Mentions under the same heading as ``offset``."""
+        head = self.doc.heading_at(offset)
+        return [k for k, m in enumerate(self.ms) if self.doc.heading_at(m.start) == head]
+
+    # -- "A ran X1 and X2, B respectively Y1 and Y2: up to Z×" ----------------------------------------
+    def respectively(self) -> list[Relation]:
+        """Two values, then "respectively" (分别) and two more of the same kind, and an "up to Z×"
+        (高达 Z 倍): Z is the larger of the two ratios Y1/X1, Y2/X2."""
+        out = []
+        ms = self.ms
+        for mo in _RESPECTIVELY.finditer(self.text):
+            s, e = self.doc.sentence_span(mo.start())
+            idx = [k for k, m in enumerate(ms) if s <= m.start < e and m.cell is None]
+            before = [k for k in idx if ms[k].end <= mo.start()]
+            after = [k for k in idx if ms[k].start >= mo.end()]
+            z = next((k for k in after if ms[k].number.kind == "ratio" and _UP_TO.search(ms[k].qualifier or "")), None)
+            if z is None:
+                continue
+            ys = [k for k in after if k < z]
+            if not ys:
+                # English puts the word after its pair: "… fits 8B and 60B respectively, up to 6×"
+                ys, before = before[-2:], before[:-2]
+            if len(ys) != 2:
+                continue
+            xs = [k for k in before if ms[k].unit.dims == ms[ys[0]].unit.dims][-2:]
+            if len(xs) != 2:
+                continue
+            if not all(_usable(ms[k]) and ms[k].number.nominal > 0 for k in xs + ys) \
+                    or ms[ys[0]].number.nominal <= ms[xs[0]].number.nominal:
+                continue
+            formula = f"max({_ref(ys[0])} / {_ref(xs[0])}, {_ref(ys[1])} / {_ref(xs[1])})"
+            # "up to Z×" names the largest ratio: Z itself is checked, not only a bound
+            out.append(Relation("ratio", z, formula, [ys[0], xs[0], ys[1], xs[1]], quote=self.text[s:e].strip(),
+                                value=f"{ms[z].printed_number}×",
+                                note="'up to' is the larger of the two ratios the sentence pairs 'respectively'",
+                                at=ms[z].start, unitless=True, confidence=0.75,
+                                evidence=f"{ms[xs[0]].printed!r}, {ms[xs[1]].printed!r}, then {mo.group(0)!r} "
+                                         f"{ms[ys[0]].printed!r} and {ms[ys[1]].printed!r}, and {ms[z].printed!r}"))
+        return out
+
+
+_GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
+_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
+_UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)

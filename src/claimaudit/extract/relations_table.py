@@ -3,6 +3,7 @@ product or quotient of others in every row, and percentage columns that split a 
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 
@@ -264,3 +265,104 @@ class TableRelations(FinderBase):
                 out.append(rel)
         return out
 
+
+    # -- "4.1 hours ($132) | 9 hours ($290) | …": one rate implied by every cell of a row ---------------
+    def cell_rates(self) -> list[Relation]:
+        """Cells of one row that each pair two quantities of two kinds (a time and a cost): the second
+        over the first is one rate along the row. Not stated but shown, so taken only when one rate
+        fits every pair of at least three (audited, 0.75), or all but one of at least four (the odd
+        one is the finding, 0.7)."""
+        out = []
+        ms = self.ms
+        for t in self.doc.tables:
+            for r in range(len(t.rows)):
+                pairs = []
+                for c in range(1, t.ncols):
+                    got = self.by_cell.get((t.index, r, c), [])
+                    if len(got) == 2 and all(_usable(ms[k]) and ms[k].number.nominal != 0 and ms[k].unit.dims.items
+                                             for k in got) and ms[got[0]].unit.dims != ms[got[1]].unit.dims:
+                        pairs.append((c, got[0], got[1]))
+                kinds = {(ms[a].unit.dims, ms[b].unit.dims) for _c, a, b in pairs}
+                if len(pairs) < 3 or len(kinds) != 1:
+                    continue
+                rates = [_rate_bounds(ms[a], ms[b]) for _c, a, b in pairs]
+                held = _sharing(rates)
+                if len(held) < len(pairs) and (len(pairs) < 4 or len(held) < len(pairs) - 1):
+                    continue
+                conf = 0.75 if len(held) == len(pairs) else 0.7
+                base = max(held, key=lambda k: abs(ms[pairs[k][2]].number.nominal))
+                _c0, a0, b0 = pairs[base]
+                dim_a, dim_b = ms[a0].unit.canonical, ms[b0].unit.canonical
+                for k, (c, a, b) in enumerate(pairs):
+                    if k == base:
+                        continue
+                    rel = self._table_relation(
+                        "rate", b, f"{_ref(a)} * {_ref(b0)} / {_ref(a0)}", [a, b0, a0],
+                        note=f"{_where(t)}, row {t.label(r)!r}: {ms[b].printed} for {ms[a].printed} at the rate "
+                             f"of {ms[b0].printed} for {ms[a0].printed} ({self._header(t, c)!r})",
+                        evidence=f"{_where(t)}: every cell of row {t.label(r)!r} pairs a {dim_a} with a {dim_b}; "
+                                 f"one {dim_b}/{dim_a} rate fits {len(held)} of {len(pairs)}", confidence=conf)
+                    if rel is not None:
+                        out.append(rel)
+        return out
+
+    # -- quantisation tables: fewer bits, less memory ---------------------------------------------------
+    def precision_order(self) -> list[Relation]:
+        """A memory table whose rows are numeric precisions (bf16 / fp16, 8bits, INT4): in each column
+        a row with more bits needs more memory than a row with fewer."""
+        out = []
+        for t in self.doc.tables:
+            bits = {r: _bits(t.label(r)) for r in range(len(t.rows))}
+            rows = sorted((r for r, b in bits.items() if b), key=lambda r: -(bits[r] or 0))
+            if len({bits[r] for r in rows}) < 2:
+                continue
+            for c in range(1, t.ncols):
+                head = self._header(t, c)
+                if not _MEMORY.search(" ".join((t.caption, t.section, head))):
+                    continue
+                vals = [(r, v) for r in rows if (v := self.value(t, r, c)) is not None]
+                for (r1, x), (r2, y) in itertools.pairwise(vals):
+                    if bits[r1] == bits[r2]:
+                        continue
+                    out.append(Relation(
+                        "compare", None, f"{_ref(x)} - {_ref(y)}", [x, y], value="> 0",
+                        quote=self.doc.line_text(self.ms[y].start).strip(),
+                        note=f"{t.label(r1)!r} ({bits[r1]} bits) needs more memory than {t.label(r2)!r} "
+                             f"({bits[r2]} bits) in column {head!r} of {_where(t)}",
+                        at=self.ms[y].start, unitless=True, confidence=0.75,
+                        evidence=f"{_where(t)}: memory words in its caption or header; rows labelled by "
+                                 f"precision {t.label(r1)!r} and {t.label(r2)!r}"))
+        return out
+
+
+_PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*$", re.I)
+_MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
+
+
+def _bits(label: str) -> int | None:
+    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4), else None."""
+    widths = set()
+    for part in re.split(r"\s*/\s*", label.strip("*_ ")):
+        mo = _PRECISION.match(part)
+        if mo is None:
+            return None
+        widths.add(int(mo.group(1) or mo.group(2)))
+    return widths.pop() if len(widths) == 1 else None
+
+
+def _rate_bounds(a: Mention, b: Mention) -> tuple[float, float]:
+    """|b| / |a| as a float interval, in the units' base scale (2.1 days and 9 hours compare)."""
+    ia, ib = a.number.interval * a.unit.factor, b.number.interval * b.unit.factor
+    alo, ahi = sorted((abs(float(ia.lo)), abs(float(ia.hi))))
+    blo, bhi = sorted((abs(float(ib.lo)), abs(float(ib.hi))))
+    return (blo / ahi, bhi / alo) if alo > 0 else (0.0, float("inf"))
+
+
+def _sharing(bounds: list[tuple[float, float]]) -> list[int]:
+    """The largest set of intervals with a common point (the indices), found by sweeping the ends."""
+    best: list[int] = []
+    for lo, _hi in bounds:
+        at = [k for k, (a, b) in enumerate(bounds) if a <= lo <= b]
+        if len(at) > len(best):
+            best = at
+    return best

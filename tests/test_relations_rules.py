@@ -1,0 +1,143 @@
+"""Relation rules with their evidence: group shares, per-unit counts, "respectively … up to Z×",
+rates implied by table cells, quantisation memory order, and exact products (sentences and tables
+invented in the shapes of real model cards and training notes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.engine.run import RunOptions, run_claims
+from claimaudit.extract.draft import render
+from claimaudit.extract.pipeline import draft_text
+from claimaudit.extract.relations import CONFIDENT
+
+
+def rels(text: str, kind: str, path: str = "doc.md"):
+    return [r for r in draft_text(text, path).relations if r.kind == kind]
+
+
+def verdicts(tmp_path: Path, text: str, path: str = "doc.md") -> list[str]:
+    """The verdicts of the audited relations of the one-step run on ``text``."""
+    d = draft_text(text, path)
+    claims = tmp_path / "draft.claims.yaml"
+    claims.write_text(render(d), encoding="utf-8")
+    run = run_claims([claims], tmp_path, RunOptions(checkers=False))
+    assert not run.errors, [str(e) for e in run.errors]
+    by_id = {r.claim.id: r.verdict for r in run.results}
+    return [by_id[d.relation_ids[k]] for k in sorted(d.relation_ids)]
+
+
+# -- group shares ---------------------------------------------------------------------------------
+GROUP = "The corpus:\n\n* Romance languages ({t}): Spanish (6.1%), French (4.2%), Italian (2.2%)\n"
+
+
+def test_group_share_is_the_sum_of_its_listed_shares(tmp_path):
+    [r] = rels(GROUP.format(t="12.5%"), "shares")
+    assert r.target is not None and len(r.parts) == 3 and r.confidence >= CONFIDENT
+    assert "before a colon" in r.evidence
+    assert verdicts(tmp_path, GROUP.format(t="12.5%")) == ["consistent"]
+
+
+def test_group_share_that_does_not_add_up_is_reported(tmp_path):
+    assert verdicts(tmp_path, GROUP.format(t="13.5%")) == ["inconsistent"]
+
+
+def test_measures_after_a_colon_are_not_parts():
+    # a list of measures, not the group's parts: far from the sum, so only a suggestion
+    [r] = rels("Accuracy 85%: recall 80%, precision 70%\n", "shares")
+    assert r.confidence < CONFIDENT
+    # a part larger than the whole: no relation at all
+    assert rels("Overall 40%: subset A 55%, subset B 30%\n", "shares") == []
+
+
+# -- counts in two units with the rate between them ----------------------------------------------
+def test_count_in_two_units_with_the_rate(tmp_path):
+    text = "Hardware:\n\n- 96 GPUs (12 nodes) in total\n- 8 GPUs per node\n"
+    [r] = rels(text, "product")
+    assert r.confidence >= CONFIDENT and "'8 GPUs per node'" in r.evidence
+    assert verdicts(tmp_path, text) == ["consistent"]
+    assert verdicts(tmp_path, text.replace("12 nodes", "11 nodes")) == ["inconsistent"]
+
+
+def test_count_in_two_units_needs_one_rate():
+    assert rels("- 96 GPUs (12 nodes) in total\n", "product") == []
+    text = "- 96 GPUs (12 nodes)\n- 8 GPUs per node on cluster A, 4 GPUs per node on cluster B\n"
+    assert rels(text, "product") == []
+
+
+# -- "respectively … up to Z×" -------------------------------------------------------------------
+def test_respectively_up_to_is_the_larger_ratio(tmp_path):
+    zh = ("系统 A 在单卡上最多运行 2B 的模型，在单节点上运行 10B 的模型，"
+          "而我们的系统分别运行 8B 和 60B 的模型，实现高达 6 倍的提升。\n")
+    [r] = rels(zh, "ratio")
+    assert r.formula.startswith("max(") and r.confidence >= CONFIDENT
+    assert verdicts(tmp_path, zh) == ["consistent"]
+    en = ("System A fits 2B on one GPU and 10B on one node, while ours fits 8B and 60B respectively, "
+          "an improvement of up to 6x.\n")
+    assert [r.formula.startswith("max(") for r in rels(en, "ratio")] == [True]
+    assert verdicts(tmp_path, en.replace("6x", "9x")) == ["inconsistent"]
+
+
+def test_respectively_without_up_to_is_left_alone():
+    text = "We trained 2B and 10B models, then 8B and 60B models respectively, at 4x the cost.\n"
+    assert rels(text, "ratio") == []
+
+
+# -- one rate implied by the cells of a row --------------------------------------------------------
+RATE_TABLE = ("| GPUs | Model A | Model B | Model C | Model D |\n|---|---|---|---|---|\n"
+              "| 8x H100 | 2 hours ($50) | 4 hours ($100) | 10 hours ($250) | 1.5 days ({d}) |\n")
+
+
+def test_cells_pairing_time_and_cost_share_one_rate(tmp_path):
+    text = RATE_TABLE.format(d="$900")
+    found = rels(text, "rate")
+    assert len(found) == 3 and all(r.confidence >= CONFIDENT for r in found)
+    assert "fits 4 of 4" in found[0].evidence
+    assert set(verdicts(tmp_path, text)) == {"consistent"}
+
+
+def test_the_cell_off_the_rate_is_the_finding(tmp_path):
+    text = RATE_TABLE.format(d="$1200")
+    assert sorted(verdicts(tmp_path, text)) == ["consistent", "consistent", "inconsistent"]
+
+
+def test_two_cells_or_mixed_pairs_are_no_rate():
+    assert rels("| GPUs | A | B |\n|---|---|---|\n| 8x H100 | 2 hours ($50) | 4 hours ($100) |\n", "rate") == []
+    scattered = RATE_TABLE.format(d="$2000").replace("($100)", "($300)")
+    assert rels(scattered, "rate") == []
+
+
+# -- quantisation: fewer bits, less memory ----------------------------------------------------------
+QUANT = ("量化前后的显存占用 (GB)：\n\n| 精度 | 7B | 13B |\n|---|---|---|\n"
+         "| FP16 | 14.2 | 26.8 |\n| INT8 | {m} | 14.9 |\n| INT4 | 5.0 | 8.3 |\n")
+
+
+def test_memory_falls_with_the_bit_width(tmp_path):
+    found = rels(QUANT.format(m="8.1"), "compare")
+    assert len(found) == 4 and all("precision" in r.evidence for r in found)
+    assert set(verdicts(tmp_path, QUANT.format(m="8.1"))) == {"consistent"}
+    assert sorted(verdicts(tmp_path, QUANT.format(m="4.6"))) == ["consistent"] * 3 + ["inconsistent"]
+
+
+def test_scores_by_precision_are_not_ordered():
+    scores = QUANT.format(m="8.1").replace("量化前后的显存占用 (GB)", "量化前后的 C-Eval 分数")
+    assert rels(scores, "compare") == []
+    models = "Memory (GB):\n\n| Model | 7B |\n|---|---|\n| Chat | 14.2 |\n| Chat-4bits | 5.0 |\n"
+    assert rels(models, "compare") == []
+
+
+# -- a long exact number that is the product of two others ---------------------------------------
+def test_exact_product_of_two_numbers_the_document_prints(tmp_path):
+    text = ("Each run saw 99,614,720,000 tokens.\n\n"
+            "We trained for 95000 steps at a batch size of 1,048,576 tokens.\n")
+    [r] = rels(text, "product")
+    assert r.confidence >= CONFIDENT and "significant digits" in r.evidence
+    assert verdicts(tmp_path, text) == ["consistent"]
+
+
+def test_round_or_ambiguous_products_are_not_taken():
+    # a round number matches too many products to mean one
+    assert rels("It saw 100,000,000 tokens: 1000 steps of 100000 tokens.\n", "product") == []
+    # 4,194,304 = 1024 × 4096 = 2048 × 2048 … and 512 × 8192: no single pair
+    text = "A batch of 4,194,304 tokens. Widths 1024, 4096, 512 and 8192 were tried.\n"
+    assert rels(text, "product") == []
