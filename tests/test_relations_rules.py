@@ -141,3 +141,20 @@ def test_round_or_ambiguous_products_are_not_taken():
     # 4,194,304 = 1024 × 4096 = 2048 × 2048 … and 512 × 8192: no single pair
     text = "A batch of 4,194,304 tokens. Widths 1024, 4096, 512 and 8192 were tried.\n"
     assert rels(text, "product") == []
+
+
+# -- a value with its calculation in inline code beside it ------------------------------------------
+def test_value_with_its_calculation_in_code(tmp_path):
+    text = "The warm-up lasts 250 steps (`1000/4`), then 3906 steps (`250_000/64`) follow.\n"
+    found = rels(text, "equation")
+    assert [r.formula for r in found] == ["1000/4", "floor(250000/64)"]
+    assert "truncated" in found[1].note and "code" in found[1].evidence
+    assert verdicts(tmp_path, text) == ["consistent", "consistent"]
+    assert verdicts(tmp_path, text.replace("3906 steps", "3900 steps")) == ["consistent", "inconsistent"]
+
+
+def test_named_product_in_code_and_code_that_is_no_calculation(tmp_path):
+    text = "Each replica is 32 GPUs (`TP*PP=4*8`).\n"
+    assert [r.formula for r in rels(text, "equation")] == ["4*8"]
+    assert verdicts(tmp_path, text) == ["consistent"]
+    assert rels("Warm-up is 2000 steps (`--warmup 2000`).\n", "equation") == []

@@ -154,7 +154,8 @@ def score(folder: Path, mode: str, verbose: bool, misses: bool = False) -> dict:
     if verbose:
         for k in audited:
             rel = draft.relations[k]
-            print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {verdict.get(draft.relation_ids[k]):14} "
+            said = verdict.get(draft.relation_ids[k], "no verdict")
+            print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {said:14} "
                   f"lines {rel.lines(draft.mentions)} {matched[k]} {rel.evidence[:90]}")
     missed = [a["id"] for a in checkable if a["id"] not in found]
     if misses and folder.name in DEV:
@@ -162,6 +163,8 @@ def score(folder: Path, mode: str, verbose: bool, misses: bool = False) -> dict:
         for a in checkable:
             if a["id"] not in found:
                 print(f"    MISSED {a['id']} [{a['verdict']}] {a['kind']}: {a['claim'][:110]}")
+    if run.errors:      # a draft claim the run could not load is a defect of the draft, shown here
+        print(f"    {folder.name}: {len(run.errors)} input errors in the draft, e.g. {run.errors[0]}")
     return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable), "missed": missed,
             "found": len([a for a in checkable if a["id"] in found]), "dnh": dnh, "seconds": seconds,
             "drafted": len(draft.relations), "inconsistent_on_exact": len(reported_on_true)}

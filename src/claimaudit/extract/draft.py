@@ -334,7 +334,7 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         value = r.value or (_bare(target) if target is not None else "")
         out.append(f"    value: {_s(value)}")
         out.append(f"    formula: {_s(formula)}")
-        out.append("    given:")
+        out.append("    given:" if r.parts else "    given: {}")     # "76894 (`9_765_625/127`)": literals only
         for p, nm in zip(r.parts, names, strict=True):
             out.append(f"      {nm}: {_s(_bare(ms[p]))}")
         out.append(f"    tags: [{r.kind}, magnitudes-only]")

@@ -84,6 +84,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.group_shares()
         out += self.per_unit_counts()
         out += self.respectively()
+        out += self.code_calculations()
         out += self.changes()
         out += self.rates()
         out += self.headlines()

@@ -23,6 +23,11 @@ _EFFICIENCY = re.compile(r"efficien|效率", re.I)
 _SPEEDUP = re.compile(r"speed-?up|faster|加速|倍", re.I)
 _SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
                        r"(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*", re.I)
+_GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
+_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
+_UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
+_CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
+_LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
 
 
 class ProseRelations(FinderBase):
@@ -380,6 +385,34 @@ class ProseRelations(FinderBase):
         return out
 
 
-_GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
-_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
-_UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
+    # -- "76894 (`9_765_625/127`)": a value with its calculation in code beside it ---------------------
+    def code_calculations(self) -> list[Relation]:
+        """A value followed by a parenthesised inline-code calculation on literal whole numbers
+        ("127 (`(2048-16)/16`) intervals", "48 GPUs (`TP*PP=4*12`)"): the value is that calculation,
+        rounded, or truncated when only the truncated reading gives the whole number printed."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        for i, m in enumerate(self.ms):
+            # parentheses whose whole content was blanked as code
+            mo = _CODE_CALC.match(self.text, m.end)
+            if mo is None or m.cell is not None or not _usable(m):
+                continue
+            code = raw[mo.start(1):mo.end(1)]
+            expr = code.rsplit("=", 1)[-1].replace("_", "").replace(" ", "").strip("`")
+            if not _LITERAL_ARITHMETIC.fullmatch(expr) or not re.search(r"\d[+\-*/]", expr):
+                continue
+            exact = _evaluate(expr, self.ms, True)
+            if exact is None:
+                continue
+            v, lo, hi = m.number.nominal, exact.mag.lo, exact.mag.hi
+            truncated = v.denominator == 1 and lo == hi and lo.denominator != 1 and int(lo) == v \
+                and abs(lo - v) >= m.number.step / 2
+            formula = f"floor({expr})" if truncated else expr
+            out.append(Relation("equation", i, formula, [], quote=self.doc.sentence(m.start),
+                                note="the calculation printed in code beside the value"
+                                     + (" (truncated to a whole number)" if truncated else ""),
+                                unitless=True, at=m.start, confidence=0.8,
+                                evidence=f"{m.printed!r} followed by the code {code.strip()!r}"))
+        return out
