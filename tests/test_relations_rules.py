@@ -158,3 +158,24 @@ def test_named_product_in_code_and_code_that_is_no_calculation(tmp_path):
     assert [r.formula for r in rels(text, "equation")] == ["4*8"]
     assert verdicts(tmp_path, text) == ["consistent"]
     assert rels("Warm-up is 2000 steps (`--warmup 2000`).\n", "equation") == []
+
+
+# -- a total, then its parts joined by "and" ----------------------------------------------------------
+SUM_ZH = "本次训练总共使用 2.4 亿个字符。其中有 1.6 亿个中文字符（来自网页）和 {b} 万个英文字符（来自书籍）。\n"
+
+
+def test_total_then_its_parts_joined_by_and(tmp_path):
+    [r] = rels(SUM_ZH.format(b="8000"), "written-sum")
+    assert len(r.parts) == 2 and r.confidence >= CONFIDENT and "'总共" in r.evidence
+    assert verdicts(tmp_path, SUM_ZH.format(b="8000")) == ["consistent"]
+    assert verdicts(tmp_path, SUM_ZH.format(b="9500")) == ["inconsistent"]
+    en = "The model saw a total of 3.5B tokens: 2.5B tokens of web text and 1B tokens of code.\n"
+    assert verdicts(tmp_path, en) == ["consistent"]
+
+
+def test_values_joined_by_and_far_from_the_total_are_a_suggestion():
+    [r] = rels("We ran a total of 10 jobs. Of those, 3 jobs and 4 jobs failed twice.\n", "written-sum")
+    assert r.confidence < CONFIDENT
+    # a value in the parentheses of a part is not a part
+    [r] = rels(SUM_ZH.format(b="8000").replace("来自网页", "其中 2000 万来自新闻"), "written-sum")
+    assert len(r.parts) == 2

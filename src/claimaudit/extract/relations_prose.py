@@ -26,6 +26,9 @@ _SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
 _GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
 _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
+_TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|\ba total of\b|\baltogether\b)"
+                           r"[^\d\n]{0,6}$", re.I)
+_AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
 
@@ -384,6 +387,68 @@ class ProseRelations(FinderBase):
                                          f"{ms[ys[0]].printed!r} and {ms[ys[1]].printed!r}, and {ms[z].printed!r}"))
         return out
 
+
+    # -- "In total 1.35 亿 tokens. … 6750 万 query tokens and 6750 万 answer tokens": a total, then its parts
+    def sentence_sums(self) -> list[Relation]:
+        """A value after a total word (总共, 共计, in total, a total of) and, in the same or the next
+        sentence, two or more values of its kind joined by 和 / and (outside parentheses): the total
+        is their sum. Audited when they add up to within 10% of the total, else a suggestion."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start)
+            if t.cell is not None or not _usable(t) or word is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
+            chain = self._and_chain(i, e2)
+            if len(chain) < 2:
+                continue
+            total = sum(ms[k].number.nominal * ms[k].unit.factor for k in chain)
+            want = t.number.nominal * t.unit.factor
+            if want <= 0 or any(ms[k].number.nominal * ms[k].unit.factor >= want for k in chain):
+                continue
+            fit = self._formula_fits(i, _placeholder_formula(chain, "+"))
+            if fit is None:
+                continue
+            close = abs(total - want) <= want / 10
+            out.append(Relation("written-sum", i, _placeholder_formula(chain, "+"), chain,
+                                quote=self.text[s:e2].strip(), unitless=fit[1], at=t.start,
+                                note=f"the total {t.printed} is the sum of the {len(chain)} values joined by 'and'",
+                                confidence=0.75 if close else 0.4,
+                                evidence=f"{word.group(0).strip()!r} before {t.printed!r}; "
+                                         + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
+        return out
+
+    def _and_chain(self, i: int, end: int) -> list[int]:
+        """The values after mention ``i`` (up to ``end``) of its kind, outside parentheses, that follow
+        one another joined by 和 / and / as well as (each may carry a parenthesised note)."""
+        ms, t = self.ms, self.ms[i]
+        top = [k for k in range(i + 1, len(ms)) if ms[k].start < end and not self._in_parens(ms[k].start, ms[i].end)]
+        chain: list[int] = []
+        for k in top:
+            m = ms[k]
+            same = m.unit.dims == t.unit.dims and m.number.kind == t.number.kind and _usable(m)
+            if not chain:
+                if same:
+                    chain = [k]
+                continue
+            gap = re.sub(r"[（(][^()（）]*[)）]", "", self.text[ms[chain[-1]].end:m.start])
+            if same and _AND.search(gap) and len(gap) <= 30:
+                chain.append(k)
+            elif len(chain) >= 2:
+                break
+            else:
+                chain = [k] if same else []
+        return chain
+
+    def _in_parens(self, at: int, since: int) -> bool:
+        """Whether ``at`` sits inside a parenthesis opened after ``since``."""
+        depth = 0
+        for ch in self.text[since:at]:
+            depth += ch in "(（"
+            depth -= ch in ")）" and depth > 0
+        return depth > 0
 
     # -- "76894 (`9_765_625/127`)": a value with its calculation in code beside it ---------------------
     def code_calculations(self) -> list[Relation]:
