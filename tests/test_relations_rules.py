@@ -179,3 +179,13 @@ def test_values_joined_by_and_far_from_the_total_are_a_suggestion():
     # a value in the parentheses of a part is not a part
     [r] = rels(SUM_ZH.format(b="8000").replace("来自网页", "其中 2000 万来自新闻"), "written-sum")
     assert len(r.parts) == 2
+
+
+def test_calculation_and_result_both_in_code(tmp_path):
+    text = "- embedding: `v*h`: `32000*4096` => `{n}` params\n"
+    [r] = rels(text.format(n="131_072_000"), "equation")
+    assert r.target is None and r.formula == "32000*4096" and r.value == "131_072_000"
+    assert verdicts(tmp_path, text.format(n="131_072_000")) == ["consistent"]
+    assert verdicts(tmp_path, text.format(n="131_072_512")) == ["inconsistent"]
+    # arithmetic in prose is the equation rule's, and is not read a second time from code
+    assert [r.formula for r in rels("The bill is 2 × 3 = 6 units.\n", "equation") if r.target is None] == []

@@ -10,7 +10,8 @@ annotation's family (a total matches "total"/"sum", an average "mean"/"average",
 "product"/"quotient", a comparison "comparison"/"ordering", a prose product "product", …). A
 relation stated in a sentence also reads that sentence's line. When an annotation names prose lines
 only, the relation's checked value must be one the annotation quotes, its number as printed
-without the unit words (two relations on one line are told apart by their numbers).
+without the unit words (a relation read from code, with no mention there: its value text); two
+relations on one line are told apart by their numbers.
 
 * precision: share of audited relations that match an annotated relation (strict: a real relation
   the annotator did not list counts against precision; unmatched ones are listed with -v), where a
@@ -100,7 +101,8 @@ def prints_its_values(draft, rel, ann: dict, ann_places: dict) -> bool:
         return True
     said = _squeeze(ann["claim"] + " " + ann.get("arithmetic", ""))
     idx = [rel.target] if rel.target is not None else list(rel.parts)
-    return any(_squeeze(_number_printed(draft.mentions[i])) in said for i in idx)
+    printed = [_number_printed(draft.mentions[i]) for i in idx] or [rel.value or ""]   # code: its value text
+    return any(p and _squeeze(p) in said for p in printed)
 
 
 def _number_printed(m) -> str:

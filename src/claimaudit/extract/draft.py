@@ -315,7 +315,7 @@ def render(draft: Draft, relations: str = "confident") -> str:
             target = ms[r.target] if r.target is not None else None
             base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
             out += ["# " + line for line in _relation_claim(doc, ms, ids, r, maker.make(base), target)]
-    if not ms:
+    if not ms and not extra:
         out[out.index("claims:")] = "claims: []"
     return "\n".join(out) + "\n"
 

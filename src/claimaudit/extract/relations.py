@@ -34,7 +34,8 @@ From prose:
 * ``written-sum``   a value after a total word (总共, in total, a total of) and, in that sentence or
                     the next, values of its kind joined by 和 / and: their sum (0.75 when within 10%);
 * ``equation``      a value with its calculation in inline code beside it ("76894 (`9_765_625/127`)"),
-                    read truncated when only that reading gives the whole number printed (0.8);
+                    read truncated when only that reading gives the whole number printed, and a
+                    calculation in code with its result in code ("`250880*14336` => `3_596_615_680`") (0.8);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
 * ``shares``        "Group (T%): a (x%), b (y%), …": T is the sum of the listed shares (0.8 when they
@@ -89,6 +90,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.per_unit_counts()
         out += self.respectively()
         out += self.code_calculations()
+        out += self.code_equations()
         out += self.sentence_sums()
         out += self.changes()
         out += self.rates()

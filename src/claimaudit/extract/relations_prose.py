@@ -31,6 +31,8 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
+_CODE_EQUATION = re.compile(r"(?<![\w.])([\d_][\d_ +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
+                            r"(\d[\d_]*(?:\.\d+)?)(?![\w.])")
 
 
 class ProseRelations(FinderBase):
@@ -465,11 +467,9 @@ class ProseRelations(FinderBase):
             if mo is None or m.cell is not None or not _usable(m):
                 continue
             code = raw[mo.start(1):mo.end(1)]
-            expr = code.rsplit("=", 1)[-1].replace("_", "").replace(" ", "").strip("`")
-            if not _LITERAL_ARITHMETIC.fullmatch(expr) or not re.search(r"\d[+\-*/]", expr):
-                continue
-            exact = _evaluate(expr, self.ms, True)
-            if exact is None:
+            expr = _literal_calculation(code.rsplit("=", 1)[-1])
+            exact = _evaluate(expr, self.ms, True) if expr else None
+            if expr is None or exact is None:
                 continue
             v, lo, hi = m.number.nominal, exact.mag.lo, exact.mag.hi
             truncated = v.denominator == 1 and lo == hi and lo.denominator != 1 and int(lo) == v \
@@ -481,3 +481,33 @@ class ProseRelations(FinderBase):
                                 unitless=True, at=m.start, confidence=0.8,
                                 evidence=f"{m.printed!r} followed by the code {code.strip()!r}"))
         return out
+
+    def code_equations(self) -> list[Relation]:
+        """A calculation on literal numbers in code, then "=>" / "=" / "→" and a number in code
+        ("`250880*14336` => `3_596_615_680`"): the number is the calculation. Both sides must be
+        code (blanked in the prose) so that no prose arithmetic is read twice."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        for mo in _CODE_EQUATION.finditer(raw):
+            a, b = mo.span(1), mo.span(2)
+            if self.text[a[0]:a[1]].strip() or self.text[b[0]:b[1]].strip():
+                continue
+            expr = _literal_calculation(mo.group(1))
+            if expr is None or _evaluate(expr, self.ms, True) is None:
+                continue
+            lo, hi = raw.rfind("\n", 0, a[0]) + 1, raw.find("\n", a[0])
+            quote = raw[lo:hi if hi >= 0 else len(raw)].strip()      # the line with its code, as written
+            out.append(Relation("equation", None, expr, [], value=mo.group(2), quote=quote,
+                                note="the calculation the document writes out in code", unitless=True, at=a[0],
+                                confidence=0.8, evidence=f"the code {mo.group(0).strip()[:120]!r}"))
+        return out
+
+
+def _literal_calculation(code: str) -> str | None:
+    """``code`` as a formula when it is arithmetic on whole-number literals ("9_765_625/127"), else None."""
+    expr = code.replace("_", "").replace(" ", "").strip("`")
+    if not _LITERAL_ARITHMETIC.fullmatch(expr) or not re.search(r"\d[+\-*/]", expr) or "**" in expr:
+        return None
+    return expr
