@@ -189,3 +189,22 @@ def test_calculation_and_result_both_in_code(tmp_path):
     assert verdicts(tmp_path, text.format(n="131_072_512")) == ["inconsistent"]
     # arithmetic in prose is the equation rule's, and is not read a second time from code
     assert [r.formula for r in rels("The bill is 2 × 3 = 6 units.\n", "equation") if r.target is None] == []
+
+
+# -- a column proportional to another times a constant column ----------------------------------------
+CARBON = ("| Model | Time (GPU hours) | Power (W) | Carbon emitted (tCO2eq) |\n|---|---|---|---|\n"
+          "| A-7B | 100000 | 350 | 14.88 |\n| A-13B | 200000 | 350 | {b} |\n| A-65B | 1000000 | 350 | 148.8 |\n"
+          "| Total | 1300000 | 1050 | 193.4 |\n")
+
+
+def test_column_times_an_unprinted_factor(tmp_path):
+    found = [r for r in rels(CARBON.format(b="29.75"), "column-product") if "factor" in r.note]
+    assert len(found) == 2 and all(r.confidence >= CONFIDENT for r in found)
+    assert "'Time (GPU hours)' × 'Power (W)'" in found[0].evidence
+    assert set(verdicts(tmp_path, CARBON.format(b="29.75"))) == {"consistent"}
+
+
+def test_no_unprinted_factor_when_the_ratio_varies_or_digits_are_few():
+    assert [r for r in rels(CARBON.format(b="31.75"), "column-product") if "factor" in r.note] == []
+    rough = "| Model | Hours | Cost |\n|---|---|---|\n| a | 10 | 20 |\n| b | 20 | 40 |\n| c | 40 | 80 |\n"
+    assert [r for r in rels(rough, "column-product") if "factor" in r.note] == []

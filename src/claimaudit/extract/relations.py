@@ -15,6 +15,9 @@ From table structure (a cell knows its row label, column header, caption and sec
                     most rows, else a suggestion);
 * ``column-product`` one column is the product or quotient of two others in every row — found,
                     not stated, so only when it holds in at least 90% of at least four rows (0.8);
+                    A column that is another (times a constant column) times one unprinted factor
+                    in every row (GPU hours × power × grid factor = tCO2eq): only when the ratio
+                    agrees within 0.5% over three or more rows of three significant digits (0.75);
 * ``shares``        percentages of a column or a list that split a whole add up to 100% (0.75 with
                     three or more shares, else a suggestion);
 * ``rate``          cells of one row that each pair two kinds of quantity ("4.1 hours ($132)"): one
@@ -78,6 +81,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.table_totals()
         out += self.row_aggregates()
         out += self.column_products()
+        out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
         out += self.cell_rates()

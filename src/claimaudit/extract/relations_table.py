@@ -7,6 +7,7 @@ import itertools
 import re
 from fractions import Fraction
 
+from .document import Table
 from .mentions import Mention
 from .relation_model import FinderBase, Relation, _placeholder_formula, _recomputes, _ref, _usable, _where, reaches
 
@@ -306,6 +307,65 @@ class TableRelations(FinderBase):
                         out.append(rel)
         return out
 
+    # -- a column proportional to another (times a constant column): an unprinted factor -----------
+    def column_proportions(self, found: list[Relation]) -> list[Relation]:
+        """One column is another times a factor the table does not print, the same in every row
+        (GPU hours × a constant power column × a grid factor = tCO2eq; hours × a rate = cost). Shown,
+        not stated: taken only when the ratio agrees within 0.5% over at least three rows whose
+        values have three or more significant digits, and never for a column already computed."""
+        out: list[Relation] = []
+        ms = self.ms
+        taken = {r.target for r in found}
+        for t in self.doc.tables:
+            rows = [r for r in range(len(t.rows))
+                    if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))]
+            cols: dict[int, list[int]] = {}
+            for c in range(1, t.ncols):
+                vals = [self.value(t, r, c) for r in rows]
+                if len(vals) >= 3 and all(v is not None and ms[v].number.nominal > 0 for v in vals):
+                    cols[c] = [v for v in vals if v is not None]
+            if len(cols) > 10:
+                continue
+            constant = [c for c, v in cols.items() if len({ms[k].number.nominal for k in v}) == 1]
+            varying = [c for c in cols if c not in constant]
+            for c in varying:
+                if any(k in taken for k in cols[c]) or any(_sig_digits(ms[k]) < 3 for k in cols[c]):
+                    continue
+                for a in varying:
+                    pairs = list(zip(cols[c], cols[a], strict=True))
+                    ratios = [ms[x].number.nominal / ms[y].number.nominal for x, y in pairs]
+                    if a == c or max(ratios) > min(ratios) * Fraction(1005, 1000) or max(ratios) == 1:
+                        continue
+                    if _sharing([_rate_bounds(ms[y], ms[x]) for x, y in pairs]) != list(range(len(rows))):
+                        continue
+                    out += self._proportional(t, rows, cols, c, a, constant[:1])
+                    taken.update(cols[c])
+                    break
+        return out
+
+    def _proportional(self, t: Table, rows: list[int], cols: dict[int, list[int]], c: int, a: int,
+                      constant: list[int]) -> list[Relation]:
+        ms = self.ms
+        base = max(range(len(rows)), key=lambda k: ms[cols[c][k]].number.nominal)
+        heads = [self._header(t, k) for k in [a, *constant]]
+        out = []
+        for k in range(len(rows)):
+            if k == base:
+                continue
+            num = [cols[a][k]] + [cols[b][k] for b in constant]
+            den = [cols[a][base]] + [cols[b][base] for b in constant]
+            formula = " * ".join(_ref(i) for i in num) + f" * {_ref(cols[c][base])} / (" \
+                + " * ".join(_ref(i) for i in den) + ")"
+            rel = self._table_relation(
+                "column-product", cols[c][k], formula, [*num, cols[c][base], *den],
+                note=f"column {self._header(t, c)!r} of {_where(t)} is {' × '.join(repr(h) for h in heads)} times "
+                     f"one factor, as in row {t.label(rows[base])!r} (row {t.label(rows[k])!r})",
+                evidence=f"{_where(t)}: {self._header(t, c)!r} / {' × '.join(repr(h) for h in heads)} is one "
+                         f"value within 0.5% in all {len(rows)} rows", confidence=0.75)
+            if rel is not None:
+                out.append(rel)
+        return out
+
     # -- quantisation tables: fewer bits, less memory ---------------------------------------------------
     def precision_order(self) -> list[Relation]:
         """A memory table whose rows are numeric precisions (bf16 / fp16, 8bits, INT4): in each column
@@ -348,6 +408,12 @@ def _bits(label: str) -> int | None:
             return None
         widths.add(int(mo.group(1) or mo.group(2)))
     return widths.pop() if len(widths) == 1 else None
+
+
+def _sig_digits(m: Mention) -> int:
+    """Significant digits printed ("31.22" 4, "400" 1, "0.035" 2)."""
+    digits = re.sub(r"\D", "", m.printed_number or "").lstrip("0")
+    return len(digits.rstrip("0")) if "." not in (m.printed_number or "") else len(digits)
 
 
 def _rate_bounds(a: Mention, b: Mention) -> tuple[float, float]:
