@@ -6,8 +6,9 @@ Formulas use placeholders ``{0}``, ``{1}`` … for mention indices; the draft pu
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,6 +49,10 @@ def _usable(m: Mention) -> bool:
     return not m.number.is_range and m.number.relation in ("=", "~") and m.relation is None
 
 
+_APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
 def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
     """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
     tokens = re.findall(r"\{\d+\}|\d+|[+\-*/()]", formula)
@@ -59,25 +64,21 @@ def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quanti
             return Quantity(m.number.interval, Dims())
         return _q(m)
 
-    def expr() -> Quantity:
+    def chain(operand: Callable[[], Quantity], ops: str) -> Quantity:
+        """operand (op operand)*, left to right, for one precedence level."""
         nonlocal pos
-        left = term()
-        while pos < len(tokens) and tokens[pos] in "+-":
+        left = operand()
+        while pos < len(tokens) and tokens[pos] in ops:
             op = tokens[pos]
             pos += 1
-            right = term()
-            left = left + right if op == "+" else left - right
+            left = _APPLY[op](left, operand())
         return left
 
+    def expr() -> Quantity:
+        return chain(term, "+-")
+
     def term() -> Quantity:
-        nonlocal pos
-        left = atom()
-        while pos < len(tokens) and tokens[pos] in "*/":
-            op = tokens[pos]
-            pos += 1
-            right = atom()
-            left = left * right if op == "*" else left / right
-        return left
+        return chain(atom, "*/")
 
     def atom() -> Quantity:
         nonlocal pos

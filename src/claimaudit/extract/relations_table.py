@@ -347,24 +347,21 @@ class TableRelations(FinderBase):
                       constant: list[int]) -> list[Relation]:
         ms = self.ms
         base = max(range(len(rows)), key=lambda k: ms[cols[c][k]].number.nominal)
-        heads = [self._header(t, k) for k in [a, *constant]]
-        out = []
-        for k in range(len(rows)):
-            if k == base:
-                continue
+        heads = " × ".join(repr(self._header(t, k)) for k in [a, *constant])
+        den = [cols[a][base]] + [cols[b][base] for b in constant]
+
+        def row(k: int) -> Relation | None:
             num = [cols[a][k]] + [cols[b][k] for b in constant]
-            den = [cols[a][base]] + [cols[b][base] for b in constant]
             formula = " * ".join(_ref(i) for i in num) + f" * {_ref(cols[c][base])} / (" \
                 + " * ".join(_ref(i) for i in den) + ")"
-            rel = self._table_relation(
+            return self._table_relation(
                 "column-product", cols[c][k], formula, [*num, cols[c][base], *den],
-                note=f"column {self._header(t, c)!r} of {_where(t)} is {' × '.join(repr(h) for h in heads)} times "
-                     f"one factor, as in row {t.label(rows[base])!r} (row {t.label(rows[k])!r})",
-                evidence=f"{_where(t)}: {self._header(t, c)!r} / {' × '.join(repr(h) for h in heads)} is one "
-                         f"value within 0.5% in all {len(rows)} rows", confidence=0.75)
-            if rel is not None:
-                out.append(rel)
-        return out
+                note=f"column {self._header(t, c)!r} of {_where(t)} is {heads} times one factor, as in row "
+                     f"{t.label(rows[base])!r} (row {t.label(rows[k])!r})",
+                evidence=f"{_where(t)}: {self._header(t, c)!r} / {heads} is one value within 0.5% in all "
+                         f"{len(rows)} rows", confidence=0.75)
+
+        return [rel for k in range(len(rows)) if k != base and (rel := row(k)) is not None]
 
     # -- quantisation tables: fewer bits, less memory ---------------------------------------------------
     def precision_order(self) -> list[Relation]:
