@@ -208,3 +208,22 @@ def test_no_unprinted_factor_when_the_ratio_varies_or_digits_are_few():
     assert [r for r in rels(CARBON.format(b="31.75"), "column-product") if "factor" in r.note] == []
     rough = "| Model | Hours | Cost |\n|---|---|---|\n| a | 10 | 20 |\n| b | 20 | 40 |\n| c | 40 | 80 |\n"
     assert [r for r in rels(rough, "column-product") if "factor" in r.note] == []
+
+
+# -- code printing a result with a unit, its inputs with units in the sentence before -----------------
+EPOCH = "One epoch is 1200 steps, with 30 sec/step:\n\n```\npython -c 'print(f\"{{1200*30/{c}:.2f}}h\")'\n{out}h\n```\n"
+
+
+def test_code_result_recomputed_with_the_units_own_conversion(tmp_path):
+    [r] = rels(EPOCH.format(c="3600", out="10.00"), "equation")
+    assert r.given == {"x1": "1200 steps", "x2": "30 sec/step"} and r.value == "10.00 h"
+    assert "'1200*30/3600' prints" in r.evidence
+    assert verdicts(tmp_path, EPOCH.format(c="3600", out="10.00")) == ["consistent"]
+    # 3660 is no number of seconds in an hour: the printed 9.84h is 1.6% short of 10 h
+    assert verdicts(tmp_path, EPOCH.format(c="3660", out="9.84")) == ["inconsistent"]
+
+
+def test_code_constants_that_are_no_conversion_are_left_alone():
+    assert rels(EPOCH.format(c="3600*2", out="5.00"), "equation") == []
+    no_units = "Run 1200 steps of 30 samples:\n\n```\nprint(1200*30/3600)\n10.0h\n```\n"
+    assert rels(no_units, "equation") == []

@@ -347,6 +347,9 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         if target is not None and target.relation:
             out.append(f"    relation: {_s(target.relation)}")
         out.append(f"    formula: {_s(_fill(r.formula, ids))}")
+        if r.given:
+            out.append("    given:")
+            out += [f"      {name}: {_s(text)}" for name, text in r.given.items()]
         out.append(f"    tags: [{r.kind}]")
         out.append("    meta:")
         out.append("      extracted:")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..numbers.interval import Interval
@@ -34,6 +34,8 @@ class Relation:
     at: int = 0                     # offset, for the locator
     evidence: str = ""              # what states it: the table structure or the words
     confidence: float = 0.5         # audited by default at or above CONFIDENT
+    #: Inputs that are not mentions (read from code), name -> value text; the formula names them.
+    given: dict[str, str] = field(default_factory=dict)
 
     def lines(self, mentions: list[Mention]) -> list[int]:
         """The document lines of the target and the parts (for reviewers and benchmarks)."""

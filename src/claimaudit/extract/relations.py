@@ -39,6 +39,10 @@ From prose:
 * ``equation``      a value with its calculation in inline code beside it ("76894 (`9_765_625/127`)"),
                     read truncated when only that reading gives the whole number printed, and a
                     calculation in code with its result in code ("`250880*14336` => `3_596_615_680`") (0.8);
+                    a code line computing with literals the sentence before gives with units and the
+                    next code line printing a result with a unit ("4805*15/3660" -> "19.69h"): the
+                    leftover constants are a unit conversion, checked with the registry's (0.7, only
+                    when they are within 5% of it);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
 * ``shares``        "Group (T%): a (x%), b (y%), …": T is the sum of the listed shares (0.8 when they
@@ -95,6 +99,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.respectively()
         out += self.code_calculations()
         out += self.code_equations()
+        out += self.code_outputs()
         out += self.sentence_sums()
         out += self.changes()
         out += self.rates()

@@ -4,6 +4,7 @@ written sums, "from X to Y … Z×", and rates printed with their numerator and 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from .relation_model import FinderBase, Relation, _evaluate, _fits, _placeholder_formula, _recomputes, _ref, _usable
 
@@ -31,6 +32,8 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
+_PRODUCT_LITERALS = re.compile(r"(?<![\w.])[\d_]+(?:\.\d+)?(?:\s*[*/]\s*[\d_]+(?:\.\d+)?)+(?![\w.])")
+_PRINTED_RESULT = re.compile(r"\s*(\d[\d_]*(?:\.\d+)?)\s*([A-Za-z]{1,8})\s*")
 _CODE_EQUATION = re.compile(r"(?<![\w.])([\d_][\d_ +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
                             r"(\d[\d_]*(?:\.\d+)?)(?![\w.])")
 
@@ -504,6 +507,77 @@ class ProseRelations(FinderBase):
                                 confidence=0.8, evidence=f"the code {mo.group(0).strip()[:120]!r}"))
         return out
 
+
+    # -- code that prints a result with a unit, its inputs given with units in the sentence before ---
+    def code_outputs(self) -> list[Relation]:
+        """A code line computing a product or quotient of literals, and the next code line printing a
+        number with a unit ("4805*15/3660" then "19.69h"), after a sentence that gives those literals
+        with units ("4805 steps, with 15 sec/step"): the bare literals left over are a unit conversion
+        (seconds to hours). Drafted only when they are within 5% of the conversion the units imply,
+        and checked with the registry's conversion, so a wrong constant (3660 s/h) is the finding."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        lines = raw.split("\n")
+        starts = [0]
+        for ln in lines:
+            starts.append(starts[-1] + len(ln) + 1)
+        for n in range(len(lines) - 1):
+            a, b = starts[n], starts[n + 1]
+            if self.text[a:b].strip() or not lines[n].strip():
+                continue          # prose, or an empty line: only code lines are read here
+            expr = _PRODUCT_LITERALS.search(lines[n])
+            shown = _PRINTED_RESULT.fullmatch(lines[n + 1])
+            if expr is None or shown is None or self.text[b:starts[n + 2] - 1].strip():
+                continue
+            rel = self._code_output(a + expr.start(), expr.group(0), shown.group(1), shown.group(2))
+            if rel is not None:
+                out.append(rel)
+        return out
+
+    def _code_output(self, at: int, expr: str, number: str, unit_text: str) -> Relation | None:
+        from .mentions import unit_or_none
+
+        ms = self.ms
+        unit = unit_or_none(unit_text)
+        before = self.text[:at].rstrip()       # the prose before the code (its fence line is blanked)
+        if unit is None or not unit.dims.items or not before:
+            return None
+        s, e = self.doc.sentence_span(len(before) - 1)
+        near = {ms[k].number.nominal: k for k in range(len(ms)) if s <= ms[k].start < e and _usable(ms[k])
+                and ms[k].unit.dims.items}
+        ops = re.findall(r"([*/]?)\s*([\d_]+(?:\.\d+)?)", expr)
+        used: list[int] = []
+        dropped = Fraction(1)
+        names: dict[str, str] = {}
+        for op, lit in ops:
+            v = Fraction(lit.replace("_", ""))
+            k = near.get(v)
+            if k is not None and op != "/":
+                used.append(k)
+                names[f"x{len(names) + 1}"] = ms[k].value
+            else:
+                dropped = dropped / v if op == "/" else dropped * v
+        if len(used) < 2 or dropped == 1:
+            return None
+        q = _evaluate(" * ".join(_ref(k) for k in used), ms)
+        if q is None or q.dims != unit.dims:
+            return None
+        nominal = Fraction(1)
+        for k in used:
+            nominal *= ms[k].number.nominal
+        conversion = q.mag.lo / (nominal * unit.factor)      # what the units say the leftover should be
+        if conversion <= 0 or abs(dropped / conversion - 1) > Fraction(5, 100):
+            return None
+        line_no = self.doc.position(at)[0]
+        return Relation("equation", None, " * ".join(names), [], value=f"{number} {unit_text}",
+                        quote=f"{expr.strip()} -> {number}{unit_text}", at=at, confidence=0.7, given=names,
+                        note=f"the printed {number}{unit_text} recomputed from "
+                             + " and ".join(repr(ms[k].printed) for k in used)
+                             + " with the units' own conversion (the code's constant is read as one)",
+                        evidence=f"the code {expr.strip()!r} prints {number}{unit_text!r} (line {line_no + 1}); "
+                                 + ", ".join(repr(ms[k].printed) for k in used) + " in the sentence before")
 
 def _literal_calculation(code: str) -> str | None:
     """``code`` as a formula when it is arithmetic on whole-number literals ("9_765_625/127"), else None."""
