@@ -227,3 +227,21 @@ def test_code_constants_that_are_no_conversion_are_left_alone():
     assert rels(EPOCH.format(c="3600*2", out="5.00"), "equation") == []
     no_units = "Run 1200 steps of 30 samples:\n\n```\nprint(1200*30/3600)\n10.0h\n```\n"
     assert rels(no_units, "equation") == []
+
+
+# -- precision guards on totals ------------------------------------------------------------------------
+def test_total_row_of_a_percentage_column_is_an_overall_value():
+    text = ("| Stage | GPU hours | MFU |\n|---|---|---|\n| pre-train | 1200 | 41% |\n| fine-tune | 300 | 35% |\n"
+            "| Total | 1500 | 39.8% |\n")
+    by_col = {r.note.split("(")[1].split(")")[0]: r.confidence for r in rels(text, "table-total")}
+    assert by_col["GPU hours"] >= CONFIDENT and by_col["MFU"] < CONFIDENT
+
+
+def test_total_column_that_fails_in_most_rows_is_a_suggestion():
+    # a "Total" over a weighting the table does not show: the plain sum fails in two rows of three
+    text = ("| Task | Easy | Medium | Hard | Total |\n|---|---|---|---|---|\n"
+            "| a | 2 | 3 | 4 | 20 |\n| b | 1 | 1 | 1 | 6 |\n| c | 5 | 5 | 5 | 15 |\n")
+    found = rels(text, "row-total")
+    assert found and all(r.confidence < CONFIDENT for r in found)
+    text = "| Step | A | B | Total |\n|---|---|---|---|\n| 1 | 2 | 3 | 5 |\n| 2 | 4 | 4 | 8 |\n| 3 | 1 | 1 | 3 |\n"
+    assert [r.confidence >= CONFIDENT for r in rels(text, "row-total")] == [True] * 3

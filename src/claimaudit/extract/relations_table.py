@@ -104,12 +104,15 @@ class TableRelations(FinderBase):
                     if average:
                         formula = f"({formula}) / {len(parts)}"
                     word = "mean" if average else "sum"
+                    # the Total of a percentage or a rate column is mostly an overall (weighted) value,
+                    # not a sum: there a sum that does not recompute is only a suggestion
+                    sure = average or not _intensive(self.ms[target]) or _recomputes(self.ms[target], formula, self.ms)
                     rel = self._table_relation(
                         "table-total", target, formula, parts,
                         note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
                              "of the rows above it",
                         evidence=f"{_where(t)}: row label {label!r} over {len(parts)} rows of column "
-                                 f"{self._header(t, c)!r}", confidence=0.9)
+                                 f"{self._header(t, c)!r}", confidence=0.9 if sure else 0.4)
                     if rel is not None:
                         out.append(rel)
                 first = r + 1
@@ -155,9 +158,9 @@ class TableRelations(FinderBase):
                     if rel is not None:
                         held += _recomputes(self.ms[target], formula, self.ms)
                         found.append(rel)
-                # A stated total is stated; an average may be over a subset of columns: trust the
-                # reading only when it holds in most rows.
-                conf = 0.9 if not average else (0.85 if found and held * 2 >= len(found) else 0.4)
+                # A total or an average column may be over a subset of the columns, or weighted: trust
+                # the reading only when it holds in most rows.
+                conf = (0.9 if not average else 0.85) if found and held * 2 >= len(found) else 0.4
                 for rel in found:
                     rel.confidence = conf
                 out += found
@@ -405,6 +408,11 @@ def _bits(label: str) -> int | None:
             return None
         widths.add(int(mo.group(1) or mo.group(2)))
     return widths.pop() if len(widths) == 1 else None
+
+
+def _intensive(m: Mention) -> bool:
+    """A percentage, a ratio or a rate: a value that does not add up across rows."""
+    return m.number.kind in ("percent", "ratio", "points", "permille") or "/" in m.unit.canonical
 
 
 def _sig_digits(m: Mention) -> int:
