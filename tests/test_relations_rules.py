@@ -200,7 +200,7 @@ CARBON = ("| Model | Time (GPU hours) | Power (W) | Carbon emitted (tCO2eq) |\n|
 def test_column_times_an_unprinted_factor(tmp_path):
     found = [r for r in rels(CARBON.format(b="29.75"), "column-product") if "factor" in r.note]
     assert len(found) == 2 and all(r.confidence >= CONFIDENT for r in found)
-    assert "'Time (GPU hours)' × 'Power (W)'" in found[0].evidence
+    assert "column 'Time (GPU hours)' × column 'Power (W)'" in found[0].evidence
     assert set(verdicts(tmp_path, CARBON.format(b="29.75"))) == {"consistent"}
 
 
@@ -246,3 +246,16 @@ def test_total_column_that_fails_in_most_rows_is_a_suggestion():
     text = ("| Task | Easy | Hard | Total |\n|---|---|---|---|\n| a | 2 | 3 | 5 |\n| b | 4 | 4 | 8 |\n"
             "| c | 1 | 1 | 3 |\n")
     assert [r.confidence >= CONFIDENT for r in rels(text, "row-total")] == [True] * 3
+
+
+COST_ROWS = ("| Training costs | Pre-training | Extension | Post-training | Total |\n|---|---|---|---|---|\n"
+             "| in GPU hours | 2180K | 110K | 6K | 2296K |\n| in USD | $4.360M | $0.220M | {c} | $4.592M |\n")
+
+
+def test_row_times_an_unprinted_rate(tmp_path):
+    found = [r for r in rels(COST_ROWS.format(c="$0.012M"), "column-product") if "factor" in r.note]
+    assert len(found) == 3 and "row 'in USD' / row 'in GPU hours'" in found[0].evidence
+    assert "row-total" in [r.kind for r in draft_text(COST_ROWS.format(c="$0.012M"), "doc.md").relations]
+    assert set(verdicts(tmp_path, COST_ROWS.format(c="$0.012M"))) == {"consistent"}
+    # a cell off the rate breaks the proportion: no factor is read (the Total column still checks the row)
+    assert [r for r in rels(COST_ROWS.format(c="$0.020M"), "column-product") if "factor" in r.note] == []

@@ -313,58 +313,71 @@ class TableRelations(FinderBase):
     # -- a column proportional to another (times a constant column): an unprinted factor -----------
     def column_proportions(self, found: list[Relation]) -> list[Relation]:
         """One column is another times a factor the table does not print, the same in every row
-        (GPU hours × a constant power column × a grid factor = tCO2eq; hours × a rate = cost). Shown,
-        not stated: taken only when the ratio agrees within 0.5% over at least three rows whose
-        values have three or more significant digits, and never for a column already computed."""
+        (GPU hours × a constant power column × a grid factor = tCO2eq), and likewise one row another
+        row times a factor in every column (an "in USD" row that is the "in GPU hours" row × $2).
+        Shown, not stated: taken only when the ratio agrees within 0.5% over at least three cells of
+        three or more significant digits, one ratio fits every cell, and the series is not already
+        computed by another relation."""
         out: list[Relation] = []
-        ms = self.ms
-        taken = {r.target for r in found}
+        taken = {r.target for r in found if r.kind == "column-product"}     # a column already computed
         for t in self.doc.tables:
             rows = [r for r in range(len(t.rows))
                     if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))]
-            cols: dict[int, list[int]] = {}
-            for c in range(1, t.ncols):
-                vals = [self.value(t, r, c) for r in rows]
-                if len(vals) >= 3 and all(v is not None and ms[v].number.nominal > 0 for v in vals):
-                    cols[c] = [v for v in vals if v is not None]
-            if len(cols) > 10:
-                continue
-            constant = [c for c, v in cols.items() if len({ms[k].number.nominal for k in v}) == 1]
-            varying = [c for c in cols if c not in constant]
-            for c in varying:
-                if any(k in taken for k in cols[c]) or any(_sig_digits(ms[k]) < 3 for k in cols[c]):
-                    continue
-                for a in varying:
-                    pairs = list(zip(cols[c], cols[a], strict=True))
-                    ratios = [ms[x].number.nominal / ms[y].number.nominal for x, y in pairs]
-                    if a == c or max(ratios) > min(ratios) * Fraction(1005, 1000) or max(ratios) == 1:
-                        continue
-                    if _sharing([_rate_bounds(ms[y], ms[x]) for x, y in pairs]) != list(range(len(rows))):
-                        continue
-                    out += self._proportional(t, rows, cols, c, a, constant[:1])
-                    taken.update(cols[c])
-                    break
+            cols = list(range(1, t.ncols))
+            down = {c: [self.value(t, r, c) for r in rows] for c in cols}
+            along = {r: [self.value(t, r, c) for c in cols] for r in range(len(t.rows))}
+            out += self._proportions(t, down, [f"row {t.label(r)!r}" for r in rows],
+                                     [f"column {self._header(t, c)!r}" for c in range(t.ncols)], taken)
+            out += self._proportions(t, along, [f"column {self._header(t, c)!r}" for c in cols],
+                                     [f"row {t.label(r)!r}" for r in range(len(t.rows))], taken)
         return out
 
-    def _proportional(self, t: Table, rows: list[int], cols: dict[int, list[int]], c: int, a: int,
-                      constant: list[int]) -> list[Relation]:
+    def _proportions(self, t: Table, series: dict[int, list[int | None]], places: list[str], names: list[str],
+                     taken: set[int | None]) -> list[Relation]:
+        """Series (columns or rows, each a list of cell mentions over ``places``) that are another
+        series (times a constant one) times one factor."""
         ms = self.ms
-        base = max(range(len(rows)), key=lambda k: ms[cols[c][k]].number.nominal)
-        heads = " × ".join(repr(self._header(t, k)) for k in [a, *constant])
-        den = [cols[a][base]] + [cols[b][base] for b in constant]
+        full = {k: [v for v in vals if v is not None] for k, vals in series.items()
+                if len(vals) >= 3 and all(v is not None and ms[v].number.nominal > 0 for v in vals)}
+        if len(full) > 10:
+            return []
+        constant = [k for k, v in full.items() if len({ms[i].number.nominal for i in v}) == 1]
+        varying = [k for k in full if k not in constant]
+        out: list[Relation] = []
+        for c in varying:
+            precise = [p for p, i in enumerate(full[c]) if _sig_digits(ms[i]) >= 3]
+            if any(i in taken for i in full[c]) or len(precise) < 3:
+                continue
+            for a in varying:
+                pairs = list(zip(full[c], full[a], strict=True))
+                ratios = [ms[pairs[p][0]].number.nominal / ms[pairs[p][1]].number.nominal for p in precise]
+                if a == c or max(ratios) > min(ratios) * Fraction(1005, 1000) or max(ratios) == 1:
+                    continue
+                if _sharing([_rate_bounds(ms[y], ms[x]) for x, y in pairs]) != list(range(len(pairs))):
+                    continue
+                out += self._proportional(t, full, places, names, c, a, constant[:1])
+                taken.update(full[c])
+                break
+        return out
 
-        def row(k: int) -> Relation | None:
-            num = [cols[a][k]] + [cols[b][k] for b in constant]
-            formula = " * ".join(_ref(i) for i in num) + f" * {_ref(cols[c][base])} / (" \
+    def _proportional(self, t: Table, full: dict[int, list[int]], places: list[str], names: list[str], c: int,
+                      a: int, constant: list[int]) -> list[Relation]:
+        ms = self.ms
+        base = max(range(len(places)), key=lambda p: ms[full[c][p]].number.nominal)
+        heads = " × ".join(names[k] for k in [a, *constant])
+        den = [full[a][base]] + [full[b][base] for b in constant]
+
+        def one(p: int) -> Relation | None:
+            num = [full[a][p]] + [full[b][p] for b in constant]
+            formula = " * ".join(_ref(i) for i in num) + f" * {_ref(full[c][base])} / (" \
                 + " * ".join(_ref(i) for i in den) + ")"
             return self._table_relation(
-                "column-product", cols[c][k], formula, [*num, cols[c][base], *den],
-                note=f"column {self._header(t, c)!r} of {_where(t)} is {heads} times one factor, as in row "
-                     f"{t.label(rows[base])!r} (row {t.label(rows[k])!r})",
-                evidence=f"{_where(t)}: {self._header(t, c)!r} / {heads} is one value within 0.5% in all "
-                         f"{len(rows)} rows", confidence=0.75)
+                "column-product", full[c][p], formula, [*num, full[c][base], *den],
+                note=f"{names[c]} of {_where(t)} is {heads} times one factor, as in {places[base]} ({places[p]})",
+                evidence=f"{_where(t)}: {names[c]} / {heads} is one value within 0.5% in all {len(places)} "
+                         f"cells", confidence=0.75)
 
-        return [rel for k in range(len(rows)) if k != base and (rel := row(k)) is not None]
+        return [rel for p in range(len(places)) if p != base and (rel := one(p)) is not None]
 
     # -- quantisation tables: fewer bits, less memory ---------------------------------------------------
     def precision_order(self) -> list[Relation]:
