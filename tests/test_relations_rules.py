@@ -259,3 +259,21 @@ def test_row_times_an_unprinted_rate(tmp_path):
     assert set(verdicts(tmp_path, COST_ROWS.format(c="$0.012M"))) == {"consistent"}
     # a cell off the rate breaks the proportion: no factor is read (the Total column still checks the row)
     assert [r for r in rels(COST_ROWS.format(c="$0.020M"), "column-product") if "factor" in r.note] == []
+
+
+# -- a rounded prose value restating one table cell ---------------------------------------------------
+RESTATED = ("Pre-training used a cumulative {v} GPU hours of computation.\n\n"
+            "| Model | Time (GPU hours) | Power (W) |\n|---|---|---|\n| A-7B | 700000 | 350 |\n"
+            "| A-70B | 1401248 | 350 |\n| Total | 2101248 | |\n")
+
+
+def test_rounded_prose_value_restates_the_cell(tmp_path):
+    [r] = rels(RESTATED.format(v="2.1M"), "headline")
+    assert "'2101248'" in r.evidence and "names 'hours'" in r.evidence and r.confidence >= CONFIDENT
+    assert set(verdicts(tmp_path, RESTATED.format(v="2.1M"))) == {"consistent"}
+
+
+def test_no_restatement_without_a_shared_word_or_with_two_cells():
+    assert rels(RESTATED.format(v="2.1M").replace("GPU hours of computation", "steps"), "headline") == []
+    two = RESTATED.format(v="1.4M").replace("| A-7B | 700000 |", "| A-7B | 1399000 |")
+    assert rels(two, "headline") == []

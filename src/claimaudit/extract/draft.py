@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..numbers.interval import show
+from ..numbers.printed import parse_printed
 from .document import Document
 from .mentions import Mention
 from .relations import CONFIDENT, Relation, reaches
@@ -193,7 +194,17 @@ def _fill(formula: str, names: list[str]) -> str:
 
 
 def _bare(m: Mention) -> str:
-    """The value without its unit (for relations checked on magnitudes only)."""
+    """The value without its unit (for relations checked on magnitudes only): as printed, scale
+    word and rounding kept ("2.1M", "1.35 亿"), when that text reads back to the same number."""
+    printed = m.printed[:m.unit_start - m.start] if m.unit_start > m.start else m.printed if m.unit_start < 0 else ""
+    if printed.strip():
+        try:
+            again = parse_printed(printed.strip())
+        except Exception:   # noqa: BLE001 - any unreadable text falls back to the digits below
+            again = None
+        if again is not None and not again.unit and again.nominal == m.number.nominal \
+                and again.step == m.number.step and again.kind == m.number.kind:
+            return printed.strip()
     p = m.number
     q = f"{p.qualifier} " if p.qualifier else ""
     suffix = {"percent": "%", "permille": "‰", "points": "pp", "ratio": "×"}.get(p.kind, "")

@@ -59,6 +59,9 @@ From prose:
                     of the cell's kind: the value is that cell (0.75);
 * ``product``       a whole number printed in full with six or more significant digits that is exactly
                     the product of one pair of the document's other numbers (0.7);
+* ``headline``      a scaled prose value ("a cumulative 3.3M GPU hours") whose rounding holds exactly
+                    one table cell printed more precisely, in a sentence naming a word of its header or
+                    row label (0.7);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
@@ -107,6 +110,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.cross_tables()
         out += self.comparisons()
         out += self.exact_products(out)
+        out += self.rounded_restatements(out)
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
 

@@ -292,3 +292,55 @@ class DocRelations(FinderBase):
                                          f"{ms[x].printed!r} × {ms[y].printed!r}, the only pair of the document's "
                                          "numbers that gives it"))
         return out
+
+    # -- "a cumulative 3.3M GPU hours" restating the table's 3311616 ---------------------------------
+    def rounded_restatements(self, found: list[Relation]) -> list[Relation]:
+        """A scaled prose value (3.3M, 1.35 亿) whose rounding interval holds exactly one table cell
+        printed more precisely, of its kind, in a sentence that names a word of that cell's column
+        header or row label: the prose restates the cell."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        cells = [k for k, m in enumerate(ms) if m.cell is not None and _usable(m)]
+        if not cells or len(cells) > 20000:
+            return out
+        for i, m in enumerate(ms):
+            if m.cell is not None or i in stated or not _usable(m) or not m.number.multiplier:
+                continue
+            iv = m.number.interval * m.unit.factor
+            step = m.number.step * m.unit.factor
+            hits = [k for k in cells if ms[k].number.kind == m.number.kind
+                    and ms[k].unit.dims in (m.unit.dims, Dims())
+                    and ms[k].number.step * ms[k].unit.factor < step
+                    and iv.lo <= ms[k].number.nominal * (ms[k].unit.factor if ms[k].unit.dims.items else m.unit.factor)
+                    <= iv.hi]
+            sentence = self.doc.sentence(m.start).casefold()
+            named = [(k, w) for k in hits for w in self._cell_words(k) if w in sentence]
+            if len({k for k, _w in named}) != 1:
+                continue
+            k, word = named[0]
+            where = ms[k].cell
+            if where is None:
+                continue
+            t, r, c = self.doc.tables[where[0]], where[1], where[2]
+            out.append(Relation("headline", i, _ref(k), [k], quote=self.doc.sentence(m.start), at=m.start,
+                                unitless=not ms[k].unit.dims.items, confidence=0.7,
+                                note=f"{m.printed} restates cell ({t.label(r)!r}, {self._header(t, c)!r}) of "
+                                     f"{_where(t)}",
+                                evidence=f"{m.printed!r} rounds {ms[k].printed!r}, the only such cell, of row "
+                                         f"{t.label(r)!r} and column {self._header(t, c)!r} in {_where(t)}; the "
+                                         f"sentence names {word!r}"))
+        return out
+
+    def _cell_words(self, k: int) -> set[str]:
+        """The words a reader names a cell by: its column header and row label."""
+        cell = self.ms[k].cell
+        if cell is None:
+            return set()
+        t = self.doc.tables[cell[0]]
+        text = " ".join((self._header(t, cell[2]), t.label(cell[1]))).casefold()   # a caption may be the sentence
+        return {w for w in re.findall(r"[a-z][a-z\-]{3,}|[\u4e00-\u9fff]{2,}", text)
+                if w not in _NAME_FILLER}
+
+
+_NAME_FILLER = {"with", "from", "that", "this", "model", "models", "table", "column"}
