@@ -119,6 +119,12 @@ def test_memory_falls_with_the_bit_width(tmp_path):
     assert sorted(verdicts(tmp_path, QUANT.format(m="4.6"))) == ["consistent"] * 3 + ["inconsistent"]
 
 
+def test_precision_labels_with_a_method_name():
+    text = ("| Quantization | Min GPU memory (GB) |\n|---|---|\n| BF16 | 16.4 |\n| Int8 (GPTQ) | 11.2 |\n"
+            "| Int4 (AWQ) | 8.0 |\n")
+    assert len(rels(text, "compare")) == 2
+
+
 def test_scores_by_precision_are_not_ordered():
     scores = QUANT.format(m="8.1").replace("量化前后的显存占用 (GB)", "量化前后的 C-Eval 分数")
     assert rels(scores, "compare") == []

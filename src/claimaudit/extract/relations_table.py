@@ -408,7 +408,8 @@ class TableRelations(FinderBase):
         return out
 
 
-_PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*$", re.I)
+_PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*(?:[(（][A-Za-z\s\-]{1,12}[)）])?\W*$",
+                        re.I)     # "Int4 (GPTQ)": a method name after the width
 _MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
 
 
