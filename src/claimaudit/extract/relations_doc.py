@@ -4,6 +4,7 @@ tables that state the minimum or maximum of another, and one quantity printed in
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from ..units.quantity import Dims
 from .relation_model import FinderBase, Relation, _ref, _usable, _where
@@ -301,19 +302,26 @@ class DocRelations(FinderBase):
         out: list[Relation] = []
         ms = self.ms
         stated = {r.target for r in found}
-        cells = [k for k, m in enumerate(ms) if m.cell is not None and _usable(m)]
-        if not cells or len(cells) > 20000:
-            return out
+        # cells by their printed magnitude (a unit-less cell is read in the prose value's unit below)
+        cells = sorted((float(m.number.nominal), k) for k, m in enumerate(ms) if m.cell is not None and _usable(m))
+        keys = [v for v, _k in cells]        # floats to find the few candidates; the check below is exact
         for i, m in enumerate(ms):
             if m.cell is not None or i in stated or not _usable(m) or not m.number.multiplier:
                 continue
             iv = m.number.interval * m.unit.factor
             step = m.number.step * m.unit.factor
-            hits = [k for k in cells if ms[k].number.kind == m.number.kind
+            near: list[int] = []
+            for factor in {float(m.unit.factor), 1.0}:      # the cell in the prose unit, or in its own
+                a, b = float(iv.lo) / factor, float(iv.hi) / factor
+                lo, hi = bisect_left(keys, a - abs(a) * 1e-9), bisect_right(keys, b + abs(b) * 1e-9)
+                near += [k for _v, k in cells[lo:hi]] if hi - lo <= 20 else []   # many: no one cell is meant
+            hits = [k for k in dict.fromkeys(near) if ms[k].number.kind == m.number.kind
                     and ms[k].unit.dims in (m.unit.dims, Dims())
                     and ms[k].number.step * ms[k].unit.factor < step
                     and iv.lo <= ms[k].number.nominal * (ms[k].unit.factor if ms[k].unit.dims.items else m.unit.factor)
                     <= iv.hi]
+            if not hits:
+                continue
             sentence = self.doc.sentence(m.start).casefold()
             named = [(k, w) for k in hits for w in self._cell_words(k) if w in sentence]
             if len({k for k, _w in named}) != 1:
