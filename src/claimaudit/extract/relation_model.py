@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -173,6 +174,8 @@ class FinderBase:
         self.ms = mentions
         self.text = doc.text
         self._index: tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]] | None = None
+        self._starts: list[int] | None = None
+        self._heads: dict[str, list[int]] | None = None
         self.by_cell: dict[tuple[int, int, int], list[int]] = {}
         for i, m in enumerate(mentions):
             if m.cell is not None:
@@ -214,6 +217,12 @@ class FinderBase:
 
     def _gap(self, a: int, b: int) -> str:
         return self.text[self.ms[a].end:self.ms[b].start]
+
+    def _within(self, lo: int, hi: int) -> range:
+        """Indices of the mentions starting in [lo, hi) (mentions are in document order)."""
+        if self._starts is None:
+            self._starts = [m.start for m in self.ms]
+        return range(bisect_left(self._starts, lo), bisect_left(self._starts, hi))
 
     def _stated(self, kind: str, target: int, formula: str, parts: list[int], *, note: str, evidence: str,
                 confidence: float, unitless: bool = False) -> Relation:

@@ -270,12 +270,14 @@ class DocRelations(FinderBase):
             v = m.number.nominal
             if m.cell is None and _usable(m) and v.denominator == 1 and v > 1 and m.number.exact is not False:
                 by_value.setdefault(int(v), []).append(k)
-        for i, t in enumerate(ms):
-            v = t.number.nominal
-            if i in stated or not _usable(t) or t.number.multiplier or v.denominator != 1 \
-                    or len(str(int(v)).rstrip("0")) < 6 or not re.fullmatch(r"[\d,_ ]+", t.printed_number or ""):
-                continue
-            n = int(v)
+        targets = [i for i, t in enumerate(ms) if i not in stated and _usable(t) and not t.number.multiplier
+                   and t.number.nominal.denominator == 1 and len(str(int(t.number.nominal)).rstrip("0")) >= 6
+                   and re.fullmatch(r"[\d,_ ]+", t.printed_number or "")]
+        if len(targets) * len(by_value) > 4_000_000:      # time bound: a document of tens of thousands of numbers
+            return out
+        for i in targets:
+            t = ms[i]
+            n = int(t.number.nominal)
             pairs = [(a, n // a) for a in by_value if a * a < n and n % a == 0 and n // a in by_value and a != n]
             if len(pairs) != 1:
                 continue

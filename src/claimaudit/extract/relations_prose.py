@@ -298,7 +298,7 @@ class ProseRelations(FinderBase):
                 continue
             eol = self.text.find("\n", colon.end())
             eol = len(self.text) if eol < 0 else eol
-            after = [k for k in range(i + 1, len(ms)) if ms[k].start < eol]
+            after = [k for k in self._within(t.end, eol) if k > i]
             if len(after) < 2 or any(ms[k].number.kind != "percent" or not _usable(ms[k]) for k in after):
                 continue
             if any(ms[k].number.nominal > t.number.nominal for k in after):
@@ -352,9 +352,12 @@ class ProseRelations(FinderBase):
         return out
 
     def _section_mentions(self, offset: int) -> list[int]:
-        """Mentions under the same heading as ``offset``."""
-        head = self.doc.heading_at(offset)
-        return [k for k, m in enumerate(self.ms) if self.doc.heading_at(m.start) == head]
+        """Mentions under the same heading as ``offset`` (grouped once)."""
+        if self._heads is None:
+            self._heads = {}
+            for k, m in enumerate(self.ms):
+                self._heads.setdefault(self.doc.heading_at(m.start), []).append(k)
+        return self._heads.get(self.doc.heading_at(offset), [])
 
     # -- "A ran X1 and X2, B respectively Y1 and Y2: up to Z×" ----------------------------------------
     def respectively(self) -> list[Relation]:
@@ -364,7 +367,7 @@ class ProseRelations(FinderBase):
         ms = self.ms
         for mo in _RESPECTIVELY.finditer(self.text):
             s, e = self.doc.sentence_span(mo.start())
-            idx = [k for k, m in enumerate(ms) if s <= m.start < e and m.cell is None]
+            idx = [k for k in self._within(s, e) if ms[k].cell is None]
             before = [k for k in idx if ms[k].end <= mo.start()]
             after = [k for k in idx if ms[k].start >= mo.end()]
             z = next((k for k in after if ms[k].number.kind == "ratio" and _UP_TO.search(ms[k].qualifier or "")), None)
@@ -429,7 +432,7 @@ class ProseRelations(FinderBase):
         """The values after mention ``i`` (up to ``end``) of its kind, outside parentheses, that follow
         one another joined by 和 / and / as well as (each may carry a parenthesised note)."""
         ms, t = self.ms, self.ms[i]
-        top = [k for k in range(i + 1, len(ms)) if ms[k].start < end and not self._in_parens(ms[k].start, ms[i].end)]
+        top = [k for k in self._within(ms[i].end, end) if k > i and not self._in_parens(ms[k].start, ms[i].end)]
         chain: list[int] = []
         for k in top:
             m = ms[k]
@@ -545,8 +548,7 @@ class ProseRelations(FinderBase):
         if unit is None or not unit.dims.items or not before:
             return None
         s, e = self.doc.sentence_span(len(before) - 1)
-        near = {ms[k].number.nominal: k for k in range(len(ms)) if s <= ms[k].start < e and _usable(ms[k])
-                and ms[k].unit.dims.items}
+        near = {ms[k].number.nominal: k for k in self._within(s, e) if _usable(ms[k]) and ms[k].unit.dims.items}
         ops = re.findall(r"([*/]?)\s*([\d_]+(?:\.\d+)?)", expr)
         used: list[int] = []
         dropped = Fraction(1)
