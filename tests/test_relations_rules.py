@@ -283,3 +283,11 @@ def test_no_restatement_without_a_shared_word_or_with_two_cells():
     assert rels(RESTATED.format(v="2.1M").replace("GPU hours of computation", "steps"), "headline") == []
     two = RESTATED.format(v="1.4M").replace("| A-7B | 700000 |", "| A-7B | 1399000 |")
     assert rels(two, "headline") == []
+
+
+def test_numbers_beyond_floats_do_not_stop_the_relation_rules():
+    # found by tests/test_fuzz_parsers.py: '0E305万' overflowed a float in the restatement rule
+    assert draft_text("0E305万", "doc.md").relations == []
+    huge = ("| G | A | B | C |\n|---|---|---|---|\n| x | 1E400 hours ($5) | 2 hours ($1E500) | 3 hours ($4) |\n"
+            "\nIt is 0E305万 and 2.1M x, 1" + "0" * 5000 + " tokens.\n")
+    assert rels(huge, "rate") == [] and rels(huge, "product") == []

@@ -3,8 +3,10 @@ tables that state the minimum or maximum of another, and one quantity printed in
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left, bisect_right
+from fractions import Fraction
 
 from ..units.quantity import Dims
 from .relation_model import FinderBase, Relation, _ref, _usable, _where
@@ -271,7 +273,8 @@ class DocRelations(FinderBase):
             if m.cell is None and _usable(m) and v.denominator == 1 and v > 1 and m.number.exact is not False:
                 by_value.setdefault(int(v), []).append(k)
         targets = [i for i, t in enumerate(ms) if i not in stated and _usable(t) and not t.number.multiplier
-                   and t.number.nominal.denominator == 1 and len(str(int(t.number.nominal)).rstrip("0")) >= 6
+                   and t.number.nominal.denominator == 1 and 10**5 <= t.number.nominal < 10**40
+                   and len(str(int(t.number.nominal)).rstrip("0")) >= 6
                    and re.fullmatch(r"[\d,_ ]+", t.printed_number or "")]
         if len(targets) * len(by_value) > 4_000_000:      # time bound: a document of tens of thousands of numbers
             return out
@@ -305,7 +308,8 @@ class DocRelations(FinderBase):
         ms = self.ms
         stated = {r.target for r in found}
         # cells by their printed magnitude (a unit-less cell is read in the prose value's unit below)
-        cells = sorted((float(m.number.nominal), k) for k, m in enumerate(ms) if m.cell is not None and _usable(m))
+        cells = sorted((v, k) for k, m in enumerate(ms) if m.cell is not None and _usable(m)
+                       and (v := _finite(m.number.nominal)) is not None)
         keys = [v for v, _k in cells]        # floats to find the few candidates; the check below is exact
         for i, m in enumerate(ms):
             if m.cell is not None or i in stated or not _usable(m) or not m.number.multiplier:
@@ -313,8 +317,11 @@ class DocRelations(FinderBase):
             iv = m.number.interval * m.unit.factor
             step = m.number.step * m.unit.factor
             near: list[int] = []
-            for factor in {float(m.unit.factor), 1.0}:      # the cell in the prose unit, or in its own
-                a, b = float(iv.lo) / factor, float(iv.hi) / factor
+            ends = (_finite(iv.lo / m.unit.factor), _finite(iv.hi / m.unit.factor), _finite(iv.lo), _finite(iv.hi))
+            if any(x is None for x in ends):
+                continue          # beyond floats ("0E305万"): no table cell is that large
+            for a, b in ((ends[0], ends[1]), (ends[2], ends[3])):   # the cell in the prose unit, or in its own
+                assert a is not None and b is not None   # noqa: S101 - narrows for mypy: None skipped above
                 lo, hi = bisect_left(keys, a - abs(a) * 1e-9), bisect_right(keys, b + abs(b) * 1e-9)
                 near += [k for _v, k in cells[lo:hi]] if hi - lo <= 20 else []   # many: no one cell is meant
             hits = [k for k in dict.fromkeys(near) if ms[k].number.kind == m.number.kind
@@ -351,6 +358,15 @@ class DocRelations(FinderBase):
         text = " ".join((self._header(t, cell[2]), t.label(cell[1]))).casefold()   # a caption may be the sentence
         return {w for w in re.findall(r"[a-z][a-z\-]{3,}|[\u4e00-\u9fff]{2,}", text)
                 if w not in _NAME_FILLER}
+
+
+def _finite(x: Fraction) -> float | None:
+    """``x`` as a float, or None beyond the float range."""
+    try:
+        f = float(x)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
 
 
 _NAME_FILLER = {"with", "from", "that", "this", "model", "models", "table", "column"}

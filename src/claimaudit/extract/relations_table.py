@@ -4,6 +4,7 @@ product or quotient of others in every row, and percentage columns that split a 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from fractions import Fraction
 
@@ -438,8 +439,11 @@ def _sig_digits(m: Mention) -> int:
 def _rate_bounds(a: Mention, b: Mention) -> tuple[float, float]:
     """|b| / |a| as a float interval, in the units' base scale (2.1 days and 9 hours compare)."""
     ia, ib = a.number.interval * a.unit.factor, b.number.interval * b.unit.factor
-    alo, ahi = sorted((abs(float(ia.lo)), abs(float(ia.hi))))
-    blo, bhi = sorted((abs(float(ib.lo)), abs(float(ib.hi))))
+    try:
+        alo, ahi = sorted((abs(float(ia.lo)), abs(float(ia.hi))))
+        blo, bhi = sorted((abs(float(ib.lo)), abs(float(ib.hi))))
+    except OverflowError:
+        return math.nan, math.nan         # beyond floats: shares no rate with anything
     return (blo / ahi, bhi / alo) if alo > 0 else (0.0, float("inf"))
 
 
