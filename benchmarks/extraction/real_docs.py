@@ -9,8 +9,9 @@ lines falls inside that table's rows, else the annotated line itself — and its
 annotation's family (a total matches "total"/"sum", an average "mean"/"average", a column product
 "product"/"quotient", a comparison "comparison"/"ordering", a prose product "product", …). A
 relation stated in a sentence also reads that sentence's line. When an annotation names prose lines
-only, the relation's checked value must be one the annotation quotes (two relations on one line
-are told apart by their numbers).
+only, the relation's checked value must be one the annotation quotes, its number as printed
+without the unit words (a relation read from code, with no mention there: its value text); two
+relations on one line are told apart by their numbers.
 
 * precision: share of audited relations that match an annotated relation (strict: a real relation
   the annotator did not list counts against precision; unmatched ones are listed with -v), where a
@@ -21,9 +22,14 @@ are told apart by their numbers).
 The eight documents are split in two halves of two Chinese and two English documents each; the two
 MiniCPM-V pages (one page in two languages) are kept in one half. Development (the rules were
 written while looking at these): baichuan2, deepspeed-chat-zh, pythia, bloom-tr11. Test (looked at
-only to measure): yi, minicpm-v-2.6-zh, minicpm-v-2.6-en, llm-foundry-bench.
+only to measure): yi, minicpm-v-2.6-zh, minicpm-v-2.6-en, llm-foundry-bench. Two rules of an earlier
+session were written after reading test misses, so the test figure is partly tuned; the rules of the
+`exrel` session (group shares, per-unit counts, respectively … up to, row rates, memory by bit width,
+exact products, code calculations and outputs, sums after a total word, proportional series, rounded
+restatements, the total guards) were written on the development half only. `--misses` describes the
+development misses only.
 
-Usage: python benchmarks/extraction/real_docs.py [--all] [-v] [--data PATH]
+Usage: python benchmarks/extraction/real_docs.py [--all] [-v] [--misses] [--data PATH]
 """
 
 from __future__ import annotations
@@ -51,7 +57,7 @@ FAMILY = {
     "percent-of": ("percent", "ratio", "share"),
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
     "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
-    "rate": ("rate", "quotient", "product"),
+    "rate": ("rate", "quotient", "product"), "ratio": ("ratio", "change"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
@@ -100,7 +106,14 @@ def prints_its_values(draft, rel, ann: dict, ann_places: dict) -> bool:
         return True
     said = _squeeze(ann["claim"] + " " + ann.get("arithmetic", ""))
     idx = [rel.target] if rel.target is not None else list(rel.parts)
-    return any(_squeeze(draft.mentions[i].printed) in said for i in idx)
+    printed = [_number_printed(draft.mentions[i]) for i in idx] or [rel.value or ""]   # code: its value text
+    return any(p and _squeeze(p) in said for p in printed)
+
+
+def _number_printed(m) -> str:
+    """The value as printed, without its unit words ("4.2M" of "4.2M tokens/step"): an annotation
+    quotes the number, and may name its unit otherwise."""
+    return m.printed[:m.unit_start - m.start] if m.unit_start > m.start else m.printed
 
 
 def document_file(folder: Path) -> Path:
@@ -108,7 +121,7 @@ def document_file(folder: Path) -> Path:
     return folder / meta["document"]["file"]
 
 
-def score(folder: Path, mode: str, verbose: bool) -> dict:
+def score(folder: Path, mode: str, verbose: bool, misses: bool = False) -> dict:
     ann = json.loads((folder / "relations.json").read_text("utf-8"))["relations"]
     path = document_file(folder)
     t0 = time.perf_counter()
@@ -148,9 +161,17 @@ def score(folder: Path, mode: str, verbose: bool) -> dict:
     if verbose:
         for k in audited:
             rel = draft.relations[k]
-            print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {verdict.get(draft.relation_ids[k]):14} "
+            said = verdict.get(draft.relation_ids[k], "no verdict")
+            print(f"    {'REAL' if matched[k] else 'FALSE'} {rel.kind:15} {said:14} "
                   f"lines {rel.lines(draft.mentions)} {matched[k]} {rel.evidence[:90]}")
     missed = [a["id"] for a in checkable if a["id"] not in found]
+    if misses and folder.name in DEV:
+        # what each missed development relation is (test documents: ids only, their misses are not read)
+        for a in checkable:
+            if a["id"] not in found:
+                print(f"    MISSED {a['id']} [{a['verdict']}] {a['kind']}: {a['claim'][:110]}")
+    if run.errors:      # a draft claim the run could not load is a defect of the draft, shown here
+        print(f"    {folder.name}: {len(run.errors)} input errors in the draft, e.g. {run.errors[0]}")
     return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable), "missed": missed,
             "found": len([a for a in checkable if a["id"] in found]), "dnh": dnh, "seconds": seconds,
             "drafted": len(draft.relations), "inconsistent_on_exact": len(reported_on_true)}
@@ -172,6 +193,7 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "reference" / "real-docs"))
     ap.add_argument("--all", action="store_true", help="audit every drafted relation (--relations all)")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--misses", action="store_true", help="describe each missed relation of the development half")
     args = ap.parse_args()
     data = Path(args.data)
     if not data.is_dir():
@@ -183,7 +205,7 @@ def main() -> int:
     for name in DEV + TEST:
         if args.verbose:
             print(f"  {name}:")
-        r = results[name] = score(data / name, mode, args.verbose)
+        r = results[name] = score(data / name, mode, args.verbose, args.misses)
         prec = f"{r['real'] / r['audited']:.2f}" if r["audited"] else "n/a"
         print(f"  {name:20} {'dev ' if name in DEV else 'test'} drafted {r['drafted']:3}  audited {r['audited']:3}  "
               f"precision {prec:4}  recall {r['found']}/{r['checkable']}  does-not-hold "

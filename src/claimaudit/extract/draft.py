@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..numbers.interval import show
+from ..numbers.printed import parse_printed
 from .document import Document
 from .mentions import Mention
 from .relations import CONFIDENT, Relation, reaches
@@ -193,7 +194,17 @@ def _fill(formula: str, names: list[str]) -> str:
 
 
 def _bare(m: Mention) -> str:
-    """The value without its unit (for relations checked on magnitudes only)."""
+    """The value without its unit (for relations checked on magnitudes only): as printed, scale
+    word and rounding kept ("2.1M", "1.35 亿"), when that text reads back to the same number."""
+    printed = m.printed[:m.unit_start - m.start] if m.unit_start > m.start else m.printed if m.unit_start < 0 else ""
+    if printed.strip():
+        try:
+            again = parse_printed(printed.strip())
+        except Exception:   # noqa: BLE001 - any unreadable text falls back to the digits below
+            again = None
+        if again is not None and not again.unit and again.nominal == m.number.nominal \
+                and again.step == m.number.step and again.kind == m.number.kind:
+            return printed.strip()
     p = m.number
     q = f"{p.qualifier} " if p.qualifier else ""
     suffix = {"percent": "%", "permille": "‰", "points": "pp", "ratio": "×"}.get(p.kind, "")
@@ -315,7 +326,7 @@ def render(draft: Draft, relations: str = "confident") -> str:
             target = ms[r.target] if r.target is not None else None
             base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
             out += ["# " + line for line in _relation_claim(doc, ms, ids, r, maker.make(base), target)]
-    if not ms:
+    if not ms and not extra:
         out[out.index("claims:")] = "claims: []"
     return "\n".join(out) + "\n"
 
@@ -331,10 +342,10 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         names = [f"x{k + 1}" for k in range(len(r.parts))]
         mapping = {p: nm for p, nm in zip(r.parts, names, strict=True)}
         formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
-        value = _bare(target) if target is not None else (r.value or "")
+        value = r.value or (_bare(target) if target is not None else "")
         out.append(f"    value: {_s(value)}")
         out.append(f"    formula: {_s(formula)}")
-        out.append("    given:")
+        out.append("    given:" if r.parts else "    given: {}")     # "76894 (`9_765_625/127`)": literals only
         for p, nm in zip(r.parts, names, strict=True):
             out.append(f"      {nm}: {_s(_bare(ms[p]))}")
         out.append(f"    tags: [{r.kind}, magnitudes-only]")
@@ -347,6 +358,9 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         if target is not None and target.relation:
             out.append(f"    relation: {_s(target.relation)}")
         out.append(f"    formula: {_s(_fill(r.formula, ids))}")
+        if r.given:
+            out.append("    given:")
+            out += [f"      {name}: {_s(text)}" for name, text in r.given.items()]
         out.append(f"    tags: [{r.kind}]")
         out.append("    meta:")
         out.append("      extracted:")

@@ -195,6 +195,9 @@ class Document:
     _flat: list[list[Cell]] = field(default_factory=list, repr=False)
     _paths: list[list[Section]] | None = field(default=None, repr=False)
     _section_starts: list[int] | None = field(default=None, repr=False)
+    #: The text before :meth:`prose` blanked its non-prose spans (None: nothing was blanked), for
+    #: what a document writes in code beside a value ("76894 (`9_765_625/127`)").
+    unblanked: str | None = field(default=None, repr=False)
 
     @property
     def path(self) -> str:
@@ -220,7 +223,7 @@ class Document:
         parts.append(self.text[pos:])
         out = Document(self.source, self.file, self.format, "".join(parts), section_list=self.sections,
                        row_list=self.rows, origin=self.origin, pages=self.pages, src_map=self.src_map,
-                       src_lines=self.src_lines, nonprose=[], table_list=self.tables)
+                       src_lines=self.src_lines, nonprose=[], table_list=self.tables, unblanked=self.text)
         out._line_starts = self._line_starts
         return out
 

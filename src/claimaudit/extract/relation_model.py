@@ -1,0 +1,237 @@
+"""A relation between a document's mentions, its formula evaluated on their intervals, and the
+finder's base (cells, gaps, quotes) that the table, prose and document relation rules share.
+
+Formulas use placeholders ``{0}``, ``{1}`` … for mention indices; the draft puts claim ids there.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..numbers.interval import Interval
+from ..units.quantity import DimensionMismatch, Dims, Quantity
+from .document import Document, Table
+from .mentions import Mention
+
+#: Relations at or above this confidence are audited by ``claimaudit run DOC`` by default.
+CONFIDENT = 0.7
+
+
+@dataclass
+class Relation:
+    kind: str
+    target: int | None              # mention index whose value is checked; None: a derived value
+    formula: str                    # over {i} placeholders
+    parts: list[int]
+    value: str | None = None        # value text when there is no target mention ("100%")
+    quote: str = ""
+    note: str = ""
+    unitless: bool = False          # the document's units do not compose: compare magnitudes only
+    at: int = 0                     # offset, for the locator
+    evidence: str = ""              # what states it: the table structure or the words
+    confidence: float = 0.5         # audited by default at or above CONFIDENT
+    #: Inputs that are not mentions (read from code), name -> value text; the formula names them.
+    given: dict[str, str] = field(default_factory=dict)
+
+    def lines(self, mentions: list[Mention]) -> list[int]:
+        """The document lines of the target and the parts (for reviewers and benchmarks)."""
+        idx = ([self.target] if self.target is not None else []) + list(self.parts)
+        return sorted({mentions[i].line for i in idx})
+
+
+def _q(m: Mention) -> Quantity:
+    return Quantity(m.number.interval * m.unit.factor, m.unit.dims)
+
+
+def _usable(m: Mention) -> bool:
+    return not m.number.is_range and m.number.relation in ("=", "~") and m.relation is None
+
+
+_APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
+def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
+    """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
+    tokens = re.findall(r"\{\d+\}|\d+|[+\-*/()]", formula)
+    pos = 0
+
+    def val(i: int) -> Quantity:
+        m = ms[i]
+        if unitless:
+            return Quantity(m.number.interval, Dims())
+        return _q(m)
+
+    def chain(operand: Callable[[], Quantity], ops: str) -> Quantity:
+        """operand (op operand)*, left to right, for one precedence level."""
+        nonlocal pos
+        left = operand()
+        while pos < len(tokens) and tokens[pos] in ops:
+            op = tokens[pos]
+            pos += 1
+            left = _APPLY[op](left, operand())
+        return left
+
+    def expr() -> Quantity:
+        return chain(term, "+-")
+
+    def term() -> Quantity:
+        return chain(atom, "*/")
+
+    def atom() -> Quantity:
+        nonlocal pos
+        t = tokens[pos]
+        pos += 1
+        if t == "(":
+            v = expr()
+            pos += 1
+            return v
+        if t == "-":
+            return -atom()
+        if t.isdigit():
+            return Quantity(Interval(Fraction(int(t))), Dims())     # a count written in the formula
+        return val(int(t[1:-1]))
+
+    try:
+        out = expr()
+        return out if pos == len(tokens) else None
+    except (DimensionMismatch, ZeroDivisionError, ArithmeticError, IndexError, ValueError):
+        return None
+
+
+def _fits(target: Mention, q: Quantity | None, unitless: bool = False) -> bool:
+    """Dimensions agree (so the engine can compare the claim at all)."""
+    if q is None:
+        return False
+    dims = Dims() if unitless else target.unit.dims
+    return q.dims == dims
+
+
+def _ref(i: int) -> str:
+    """The formula placeholder for mention i: `{i}`."""
+    return "{" + str(i) + "}"
+
+
+def _placeholder_formula(ms: Iterable[int], op: str) -> str:
+    return f" {op} ".join(_ref(i) for i in ms)
+
+
+def _holds(target: Mention, q: Quantity | None) -> bool:
+    """Whether a recomputed interval meets the target's, read as rounded or as truncated."""
+    if q is None or q.dims != target.unit.dims:
+        return False
+    iv = target.number.interval * target.unit.factor
+    step = target.number.step * target.unit.factor
+    return q.mag.lo <= iv.hi + step and iv.lo <= q.mag.hi
+
+
+def _recomputes(target: Mention, formula: str, ms: list[Mention]) -> bool:
+    """Whether ``formula`` gives the target's value, with units when they compose, else on magnitudes."""
+    q = _evaluate(formula, ms)
+    if q is not None and q.dims == target.unit.dims:
+        return _holds(target, q)
+    mag = _evaluate(formula, ms, True)
+    if mag is None:
+        return False
+    iv, step = target.number.interval, target.number.step
+    return mag.mag.lo <= iv.hi + step and iv.lo <= mag.mag.hi
+
+
+def reaches(uses: Mapping[int, Iterable[int]], a: int, b: int) -> bool:
+    """Whether ``a`` reads ``b`` through ``uses`` (what each computed thing is computed from):
+    a new "b from a" would then be a reference cycle."""
+    todo, seen = [a], set()
+    while todo:
+        x = todo.pop()
+        if x == b:
+            return True
+        if x not in seen:
+            seen.add(x)
+            todo += list(uses.get(x, ()))
+    return False
+
+
+def _where(t: Table) -> str:
+    name = f"table {t.index + 1}"
+    if t.caption:
+        name += f" ({t.caption[:60]!r})"
+    elif t.section:
+        name += f" under {t.section[:60]!r}"
+    return name
+
+
+
+class FinderBase:
+    """What every relation rule reads: the document, its mentions and the mentions of each cell."""
+
+    def __init__(self, doc: Document, mentions: list[Mention]) -> None:
+        self.doc = doc
+        self.ms = mentions
+        self.text = doc.text
+        self._index: tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]] | None = None
+        self._starts: list[int] | None = None
+        self._heads: dict[str, list[int]] | None = None
+        self.by_cell: dict[tuple[int, int, int], list[int]] = {}
+        for i, m in enumerate(mentions):
+            if m.cell is not None:
+                self.by_cell.setdefault(m.cell, []).append(i)
+
+    def _cut(self, i: int) -> bool:
+        """A number read short: more digits follow it (``~200_000_000`` read as 200)."""
+        m = self.ms[i]
+        return bool(re.match(r"[_\d]|[.,]\d", self.text[m.number_end:m.number_end + 2]))
+
+    # -- tables ---------------------------------------------------------------------------------------
+    def value(self, t: Table, r: int, c: int) -> int | None:
+        """The one usable mention of a cell (None when the cell holds no number, or several)."""
+        got = self.by_cell.get((t.index, r, c), [])
+        if len(got) != 1 or not _usable(self.ms[got[0]]):
+            return None
+        return got[0]
+
+    def _header(self, t: Table, c: int) -> str:
+        return t.header[c] if c < len(t.header) and t.header[c] else f"column {c + 1}"
+
+    def _formula_fits(self, target: int, formula: str) -> tuple[bool, bool] | None:
+        """(fits, unitless) or None when neither with units nor on magnitudes the formula compares."""
+        if _fits(self.ms[target], _evaluate(formula, self.ms)):
+            return True, False
+        if _fits(self.ms[target], _evaluate(formula, self.ms, True), True):
+            return True, True
+        return None
+
+    def _table_relation(self, kind: str, target: int, formula: str, parts: list[int], *, note: str,
+                        evidence: str, confidence: float) -> Relation | None:
+        """A relation between cells, when its formula compares (with units, else on magnitudes)."""
+        fit = self._formula_fits(target, formula)
+        if fit is None:
+            return None
+        return Relation(kind, target, formula, parts, quote=self.doc.line_text(self.ms[target].start).strip(),
+                        note=note, unitless=fit[1], at=self.ms[target].start, evidence=evidence,
+                        confidence=confidence)
+
+    def _gap(self, a: int, b: int) -> str:
+        return self.text[self.ms[a].end:self.ms[b].start]
+
+    def _within(self, lo: int, hi: int) -> range:
+        """Indices of the mentions starting in [lo, hi) (mentions are in document order)."""
+        if self._starts is None:
+            self._starts = [m.start for m in self.ms]
+        return range(bisect_left(self._starts, lo), bisect_left(self._starts, hi))
+
+    def _stated(self, kind: str, target: int, formula: str, parts: list[int], *, note: str, evidence: str,
+                confidence: float, unitless: bool = False) -> Relation:
+        """A relation the words of a sentence state: quoted by the target's sentence, its evidence the
+        words from the first value read to the last (after ``evidence``)."""
+        ms = self.ms
+        s, e = self.doc.sentence_span(ms[target].start)
+        lo = min(ms[k].start for k in [*parts, target])
+        hi = max(ms[k].end for k in [*parts, target])
+        return Relation(kind, target, formula, list(parts), quote=self.text[s:e].strip(), note=note,
+                        unitless=unitless, at=ms[target].start,
+                        evidence=f"{evidence}{self.text[lo:hi + 1].strip()[:120]!r}", confidence=confidence)

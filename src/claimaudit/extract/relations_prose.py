@@ -1,0 +1,589 @@
+"""Relations the words of a sentence state: "X% (A of B)", calculations written out, "T (N x, each M)",
+written sums, "from X to Y … Z×", and rates printed with their numerator and denominator."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .relation_model import FinderBase, Relation, _evaluate, _fits, _placeholder_formula, _recomputes, _ref, _usable
+
+_OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
+        "/": "/", "÷": "/"}
+_EQ = re.compile(r"^\s*(?:[✓✔]\s*)?(=|≈|≒|~=|约等于|等于)\s*$")
+_PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
+_GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
+_GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
+_CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
+                        r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
+_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
+                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
+_MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
+_EFFICIENCY = re.compile(r"efficien|效率", re.I)
+_SPEEDUP = re.compile(r"speed-?up|faster|加速|倍", re.I)
+_SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
+                       r"(?:其中|包括|包含|含|including|incl\.|of which|comprising)[\s:：,，]*", re.I)
+_GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
+_RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
+_UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
+_TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|\ba total of\b|\baltogether\b)"
+                           r"[^\d\n]{0,6}$", re.I)
+_AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
+_CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
+_LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
+_PRODUCT_LITERALS = re.compile(r"(?<![\w.])[\d_]+(?:\.\d+)?(?:\s*[*/]\s*[\d_]+(?:\.\d+)?)+(?![\w.])")
+_PRINTED_RESULT = re.compile(r"\s*(\d[\d_]*(?:\.\d+)?)\s*([A-Za-z]{1,8})\s*")
+_CODE_EQUATION = re.compile(r"(?<![\w.])([\d_][\d_ +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
+                            r"(\d[\d_]*(?:\.\d+)?)(?![\w.])")
+
+
+class ProseRelations(FinderBase):
+    def percent_of(self) -> list[Relation]:
+        out = []
+        ms = self.ms
+        of = r"\s*(?:out of|of|in|/|／|之中的|中的)\s*"
+        for i in range(len(ms) - 2):
+            a, c = ms[i], ms[i + 2]
+            # X% (A out of B)
+            if a.number.kind == "percent" and re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)) \
+                    and re.fullmatch(of, self._gap(i + 1, i + 2)) and re.match(r"\s*[)）]", self.text[c.end:c.end + 3]):
+                target, num, den = i, i + 1, i + 2
+            # A out of B (X%)
+            elif c.number.kind == "percent" and re.fullmatch(of, self._gap(i, i + 1)) \
+                    and re.fullmatch(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*", self._gap(i + 1, i + 2)):
+                target, num, den = i + 2, i, i + 1
+            else:
+                continue
+            if not all(_usable(ms[k]) for k in (target, num, den)):
+                continue
+            formula = f"{_ref(num)} / {_ref(den)}"
+            if not _fits(ms[target], _evaluate(formula, ms)):
+                continue
+            out.append(self._stated("percent-of", target, formula, [num, den], confidence=0.9,
+                                    note="the percentage is the part over the whole", evidence="the words "))
+        return out
+
+    def equations(self) -> list[Relation]:
+        """Chains of mentions joined by operators, with = or ≈ before or after a single mention."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        i = 0
+        while i < n:
+            # Gather a chain i..j where consecutive gaps are an operator or an equals sign.
+            chain = [i]
+            links: list[tuple[str, str]] = []     # (kind 'op'|'eq', symbol)
+            j = i
+            while j + 1 < n and ms[j + 1].line == ms[i].line:
+                gap = self._gap(j, j + 1)
+                q = ms[j + 1].qualifier
+                if q in ("≈", "~", "约") and ms[j + 1].printed.startswith(q) and not gap.strip():
+                    gap = " ≈ "     # "C ≈ A × B": the qualifier is the equals sign
+                mo = _GAP_OP.match(gap)
+                me = _GAP_EQ.match(gap) if not mo else None
+                if mo:
+                    links.append(("op", _OPS[mo.group(1)]))
+                elif me:
+                    links.append(("eq", me.group(1)))
+                else:
+                    break
+                j += 1
+                chain.append(j)
+            eqs = [k for k, (kind, _s) in enumerate(links) if kind == "eq"]
+            if len(chain) >= 3 and len(eqs) >= 1:
+                out.extend(self._equation(chain, links, eqs))
+            i = j + 1 if j > i else i + 1
+        return out
+
+    def _equation(self, chain: list[int], links: list[tuple[str, str]], eqs: list[int]) -> list[Relation]:
+        out = []
+        ms = self.ms
+        # Split into sides at the equals signs: [side0] = [side1] = [side2] …
+        sides: list[list[int]] = [[chain[0]]]
+        ops: list[list[str]] = [[]]
+        for k, (kind, sym) in enumerate(links):
+            if kind == "eq":
+                sides.append([chain[k + 1]])
+                ops.append([])
+            else:
+                sides[-1].append(chain[k + 1])
+                ops[-1].append(sym)
+        approx = any(links[k][1] in ("≈", "≒", "~=") for k in eqs)
+        # Each single-mention side is checked against each multi-mention side.
+        exprs = [(s, o) for s, o in zip(sides, ops, strict=True) if len(s) > 1]
+        singles = [s[0] for s in sides if len(s) == 1]
+        for target in singles:
+            for side, sops in exprs:
+                formula = _ref(side[0])
+                for op, idx in zip(sops, side[1:], strict=True):
+                    formula += f" {op} " + _ref(idx)
+                if not all(_usable(ms[k]) for k in side + [target]):
+                    continue
+                unitless = not _fits(ms[target], _evaluate(formula, ms))
+                if unitless and not _fits(ms[target], _evaluate(formula, ms, True), True):
+                    continue
+                out.append(self._stated("equation", target, formula, side, unitless=unitless, confidence=0.9,
+                                        note="the document writes this calculation out" + (" (≈)" if approx else ""),
+                                        evidence="the calculation written out: "))
+        return out
+
+    def changes(self) -> list[Relation]:
+        """"from A to B … Z×" (ratio), "… Z% less/more", and parallel efficiency from two changes."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        pairs: list[tuple[int, int]] = []
+        for i in range(n - 1):
+            before = self.text[max(0, ms[i].start - 12):ms[i].start]
+            if _CHANGE_FROM.search(before) or re.search(r"从\s*(?:[^\s，。]{0,8}\s*的)?\s*$", before):
+                same = ms[i].unit.dims == ms[i + 1].unit.dims or not ms[i].unit.canonical
+                if _CHANGE_TO.match(self._gap(i, i + 1)) and same and _usable(ms[i]) and _usable(ms[i + 1]):
+                    pairs.append((i, i + 1))
+        used: set[int] = set()
+        for pi, (a, b) in enumerate(pairs):
+            s, e = self.doc.sentence_span(ms[a].start)
+            # The figure that sums up the change: the next ratio/percent in the same sentence.
+            z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
+                      and _usable(ms[k])) or False), None)
+            if z is None:
+                # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
+                z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
+                          ("ratio", "percent") and _usable(ms[k])), None)
+            if z is None or z in used:
+                continue
+            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[ms[z].start - 12:ms[a].start]
+            va, vb = ms[a].number.nominal, ms[b].number.nominal
+            if va == 0 or vb == 0:
+                continue
+            quote = self.text[s:e].strip()
+            # Parallel efficiency: two changes (devices, then time) and an efficiency percentage.
+            nxt = pairs[pi + 1] if pi + 1 < len(pairs) else None
+            if ms[z].number.kind == "percent" and _EFFICIENCY.search(self.text[s:e]) and nxt \
+                    and ms[nxt[1]].start < ms[z].start:
+                c, d = nxt
+                formula = f"({_ref(a)} * {_ref(c)}) / ({_ref(b)} * {_ref(d)})"
+                unitless = not _fits(ms[z], _evaluate(formula, ms))
+                if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
+                    out.append(Relation("change", z, formula, [a, b, c, d], quote=quote, unitless=unitless,
+                                        note="parallel efficiency: (n0 × t0) / (n1 × t1)", at=ms[z].start,
+                                        evidence="two 'from … to …' changes and an efficiency in one sentence",
+                                        confidence=0.7))
+                    used.add(z)
+                continue
+            points = f"({_ref(b)} - {_ref(a)})" if vb > va else f"({_ref(a)} - {_ref(b)})"
+            if ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
+                    and _recomputes(ms[z], points, ms):
+                # from one percentage to another: a change "by Z%" read in percentage points holds
+                formula, note = points, "the change in percentage points between the two percentages"
+            elif ms[z].number.kind == "ratio":
+                formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
+                note = "the ratio of the two values"
+            elif _LESS_WORDS.search(window) and va > vb:
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}"
+                note = "the relative reduction from the first value to the second"
+            elif _MORE_WORDS.search(window) and vb > va:
+                formula = f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
+                note = "the relative increase from the first value to the second"
+            else:
+                continue
+            unitless = not _fits(ms[z], _evaluate(formula, ms))
+            if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
+                out.append(Relation("change", z, formula, [a, b], quote=quote, note=note, at=ms[z].start,
+                                    unitless=unitless, confidence=0.8,
+                                    evidence=f"'from {ms[a].printed} to {ms[b].printed}' and {ms[z].printed} "
+                                             "in one sentence"))
+                used.add(z)
+        return out
+
+    def rates(self) -> list[Relation]:
+        """A rate (unit with a per) printed in the same sentence as one numerator and one denominator."""
+        out = []
+        ms = self.ms
+        by_sentence: dict[tuple[int, int], list[int]] = {}
+        for i, m in enumerate(ms):
+            by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        for ids in by_sentence.values():
+            if len(ids) < 3:
+                continue
+            for r in ids:
+                rm = ms[r]
+                if "/" not in rm.unit.canonical or not _usable(rm):
+                    continue
+                found = []
+                for a in ids:
+                    for b in ids:
+                        if len({a, b, r}) < 3 or ms[a].unit.dims.dimensionless or ms[b].unit.dims.dimensionless:
+                            continue
+                        if ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims and _usable(ms[a]) and _usable(ms[b]):
+                            found.append((a, b))
+                if len(found) == 1:
+                    a, b = found[0]
+                    formula = f"{_ref(a)} / {_ref(b)}"
+                    if _fits(rm, _evaluate(formula, ms)):
+                        s, e = self.doc.sentence_span(rm.start)
+                        out.append(Relation("rate", r, formula, [a, b], quote=self.text[s:e].strip(),
+                                            note="the rate is the total over what it is per", at=rm.start,
+                                            evidence="a rate and the only numerator and denominator of its units "
+                                                     "in one sentence",
+                                            confidence=0.7))
+        return out
+
+    # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
+    def products(self) -> list[Relation]:
+        out = []
+        ms = self.ms
+        for i in range(len(ms) - 2):
+            t, a, b = ms[i], ms[i + 1], ms[i + 2]
+            gap1 = self.text[t.end:a.start]
+            gap2 = self.text[a.end:b.start]
+            if not re.fullmatch(r"[^\n（(）)。.]{0,16}[（(]\s*", gap1):
+                continue
+            if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
+                    or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
+                continue
+            if not all(_usable(m) for m in (t, a, b)):
+                continue
+            formula = f"{_ref(i + 1)} * {_ref(i + 2)}"
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            out.append(Relation("product", i, formula, [i + 1, i + 2], quote=self.text[s:e].strip(),
+                                note="the total is the count times what each one has", unitless=fit[1], at=t.start,
+                                evidence=f"the words {self.text[t.start:b.end + 1].strip()[:120]!r}",
+                                confidence=0.8))
+        return out
+
+    def written_sums(self) -> list[Relation]:
+        """"T（其中 A …，B …）" / "T (of which A … and B …)": the parts listed after the total add up to it."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            mo = _SUM_OPEN.match(self.text, t.end)
+            if mo is None or not _usable(t):
+                continue
+            close = re.compile(r"[)）]").search(self.text, mo.end(), mo.end() + 200)
+            if close is None:
+                continue
+            parts = [k for k in range(i + 1, len(ms)) if mo.end() <= ms[k].start < close.start()]
+            parts = [k for k in parts if ms[k].unit.dims == t.unit.dims and _usable(ms[k])]
+            if len(parts) < 2:
+                continue
+            formula = _placeholder_formula(parts, "+")
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            out.append(Relation("written-sum", i, formula, parts, quote=self.text[s:e].strip(),
+                                note="the parts listed after the total add up to it", unitless=fit[1], at=t.start,
+                                evidence=f"the words {self.text[t.start:close.end()].strip()[:120]!r}",
+                                confidence=0.8))
+        return out
+
+
+    # -- "Group (T%): a (x%), b (y%), …": a group's share and the shares of what it lists -------------
+    def group_shares(self) -> list[Relation]:
+        """A percentage followed by a colon and a list of percentages on its line is the group's share,
+        the list its members' shares: T = x + y + …. Audited when the members add up to within 10%
+        of T (a list that is meant as the group's parts), else only suggested ("Accuracy 85%: recall
+        80%, precision 70%" lists measures, not parts)."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            if t.number.kind != "percent" or t.cell is not None or not _usable(t):
+                continue
+            colon = _GROUP_COLON.match(self.text, t.end)
+            if colon is None:
+                continue
+            eol = self.text.find("\n", colon.end())
+            eol = len(self.text) if eol < 0 else eol
+            after = [k for k in self._within(t.end, eol) if k > i]
+            if len(after) < 2 or any(ms[k].number.kind != "percent" or not _usable(ms[k]) for k in after):
+                continue
+            if any(ms[k].number.nominal > t.number.nominal for k in after):
+                continue
+            total = sum(ms[k].number.nominal for k in after)
+            close = abs(total - t.number.nominal) <= t.number.nominal / 10
+            name = self.text[self.text.rfind("\n", 0, t.start) + 1:t.start].strip(" *-•([（")
+            out.append(Relation("shares", i, _placeholder_formula(after, "+"), after,
+                                quote=self.doc.line_text(t.start).strip(),
+                                note=f"the share of {name[:40]!r} is the sum of the {len(after)} shares after it",
+                                at=t.start, confidence=0.8 if close else 0.4,
+                                evidence=f"{t.printed!r} before a colon and {len(after)} percentages listed after it "
+                                         f"(they sum to {float(total):g}%)"))
+        return out
+
+    # -- "416 GPUs (52 nodes)" with "8 GPUs per node"; "384 GPUs (48 nodes of 8)" -----------------------
+    def per_unit_counts(self) -> list[Relation]:
+        """A count with its count in a larger unit in parentheses ("416 GPUs (52 nodes)") is that count
+        times the document's one rate between the two units ("8 GPUs per node", within the section);
+        "(48 nodes of 8)" states the factor itself."""
+        out = []
+        ms = self.ms
+        for i in range(len(ms) - 1):
+            x, y = ms[i], ms[i + 1]
+            if not (_usable(x) and _usable(y)) or x.cell is not None or not x.unit.canonical \
+                    or not y.unit.canonical or x.unit.dims == y.unit.dims:
+                continue
+            if not re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)):
+                continue
+            of = re.match(r"\s*of\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
+            if of and re.match(r"\s*[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 3]) and _usable(ms[i + 2]) \
+                    and ms[i + 2].unit.dims in (x.unit.dims, type(x.unit.dims)()):
+                k = i + 2
+                how = f"the words {self.text[x.start:ms[k].end + 1]!r}"
+            elif re.match(r"\s*[)）]", self.text[y.end:y.end + 3]):
+                rates = [k for k in self._section_mentions(x.start) if _usable(ms[k]) and ms[k].cell is None
+                         and ms[k].unit.dims.items and ms[k].unit.dims == x.unit.dims / y.unit.dims]
+                if len({ms[k].number.nominal for k in rates}) != 1:
+                    continue
+                k = min(rates, key=lambda r: abs(ms[r].start - x.start))
+                how = f"{self.text[x.start:y.end + 1]!r} and {ms[k].printed!r} (line {ms[k].line})"
+            else:
+                continue
+            formula = f"{_ref(i + 1)} * {_ref(k)}"
+            fit = self._formula_fits(i, formula)
+            if fit is None:
+                continue
+            out.append(Relation("product", i, formula, [i + 1, k], quote=self.doc.sentence(x.start),
+                                note=f"{x.printed} is {y.printed} times {ms[k].printed}", unitless=fit[1],
+                                at=x.start, evidence=how, confidence=0.75))
+        return out
+
+    def _section_mentions(self, offset: int) -> list[int]:
+        """Mentions under the same heading as ``offset`` (grouped once)."""
+        if self._heads is None:
+            self._heads = {}
+            for k, m in enumerate(self.ms):
+                self._heads.setdefault(self.doc.heading_at(m.start), []).append(k)
+        return self._heads.get(self.doc.heading_at(offset), [])
+
+    # -- "A ran X1 and X2, B respectively Y1 and Y2: up to Z×" ----------------------------------------
+    def respectively(self) -> list[Relation]:
+        """Two values, then "respectively" (分别) and two more of the same kind, and an "up to Z×"
+        (高达 Z 倍): Z is the larger of the two ratios Y1/X1, Y2/X2."""
+        out = []
+        ms = self.ms
+        for mo in _RESPECTIVELY.finditer(self.text):
+            s, e = self.doc.sentence_span(mo.start())
+            idx = [k for k in self._within(s, e) if ms[k].cell is None]
+            before = [k for k in idx if ms[k].end <= mo.start()]
+            after = [k for k in idx if ms[k].start >= mo.end()]
+            z = next((k for k in after if ms[k].number.kind == "ratio" and _UP_TO.search(ms[k].qualifier or "")), None)
+            if z is None:
+                continue
+            ys = [k for k in after if k < z]
+            if not ys:
+                # English puts the word after its pair: "… fits 8B and 60B respectively, up to 6×"
+                ys, before = before[-2:], before[:-2]
+            if len(ys) != 2:
+                continue
+            xs = [k for k in before if ms[k].unit.dims == ms[ys[0]].unit.dims][-2:]
+            if len(xs) != 2:
+                continue
+            if not all(_usable(ms[k]) and ms[k].number.nominal > 0 for k in xs + ys) \
+                    or ms[ys[0]].number.nominal <= ms[xs[0]].number.nominal:
+                continue
+            formula = f"max({_ref(ys[0])} / {_ref(xs[0])}, {_ref(ys[1])} / {_ref(xs[1])})"
+            # "up to Z×" names the largest ratio: Z itself is checked, not only a bound
+            out.append(Relation("ratio", z, formula, [ys[0], xs[0], ys[1], xs[1]], quote=self.text[s:e].strip(),
+                                value=f"{ms[z].printed_number}×",
+                                note="'up to' is the larger of the two ratios the sentence pairs 'respectively'",
+                                at=ms[z].start, unitless=True, confidence=0.75,
+                                evidence=f"{ms[xs[0]].printed!r}, {ms[xs[1]].printed!r}, then {mo.group(0)!r} "
+                                         f"{ms[ys[0]].printed!r} and {ms[ys[1]].printed!r}, and {ms[z].printed!r}"))
+        return out
+
+
+    # -- "In total 1.35 亿 tokens. … 6750 万 query tokens and 6750 万 answer tokens": a total, then its parts
+    def sentence_sums(self) -> list[Relation]:
+        """A value after a total word (总共, 共计, in total, a total of) and, in the same or the next
+        sentence, two or more values of its kind joined by 和 / and (outside parentheses): the total
+        is their sum. Audited when they add up to within 10% of the total, else a suggestion."""
+        out = []
+        ms = self.ms
+        for i, t in enumerate(ms):
+            word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start)
+            if t.cell is not None or not _usable(t) or word is None:
+                continue
+            s, e = self.doc.sentence_span(t.start)
+            _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
+            chain = self._and_chain(i, e2)
+            if len(chain) < 2:
+                continue
+            total = sum(ms[k].number.nominal * ms[k].unit.factor for k in chain)
+            want = t.number.nominal * t.unit.factor
+            if want <= 0 or any(ms[k].number.nominal * ms[k].unit.factor >= want for k in chain):
+                continue
+            fit = self._formula_fits(i, _placeholder_formula(chain, "+"))
+            if fit is None:
+                continue
+            close = abs(total - want) <= want / 10
+            out.append(Relation("written-sum", i, _placeholder_formula(chain, "+"), chain,
+                                quote=self.text[s:e2].strip(), unitless=fit[1], at=t.start,
+                                note=f"the total {t.printed} is the sum of the {len(chain)} values joined by 'and'",
+                                confidence=0.75 if close else 0.4,
+                                evidence=f"{word.group(0).strip()!r} before {t.printed!r}; "
+                                         + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
+        return out
+
+    def _and_chain(self, i: int, end: int) -> list[int]:
+        """The values after mention ``i`` (up to ``end``) of its kind, outside parentheses, that follow
+        one another joined by 和 / and / as well as (each may carry a parenthesised note)."""
+        ms, t = self.ms, self.ms[i]
+        top = [k for k in self._within(ms[i].end, end) if k > i and not self._in_parens(ms[k].start, ms[i].end)]
+        chain: list[int] = []
+        for k in top:
+            m = ms[k]
+            same = m.unit.dims == t.unit.dims and m.number.kind == t.number.kind and _usable(m)
+            if not chain:
+                if same:
+                    chain = [k]
+                continue
+            gap = re.sub(r"[（(][^()（）]*[)）]", "", self.text[ms[chain[-1]].end:m.start])
+            if same and _AND.search(gap) and len(gap) <= 30:
+                chain.append(k)
+            elif len(chain) >= 2:
+                break
+            else:
+                chain = [k] if same else []
+        return chain
+
+    def _in_parens(self, at: int, since: int) -> bool:
+        """Whether ``at`` sits inside a parenthesis opened after ``since``."""
+        depth = 0
+        for ch in self.text[since:at]:
+            depth += ch in "(（"
+            depth -= ch in ")）" and depth > 0
+        return depth > 0
+
+    # -- "76894 (`9_765_625/127`)": a value with its calculation in code beside it ---------------------
+    def code_calculations(self) -> list[Relation]:
+        """A value followed by a parenthesised inline-code calculation on literal whole numbers
+        ("127 (`(2048-16)/16`) intervals", "48 GPUs (`TP*PP=4*12`)"): the value is that calculation,
+        rounded, or truncated when only the truncated reading gives the whole number printed."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        for i, m in enumerate(self.ms):
+            # parentheses whose whole content was blanked as code
+            mo = _CODE_CALC.match(self.text, m.end)
+            if mo is None or m.cell is not None or not _usable(m):
+                continue
+            code = raw[mo.start(1):mo.end(1)]
+            expr = _literal_calculation(code.rsplit("=", 1)[-1])
+            exact = _evaluate(expr, self.ms, True) if expr else None
+            if expr is None or exact is None:
+                continue
+            v, lo, hi = m.number.nominal, exact.mag.lo, exact.mag.hi
+            truncated = v.denominator == 1 and lo == hi and lo.denominator != 1 and int(lo) == v \
+                and abs(lo - v) >= m.number.step / 2
+            formula = f"floor({expr})" if truncated else expr
+            out.append(Relation("equation", i, formula, [], quote=self.doc.sentence(m.start),
+                                note="the calculation printed in code beside the value"
+                                     + (" (truncated to a whole number)" if truncated else ""),
+                                unitless=True, at=m.start, confidence=0.8,
+                                evidence=f"{m.printed!r} followed by the code {code.strip()!r}"))
+        return out
+
+    def code_equations(self) -> list[Relation]:
+        """A calculation on literal numbers in code, then "=>" / "=" / "→" and a number in code
+        ("`250880*14336` => `3_596_615_680`"): the number is the calculation. Both sides must be
+        code (blanked in the prose) so that no prose arithmetic is read twice."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        for mo in _CODE_EQUATION.finditer(raw):
+            a, b = mo.span(1), mo.span(2)
+            if self.text[a[0]:a[1]].strip() or self.text[b[0]:b[1]].strip():
+                continue
+            expr = _literal_calculation(mo.group(1))
+            if expr is None or _evaluate(expr, self.ms, True) is None:
+                continue
+            lo, hi = raw.rfind("\n", 0, a[0]) + 1, raw.find("\n", a[0])
+            quote = raw[lo:hi if hi >= 0 else len(raw)].strip()      # the line with its code, as written
+            out.append(Relation("equation", None, expr, [], value=mo.group(2), quote=quote,
+                                note="the calculation the document writes out in code", unitless=True, at=a[0],
+                                confidence=0.8, evidence=f"the code {mo.group(0).strip()[:120]!r}"))
+        return out
+
+
+    # -- code that prints a result with a unit, its inputs given with units in the sentence before ---
+    def code_outputs(self) -> list[Relation]:
+        """A code line computing a product or quotient of literals, and the next code line printing a
+        number with a unit ("4805*15/3660" then "19.69h"), after a sentence that gives those literals
+        with units ("4805 steps, with 15 sec/step"): the bare literals left over are a unit conversion
+        (seconds to hours). Drafted only when they are within 5% of the conversion the units imply,
+        and checked with the registry's conversion, so a wrong constant (3660 s/h) is the finding."""
+        out: list[Relation] = []
+        raw = self.doc.unblanked
+        if raw is None:
+            return out
+        lines = raw.split("\n")
+        starts = [0]
+        for ln in lines:
+            starts.append(starts[-1] + len(ln) + 1)
+        for n in range(len(lines) - 1):
+            a, b = starts[n], starts[n + 1]
+            if self.text[a:b].strip() or not lines[n].strip():
+                continue          # prose, or an empty line: only code lines are read here
+            expr = _PRODUCT_LITERALS.search(lines[n])
+            shown = _PRINTED_RESULT.fullmatch(lines[n + 1])
+            if expr is None or shown is None or self.text[b:starts[n + 2] - 1].strip():
+                continue
+            rel = self._code_output(a + expr.start(), expr.group(0), shown.group(1), shown.group(2))
+            if rel is not None:
+                out.append(rel)
+        return out
+
+    def _code_output(self, at: int, expr: str, number: str, unit_text: str) -> Relation | None:
+        from .mentions import unit_or_none
+
+        ms = self.ms
+        unit = unit_or_none(unit_text)
+        before = self.text[:at].rstrip()       # the prose before the code (its fence line is blanked)
+        if unit is None or not unit.dims.items or not before:
+            return None
+        s, e = self.doc.sentence_span(len(before) - 1)
+        near = {ms[k].number.nominal: k for k in self._within(s, e) if _usable(ms[k]) and ms[k].unit.dims.items}
+        ops = re.findall(r"([*/]?)\s*([\d_]+(?:\.\d+)?)", expr)
+        used: list[int] = []
+        dropped = Fraction(1)
+        names: dict[str, str] = {}
+        for op, lit in ops:
+            v = Fraction(lit.replace("_", ""))
+            k = near.get(v)
+            if k is not None and op != "/":
+                used.append(k)
+                names[f"x{len(names) + 1}"] = ms[k].value
+            else:
+                dropped = dropped / v if op == "/" else dropped * v
+        if len(used) < 2 or dropped == 1:
+            return None
+        q = _evaluate(" * ".join(_ref(k) for k in used), ms)
+        if q is None or q.dims != unit.dims:
+            return None
+        nominal = Fraction(1)
+        for k in used:
+            nominal *= ms[k].number.nominal
+        conversion = q.mag.lo / (nominal * unit.factor)      # what the units say the leftover should be
+        if conversion <= 0 or abs(dropped / conversion - 1) > Fraction(5, 100):
+            return None
+        line_no = self.doc.position(at)[0]
+        return Relation("equation", None, " * ".join(names), [], value=f"{number} {unit_text}",
+                        quote=f"{expr.strip()} -> {number}{unit_text}", at=at, confidence=0.7, given=names,
+                        note=f"the printed {number}{unit_text} recomputed from "
+                             + " and ".join(repr(ms[k].printed) for k in used)
+                             + " with the units' own conversion (the code's constant is read as one)",
+                        evidence=f"the code {expr.strip()!r} prints {number}{unit_text!r} (line {line_no + 1}); "
+                                 + ", ".join(repr(ms[k].printed) for k in used) + " in the sentence before")
+
+def _literal_calculation(code: str) -> str | None:
+    """``code`` as a formula when it is arithmetic on whole-number literals ("9_765_625/127"), else None."""
+    expr = code.replace("_", "").replace(" ", "").strip("`")
+    if not _LITERAL_ARITHMETIC.fullmatch(expr) or not re.search(r"\d[+\-*/]", expr) or "**" in expr:
+        return None
+    return expr

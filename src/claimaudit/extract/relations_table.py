@@ -1,0 +1,457 @@
+"""Relations a table's structure states: Total and Average rows and columns, columns that are the
+product or quotient of others in every row, and percentage columns that split a whole."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from fractions import Fraction
+
+from .document import Table
+from .mentions import Mention
+from .relation_model import FinderBase, Relation, _placeholder_formula, _recomputes, _ref, _usable, _where, reaches
+
+TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)\W*$", re.I)
+AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
+
+
+def _float_bounds(m: Mention) -> tuple[float, float]:
+    """The printed magnitude's interval as floats, widened by one step (a truncated reading). Units
+    are left out: columns are screened on the numbers printed, the draft's formula then decides
+    whether the units compose."""
+    iv = m.number.interval
+    return float(iv.lo), float(iv.hi + m.number.step)
+
+
+def _combine(op: str, a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    if op == "*":
+        return a[0] * b[0], a[1] * b[1]
+    return a[0] / b[1] if b[1] else 0.0, a[1] / b[0] if b[0] else float("inf")
+
+
+def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c: int,
+                          others: list[int]) -> tuple[float, list[int], str, list[int]] | None:
+    """The factors (2 or 3 columns, a product; or a quotient of 2) that give column ``c`` in the
+    most rows, when that is at least 95% of at least four rows. Screening is on float bounds; the
+    draft's formulas are then checked exactly by the engine."""
+    target = bounds[c]
+
+    def share(factors: list[int], op: str) -> tuple[float, list[int]] | None:
+        rows, held, ones = [], 0, 0
+        for r, tb in enumerate(target):
+            fb = [bounds[k][r] for k in factors]
+            if tb is None or any(b is None for b in fb):
+                continue
+            # a factor of one makes any column a "product": rows where it is one prove nothing
+            ones += op == "*" and any(b is not None and b[0] <= 1 <= b[1] for b in fb)
+            acc = fb[0]
+            for b in fb[1:]:
+                assert acc is not None and b is not None   # noqa: S101 - narrows for mypy: None rows skipped above
+                acc = _combine(op, acc, b)
+            rows.append(r)
+            assert acc is not None   # noqa: S101 - narrows for mypy: None rows skipped above
+            held += acc[0] <= tb[1] and tb[0] <= acc[1]
+            if len(rows) - held > max(1, 0.05 * len(target)):
+                return None
+        if len(rows) - ones < 4 or held < 0.95 * len(rows):
+            return None
+        return held / len(rows), rows
+
+    best: tuple[float, list[int], str, list[int]] | None = None
+    for i, a in enumerate(others):
+        for b in others[i:]:
+            if a == b:
+                continue
+            got = share([a, b], "*")
+            if got and (best is None or got[0] > best[0]):
+                best = (got[0], [a, b], "*", got[1])
+    if best is None:
+        for a in others:
+            for b in others:
+                if a != b:
+                    got = share([a, b], "/")
+                    if got and (best is None or got[0] > best[0]):
+                        best = (got[0], [a, b], "/", got[1])
+    if best is None and len(others) <= 24:
+        for i, a in enumerate(others):
+            for j in range(i + 1, len(others)):
+                for k in range(j + 1, len(others)):
+                    got = share([a, others[j], others[k]], "*")
+                    if got and (best is None or got[0] > best[0]):
+                        best = (got[0], [a, others[j], others[k]], "*", got[1])
+    return best
+
+
+
+class TableRelations(FinderBase):
+    def table_totals(self) -> list[Relation]:
+        """Rows labelled Total (sum of the rows above) or Average (their mean)."""
+        out = []
+        for t in self.doc.tables:
+            first = 0
+            for r in range(len(t.rows)):
+                label = t.label(r)
+                average = bool(AVERAGE_LABEL.match(label))
+                if not (TOTAL_LABEL.match(label) or average):
+                    continue
+                for c in range(1, t.ncols):
+                    target = self.value(t, r, c)
+                    idx = [self.value(t, k, c) for k in range(first, r)]
+                    if target is None or len(idx) < 2 or any(i is None for i in idx):
+                        continue
+                    parts = [i for i in idx if i is not None]
+                    formula = _placeholder_formula(parts, "+")
+                    if average:
+                        formula = f"({formula}) / {len(parts)}"
+                    word = "mean" if average else "sum"
+                    # the Total of a percentage or a rate column is mostly an overall (weighted) value,
+                    # not a sum: there a sum that does not recompute is only a suggestion
+                    sure = average or not _intensive(self.ms[target]) or _recomputes(self.ms[target], formula, self.ms)
+                    rel = self._table_relation(
+                        "table-total", target, formula, parts,
+                        note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
+                             "of the rows above it",
+                        evidence=f"{_where(t)}: row label {label!r} over {len(parts)} rows of column "
+                                 f"{self._header(t, c)!r}", confidence=0.9 if sure else 0.4)
+                    if rel is not None:
+                        out.append(rel)
+                first = r + 1
+        return out
+
+    def row_aggregates(self) -> list[Relation]:
+        """A column headed Total (the row's sum) or Average (its mean) over the row's other cells."""
+        out = []
+        for t in self.doc.tables:
+            for c in range(1, t.ncols):
+                head = t.header[c] if c < len(t.header) else ""
+                last = head.split(" / ")[-1]
+                average = bool(AVERAGE_LABEL.match(last))
+                if not (average or TOTAL_LABEL.match(last)):
+                    continue
+                found: list[Relation] = []
+                held = 0
+                for r in range(len(t.rows)):
+                    target = self.value(t, r, c)
+                    if target is None:
+                        continue
+                    parts = []
+                    for k in range(1, t.ncols):
+                        if k == c:
+                            continue
+                        other = t.header[k] if k < len(t.header) else ""
+                        if AVERAGE_LABEL.match(other.split(" / ")[-1]) or TOTAL_LABEL.match(other.split(" / ")[-1]):
+                            continue
+                        i = self.value(t, r, k)
+                        if i is not None and (self.ms[i].unit.dims == self.ms[target].unit.dims):
+                            parts.append(i)
+                    if len(parts) < 2:
+                        continue
+                    formula = _placeholder_formula(parts, "+")
+                    if average:
+                        formula = f"({formula}) / {len(parts)}"
+                    word = "mean" if average else "sum"
+                    rel = self._table_relation(
+                        "row-total" if not average else "row-average", target, formula, parts,
+                        note=f"column {head!r} of {_where(t)} is the {word} of the row's other {len(parts)} cells "
+                             f"({t.label(r)!r})",
+                        evidence=f"{_where(t)}: column header {head!r}, row {t.label(r)!r}", confidence=0.0)
+                    if rel is not None:
+                        held += _recomputes(self.ms[target], formula, self.ms)
+                        found.append(rel)
+                # A total or an average column may be over a subset of the columns, or weighted: trust
+                # the reading only when it holds in most rows.
+                conf = (0.9 if not average else 0.85) if found and held * 2 >= len(found) else 0.4
+                for rel in found:
+                    rel.confidence = conf
+                out += found
+        return out
+
+    def column_products(self) -> list[Relation]:
+        """One column is the product of two or three others, or the quotient of two, in (nearly) every
+        row: a relation the table's numbers show rather than its words, so it is only taken when it
+        holds in at least 95% of at least four rows, and the rows where it fails are the findings."""
+        out = []
+        for t in self.doc.tables:
+            nrows = len(t.rows)
+            if nrows < 4 or t.ncols < 3 or t.ncols > 40:
+                continue
+            cols: dict[int, list[int | None]] = {}
+            bounds: dict[int, list[tuple[float, float] | None]] = {}
+            for c in range(1, t.ncols):
+                vals = [self.value(t, r, c) for r in range(nrows)]
+                filled = [v for v in vals if v is not None]
+                nominals = {self.ms[v].number.nominal for v in filled}
+                if len(filled) >= 4 and len(nominals) > 1 and all(self.ms[v].number.nominal > 0 for v in filled):
+                    cols[c] = vals
+                    bounds[c] = [_float_bounds(self.ms[v]) if v is not None else None for v in vals]
+            targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
+            uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
+
+            for c in targets:
+                # no column may be computed from a column computed from it (no reference cycle)
+                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)])
+                if best is None:
+                    continue
+                share, factors, op, rows = best
+                uses[c] = factors
+                heads = [self._header(t, k) for k in factors]
+                sym = " × " if op == "*" else " ÷ "
+                for r in rows:
+                    target = cols[c][r]
+                    parts = [cols[k][r] for k in factors]
+                    if target is None or any(p is None for p in parts):
+                        continue
+                    idx = [p for p in parts if p is not None]
+                    formula = f" {op} ".join(_ref(p) for p in idx)
+                    rel = self._table_relation(
+                        "column-product", target, formula, idx,
+                        note=f"column {self._header(t, c)!r} of {_where(t)} is {sym.join(repr(h) for h in heads)} "
+                             f"(row {t.label(r)!r})",
+                        evidence=f"{_where(t)}: {self._header(t, c)!r} = {sym.join(repr(h) for h in heads)} holds "
+                                 f"in {share:.0%} of {len(rows)} rows", confidence=0.8)
+                    if rel is not None:
+                        out.append(rel)
+        return out
+
+    def _shares(self, idx: list[int], quote: str, at: int, where: str) -> Relation | None:
+        ms = [self.ms[i] for i in idx]
+        if len(ms) < 2 or not all(m.number.kind == "percent" and _usable(m) for m in ms):
+            return None
+        total = sum(m.number.nominal for m in ms)
+        if not (Fraction(95) <= total <= Fraction(105)):
+            return None
+        return Relation("shares", None, _placeholder_formula(idx, "+"), idx, value="100%", quote=quote,
+                        note=f"the shares in {where} should add up to 100%", at=at,
+                        evidence=f"{len(idx)} percentages in {where} summing to {float(total):g}%",
+                        confidence=0.75 if len(idx) >= 3 else 0.4)
+
+    def table_shares(self) -> list[Relation]:
+        out = []
+        for t in self.doc.tables:
+            if any(TOTAL_LABEL.match(t.label(r)) for r in range(len(t.rows))):
+                continue
+            for c in range(1, t.ncols):
+                cells = [self.by_cell.get((t.index, r, c), []) for r in range(len(t.rows))]
+                if any(len(x) != 1 for x in cells):
+                    continue
+                rel = self._shares([x[0] for x in cells], self.doc.line_text(t.start).strip(), t.start,
+                                   f"column {self._header(t, c)!r} of {_where(t)}")
+                if rel:
+                    out.append(rel)
+        return out
+
+    def list_shares(self) -> list[Relation]:
+        """Consecutive list items each printing one percentage ("- NVLink 42.57%")."""
+        out = []
+        run: list[int] = []
+        last_line = -2
+        lines_seen: dict[int, list[int]] = {}
+        for i, m in enumerate(self.ms):
+            if m.cell is None and re.match(r"\s*(?:[-*+•]|\d+[.)、])\s", self.doc.line_text(m.start)):
+                lines_seen.setdefault(m.line, []).append(i)
+        for line in sorted(lines_seen):
+            ids = lines_seen[line]
+            pct = [i for i in ids if self.ms[i].number.kind == "percent"]
+            if len(pct) == 1 and line == last_line + 1:
+                run.append(pct[0])
+            else:
+                if len(run) >= 2:
+                    rel = self._shares(run, self.doc.line_text(self.ms[run[0]].start).strip(),
+                                       self.ms[run[0]].start, "the list")
+                    if rel:
+                        out.append(rel)
+                run = pct[:1] if len(pct) == 1 else []
+            last_line = line
+        if len(run) >= 2:
+            rel = self._shares(run, self.doc.line_text(self.ms[run[0]].start).strip(), self.ms[run[0]].start,
+                               "the list")
+            if rel:
+                out.append(rel)
+        return out
+
+
+    # -- "4.1 hours ($132) | 9 hours ($290) | …": one rate implied by every cell of a row ---------------
+    def cell_rates(self) -> list[Relation]:
+        """Cells of one row that each pair two quantities of two kinds (a time and a cost): the second
+        over the first is one rate along the row. Not stated but shown, so taken only when one rate
+        fits every pair of at least three (audited, 0.75), or all but one of at least four (the odd
+        one is the finding, 0.7)."""
+        out = []
+        ms = self.ms
+        for t in self.doc.tables:
+            for r in range(len(t.rows)):
+                pairs = []
+                for c in range(1, t.ncols):
+                    got = self.by_cell.get((t.index, r, c), [])
+                    if len(got) == 2 and all(_usable(ms[k]) and ms[k].number.nominal != 0 and ms[k].unit.dims.items
+                                             for k in got) and ms[got[0]].unit.dims != ms[got[1]].unit.dims:
+                        pairs.append((c, got[0], got[1]))
+                kinds = {(ms[a].unit.dims, ms[b].unit.dims) for _c, a, b in pairs}
+                if len(pairs) < 3 or len(kinds) != 1:
+                    continue
+                rates = [_rate_bounds(ms[a], ms[b]) for _c, a, b in pairs]
+                held = _sharing(rates)
+                if len(held) < len(pairs) and (len(pairs) < 4 or len(held) < len(pairs) - 1):
+                    continue
+                conf = 0.75 if len(held) == len(pairs) else 0.7
+                base = max(held, key=lambda k: abs(ms[pairs[k][2]].number.nominal))
+                _c0, a0, b0 = pairs[base]
+                dim_a, dim_b = ms[a0].unit.canonical, ms[b0].unit.canonical
+                for k, (c, a, b) in enumerate(pairs):
+                    if k == base:
+                        continue
+                    rel = self._table_relation(
+                        "rate", b, f"{_ref(a)} * {_ref(b0)} / {_ref(a0)}", [a, b0, a0],
+                        note=f"{_where(t)}, row {t.label(r)!r}: {ms[b].printed} for {ms[a].printed} at the rate "
+                             f"of {ms[b0].printed} for {ms[a0].printed} ({self._header(t, c)!r})",
+                        evidence=f"{_where(t)}: every cell of row {t.label(r)!r} pairs a {dim_a} with a {dim_b}; "
+                                 f"one {dim_b}/{dim_a} rate fits {len(held)} of {len(pairs)}", confidence=conf)
+                    if rel is not None:
+                        out.append(rel)
+        return out
+
+    # -- a column proportional to another (times a constant column): an unprinted factor -----------
+    def column_proportions(self, found: list[Relation]) -> list[Relation]:
+        """One column is another times a factor the table does not print, the same in every row
+        (GPU hours × a constant power column × a grid factor = tCO2eq), and likewise one row another
+        row times a factor in every column (an "in USD" row that is the "in GPU hours" row × $2).
+        Shown, not stated: taken only when the ratio agrees within 0.5% over at least three cells of
+        three or more significant digits, one ratio fits every cell, and the series is not already
+        computed by another relation."""
+        out: list[Relation] = []
+        taken = {r.target for r in found if r.kind == "column-product"}     # a column already computed
+        for t in self.doc.tables:
+            rows = [r for r in range(len(t.rows))
+                    if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))]
+            cols = list(range(1, t.ncols))
+            down = {c: [self.value(t, r, c) for r in rows] for c in cols}
+            along = {r: [self.value(t, r, c) for c in cols] for r in range(len(t.rows))}
+            out += self._proportions(t, down, [f"row {t.label(r)!r}" for r in rows],
+                                     [f"column {self._header(t, c)!r}" for c in range(t.ncols)], taken)
+            out += self._proportions(t, along, [f"column {self._header(t, c)!r}" for c in cols],
+                                     [f"row {t.label(r)!r}" for r in range(len(t.rows))], taken)
+        return out
+
+    def _proportions(self, t: Table, series: dict[int, list[int | None]], places: list[str], names: list[str],
+                     taken: set[int | None]) -> list[Relation]:
+        """Series (columns or rows, each a list of cell mentions over ``places``) that are another
+        series (times a constant one) times one factor."""
+        ms = self.ms
+        full = {k: [v for v in vals if v is not None] for k, vals in series.items()
+                if len(vals) >= 3 and all(v is not None and ms[v].number.nominal > 0 for v in vals)}
+        if len(full) > 10:
+            return []
+        constant = [k for k, v in full.items() if len({ms[i].number.nominal for i in v}) == 1]
+        varying = [k for k in full if k not in constant]
+        out: list[Relation] = []
+        for c in varying:
+            precise = [p for p, i in enumerate(full[c]) if _sig_digits(ms[i]) >= 3]
+            if any(i in taken for i in full[c]) or len(precise) < 3:
+                continue
+            for a in varying:
+                pairs = list(zip(full[c], full[a], strict=True))
+                ratios = [ms[pairs[p][0]].number.nominal / ms[pairs[p][1]].number.nominal for p in precise]
+                if a == c or max(ratios) > min(ratios) * Fraction(1005, 1000) or max(ratios) == 1:
+                    continue
+                if _sharing([_rate_bounds(ms[y], ms[x]) for x, y in pairs]) != list(range(len(pairs))):
+                    continue
+                out += self._proportional(t, full, places, names, c, a, constant[:1])
+                taken.update(full[c])
+                break
+        return out
+
+    def _proportional(self, t: Table, full: dict[int, list[int]], places: list[str], names: list[str], c: int,
+                      a: int, constant: list[int]) -> list[Relation]:
+        ms = self.ms
+        base = max(range(len(places)), key=lambda p: ms[full[c][p]].number.nominal)
+        heads = " × ".join(names[k] for k in [a, *constant])
+        den = [full[a][base]] + [full[b][base] for b in constant]
+
+        def one(p: int) -> Relation | None:
+            num = [full[a][p]] + [full[b][p] for b in constant]
+            formula = " * ".join(_ref(i) for i in num) + f" * {_ref(full[c][base])} / (" \
+                + " * ".join(_ref(i) for i in den) + ")"
+            return self._table_relation(
+                "column-product", full[c][p], formula, [*num, full[c][base], *den],
+                note=f"{names[c]} of {_where(t)} is {heads} times one factor, as in {places[base]} ({places[p]})",
+                evidence=f"{_where(t)}: {names[c]} / {heads} is one value within 0.5% in all {len(places)} "
+                         f"cells", confidence=0.75)
+
+        return [rel for p in range(len(places)) if p != base and (rel := one(p)) is not None]
+
+    # -- quantisation tables: fewer bits, less memory ---------------------------------------------------
+    def precision_order(self) -> list[Relation]:
+        """A memory table whose rows are numeric precisions (bf16 / fp16, 8bits, INT4): in each column
+        a row with more bits needs more memory than a row with fewer."""
+        out = []
+        for t in self.doc.tables:
+            bits = {r: _bits(t.label(r)) for r in range(len(t.rows))}
+            rows = sorted((r for r, b in bits.items() if b), key=lambda r: -(bits[r] or 0))
+            if len({bits[r] for r in rows}) < 2:
+                continue
+            for c in range(1, t.ncols):
+                head = self._header(t, c)
+                if not _MEMORY.search(" ".join((t.caption, t.section, head))):
+                    continue
+                vals = [(r, v) for r in rows if (v := self.value(t, r, c)) is not None]
+                for (r1, x), (r2, y) in itertools.pairwise(vals):
+                    if bits[r1] == bits[r2]:
+                        continue
+                    out.append(Relation(
+                        "compare", None, f"{_ref(x)} - {_ref(y)}", [x, y], value="> 0",
+                        quote=self.doc.line_text(self.ms[y].start).strip(),
+                        note=f"{t.label(r1)!r} ({bits[r1]} bits) needs more memory than {t.label(r2)!r} "
+                             f"({bits[r2]} bits) in column {head!r} of {_where(t)}",
+                        at=self.ms[y].start, unitless=True, confidence=0.75,
+                        evidence=f"{_where(t)}: memory words in its caption or header; rows labelled by "
+                                 f"precision {t.label(r1)!r} and {t.label(r2)!r}"))
+        return out
+
+
+_PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*(?:[(（][A-Za-z\s\-]{1,12}[)）])?\W*$",
+                        re.I)     # "Int4 (GPTQ)": a method name after the width
+_MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
+
+
+def _bits(label: str) -> int | None:
+    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4), else None."""
+    widths = set()
+    for part in re.split(r"\s*/\s*", label.strip("*_ ")):
+        mo = _PRECISION.match(part)
+        if mo is None:
+            return None
+        widths.add(int(mo.group(1) or mo.group(2)))
+    return widths.pop() if len(widths) == 1 else None
+
+
+def _intensive(m: Mention) -> bool:
+    """A percentage, a ratio or a rate: a value that does not add up across rows."""
+    return m.number.kind in ("percent", "ratio", "points", "permille") or "/" in m.unit.canonical
+
+
+def _sig_digits(m: Mention) -> int:
+    """Significant digits printed ("31.22" 4, "400" 1, "0.035" 2)."""
+    digits = re.sub(r"\D", "", m.printed_number or "").lstrip("0")
+    return len(digits.rstrip("0")) if "." not in (m.printed_number or "") else len(digits)
+
+
+def _rate_bounds(a: Mention, b: Mention) -> tuple[float, float]:
+    """|b| / |a| as a float interval, in the units' base scale (2.1 days and 9 hours compare)."""
+    ia, ib = a.number.interval * a.unit.factor, b.number.interval * b.unit.factor
+    try:
+        alo, ahi = sorted((abs(float(ia.lo)), abs(float(ia.hi))))
+        blo, bhi = sorted((abs(float(ib.lo)), abs(float(ib.hi))))
+    except OverflowError:
+        return math.nan, math.nan         # beyond floats: shares no rate with anything
+    return (blo / ahi, bhi / alo) if alo > 0 else (0.0, float("inf"))
+
+
+def _sharing(bounds: list[tuple[float, float]]) -> list[int]:
+    """The largest set of intervals with a common point (the indices), found by sweeping the ends."""
+    best: list[int] = []
+    for lo, _hi in bounds:
+        at = [k for k, (a, b) in enumerate(bounds) if a <= lo <= b]
+        if len(at) > len(best):
+            best = at
+    return best
