@@ -22,11 +22,11 @@ from .chinese import DIGITS as CN_DIGITS
 from .chinese import TENS as CN_TENS
 from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
+from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNITS as _UNITS_EN
-from .words import WORD_RE as _WORD_RE
 from .words import english_value as _english_value
 from .words import read_words
 
@@ -69,16 +69,28 @@ _NUMBER_RE = re.compile(
 _FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+_VULGAR_RE = re.compile("[" + "".join(_VULGAR) + "]")
+_BINARY_POWER = re.compile(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
+
+#: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
+#: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
+#: article). Searching for these skips every other word in one regex pass.
+_EN_START = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
+    + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
+                                          key=len, reverse=True))
+    + r")(?![a-z])))(?![a-z])")
+_LOWER_WORD = re.compile(r"[a-z]+")
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
     pos, n = 0, len(lower)
     while pos < n:
-        m = _WORD_RE.search(lower, pos)
+        m = _EN_START.search(lower, pos)
         if m is None:
             return
-        first = m.group(0).split("-")[0]
-        word = folded[m.start():m.end()].split("-")[0]
+        first = m.group(0)
+        word = folded[m.start():m.end()]
         if not (word.islower() or word.istitle() or word.isupper()) or (
                 m.start() > 0 and folded[m.start() - 1] in "-_@/" ):
             pos = m.end()   # ZeRO, R1-Zero: names, not numbers
@@ -90,7 +102,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         spans: list[tuple[str, int, int]] = []
         j = m.start()
         while True:
-            wm = re.compile(r"[a-z]+").match(lower, j)
+            wm = _LOWER_WORD.match(lower, j)
             if wm is None:
                 break
             spans.append((wm.group(0), wm.start(), wm.end()))
@@ -104,7 +116,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 j = k + 3
                 continue
             if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and (w2 := re.match(r"[a-z]+", lower[k + 2:])) is not None and w2.group(0) in _NUMBER_WORDS \
+                    and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS \
                     and len(spans) < 12:
                 j = k + 2
                 continue
@@ -140,6 +152,8 @@ def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
 # -- Chinese numerals -------------------------------------------------------------------------------
 
 _CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
+#: Every character a Chinese token can start with: the scan jumps from one to the next.
+_CN_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_CN_START | set("万亿百千")))) + "]")
 
 
 #: Multipliers printed without a digit (万卡集群, 百万 token, 千万美元): an implied 一, spelt out for
@@ -169,6 +183,10 @@ _RETRY_RUN = 32
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
+        cand = _CN_CANDIDATE.search(text, i)
+        if cand is None:
+            return
+        i = cand.start()
         c = text[i]
         if c in "万亿百千":
             form = _bare_multiplier(text, i)
@@ -231,17 +249,16 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         norm = folded[s:e].replace("−", "-")
         if norm == "2":
             # A binary power: 2⁵⁰ / 2^64 (parse_printed reads both exactly).
-            pw = re.match(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}", folded[e:e + 5])
+            pw = _BINARY_POWER.match(folded[e:e + 5])
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
-    for ch, frac in _VULGAR.items():
-        for m in re.finditer(re.escape(ch), text):
-            s = m.start()
-            if s > 0 and folded[s - 1].isdigit():
-                continue  # "2½" is read with its whole part below
-            found.append(NumberToken(s, s + 1, ch, frac, "fraction"))
+    for m in _VULGAR_RE.finditer(text):
+        s = m.start()
+        if s > 0 and folded[s - 1].isdigit():
+            continue  # "2½" is read with its whole part below
+        found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
     if chinese:
         found.extend(_chinese_tokens(text))
     if words:
