@@ -8,6 +8,7 @@ import re
 
 #: A Chinese (CJK unified) character.
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NEAR_BEFORE = re.compile(r"(?:近|接近|趋近|趋于)\s*$")
 
 #: Chinese counts of discourse things (三个问题, 两阶段, 零回滚): dimensionless, the noun kept as
 #: ``Mention.counted``. A noun the registry does not know must not become a unit error in the draft.
@@ -81,7 +82,7 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         if not m or not (_ONE_BEFORE.search(f[max(0, start - 4):start]) or f.startswith("数量级", measure_end)):
             return None
         return (j, m.group(0) + noun) if f.startswith("数量级", measure_end) else (measure_end, m.group(0))
-    if tok == "零" and re.search(r"(?:近|接近|趋近|趋于)\s*$", f[max(0, start - 3):start]):
+    if tok == "零" and _NEAR_BEFORE.search(f[max(0, start - 3):start]):
         return end, ""                   # 气泡近零: a value (about zero), not a count
     if tok in ("二",) and not m:
         return None                      # 二 is 二进制, 不二; only "二个/二级" counts

@@ -11,6 +11,10 @@ from .mention import Mention, parse_value, read_value
 from .number_affixes import RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import unit_or_none
 
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
+_FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)\s*$", re.I)
+_MONEY_SIGN = re.compile(r"(?:US\$|\$|€|£|¥)")
+
 #: Where "points" are percentage points: near a percentage or a score.
 _SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
                             r"百分|分数|得分|准确率|评分", re.I)
@@ -32,8 +36,8 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                 and not a.number.is_range and not b.number.is_range and not b.qualifier:
             gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
             before = f[max(0, a.start - 24):a.start]
-            between = re.search(r"\bbetween\s*$", before, re.I)
-            from_ = re.search(r"(?:\bfrom|从|由)\s*$", before, re.I)
+            between = _BETWEEN_BEFORE.search(before)
+            from_ = _FROM_BEFORE.search(before)
             if gap and (between or "and" not in gap.group(0)) \
                     and (between or not from_ or RANGE_FROM.search(before)):
                 v = join_parts(text[a.start:a.unit_start].strip(), "to", b.value)
@@ -124,7 +128,7 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
     for m in ms:
         money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
         if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money \
-                or not re.match(r"(?:US\$|\$|€|£|¥)", f[m.start:m.number_start]) \
+                or not _MONEY_SIGN.match(f[m.start:m.number_start]) \
                 or m.number.is_range or m.number.nominal <= 0:
             continue
         p = parse_value("-" + m.value, kilo)

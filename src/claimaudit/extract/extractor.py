@@ -29,6 +29,15 @@ from .number_affixes import (
 )
 from .unit_words import CJK_AMBIGUOUS, COUNT_NOUN, header_unit, is_unit, unit_after, unit_or_none
 
+_FROM_OR_BETWEEN = re.compile(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", re.I)
+_BETWEEN = re.compile(r"between\s+$", re.I)
+_BETWEEN_WORD = re.compile(r"\bbetween\s+$", re.I)
+_AND_GAP = re.compile(r"\s(?:[A-Za-z]+\s)?and\s")
+_PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+#: "40+ GiB/s": a "+" between the number and its unit.
+_PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
+_CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+
 
 class Extractor:
     """Finds mentions in one document. ``lang``: "auto", "en" (no Chinese numerals) or "zh"."""
@@ -120,20 +129,19 @@ class Extractor:
             dash_range = False
         if nxt is not None and tok.kind in ("digits", "chinese") and nxt.kind == tok.kind and not mult + pct:
             sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
-            if sep and not re.search(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", f[max(0, tok.start - 14):tok.start],
-                                     re.I) \
+            if sep and not _FROM_OR_BETWEEN.search(f[max(0, tok.start - 14):tok.start]) \
                     and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
                 range_end = nxt
         if range_end is not None and "and" in f[pos:range_end.start] \
-                and not re.search(r"between\s+$", f[max(0, tok.start - 9):tok.start], re.I):
+                and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None
         if range_end is None and nxt is not None \
-                and re.search(r"\bbetween\s+$", f[max(0, tok.start - 9):tok.start], re.I) \
-                and re.fullmatch(r"\s(?:[A-Za-z]+\s)?and\s", f[pos:nxt.start] if nxt.start > pos else " "):
+                and _BETWEEN_WORD.search(f[max(0, tok.start - 9):tok.start]) \
+                and _AND_GAP.fullmatch(f[pos:nxt.start] if nxt.start > pos else " "):
             range_end = nxt
         tolerance = False
         if range_end is None and nxt is not None and tok.kind == "digits" and nxt.kind == "digits" \
-                and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", f[pos:nxt.start]):
+                and _PLUS_MINUS.fullmatch(f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = qualifier_before(f, start)
         cur_text = ""
@@ -173,7 +181,7 @@ class Extractor:
         in ``num_text``), with the unit words after ``pos`` and the qualifier before ``start``."""
         f = self.folded
         num_text = num_text + pct.strip() if pct else num_text
-        plus = re.match(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])", f[pos:pos + 3])
+        plus = _PLUS_BEFORE_UNIT.match(f[pos:pos + 3])
         if plus:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
@@ -267,7 +275,7 @@ class Extractor:
             candidates.append(reading.unit.note)
         if p.multiplier == "B" and not COUNT_NOUN.match(f, num_end + 1) and not p.unit:
             candidates.append("B read as billion (a count); it could be bytes")
-        if p.uses_kilo and re.search(r"(?:context|上下文|窗口|序列|sequence)", f[max(0, begin - 12):end + 12], re.I):
+        if p.uses_kilo and _CONTEXT_LENGTH.search(f[max(0, begin - 12):end + 12]):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
         if not p.unit and unread_unit:
             candidates.append(f"unit words {unread_unit!r} not read")

@@ -11,6 +11,8 @@ from ..numbers import vocabulary
 from .chinese_counts import CJK
 from .unit_words import unit_or_none
 
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])")
+
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
 POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if not k.isascii()},
@@ -21,6 +23,10 @@ _QUAL_RE = re.compile(
     r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+"
     r"|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?"
     r"|(?P<zh>" + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
+#: The last character of every qualifier _QUAL_RE reads: a cheap test before the search (most
+#: numbers have none, and a search anchored at the end tries every position of the window).
+_QUAL_LAST = frozenset(c for q in _EN_QUALS + _ZH_QUALS + [">=", "<=", "~≈≥≤><", ";"]
+                       for c in (q[-1], q[-1].lower(), q[-1].upper())) | frozenset("~≈≥≤><")
 #: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
 CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
@@ -72,6 +78,11 @@ def join_parts(*parts: str) -> str:
 
 def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     """(start, qualifier text, relation override) of a qualifier right before ``start``."""
+    lo, j = max(0, start - 16), start - 1
+    while j >= lo and f[j].isspace():
+        j -= 1
+    if j < lo or f[j] not in _QUAL_LAST:
+        return None
     m = _QUAL_RE.search(f[max(0, start - 16):start])
     if not m:
         return None
@@ -86,7 +97,7 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
 
 def post_qualifier(f: str, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
     """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
-    post = re.match(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])", f[uend:uend + 4]) \
+    post = _POST_QUALIFIER.match(f[uend:uend + 4]) \
         if uend < len(f) else None
     if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
         post = None

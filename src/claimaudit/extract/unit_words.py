@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import InputError
 from ..numbers.scan import fold
@@ -100,6 +101,7 @@ _INVERSE_BARN = re.compile(r"([fpan])b(?:\^|)[-−]1")
 _BARN_PREFIX = {"f": "femto", "p": "pico", "a": "atto", "n": "nano"}
 
 
+@lru_cache(maxsize=16384)
 def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     """English spellings the registry refuses, rewritten into its grammar, with the unit read
     (None where the registry refuses the rewritten spelling too).
