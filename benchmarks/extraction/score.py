@@ -22,10 +22,10 @@ temperature reading or a degree); other quantities in those sentences count neit
 without a value (a unit named alone, ``convert to fahrenheit``) are left out. Cases with no
 expected result count every prediction as a false positive.
 
-Speed is timed like for like in fresh processes (``ours_run.py``, ``q3_run.py``): cold is the import
-plus the first parse, warm one pass over all sentences after it. With ``--quantulum PYTHON`` (or when
-quantulum3 is importable by this python) quantulum3 is scored and timed on the same inputs; it is
-never a project dependency.
+Speed is timed like for like in fresh processes (``ours_run.py``, ``q3_run.py``), in CPU seconds of
+each process: cold is the import plus the first parse, warm one pass over all sentences after it.
+With ``--quantulum PYTHON`` (or when quantulum3 is importable by this python) quantulum3 is scored
+and timed on the same inputs; it is never a project dependency.
 """
 
 from __future__ import annotations
@@ -415,7 +415,8 @@ def main() -> int:
                 qp = of_kind(name, _q3_items(timed("q3_run.py", q3py, [t for t, _ in cases])))
                 report_halves(f"{name} {lang[:2]} quantulum3", cases, qp)
                 speed_texts += [t for t, _ in cases]
-    print(f"Speed (fresh processes; {len(speed_texts)} English sentences: quantulum3's and Recognizers-Text's):")
+    print(f"Speed (fresh processes, CPU seconds; {len(speed_texts)} English sentences: "
+          "quantulum3's and Recognizers-Text's):")
     o = timed("ours_run.py", sys.executable, speed_texts)
     n = len(speed_texts)
     print(f"  claimaudit   cold {o['cold']:.3f} s (import + first parse)   warm {o['warm']:.3f} s "
