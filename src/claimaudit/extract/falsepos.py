@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .number_affixes import CURRENCY_BEFORE
+
 _LETTER = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
@@ -67,6 +69,12 @@ _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
                             r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)")
+#: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
+_CN_PLACE_WORD = re.compile(r"[十百千]")
+_CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
+_CN_HALF_HOUR_AFTER = re.compile(r"[点點](?:半|钟|鐘|整)")
+_CN_HOUR_AFTER = re.compile(r"[点點]")
+_CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早晨|中午|傍晚|夜里|夜裡|晚间)\s*$")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
@@ -130,7 +138,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "shape"
         # Dates and years.
         plain = tok.replace(",", "")
-        if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before):
+        if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before) \
+                and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):     # "$2000" is money
             if _MONTH_AFTER_YEAR.match(after) or _YEAR_RANGE_END.match(after):
                 return "date"
             if not _AMOUNT_AFTER_YEAR.match(after):
@@ -166,7 +175,12 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                                             and not _unit_word_after(after, is_unit))):
             return "section or list number"
     if kind == "chinese":
-        if tok == "零" or tok.startswith("零"):
+        point = max(tok.find("点"), tok.find("點"))
+        if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
+                or _CN_HALF_HOUR_AFTER.match(after) \
+                or ((point > 0 or _CN_HOUR_AFTER.match(after)) and _CN_TIME_OF_DAY_BEFORE.search(before)):
+            return "time of day"      # 两点五十, 三点一五分, 两点半, 下午三点: a clock time, not 2.50
+        if (tok == "零" or tok.startswith("零")) and point < 0:
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):
             return "ordinal"

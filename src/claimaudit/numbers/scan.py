@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..errors import NumberSyntaxError
+from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
+from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
@@ -210,6 +213,46 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
         i += 1
 
 
+#: A Chinese fraction or share: ``三分之一``, ``六十四分之一``, ``3分之1``, ``十一又十四分之一`` (a whole
+#: and a fraction), and the percent forms ``百分之五十``, ``千分之三``, ``万分之五``. Each side is digits
+#: or a Chinese numeral; whether a side reads is checked below (never a guess from the characters).
+_CN_NUM = "[" + "".join(sorted(set(CN_DIGITS) | set(CN_TENS) | set(CN_SMALL_UNITS) | set(CN_BIG_UNITS))) + "]"
+_CN_FRACTION = re.compile(
+    # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
+    # every position inside it (quadratic).
+    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+)\s?又\s?)?(?P<den>[0-9]+|{_CN_NUM}+)\s?分\s?之\s?"
+    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?:[点點]{_CN_NUM}+)?)")
+_CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
+
+
+def _side_value(text: str) -> Fraction | None:
+    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None."""
+    if text[0].isascii():
+        return Fraction(text) if len(text) <= MAX_DIGITS else None
+    try:
+        num = scan_chinese_numeral(text, 0)
+    except NumberSyntaxError:
+        return None
+    return num.value if num is not None and num.end == len(text) else None
+
+
+def _chinese_fractions(folded: str) -> Iterator[NumberToken]:
+    for m in _CN_FRACTION.finditer(folded):
+        den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
+        if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
+            # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
+            norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
+            yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+            continue
+        den, num = _side_value(den_text), _side_value(num_text)
+        whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
+        if den is None or num is None or whole is None or den == 0:
+            continue
+        value = whole + num / den
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+
+
 # -- public -----------------------------------------------------------------------------------------------
 
 def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list[NumberToken]:
@@ -261,6 +304,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
     if chinese:
         found.extend(_chinese_tokens(text))
+        found.extend(_chinese_fractions(folded))
     if words:
         found.extend(_multiple_tokens(folded))
         found.extend(_english_tokens(folded))
