@@ -75,6 +75,10 @@ _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
 _CN_HALF_HOUR_AFTER = re.compile(r"[点點](?:半|钟|鐘|整)")
 _CN_HOUR_AFTER = re.compile(r"[点點]")
 _CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早晨|中午|傍晚|夜里|夜裡|晚间)\s*$")
+#: Capital (financial) numerals. Alone they are mostly words (陆地 land, 肆意 wilful); in an amount
+#: a place or a currency follows them (伍拾, 陆万, 叁元).
+_CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
+_CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
@@ -180,6 +184,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 or _CN_HALF_HOUR_AFTER.match(after) \
                 or ((point > 0 or _CN_HOUR_AFTER.match(after)) and _CN_TIME_OF_DAY_BEFORE.search(before)):
             return "time of day"      # 两点五十, 三点一五分, 两点半, 下午三点: a clock time, not 2.50
+        if all(c in _CAPITAL_DIGITS for c in tok) and not _CAPITAL_AMOUNT_AFTER.match(after):
+            return "word"             # 陆地, 肆意, 伍仁, 海陆空: a capital numeral alone is a word, not an amount
         if (tok == "零" or tok.startswith("零")) and point < 0:
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):

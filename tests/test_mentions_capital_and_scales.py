@@ -1,0 +1,37 @@
+"""Capital (financial) Chinese numerals alone are words; South Asian scales are multipliers (issue #11 §2).
+
+陆地 (land), 肆意 (wilful), 海陆空 (sea, land and air) contain a capital numeral but no amount: each was
+a false quantity. In an amount the capital numerals stand with a place or a currency (壹万元, 伍拾).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+from claimaudit.numbers.printed import parse_printed
+
+
+def read(text: str) -> list[tuple[Fraction, str]]:
+    return [(m.number.nominal, m.unit.canonical) for m in extract_mentions(analyse(text))]
+
+
+@pytest.mark.parametrize("text", ["岛屿远离陆地", "海陆空部队", "这个人很肆意妄为", "请问伍仁怎么卖", "陆续到达"])
+def test_capital_numeral_alone_is_a_word(text: str) -> None:
+    assert read(text) == []
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [("壹万元", 10000, "CNY"), ("叁元", 3, "CNY"),
+                                                     ("壹佰贰拾元", 120, "CNY"), ("伍拾", 50, "")])
+def test_capital_numerals_in_amounts(text: str, value: int, unit: str) -> None:
+    assert read(text) == [(Fraction(value), unit)]
+
+
+@pytest.mark.parametrize(("text", "value"), [("13 lakh", 1_300_000), ("6 crore", 60_000_000),
+                                             ("2.5 crores", 25_000_000)])
+def test_lakh_and_crore(text: str, value: int) -> None:
+    assert parse_printed(text).nominal == value
+    assert [v for v, _ in read(f"The budget is {text}.")] == [value]
