@@ -6,6 +6,7 @@ depend on the neighbours (:mod:`.context_readings`, :mod:`.article_readings`).""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
@@ -37,6 +38,17 @@ _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 #: "40+ GiB/s": a "+" between the number and its unit.
 _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What stands before a number token, the same for each reading tried (a range, the number alone)."""
+
+    tok: NumberToken
+    start: int                                  # where the value starts: a currency sign or the number
+    qual: tuple[int, str, str | None] | None    # (start, text, relation) of a qualifier before it
+    cur_text: str                               # the currency sign or code before it ("US$")
+    limit: int                                  # unit words end here (the end of the line or table cell)
 
 
 class Extractor:
@@ -148,7 +160,7 @@ class Extractor:
         if cur:
             cur_text = f[cur.start():start].strip()
             qual = qualifier_before(f, cur.start())
-        base_start = cur.start() if cur else start
+        before = _Before(tok, cur.start() if cur else start, qual, cur_text, limit)
         # Post parts for the range or the single number.
         if range_end is not None:
             rpos = range_end.end
@@ -165,21 +177,21 @@ class Extractor:
                 sep_text = "to"     # "44 and 50 mg" after "between", "8- to 16-meter"
             num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
                 else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
-            found = self._with_unit(tok, base_start, qual, cur_text, num_text, rpos, limit, range_end.end)
+            found = self._with_unit(before, num_text, rpos, range_end.end)
             if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
-        found = self._with_unit(tok, base_start, qual, cur_text,
-                               number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
-                               pos, limit, tok.end, pct=pct)
+        found = self._with_unit(before,
+                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
+                                pos, tok.end, pct=pct)
         if found is not None and as_million:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
         return found
 
-    def _with_unit(self, tok: NumberToken, start: int, qual: tuple[int, str, str | None] | None, cur_text: str,
-                   num_text: str, pos: int, limit: int, num_end: int, pct: str = "") -> Mention | None:
-        """The mention of ``tok`` (already joined with its multiplier, percent sign and range end
-        in ``num_text``), with the unit words after ``pos`` and the qualifier before ``start``."""
+    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "") -> Mention | None:
+        """The mention of ``before.tok`` (already joined with its multiplier, percent sign and range
+        end in ``num_text``), with the unit words after ``pos`` and what stands before it."""
         f = self.folded
+        tok, start, qual, cur_text, limit = before.tok, before.start, before.qual, before.cur_text, before.limit
         num_text = num_text + pct.strip() if pct else num_text
         plus = _PLUS_BEFORE_UNIT.match(f[pos:pos + 3])
         if plus:
