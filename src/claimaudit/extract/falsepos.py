@@ -14,16 +14,24 @@ from .number_affixes import CURRENCY_BEFORE
 _LETTER = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
-_LABEL_BEFORE = re.compile(
-    r"(?:\b(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Chapter|Appendix|Eq\.|Equation|Algorithm|Step|"
-    r"Lemma|Theorem|Example|Exercise|Question|Version|version|Release|release|arXiv:?|No\.|no\.|"
-    r"page|Page|p\.|pp\.|Ascend|Llama|Python|CUDA|iOS|Android|Windows)|§|表|图|附录|第|场景|章节|篇|题号|版本)\s*$"
-)
+_LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
+                "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
+                "Release", "release", "arXiv", "arXiv:", "No.", "no.", "page", "Page", "p.", "pp.", "Ascend", "Llama",
+                "Python", "CUDA", "iOS", "Android", "Windows")
+_LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本")
+_LABEL_BEFORE = re.compile(r"(?:\b(?:" + "|".join(map(re.escape, _LABEL_WORDS)) + ")|"
+                           + "|".join(map(re.escape, _LABEL_SIGNS)) + r")\s*$")
+#: The last character of every label: a search anchored at the end tries every position of the
+#: window, so it runs only where the last visible character can end a label.
+_LABEL_LAST = frozenset(w[-1] for w in _LABEL_WORDS + _LABEL_SIGNS)
 #: A rating printed where a year could stand: "Codeforces 评分 2029", "Elo 2029".
 _SCORE_BEFORE = re.compile(r"(?:评分|分数|得分|积分|\b(?:rating|score|Elo|rated))\s*(?:of\s*|为\s*|:\s*|：\s*)?$", re.I)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
-                           r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*$")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov",
+                "Dec")
+_MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(_MONTH_NAMES) + r")\.?\s*$")
+_MONTH_LAST = frozenset(m[-1] for m in _MONTH_NAMES) | {"."}
 _MONTH_DAY_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
                                r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s*$")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
@@ -155,7 +163,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 pass   # "3 年" is a duration
             else:
                 return "date"
-        if len(plain) <= 4 and _MONTH_BEFORE.search(before):
+        last = before.rstrip()[-1:]
+        if len(plain) <= 4 and last in _MONTH_LAST and last and _MONTH_BEFORE.search(before):
             return "date"
         if len(plain) == 4 and plain.isdecimal() and _MONTH_DAY_BEFORE.search(before):
             return "date"             # "May 8, 1945"
@@ -166,17 +175,18 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _ARXIV_TOKEN.fullmatch(tok):
             return "arXiv id"
         # Section, list and footnote numbers.
-        if _LABEL_BEFORE.search(before):
+        if last and last in _LABEL_LAST and _LABEL_BEFORE.search(before):
             return "label"
         if _SECTION_AFTER.match(after) and _DOTTED.fullmatch(tok):
             return "label"          # "3.6 节" is a section, "第 8 章" a chapter
         if prev == "[" and nxt == "]":
             return "citation"
-        if _LIST_START.search(before) and (_LIST_AFTER.match(after) or
-                                           (_DOTTED.fullmatch(tok) and _SPACE_WORD.match(after)
-                                            and ("." in tok or _DOT_SPACE.match(after))
-                                            and not _LIST_AMOUNT_AFTER.match(after)
-                                            and not _unit_word_after(after, is_unit))):
+        # The cheap tests on what follows first: the search anchored at the window's end is costly.
+        if (_LIST_AFTER.match(after) or (_DOTTED.fullmatch(tok) and _SPACE_WORD.match(after)
+                                         and ("." in tok or _DOT_SPACE.match(after))
+                                         and not _LIST_AMOUNT_AFTER.match(after)
+                                         and not _unit_word_after(after, is_unit))) \
+                and _LIST_START.search(before):
             return "section or list number"
     if kind == "chinese":
         point = max(tok.find("点"), tok.find("點"))

@@ -281,7 +281,13 @@ def header_unit(doc: Document, offset: int) -> str | None:
     table, cell = hit
     if cell.col >= len(table.header) or cell.col == 0:
         return None
-    head = fold(table.header[cell.col])
+    return _header_text_unit(table.header[cell.col])
+
+
+@lru_cache(maxsize=4096)
+def _header_text_unit(header: str) -> str | None:
+    """The unit a column header's words name (the whole header after a model name), or None."""
+    head = fold(header)
     toks = unit_tokens(head, 0, len(head))
     while toks and toks[0].kind == "model":
         toks = toks[1:]
@@ -289,5 +295,3 @@ def header_unit(doc: Document, offset: int) -> str | None:
     if found is None or (found[2] != toks[-1].end and head[found[2]:].strip()):
         return None
     return found[0]
-
-# -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
