@@ -84,6 +84,9 @@ _EN_START = re.compile(
                                           key=len, reverse=True))
     + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = re.compile(r"[a-z]+")
+_WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
+_NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
+                                 + r"))\s*$")
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
@@ -132,6 +135,10 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         value, used = got
         start, end = spans[0][1], spans[used - 1][2]
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
+        if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
+            # "minus five", "negative one" (not "ten minus three": a subtraction, left to the reader)
+            start, norm = sign.start(), "-" + norm
         yield NumberToken(start, end, folded[start:end], norm, "words")
         pos = end
 

@@ -84,6 +84,13 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
             i += 1
             continue
+        elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
+            # "five point five", "zero point three seven": spoken decimals, one digit word each.
+            j = i + 1
+            while j < n and words[j] in UNITS and UNITS[words[j]] < 10:
+                j += 1
+            digits = "".join(str(UNITS[d]) for d in words[i + 1:j])
+            return total + current + Fraction(int(digits), 10 ** len(digits)), j
         elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
             return None       # "the twenty-fifth day": an ordinal, no amount
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
