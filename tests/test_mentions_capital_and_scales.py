@@ -35,3 +35,13 @@ def test_capital_numerals_in_amounts(text: str, value: int, unit: str) -> None:
 def test_lakh_and_crore(text: str, value: int) -> None:
     assert parse_printed(text).nominal == value
     assert [v for v, _ in read(f"The budget is {text}.")] == [value]
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("共有十多万人参加", 100_000, ""), ("三百余亿元", 30_000_000_000, "CNY"), ("二十几万元", 200_000, "CNY"),
+    ("壹千多萬", 10_000_000, ""),
+])
+def test_more_than_a_chinese_scale(text: str, value: int, unit: str) -> None:
+    """十多万 is more than 100 000, never "more than 10" beside a separate 一万."""
+    (m,) = extract_mentions(analyse(text))
+    assert (m.number.nominal, m.unit.canonical, m.number.relation) == (value, unit, ">")

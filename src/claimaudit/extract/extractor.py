@@ -30,6 +30,8 @@ from .number_affixes import (
 )
 from .unit_words import CJK_AMBIGUOUS, COUNT_NOUN, header_unit, is_unit, unit_after, unit_or_none
 
+#: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
+_CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
 _FROM_OR_BETWEEN = re.compile(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", re.I)
 _BETWEEN = re.compile(r"between\s+$", re.I)
 _BETWEEN_WORD = re.compile(r"\bbetween\s+$", re.I)
@@ -116,6 +118,14 @@ class Extractor:
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
                 pos += 1
+        approx = None
+        if tok.kind == "chinese":
+            approx = _CN_MORE_THAN_SCALE.match(f, pos)
+            if approx:
+                # 十多万 is more than 100 000 (not "more than 10"), 二十几万 twenty-odd ten-thousands:
+                # 几 is written as 多 for the grammar, which reads 多 before a scale as "more than".
+                mult = ("多" if approx.group(0)[0] in "几幾" else approx.group(0)[0]) + approx.group(1)
+                pos = approx.end()
         pct = ""
         pm = PCT_RE.match(f, pos)
         if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
@@ -183,6 +193,8 @@ class Extractor:
         found = self._with_unit(before,
                                 number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
                                 pos, tok.end, pct=pct)
+        if found is not None and approx is not None and approx.group(0)[0] in "几幾":
+            found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
         if found is not None and as_million:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
         return found
