@@ -45,3 +45,14 @@ def test_more_than_a_chinese_scale(text: str, value: int, unit: str) -> None:
     """十多万 is more than 100 000, never "more than 10" beside a separate 一万."""
     (m,) = extract_mentions(analyse(text))
     assert (m.number.nominal, m.unit.canonical, m.number.relation) == (value, unit, ">")
+
+
+@pytest.mark.parametrize(("text", "value"), [("已经三周大了", 3), ("训练了两周", 2), ("3周后", 3), ("两周一次", 2)])
+def test_zhou_after_a_number_is_a_week(text: str, value: int) -> None:
+    m = extract_mentions(analyse(text))[0]
+    assert (m.number.nominal, m.unit.canonical) == (value, "week")
+
+
+def test_zhou_nian_is_no_week() -> None:
+    assert all(m.unit.canonical != "week" and "week" not in m.unit.canonical
+               for m in extract_mentions(analyse("公司成立三周年庆典")))

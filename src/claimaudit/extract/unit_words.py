@@ -33,10 +33,12 @@ _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
-CJK_AMBIGUOUS = {"时", "分", "日", "周"}
+CJK_AMBIGUOUS = {"时", "分", "日"}
 #: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
 _CJK_NOT_UNIT = ("元素", "元数据", "时间", "时代", "时刻", "时候", "分布", "分片", "分组", "分离", "分析", "周期",
-                 "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级")
+                 "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级",
+                 # 周 after a number is a week (三周, 两周后) except in these words (三周年 is an anniversary)
+                 "周年", "周围", "周边", "周刊", "周报", "周末")
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +205,7 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
         text = f[toks[0].start:last.end]
         if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
-                or text in CJK_AMBIGUOUS:
+                or text in CJK_AMBIGUOUS or text in _CJK_NOT_UNIT:
             continue
         if CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
