@@ -69,7 +69,7 @@ _NUMBER_RE = re.compile(
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_FRACTION_RE = re.compile(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = re.compile("[" + "".join(_VULGAR) + "]")
@@ -280,6 +280,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if len(num) > MAX_DIGITS or len(whole or "") > MAX_DIGITS:
             continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
+        if m.group("sign"):
+            norm = "-" + norm       # "-4/5", "−1 1/2": the sign glued to the fraction
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
     for m in _TIMES_POWER_OF_TWO.finditer(folded):
         # "8x2^10 bits": parse_printed reads 2^10 alone, not a product; the exact product is spelt
