@@ -43,6 +43,7 @@ CASES = {
     "scan: digit run": (scan_numbers, lambda n: "1" * n),
     "scan: Chinese run": (scan_numbers, lambda n: "一" * n),
     "scan: fraction-like run": (scan_numbers, lambda n: "1/" * (n // 2)),
+    "scan: digits with Chinese places": (scan_numbers, lambda n: "1万零" * (n // 3)),
     "extract: digit run": (lambda t: extract_mentions(analyse(t)), lambda n: "1" * n),
     "extract: Chinese run": (lambda t: extract_mentions(analyse(t)), lambda n: "一" * n),
 }

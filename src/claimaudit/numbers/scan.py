@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
@@ -260,6 +261,58 @@ def _chinese_fractions(folded: str) -> Iterator[NumberToken]:
         yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
 
 
+#: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
+#: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
+_MIXED_RUN = re.compile(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
+                        r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
+_MIXED_PART = re.compile(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+
+
+def _mixed_value(run: str) -> str | None:
+    """The value of a run of digits and Chinese places, written as parse_printed reads it with the
+    precision printed (``5万4千`` -> ``5.4万``: to the thousand), or None where the places are out
+    of order (a digit above 9 before 千/百/十, 千 after 百, digits after the units place)."""
+    groups: list[tuple[int, int]] = []      # (value, scale) of the parts under 万 / 亿 so far
+    section, last_small, ended = 0, 10**9, False
+    places: list[int] = []                  # the place of the last digit of each part
+    section_places: list[int] = []
+    top = 1
+    for m in _MIXED_PART.finditer(run):
+        if ended:
+            return None
+        n, small, big = int(m.group(1)), m.group(2), m.group(3)
+        if small:
+            u = CN_SMALL_UNITS[small]
+            if n > 9 or u >= last_small:
+                return None
+            section, last_small = section + n * u, u
+            section_places.append(u)
+            n = 0
+        if big:
+            b = CN_BIG_UNITS[big]
+            below = sum(v for v, g in groups if g < b)
+            groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
+            places += [p * b for p in section_places + ([1] if n else [])]
+            section, last_small, section_places, top = 0, 10**9, [], max(top, b)
+        elif not small:
+            section += n
+            section_places.append(1)
+            ended = True          # bare digits are the units place: nothing may follow
+    value = sum(v for v, _ in groups) + section
+    place = min(places + section_places)
+    if top == 1 or place >= top:
+        return str(value // top) + ("" if top == 1 else "万" if top == 10**4 else "亿")
+    decimals = len(str(top // place)) - 1
+    return f"{Decimal(value) / Decimal(top):.{decimals}f}" + ("万" if top == 10**4 else "亿")
+
+
+def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
+    for m in _MIXED_RUN.finditer(folded):
+        norm = _mixed_value(m.group(0))
+        if norm is not None:
+            yield NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
+
+
 # -- public -----------------------------------------------------------------------------------------------
 
 def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list[NumberToken]:
@@ -314,6 +367,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     if chinese:
         found.extend(_chinese_tokens(text))
         found.extend(_chinese_fractions(folded))
+        found.extend(_mixed_tokens(folded, text))
     if words:
         found.extend(_multiple_tokens(folded))
         found.extend(_english_tokens(folded))
