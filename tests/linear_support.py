@@ -58,6 +58,7 @@ READERS: dict[str, tuple[Callable[[str], object], Callable[[int], str]]] = {
     "scan: digit run": (scan_numbers, lambda n: "1" * n),
     "scan: Chinese run": (scan_numbers, lambda n: "一" * n),
     "scan: fraction-like run": (scan_numbers, lambda n: "1/" * (n // 2)),
+    "scan: digits with Chinese places": (scan_numbers, lambda n: "1万零" * (n // 3)),
     "extract: digit run": (lambda t: extract_mentions(analyse(t)), lambda n: "1" * n),
     "extract: Chinese run": (lambda t: extract_mentions(analyse(t)), lambda n: "一" * n),
     "markdown claim blocks": (lambda t: claims_from_markdown(t, "d.md", module="d"), _blocks),

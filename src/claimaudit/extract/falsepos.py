@@ -9,19 +9,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .number_affixes import CURRENCY_BEFORE
+
 _LETTER = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
-_LABEL_BEFORE = re.compile(
-    r"(?:\b(?:Table|Tab\.|Figure|Fig\.|Section|Sec\.|Chapter|Appendix|Eq\.|Equation|Algorithm|Step|"
-    r"Lemma|Theorem|Example|Exercise|Question|Version|version|Release|release|arXiv:?|No\.|no\.|"
-    r"page|Page|p\.|pp\.|Ascend|Llama|Python|CUDA|iOS|Android|Windows)|§|表|图|附录|第|场景|章节|篇|题号|版本)\s*$"
-)
+_LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
+                "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
+                "Release", "release", "arXiv", "arXiv:", "No.", "no.", "page", "Page", "p.", "pp.", "Ascend", "Llama",
+                "Python", "CUDA", "iOS", "Android", "Windows")
+_LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本")
+_LABEL_BEFORE = re.compile(r"(?:\b(?:" + "|".join(map(re.escape, _LABEL_WORDS)) + ")|"
+                           + "|".join(map(re.escape, _LABEL_SIGNS)) + r")\s*$")
+#: The last character of every label: a search anchored at the end tries every position of the
+#: window, so it runs only where the last visible character can end a label.
+_LABEL_LAST = frozenset(w[-1] for w in _LABEL_WORDS + _LABEL_SIGNS)
 #: A rating printed where a year could stand: "Codeforces 评分 2029", "Elo 2029".
 _SCORE_BEFORE = re.compile(r"(?:评分|分数|得分|积分|\b(?:rating|score|Elo|rated))\s*(?:of\s*|为\s*|:\s*|：\s*)?$", re.I)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
-                           r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*$")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov",
+                "Dec")
+_MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(_MONTH_NAMES) + r")\.?\s*$")
+_MONTH_LAST = frozenset(m[-1] for m in _MONTH_NAMES) | {"."}
 _MONTH_DAY_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
                                r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s*$")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
@@ -33,6 +43,50 @@ _LIST_AFTER = re.compile(r"(?:\.(?!\d)|、|\)|）)(?=[ \t\u4e00-\u9fff\"'“「�
 _GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X"}
 
 
+_DIV_ZERO = re.compile(r"/0+(?![\d.])")
+_ZEROS = re.compile(r"0+")
+_LETTERS = re.compile(r"[A-Za-z]+")
+_GLUED_WORD_DIGIT = re.compile(r"[A-Za-z]+\d")
+_EXP_OR_TIMES10 = re.compile(r"(?:[eE]\d|[xX×]\s?10)")
+_EXP = re.compile(r"[eE][+\-]?\d")
+_ORDINAL_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b")
+_GLUED_CF = re.compile(r"[CFc](?![A-Za-z°])")
+_COEFFICIENT = re.compile(r"\s*[×*]\s*([\u4e00-\u9fff]{2})")
+_SMALL_INT = re.compile(r"\d{1,2}")
+_DOT_DIGIT = re.compile(r"\.\d")
+_SHAPE = re.compile(r"[xX×]\d")
+_MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
+_YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
+#: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
+_AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
+                                r"|张|卡|个|条|台|节点|万|亿)")
+_CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
+_CN_YEAR = re.compile(r"\s*年")
+_CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
+_ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
+_ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
+_ARXIV_TOKEN = re.compile(r"\d{4}\.\d{5}")
+_SECTION_AFTER = re.compile(r"\s?[节章篇](?![点省约])")
+_DOTTED = re.compile(r"\d+(?:\.\d+)*")
+_SPACE_WORD = re.compile(r"\s+\S")
+_DOT_SPACE = re.compile(r"\.\s")
+_LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
+_DI_BEFORE = re.compile(r"第\s*$")
+_CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
+_CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
+#: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
+_ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
+                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)")
+#: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
+_CN_PLACE_WORD = re.compile(r"[十百千]")
+_CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
+_CN_HALF_HOUR_AFTER = re.compile(r"[点點](?:半|钟|鐘|整)")
+_CN_HOUR_AFTER = re.compile(r"[点點]")
+_CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早晨|中午|傍晚|夜里|夜裡|晚间)\s*$")
+#: Capital (financial) numerals. Alone they are mostly words (陆地 land, 肆意 wilful); in an amount
+#: a place or a currency follows them (伍拾, 陆万, 叁元).
+_CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
+_CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
@@ -68,85 +122,91 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
                 prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
             return "identifier"
-        if re.match(r"/0+(?![\d.])", after) or (prev == "/" and re.fullmatch(r"0+", tok) and prev2.isdigit()):
+        if _DIV_ZERO.match(after) or (prev == "/" and _ZEROS.fullmatch(tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
         if tok[0] in "+-−" and prev2 + prev and (prev.isalnum() or prev in ")]"):
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
         # Glued to a word on the right that is no unit: 3FS, 1F1B, 06F6, 21st, 1x128.
-        m = re.match(r"[A-Za-z]+\d", after)
-        if m and not re.match(r"(?:[eE]\d|[xX×]\s?10)", after):
-            return "identifier"
-        if re.match(r"(?:st|nd|rd|th)\b", after):
-            return "ordinal"
-        if re.match(r"[CFc](?![A-Za-z°])", after):
-            return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
-        g = re.match(r"[A-Za-z]+", after)
-        if g and g.group(0) not in _GLUED_OK and not re.match(r"[eE][+\-]?\d", after) and not (
-                is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
-            return "identifier"
-        coef = re.match(r"\s*[×*]\s*([\u4e00-\u9fff]{2})", after)
-        if coef and re.fullmatch(r"\d{1,2}", tok) and is_unit is not None and not is_unit(coef.group(1)) \
+        g = _LETTERS.match(after)     # every rule of this group starts with a glued letter
+        if g:
+            if _GLUED_WORD_DIGIT.match(after) and not _EXP_OR_TIMES10.match(after):
+                return "identifier"
+            if _ORDINAL_SUFFIX.match(after):
+                return "ordinal"
+            if _GLUED_CF.match(after):
+                return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
+            if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
+                    is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
+                return "identifier"
+        coef = _COEFFICIENT.match(after)
+        if coef and _SMALL_INT.fullmatch(tok) and is_unit is not None and not is_unit(coef.group(1)) \
                 and not is_unit(coef.group(1)[:1]) and coef.group(1) not in ("以上", "以内", "以下", "左右"):
             return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
-        if re.match(r"\.\d", after):
+        if _DOT_DIGIT.match(after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
-        if re.match(r"[xX×]\d", after) and "." not in tok:
+        if _SHAPE.match(after) and "." not in tok:
             return "shape"
         # Dates and years.
         plain = tok.replace(",", "")
-        if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before):
-            if re.match(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)", after) or re.match(r"[-–]\d\d(?!\d)", after):
+        if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before) \
+                and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):     # "$2000" is money
+            if _MONTH_AFTER_YEAR.match(after) or _YEAR_RANGE_END.match(after):
                 return "date"
-            if not re.match(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
-                            r"|张|卡|个|条|台|节点|万|亿)", after):
+            if not _AMOUNT_AFTER_YEAR.match(after):
                 return "year"
-        if re.match(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月", after) and "." not in tok and len(plain) <= 4:
+        if len(plain) <= 4 and "." not in tok and _CN_YEAR_MONTH.match(after):
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
-            if re.match(r"\s*年", after) and not _YEAR.match(plain):
+            if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
             else:
                 return "date"
-        if _MONTH_BEFORE.search(before) and len(plain) <= 4:
+        last = before.rstrip()[-1:]
+        if len(plain) <= 4 and last in _MONTH_LAST and last and _MONTH_BEFORE.search(before):
             return "date"
-        if _MONTH_DAY_BEFORE.search(before) and re.fullmatch(r"\d{4}", plain):
+        if len(plain) == 4 and plain.isdecimal() and _MONTH_DAY_BEFORE.search(before):
             return "date"             # "May 8, 1945"
-        if _TIME_AFTER.match(after) and (re.fullmatch(r"\d{1,2}", tok) or re.fullmatch(r"\d{1,2}\.[0-5]\d", tok)):
+        if _CLOCK.fullmatch(tok) and _TIME_AFTER.match(after):
             return "time of day"
-        if re.match(r"\d{4}\.\d{4,5}", folded[start:start + 11]) and re.search(r"arXiv:?\s*$", before, re.I):
+        if _ARXIV_NUMBER.match(folded, start, start + 11) and _ARXIV_BEFORE.search(before):
             return "arXiv id"
-        if re.fullmatch(r"\d{4}\.\d{5}", tok):
+        if _ARXIV_TOKEN.fullmatch(tok):
             return "arXiv id"
         # Section, list and footnote numbers.
-        if _LABEL_BEFORE.search(before):
+        if last and last in _LABEL_LAST and _LABEL_BEFORE.search(before):
             return "label"
-        if re.match(r"\s?[节章篇](?![点省约])", after) and re.fullmatch(r"\d+(?:\.\d+)*", tok):
+        if _SECTION_AFTER.match(after) and _DOTTED.fullmatch(tok):
             return "label"          # "3.6 节" is a section, "第 8 章" a chapter
         if prev == "[" and nxt == "]":
             return "citation"
-        if _LIST_START.search(before) and (_LIST_AFTER.match(after) or
-                                           (re.fullmatch(r"\d+(?:\.\d+)*", tok) and re.match(r"\s+\S", after)
-                                            and ("." in tok or re.match(r"\.\s", after))
-                                            and not re.match(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*"
-                                                             r"(?:[A-Za-z]*/|GPU|token|张|卡)", after)
-                                            and not _unit_word_after(after, is_unit))):
+        # The cheap tests on what follows first: the search anchored at the window's end is costly.
+        if (_LIST_AFTER.match(after) or (_DOTTED.fullmatch(tok) and _SPACE_WORD.match(after)
+                                         and ("." in tok or _DOT_SPACE.match(after))
+                                         and not _LIST_AMOUNT_AFTER.match(after)
+                                         and not _unit_word_after(after, is_unit))) \
+                and _LIST_START.search(before):
             return "section or list number"
     if kind == "chinese":
-        if tok == "零" or tok.startswith("零"):
+        point = max(tok.find("点"), tok.find("點"))
+        if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
+                or _CN_HALF_HOUR_AFTER.match(after) \
+                or ((point > 0 or _CN_HOUR_AFTER.match(after)) and _CN_TIME_OF_DAY_BEFORE.search(before)):
+            return "time of day"      # 两点五十, 三点一五分, 两点半, 下午三点: a clock time, not 2.50
+        if all(c in _CAPITAL_DIGITS for c in tok) and not _CAPITAL_AMOUNT_AFTER.match(after):
+            return "word"             # 陆地, 肆意, 伍仁, 海陆空: a capital numeral alone is a word, not an amount
+        if (tok == "零" or tok.startswith("零")) and point < 0:
             return "zero word"
-        if prev == "第" or re.search(r"第\s*$", before):
+        if prev == "第" or _DI_BEFORE.search(before):
             return "ordinal"
-        if re.match(r"\s*(?:世纪|世紀)", after):
+        if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
-        if re.match(r"(?:[月日号]|年(?:代|级)?)", after) and prev in "0123456789年":
+        if prev in "0123456789年" and _CN_DATE_WORD.match(after):
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
-        if tok in ("一", "两", "二") and not re.match(
-                r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)", after):
+        if tok in ("一", "两", "二") and not _ONE_AS_AMOUNT.match(after):
             return "article or idiom"
-        if (prev and prev in "统唯之万哪每这那某") or re.match(r"[致样起些般定直切体侧道同律]", nxt):
+        if (prev and prev in "统唯之万哪每这那某") or (nxt != "" and nxt in "致样起些般定直切体侧道同律"):
             return "idiom"
     return None

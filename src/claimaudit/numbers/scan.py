@@ -16,17 +16,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
 from ..errors import NumberSyntaxError
+from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
+from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
+from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNITS as _UNITS_EN
-from .words import WORD_RE as _WORD_RE
 from .words import english_value as _english_value
 from .words import read_words
 
@@ -66,19 +70,34 @@ _NUMBER_RE = re.compile(
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = re.compile(r"(?<!\d)(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_FRACTION_RE = re.compile(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+_VULGAR_RE = re.compile("[" + "".join(_VULGAR) + "]")
+_BINARY_POWER = re.compile(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
+
+#: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
+#: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
+#: article). Searching for these skips every other word in one regex pass.
+_EN_START = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
+    + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
+                                          key=len, reverse=True))
+    + r")(?![a-z])))(?![a-z])")
+_LOWER_WORD = re.compile(r"[a-z]+")
+_WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
+_NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
+                                 + r"))\s*$")
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
     pos, n = 0, len(lower)
     while pos < n:
-        m = _WORD_RE.search(lower, pos)
+        m = _EN_START.search(lower, pos)
         if m is None:
             return
-        first = m.group(0).split("-")[0]
-        word = folded[m.start():m.end()].split("-")[0]
+        first = m.group(0)
+        word = folded[m.start():m.end()]
         if not (word.islower() or word.istitle() or word.isupper()) or (
                 m.start() > 0 and folded[m.start() - 1] in "-_@/" ):
             pos = m.end()   # ZeRO, R1-Zero: names, not numbers
@@ -90,7 +109,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         spans: list[tuple[str, int, int]] = []
         j = m.start()
         while True:
-            wm = re.compile(r"[a-z]+").match(lower, j)
+            wm = _LOWER_WORD.match(lower, j)
             if wm is None:
                 break
             spans.append((wm.group(0), wm.start(), wm.end()))
@@ -104,7 +123,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 j = k + 3
                 continue
             if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and (w2 := re.match(r"[a-z]+", lower[k + 2:])) is not None and w2.group(0) in _NUMBER_WORDS \
+                    and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS \
                     and len(spans) < 12:
                 j = k + 2
                 continue
@@ -117,6 +136,10 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
         value, used = got
         start, end = spans[0][1], spans[used - 1][2]
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
+        if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
+            # "minus five", "negative one" (not "ten minus three": a subtraction, left to the reader)
+            start, norm = sign.start(), "-" + norm
         yield NumberToken(start, end, folded[start:end], norm, "words")
         pos = end
 
@@ -140,6 +163,8 @@ def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
 # -- Chinese numerals -------------------------------------------------------------------------------
 
 _CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
+#: Every character a Chinese token can start with: the scan jumps from one to the next.
+_CN_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_CN_START | set("万亿百千")))) + "]")
 
 
 #: Multipliers printed without a digit (万卡集群, 百万 token, 千万美元): an implied 一, spelt out for
@@ -169,6 +194,10 @@ _RETRY_RUN = 32
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
+        cand = _CN_CANDIDATE.search(text, i)
+        if cand is None:
+            return
+        i = cand.start()
         c = text[i]
         if c in "万亿百千":
             form = _bare_multiplier(text, i)
@@ -192,6 +221,98 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
         i += 1
 
 
+#: A Chinese fraction or share: ``三分之一``, ``六十四分之一``, ``3分之1``, ``十一又十四分之一`` (a whole
+#: and a fraction), and the percent forms ``百分之五十``, ``千分之三``, ``万分之五``. Each side is digits
+#: or a Chinese numeral; whether a side reads is checked below (never a guess from the characters).
+_CN_NUM = "[" + "".join(sorted(set(CN_DIGITS) | set(CN_TENS) | set(CN_SMALL_UNITS) | set(CN_BIG_UNITS))) + "]"
+_CN_FRACTION = re.compile(
+    # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
+    # every position inside it (quadratic).
+    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+)\s?又\s?)?(?P<den>[0-9]+|{_CN_NUM}+)\s?分\s?之\s?"
+    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?:[点點]{_CN_NUM}+)?)")
+_CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
+
+
+def _side_value(text: str) -> Fraction | None:
+    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None."""
+    if text[0].isascii():
+        return Fraction(text) if len(text) <= MAX_DIGITS else None
+    try:
+        num = scan_chinese_numeral(text, 0)
+    except NumberSyntaxError:
+        return None
+    return num.value if num is not None and num.end == len(text) else None
+
+
+def _chinese_fractions(folded: str) -> Iterator[NumberToken]:
+    for m in _CN_FRACTION.finditer(folded):
+        den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
+        if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
+            # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
+            norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
+            yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+            continue
+        den, num = _side_value(den_text), _side_value(num_text)
+        whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
+        if den is None or num is None or whole is None or den == 0:
+            continue
+        value = whole + num / den
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+
+
+#: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
+#: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
+_MIXED_RUN = re.compile(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
+                        r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
+_MIXED_PART = re.compile(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+
+
+def _mixed_value(run: str) -> str | None:
+    """The value of a run of digits and Chinese places, written as parse_printed reads it with the
+    precision printed (``5万4千`` -> ``5.4万``: to the thousand), or None where the places are out
+    of order (a digit above 9 before 千/百/十, 千 after 百, digits after the units place)."""
+    groups: list[tuple[int, int]] = []      # (value, scale) of the parts under 万 / 亿 so far
+    section, last_small, ended = 0, 10**9, False
+    places: list[int] = []                  # the place of the last digit of each part
+    section_places: list[int] = []
+    top = 1
+    for m in _MIXED_PART.finditer(run):
+        if ended:
+            return None
+        n, small, big = int(m.group(1)), m.group(2), m.group(3)
+        if small:
+            u = CN_SMALL_UNITS[small]
+            if n > 9 or u >= last_small:
+                return None
+            section, last_small = section + n * u, u
+            section_places.append(u)
+            n = 0
+        if big:
+            b = CN_BIG_UNITS[big]
+            below = sum(v for v, g in groups if g < b)
+            groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
+            places += [p * b for p in section_places + ([1] if n else [])]
+            section, last_small, section_places, top = 0, 10**9, [], max(top, b)
+        elif not small:
+            section += n
+            section_places.append(1)
+            ended = True          # bare digits are the units place: nothing may follow
+    value = sum(v for v, _ in groups) + section
+    place = min(places + section_places)
+    if top == 1 or place >= top:
+        return str(value // top) + ("" if top == 1 else "万" if top == 10**4 else "亿")
+    decimals = len(str(top // place)) - 1
+    return f"{Decimal(value) / Decimal(top):.{decimals}f}" + ("万" if top == 10**4 else "亿")
+
+
+def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
+    for m in _MIXED_RUN.finditer(folded):
+        norm = _mixed_value(m.group(0))
+        if norm is not None:
+            yield NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
+
+
 # -- public -----------------------------------------------------------------------------------------------
 
 def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list[NumberToken]:
@@ -212,6 +333,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if len(num) > MAX_DIGITS or len(whole or "") > MAX_DIGITS:
             continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
+        if m.group("sign"):
+            norm = "-" + norm       # "-4/5", "−1 1/2": the sign glued to the fraction
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
     for m in _TIMES_POWER_OF_TWO.finditer(folded):
         # "8x2^10 bits": parse_printed reads 2^10 alone, not a product; the exact product is spelt
@@ -231,19 +354,20 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         norm = folded[s:e].replace("−", "-")
         if norm == "2":
             # A binary power: 2⁵⁰ / 2^64 (parse_printed reads both exactly).
-            pw = re.match(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}", folded[e:e + 5])
+            pw = _BINARY_POWER.match(folded[e:e + 5])
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
-    for ch, frac in _VULGAR.items():
-        for m in re.finditer(re.escape(ch), text):
-            s = m.start()
-            if s > 0 and folded[s - 1].isdigit():
-                continue  # "2½" is read with its whole part below
-            found.append(NumberToken(s, s + 1, ch, frac, "fraction"))
+    for m in _VULGAR_RE.finditer(text):
+        s = m.start()
+        if s > 0 and folded[s - 1].isdigit():
+            continue  # "2½" is read with its whole part below
+        found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
     if chinese:
         found.extend(_chinese_tokens(text))
+        found.extend(_chinese_fractions(folded))
+        found.extend(_mixed_tokens(folded, text))
     if words:
         found.extend(_multiple_tokens(folded))
         found.extend(_english_tokens(folded))

@@ -20,6 +20,17 @@ FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "qua
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
                  "tenth": 10, "tenths": 10}
+# Larger denominators: "a hundredth", "three thousandths", "a trillionth", "two twentieths".
+for _word, _den in (("eleventh", 11), ("twelfth", 12), ("thirteenth", 13), ("fourteenth", 14), ("fifteenth", 15),
+                    ("sixteenth", 16), ("seventeenth", 17), ("eighteenth", 18), ("nineteenth", 19),
+                    ("twentieth", 20), ("thirtieth", 30), ("fortieth", 40), ("fiftieth", 50), ("sixtieth", 60),
+                    ("seventieth", 70), ("eightieth", 80), ("ninetieth", 90), ("hundredth", 100),
+                    ("thousandth", 10**3), ("millionth", 10**6), ("billionth", 10**9), ("trillionth", 10**12)):
+    FRACTIONS[_word] = FRACTIONS[_word + "s"] = _den
+del _word, _den
+#: Ordinal words that end a number phrase as an ordinal: "twenty-first", "two hundredth", "the
+#: three trillionth visitor" are positions, not amounts ("second" is left out: "a two-second delay").
+ORDINAL_WORDS = frozenset({"first", "third"} | {w for w in FRACTIONS if not w.endswith("s")} - {"half", "quarter"})
 WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 NUMBER_WORDS = set(UNITS) | set(TENS)
 
@@ -52,7 +63,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 used, seen = i, True
             break
         if w in UNITS:
-            if nxt in FRACTIONS and not seen and w != "zero":
+            # "one fifth", "two thirds"; a singular fraction word after another digit word is an
+            # ordinal ("two hundredth" is 200th, "three trillionth" 3 000 000 000 000th).
+            if nxt in FRACTIONS and not seen and w != "zero" and (w == "one" or nxt.endswith("s")):
                 current += Fraction(UNITS[w], FRACTIONS[nxt])
                 i += 2
                 used, seen = i, True
@@ -71,6 +84,13 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
             i += 1
             continue
+        elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
+            # "five point five", "zero point three seven": spoken decimals, one digit word each.
+            j = i + 1
+            while j < n and words[j] in UNITS and UNITS[words[j]] < 10:
+                j += 1
+            digits = "".join(str(UNITS[d]) for d in words[i + 1:j])
+            return total + current + Fraction(int(digits), 10 ** len(digits)), j
         elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
             return None       # "the twenty-fifth day": an ordinal, no amount
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
@@ -83,6 +103,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         used, seen = i, True
     if not seen or used == 0:
         return None
+    if used < n and words[used] in ORDINAL_WORDS:
+        return None           # "twenty-first", "one hundred fifth": an ordinal, no amount
     return total + current, used
 
 

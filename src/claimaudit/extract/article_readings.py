@@ -1,0 +1,85 @@
+"""Mentions without digits: an article before a unit's name (``a gallon``), a count or coin word
+(``a dozen``, ``a penny``), ``absolute zero`` (0 kelvin)."""
+
+from __future__ import annotations
+
+import re
+
+from .mention import Mention, parse_value
+from .unit_words import unit_or_none
+
+#: "a gallon", "A kibibyte": an article read as one before a unit's full name (see _article_units).
+_ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
+_ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
+_ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone",
+                     "grain", "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block",
+                     "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
+#: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
+#: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
+#: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").
+_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) (baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
+                            r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
+#: The value each of those words stands for, as a claim's `value:` would print it.
+_ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
+                        "baker’s dozen": "1 bakers_dozen"}
+#: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
+_ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
+
+# -- "a gallon of beer", "A kibibyte is …": an article before a unit word -------------------------
+def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """``a``/``an`` read as one where a measurement unit's own name follows (``a gallon``).
+
+    Only units of length, area, volume, mass and information, spelt out in full, and none whose
+    name is also a common word (``a second look``, ``a bit more``, ``a foot``, ``a point``, ``a ton
+    of``, ``a bar``): the reading is kept visible as a candidate note.
+    """
+    taken = [(m.start, m.end) for m in ms]
+    added: list[Mention] = []
+    for am in _ARTICLE_UNIT.finditer(f):
+        word = am.group(2)
+        if word.lower() in _ARTICLE_NOT_UNIT or any(a < am.end() and am.start() < b for a, b in taken):
+            continue
+        info = unit_or_none(word.lower())
+        if info is None or not info.dims.items or any(d not in _ARTICLE_DIMS for d, _ in info.dims.items):
+            continue
+        if word.lower().rstrip("s") not in info.canonical.replace(" ", ""):
+            continue         # only the unit's own name ("gallon"), never a symbol or an alias
+        v = f"1 {word.lower()}"
+        p = parse_value(v, kilo)
+        if p is None or unit_or_none(p.unit) != info:
+            continue
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word.lower()}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
+    for am in _ARTICLE_COUNT.finditer(f):
+        if any(a < am.end() and am.start() < b for a, b in taken + [(m.start, m.end) for m in added]):
+            continue
+        word = am.group(2).lower()
+        v = _ARTICLE_COUNT_VALUE.get(word, f"1 {word}")
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None:
+            continue
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
+    return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+# -- "absolute zero": 0 kelvin -----------------------------------------------------------------------
+def absolute_zero(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """``absolute zero`` is 0 kelvin: the phrase replaces the bare ``zero`` read inside it."""
+    added: list[Mention] = []
+    for am in _ABSOLUTE_ZERO.finditer(f):
+        p = parse_value("0 kelvin", kilo)
+        info = unit_or_none("kelvin")
+        if p is None or info is None:
+            continue
+        ms = [m for m in ms if not (m.start < am.end() and am.start() < m.end)]
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()],
+                             value="0 kelvin", number=p, unit=info, kind="words",
+                             candidates=["'absolute zero' read as 0 kelvin"],
+                             number_start=am.start(), number_end=am.end(), unit_start=am.start()))
+    return sorted(ms + added, key=lambda m: m.start) if added else ms
+

@@ -1,0 +1,103 @@
+"""Chinese counts without a unit: ``三个问题``, ``两阶段``, ``零回滚`` (a count of a noun), and
+structured numerals that are amounts on their own (``二百五十``), told apart from idioms (``四舍五入``,
+``十分``) and articles (``一个``)."""
+
+from __future__ import annotations
+
+import re
+
+from ..numbers.chinese import DIGITS as CN_DIGITS
+
+#: A Chinese (CJK unified) character.
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NEAR_BEFORE = re.compile(r"(?:近|接近|趋近|趋于)\s*$")
+
+#: Chinese counts of discourse things (三个问题, 两阶段, 零回滚): dimensionless, the noun kept as
+#: ``Mention.counted``. A noun the registry does not know must not become a unit error in the draft.
+_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批]")
+#: Characters that end a count's noun (particles, conjunctions, verbs of being).
+COUNT_STOP = set("的了是在和与或及也都就还而但把被对从到让为着过这那其之很更最又再已所于以、，。；：！？"
+                  "一二三四五六七八九十零两百千万亿")
+_COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门", "千方百计", "三番五次", "九牛一毛", "五湖四海",
+                 "四面八方", "一来一回", "独一无二", "万无一失", "一五一十", "乱七八糟", "十全十美", "三言两语",
+                 "一清二楚", "接二连三", "举一反三", "一举两得", "两全其美", "说三道四", "不三不四", "丢三落四",
+                 "七嘴八舌", "十字", "三角", "八卦", "四川", "三星", "五金", "十分", "十足", "两者", "两边", "两端",
+                 "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
+                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般")
+#: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
+_ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
+
+
+def _in_idiom(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` is part of a set phrase (四舍五入, 十分, 一致)."""
+    window = f[max(0, start - 4):end + 6]
+    off = start - max(0, start - 4)
+    for idiom in _COUNT_IDIOMS:
+        i = window.find(idiom)
+        while i >= 0:
+            if i < off + end - start and off < i + len(idiom):
+                return True
+            i = window.find(idiom, i + 1)
+    return False
+
+
+_CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億]")
+_CN_DIGIT = re.compile(r"[一二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖兩]")
+#: Words after a numeral that make it a date or an ordinal-like name (二十世纪 is the 20th century).
+_CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期)")
+
+
+def standalone_numeral(f: str, start: int, end: int) -> bool:
+    """A structured Chinese numeral (二百五十, 一千零五, 十五) or a decimal (二点五, 零点五) is an amount
+    even without a unit or a count word: unlike 一 or 两 alone it is no article, and digit-by-digit
+    runs (二〇二四) are left out because they are mostly years and codes. A decimal's digits after
+    the point are single digits (clock times are written 两点五十, with a place word, and go on with 分)."""
+    tok = f[start:end]
+    point = max(tok.find("点"), tok.find("點"))
+    if point > 0:
+        decimals = tok[point + 1:]
+        return bool(decimals) and all(c in CN_DIGITS for c in decimals) and not f.startswith(("分", "钟"), end) \
+            and not _CN_NOT_AMOUNT_AFTER.match(f, end)
+    return len(tok) >= 2 and bool(_CN_PLACE.search(tok)) and bool(_CN_DIGIT.search(tok) or tok[0] in "十拾") \
+        and not _in_idiom(f, start, end) and not _CN_NOT_AMOUNT_AFTER.match(f, end)
+
+
+def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
+    """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
+
+    ``三个问题`` -> (…, "问题"), ``两阶段`` -> (…, "阶段"), ``零回滚`` -> (…, "回滚"). Headings (``三、``),
+    idioms (``四舍五入``, ``十分``), articles (``一个 micro-batch``) and pronouns (``两者``) are no counts.
+    """
+    tok = f[start:end]
+    if _in_idiom(f, start, end):
+        return None
+    pos = end
+    while pos < len(f) and f[pos] == " " and pos - end < 1:
+        pos += 1
+    if f.startswith(("成", "半", "番"), pos):
+        return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
+    m = _COUNT_MEASURE.match(f, pos)
+    measure_end = m.end() if m else pos
+    j = measure_end
+    # The noun: two characters (问题, 阶段), four after 不 (零不可恢复); only kept for the reader.
+    cap = 4 if f.startswith("不", measure_end) else 3 if f.startswith("数量级", measure_end) else 2
+    while j < len(f) and j - measure_end < cap and CJK.match(f[j]) and f[j] not in COUNT_STOP \
+            and not (f[j] == "不" and tok != "零"):
+        j += 1
+    noun = f[measure_end:j]
+    if tok == "一":
+        # Only where the text insists on the number: 不止一个, 只做一个, 一个数量级 (otherwise an article).
+        if not m or not (_ONE_BEFORE.search(f[max(0, start - 4):start]) or f.startswith("数量级", measure_end)):
+            return None
+        return (j, m.group(0) + noun) if f.startswith("数量级", measure_end) else (measure_end, m.group(0))
+    if tok == "零" and _NEAR_BEFORE.search(f[max(0, start - 3):start]):
+        return end, ""                   # 气泡近零: a value (about zero), not a count
+    if tok in ("二",) and not m:
+        return None                      # 二 is 二进制, 不二; only "二个/二级" counts
+    if noun:
+        return j, noun
+    if not m:
+        return None                      # 三、 (a heading), 三。
+    return j, m.group(0)
+
+

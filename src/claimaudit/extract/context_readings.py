@@ -1,0 +1,157 @@
+"""Readings that depend on the neighbours or the sentence, applied to the mentions found: ranges
+whose ends both carry the unit, ``points`` near a score, ``度`` as a temperature or kWh, accounting
+negatives, a unit shared by ``640/410 TFLOPS``."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .mention import Mention, parse_value, read_value
+from .number_affixes import RANGE_FROM, UNIT_RANGE_GAP, join_parts
+from .unit_words import unit_or_none
+
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
+_FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)\s*$", re.I)
+_MONEY_SIGN = re.compile(r"(?:US\$|\$|€|£|¥)")
+
+#: Where "points" are percentage points: near a percentage or a score.
+_SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
+                            r"百分|分数|得分|准确率|评分", re.I)
+_TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
+#: Symbols whose registry reading is rarely what prose means: the other reading, named.
+_AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
+                      "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
+                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)"}
+
+# -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
+def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    out: list[Mention] = []
+    i = 0
+    while i < len(ms):
+        a = ms[i]
+        b = ms[i + 1] if i + 1 < len(ms) else None
+        merged = None
+        if b is not None and a.unit_start >= 0 and b.unit_start >= 0 and a.unit == b.unit \
+                and not a.number.is_range and not b.number.is_range and not b.qualifier:
+            gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
+            before = f[max(0, a.start - 24):a.start]
+            between = _BETWEEN_BEFORE.search(before)
+            from_ = _FROM_BEFORE.search(before)
+            if gap and (between or "and" not in gap.group(0)) \
+                    and (between or not from_ or RANGE_FROM.search(before)):
+                v = join_parts(text[a.start:a.unit_start].strip(), "to", b.value)
+                p = parse_value(v, kilo)
+                if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
+                    merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
+                                     number=p, unit=a.unit, qualifier=a.qualifier, relation=a.relation,
+                                     candidates=a.candidates + [c for c in b.candidates if c not in a.candidates],
+                                     kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                                     unit_start=b.unit_start, cell=a.cell)
+        if merged is not None:
+            out.append(merged)
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    return out
+
+
+# -- units that real text means otherwise: points, pc, mb ------------------------------------------
+def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``points`` in a percentage or score context are percentage points (never printer's points);
+    ``pc``, ``mb``, ``pts`` keep the registry's reading with the other one named as a candidate."""
+    for m in ms:
+        if m.unit_start < 0:
+            continue
+        word = f[m.unit_start:m.end].strip()
+        low = word.lower()
+        if low in ("point", "points", "pts", "pt"):
+            line_start = f.rfind("\n", 0, m.start) + 1
+            line_end = f.find("\n", m.end)
+            around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
+            if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
+                v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
+                p = parse_value(v, kilo) if v else None
+                info = unit_or_none(p.unit) if p is not None else None
+                if p is not None and info is not None:
+                    m.value, m.number, m.unit = v, p, info
+                    m.candidates.append(f"{word!r} read as percentage points (a percentage or score "
+                                        "context); printer's points would be 'pt'")
+                    continue
+            if _TYPE_CONTEXT.search(around):
+                # Type sizes: the registry reads bare points as percentage points (claims mean
+                # scores); next to a font they are printer's points.
+                info = unit_or_none("printers_point")
+                if info is not None:
+                    m.unit = info
+                m.candidates.append(f"{word!r} read as printer's points (a type-size context); after a "
+                                    "percentage or a score it would be percentage points")
+                continue
+            m.candidates.append(f"{word!r} read as {m.unit.canonical}; in a type-size context it would be "
+                                "printer's points, after a percentage or a score percentage points")
+        elif word in _AMBIGUOUS_SYMBOLS:
+            m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
+    for m in ms:
+        if m.unit_start < 0 and m.number.kind == "number" and not m.number.unit and f.startswith("度", m.end):
+            _du(f, text, kilo, m)
+
+def _du(f: str, text: str, kilo: int, m: Mention) -> None:
+    """``85度``: a degree Celsius where the sentence speaks of temperature, a kilowatt-hour where
+    it speaks of electricity (1 度电 = 1 kWh); elsewhere (angles, 程度) it stays unread."""
+    a = max(f.rfind(stop, 0, m.start) for stop in "。！？\n")
+    b = min((i for i in (f.find(stop, m.end) for stop in "。！？\n") if i >= 0), default=len(f))
+    sentence = f[a + 1:b]
+    if "华氏" in sentence or "華氏" in sentence:
+        unit, note = "Fahrenheit_reading", "度 read as degrees Fahrenheit (华氏 in the sentence)"
+    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到", sentence):
+        unit, note = "Celsius_reading", "度 read as degrees Celsius (a temperature context)"
+    elif re.search(r"电|電", sentence):
+        unit, note = "kWh", "度 read as kilowatt-hours (1 度电 = 1 kWh)"
+    else:
+        return
+    reading = read_value(kilo, f"{m.value} {unit}")
+    if reading is None:
+        return
+    m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+    m.unit_start, m.end = m.end, m.end + 1
+    m.printed = text[m.start:m.end]
+    m.candidates.append(note)
+
+# -- accounting negatives: "($99.99)" --------------------------------------------------------------
+def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """An amount of money wrapped in parentheses is negative in accounts: ``($99.99)`` = -$99.99.
+
+    Only an amount of money alone in its parentheses, sign first: ``(3)`` is a list number, ``(3 GB)``
+    and ``($5 per kg)`` are asides.
+    """
+    for m in ms:
+        money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
+        if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money \
+                or not _MONEY_SIGN.match(f[m.start:m.number_start]) \
+                or m.number.is_range or m.number.nominal <= 0:
+            continue
+        p = parse_value("-" + m.value, kilo)
+        if p is None or p.nominal >= 0:
+            continue
+        m.value, m.number = "-" + m.value, p
+        m.start, m.end = m.start - 1, m.end + 1
+        m.printed = text[m.start:m.end]
+        m.candidates.append("parentheses read as an accounting negative")
+
+# -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
+def share_units(f: str, ms: list[Mention], kilo: int) -> None:
+    for a, b in itertools.pairwise(ms):
+        if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
+                or a.counted:
+            continue
+        gap = f[a.end:b.start]
+        if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
+            v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p else None
+            if p is not None and info is not None and info.dims == b.unit.dims:
+                a.value, a.number, a.unit = v, p, info
+                a.candidates.append(f"unit shared with the next value ({b.printed})")
+
+

@@ -1,0 +1,308 @@
+"""The extractor: every number token of a document (:func:`claimaudit.numbers.scan.scan_numbers`)
+not ruled out as an identifier, date or label (:mod:`.falsepos`), read with what stands around it
+(:mod:`.number_affixes`) and the unit words after it (:mod:`.unit_words`), then the readings that
+depend on the neighbours (:mod:`.context_readings`, :mod:`.article_readings`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
+from ..numbers.scan import NumberToken, fold, scan_numbers
+from . import article_readings, context_readings
+from .chinese_counts import CJK, count_span, standalone_numeral
+from .document import Document
+from .falsepos import false_positive
+from .mention import Mention, Reading, read_value
+from .number_affixes import (
+    CURRENCY_BEFORE,
+    MONEY_MULT_RE,
+    MULT_RE,
+    PCT_RE,
+    PER_BEFORE,
+    RANGE_SEP,
+    RATE_ARTICLE,
+    join_parts,
+    million_m,
+    post_qualifier,
+    qualifier_before,
+)
+from .unit_words import CJK_AMBIGUOUS, COUNT_NOUN, header_unit, is_unit, unit_after, unit_or_none
+
+#: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
+_CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
+_FROM_OR_BETWEEN = re.compile(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", re.I)
+_BETWEEN = re.compile(r"between\s+$", re.I)
+_BETWEEN_WORD = re.compile(r"\bbetween\s+$", re.I)
+_AND_GAP = re.compile(r"\s(?:[A-Za-z]+\s)?and\s")
+_PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+#: "40+ GiB/s": a "+" between the number and its unit.
+_PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
+_CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What stands before a number token, the same for each reading tried (a range, the number alone)."""
+
+    tok: NumberToken
+    start: int                                  # where the value starts: a currency sign or the number
+    qual: tuple[int, str, str | None] | None    # (start, text, relation) of a qualifier before it
+    cur_text: str                               # the currency sign or code before it ("US$")
+    limit: int                                  # unit words end here (the end of the line or table cell)
+
+
+class Extractor:
+    """Finds mentions in one document. ``lang``: "auto", "en" (no Chinese numerals) or "zh"."""
+
+    def __init__(self, doc: Document, *, lang: str = "auto", kilo: int = 1000) -> None:
+        self.doc = doc
+        self.lang = lang
+        self.kilo = kilo
+        self.folded = fold(doc.text)
+        self.skipped: list[tuple[NumberToken, str]] = []
+
+    def mentions(self) -> list[Mention]:
+        f = self.folded
+        tokens = scan_numbers(self.doc.text, words=self.lang != "zh", chinese=self.lang != "en")
+        out: list[Mention] = []
+        skip_until = -1
+        for idx, tok in enumerate(tokens):
+            if tok.start < skip_until:
+                continue
+            reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
+            if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
+                reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom
+            if reason:
+                self.skipped.append((tok, reason))
+                continue
+            nxt = tokens[idx + 1] if idx + 1 < len(tokens) else None
+            m = self._mention(tok, nxt)
+            if m is None:
+                continue
+            if m.end > tok.end and nxt is not None and nxt.start < m.end:
+                skip_until = m.end
+            out.append(m)
+        if self.lang != "zh":
+            out = article_readings.article_units(f, self.doc.text, self.kilo, out)
+            out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
+        context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
+        context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
+        context_readings.share_units(f, out, self.kilo)
+        out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
+        for m in out:
+            m.line, m.col = self.doc.position(m.start)
+            hit = self.doc.cell_at(m.number_start)
+            if hit is not None:
+                table, cell = hit
+                m.cell = (table.index, cell.row, cell.col)
+        return out
+
+    # -- one token ---------------------------------------------------------------------------------
+    def _mention(self, tok: NumberToken, nxt: NumberToken | None) -> Mention | None:
+        f = self.folded
+        line_end = f.find("\n", tok.end)
+        limit = len(f) if line_end < 0 else line_end
+        cell_end = f.find("|", tok.end, limit)
+        if cell_end >= 0:
+            limit = cell_end
+        pos = tok.end
+        mult, as_million = "", False
+        cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
+        if tok.kind in ("digits",):
+            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None)
+            if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
+                mult = f[pos:mm.end()]
+                pos = mm.end()
+            elif million_m(f, pos):
+                mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
+                pos += 1
+        approx = None
+        if tok.kind == "chinese":
+            approx = _CN_MORE_THAN_SCALE.match(f, pos)
+            if approx:
+                # 十多万 is more than 100 000 (not "more than 10"), 二十几万 twenty-odd ten-thousands:
+                # 几 is written as 多 for the grammar, which reads 多 before a scale as "more than".
+                mult = ("多" if approx.group(0)[0] in "几幾" else approx.group(0)[0]) + approx.group(1)
+                pos = approx.end()
+        pct = ""
+        pm = PCT_RE.match(f, pos)
+        if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
+            pct = "成"    # 八成 = 80%: parse_printed decides whether 成 is a tenth here (not in 成本)
+            pos += 1
+        elif tok.kind == "chinese" and tok.text == "一" and f.startswith("半", pos) and not f.startswith("半径", pos):
+            pct = "半"    # 一半: one half
+            pos += 1
+        elif pm:
+            pct = f[pos:pm.end()]
+            pos = pm.end()
+        start = tok.start
+        number_text = tok.norm
+        if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
+            start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
+        # A range: "5–35%", "3 to 4 L", "3至5".
+        range_end = None
+        if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
+            # "5-35%": the scanner read the dash as the second number's sign.
+            nxt = NumberToken(nxt.start + 1, nxt.end, nxt.text[1:], nxt.norm[1:], nxt.kind)
+            dash_range = True
+        else:
+            dash_range = False
+        if nxt is not None and tok.kind in ("digits", "chinese") and nxt.kind == tok.kind and not mult + pct:
+            sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
+            if sep and not _FROM_OR_BETWEEN.search(f[max(0, tok.start - 14):tok.start]) \
+                    and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
+                range_end = nxt
+        if range_end is not None and "and" in f[pos:range_end.start] \
+                and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
+            range_end = None
+        if range_end is None and nxt is not None \
+                and _BETWEEN_WORD.search(f[max(0, tok.start - 9):tok.start]) \
+                and _AND_GAP.fullmatch(f[pos:nxt.start] if nxt.start > pos else " "):
+            range_end = nxt
+        tolerance = False
+        if range_end is None and nxt is not None and tok.kind == "digits" and nxt.kind == "digits" \
+                and _PLUS_MINUS.fullmatch(f[pos:nxt.start]):
+            range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
+        qual = qualifier_before(f, start)
+        cur_text = ""
+        if cur:
+            cur_text = f[cur.start():start].strip()
+            qual = qualifier_before(f, cur.start())
+        before = _Before(tok, cur.start() if cur else start, qual, cur_text, limit)
+        # Post parts for the range or the single number.
+        if range_end is not None:
+            rpos = range_end.end
+            rmult = ""
+            mm = MULT_RE.match(f, rpos) if range_end.kind == "digits" else None
+            if mm:
+                rmult = f[rpos:mm.end()]
+                rpos = mm.end()
+            rpm = PCT_RE.match(f, rpos)
+            rpct = f[rpos:rpm.end()] if rpm else ""
+            rpos += len(rpct)
+            sep_text = "±" if tolerance else f[pos:range_end.start].strip() or "-"
+            if sep_text.lstrip("-").strip() in ("to", "and"):
+                sep_text = "to"     # "44 and 50 mg" after "between", "8- to 16-meter"
+            num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
+                else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
+            found = self._with_unit(before, num_text, rpos, range_end.end)
+            if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
+                return found
+        found = self._with_unit(before,
+                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
+                                pos, tok.end, pct=pct)
+        if found is not None and approx is not None and approx.group(0)[0] in "几幾":
+            found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
+        if found is not None and as_million:
+            found.candidates.append("m read as million (a count of the noun after it); it could be metres")
+        return found
+
+    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "") -> Mention | None:
+        """The mention of ``before.tok`` (already joined with its multiplier, percent sign and range
+        end in ``num_text``), with the unit words after ``pos`` and what stands before it."""
+        f = self.folded
+        tok, start, qual, cur_text, limit = before.tok, before.start, before.qual, before.cur_text, before.limit
+        num_text = num_text + pct.strip() if pct else num_text
+        plus = _PLUS_BEFORE_UNIT.match(f[pos:pos + 3])
+        if plus:
+            pos += 1     # "40+ GiB/s": at least 40
+        candidates: list[str] = []
+        unit, uend = unit_after(f, tok.kind, pos, limit, candidates)
+        unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
+        post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
+        qtext, qstart, qrel = (qual[1], qual[0], qual[2]) if qual else ("", start, None)
+        chosen = self._first_reading(join_parts(cur_text, num_text) if cur_text else num_text, qtext, qrel, unit_text)
+        if chosen is None:
+            self.skipped.append((tok, "unreadable"))
+            return None
+        reading, use_q, use_u = chosen
+        if not use_u and not reading.number.unit and reading.number.kind == "number" and tok.kind == "digits":
+            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
+            head = header_unit(self.doc, tok.start)
+            better = read_value(self.kilo, join_parts(reading.value, head)) if head is not None else None
+            if better is not None:
+                reading = better
+                candidates.append(f"unit {head!r} taken from the column header")
+        keep, counted = self._count_or_skip(tok, reading.number)
+        if not keep:
+            return None
+        if use_u and reading.unit.dims.items and not cur_text:
+            # "每 token 229 KB": the per-word printed right before the number divides its unit.
+            per = PER_BEFORE.search(f[max(0, start - 16):start])
+            per_unit = unit_or_none(per.group(1)) if per else None
+            if per and per_unit is not None and per_unit.dims.items and per.group(1) not in CJK_AMBIGUOUS:
+                better = read_value(self.kilo, f"{reading.value}/{per.group(1)}")
+                if better is not None:
+                    reading = better
+                    candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
+        end = uend if use_u else max(num_end, pos)
+        rate = RATE_ARTICLE.match(f, end) if (use_u or cur_text) and reading.number.kind == "number" else None
+        rate_unit = unit_or_none(rate.group(2)) if rate else None
+        if rate and rate_unit is not None and rate_unit.dims.items and "/" not in reading.number.unit:
+            # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.
+            better = read_value(self.kilo, f"{reading.value} per {rate.group(2)}")
+            if better is not None:
+                reading, end, use_u = better, rate.end(), True
+                ustart = ustart if ustart >= 0 else rate.start(2)
+        if post_rel and (use_u or not unit_text):
+            end = f.find(post_word, end) + len(post_word) if post else end
+        begin = qstart if (use_q or qrel) and qtext else start
+        if counted is not None:
+            end = max(end, counted[0])
+        self._notes(reading, candidates, counted, unit_text if not use_u else "", begin, end, num_end)
+        p = reading.number
+        return Mention(start=begin, end=max(end, num_end), printed=self.doc.text[begin:max(end, num_end)],
+                       value=reading.value, number=p, unit=reading.unit,
+                       qualifier=p.qualifier or (qtext if qrel else ""),
+                       relation=(qrel or post_rel) if not p.qualifier or p.relation == "=" else None,
+                       candidates=candidates, kind=tok.kind, number_start=tok.start, number_end=tok.end,
+                       unit_start=ustart if use_u else -1, counted=counted[1] if counted else "")
+
+    def _first_reading(self, number_part: str, qtext: str, qrel: str | None,
+                       unit_text: str) -> tuple[Reading, bool, bool] | None:
+        """The first of (with qualifier, with unit) … (without either) that the grammar and the
+        registry read: (reading, qualifier used, unit used)."""
+        for use_q in ((True, False) if qtext and not qrel else (False,)):
+            for use_u in ((True, False) if unit_text else (False,)):
+                text = join_parts(qtext if use_q else "", number_part, unit_text if use_u else "")
+                reading = read_value(self.kilo, text)
+                if reading is not None:
+                    return reading, use_q, use_u
+        return None
+
+    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[bool, tuple[int, str] | None]:
+        """(whether the token is a mention, a Chinese count's (end, noun) or None)."""
+        f = self.folded
+        counted = None
+        if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
+            counted = count_span(f, tok.start, tok.end)
+            if counted is None and standalone_numeral(f, tok.start, tok.end):
+                counted = (tok.end, "")
+            if counted is None:
+                self.skipped.append((tok, "count word without a unit"))
+                return False, None
+        if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
+            self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
+            return False, None
+        if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
+            self.skipped.append((tok, "article"))
+            return False, None
+        return True, counted
+
+    def _notes(self, reading: Reading, candidates: list[str], counted: tuple[int, str] | None,
+               unread_unit: str, begin: int, end: int, num_end: int) -> None:
+        """Ambiguities worth a reader's decision, added to ``candidates``."""
+        f, p = self.folded, reading.number
+        if reading.unit.note:
+            candidates.append(reading.unit.note)
+        if p.multiplier == "B" and not COUNT_NOUN.match(f, num_end + 1) and not p.unit:
+            candidates.append("B read as billion (a count); it could be bytes")
+        if p.uses_kilo and _CONTEXT_LENGTH.search(f[max(0, begin - 12):end + 12]):
+            candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
+        if not p.unit and unread_unit:
+            candidates.append(f"unit words {unread_unit!r} not read")
+        if counted and counted[1]:
+            candidates.append(f"a count of {counted[1]} (dimensionless; the noun is kept in the quote, not as a unit)")
+

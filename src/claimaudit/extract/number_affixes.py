@@ -1,0 +1,113 @@
+"""What stands around a number token and belongs to its printed value: a qualifier or currency
+before it, a multiplier, a percent sign or a range's second end after it, a qualifier after the
+unit. The phrases are handed whole to the printed grammar, which reads them; this module only finds
+where they stand."""
+
+from __future__ import annotations
+
+import re
+
+from ..numbers import vocabulary
+from .chinese_counts import CJK
+from .unit_words import unit_or_none
+
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])")
+
+# Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
+# whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
+POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if not k.isascii()},
+                    "多": ">", "余": ">", "+": ">="}
+_EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
+_ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
+_QUAL_RE = re.compile(
+    r"(?:(?<![A-Za-z])(?P<en>" + vocabulary.alternation(_EN_QUALS) + r")\s+"
+    r"|(?P<sym>>=|<=|[~≈≥≤><]|&gt;|&lt;)\s?"
+    r"|(?P<zh>" + vocabulary.alternation(_ZH_QUALS) + r")\s?)$", re.I)
+#: The last character of every qualifier _QUAL_RE reads: a cheap test before the search (most
+#: numbers have none, and a search anchored at the end tries every position of the window).
+_QUAL_LAST = frozenset(c for q in _EN_QUALS + _ZH_QUALS + [">=", "<=", "~≈≥≤><", ";"]
+                       for c in (q[-1], q[-1].lower(), q[-1].upper())) | frozenset("~≈≥≤><")
+#: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
+CURRENCY_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
+    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
+    + r")\s?$|￥\s?$")
+MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
+    w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
+    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億))")
+#: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
+MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
+PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])"
+                     r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
+                     r"|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
+RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
+#: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
+UNIT_RANGE_GAP = re.compile(r"\s*(?:to|–|—|-|~|～|至|到)\s*|\s+and\s+", re.I)
+#: "from A to B" is a change (relations.py) unless the verb says the values span a range.
+RANGE_FROM = re.compile(r"(?:\brang(?:e|es|ed|ing)|\bvar(?:y|ies|ied|ying))\s+from\s*$", re.I)
+
+#: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
+PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
+RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])")
+_PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
+
+
+def million_m(f: str, pos: int) -> bool:
+    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million."""
+    if not f.startswith("m", pos) or pos + 1 >= len(f) or f[pos - 1:pos] == " ":
+        return False
+    m = _PLURAL_NOUN.match(f, pos + 1)
+    return m is not None and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+
+
+
+def join_parts(*parts: str) -> str:
+    out = ""
+    for p in parts:
+        if not p:
+            continue
+        if (out and ((out[-1].isascii() and out[-1].isalnum()) or out[-1] in "%×)")
+                and (p[0].isascii() and p[0].isalpha())) \
+                or (out and out[-1].isascii() and out[-1].isalpha() and (p[0].isdigit() or p[0] in "$€£¥-+")):
+            out += " "
+        elif out and out[-1].isascii() and out[-1].isalnum() and CJK.match(p[0]):
+            out += " "
+        out += p
+    return out
+
+
+def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
+    """(start, qualifier text, relation override) of a qualifier right before ``start``."""
+    lo, j = max(0, start - 16), start - 1
+    while j >= lo and f[j].isspace():
+        j -= 1
+    if j < lo or f[j] not in _QUAL_LAST:
+        return None
+    m = _QUAL_RE.search(f[max(0, start - 16):start])
+    if not m:
+        return None
+    q = (m.group("en") or m.group("sym") or m.group("zh") or "").strip()
+    if q in ("&gt;",):
+        q = ">"
+    if q in ("&lt;",):
+        q = "<"
+    return start - (len(m.group(0))), q, None
+
+
+
+def post_qualifier(f: str, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
+    """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
+    post = _POST_QUALIFIER.match(f[uend:uend + 4]) \
+        if uend < len(f) else None
+    if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
+        post = None
+    if plus:
+        # "40+ GiB/s": the "+" before the unit is the qualifier; what follows the unit is not read
+        # as a second one ("91%+B+千" crashed here on an empty word).
+        return ">=", "", None
+    post_word = (post.group(1) or post.group(2)) if post else ""
+    post_rel = None
+    if post and (post_word != "多" or not unit_text):
+        post_rel = POST_QUALIFIERS[post_word]
+    return post_rel, post_word, post
+

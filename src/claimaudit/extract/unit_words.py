@@ -1,0 +1,299 @@
+"""The unit words after a number: tokens up to punctuation or another number, the longest run the
+unit registry reads (:func:`best_unit`), English spellings it refuses rewritten into its grammar
+(:func:`respell`), a unit taken from a table's column header. Registry look-ups are memoised
+(:func:`unit_or_none`): the same words are tried again and again."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import InputError
+from ..numbers.scan import fold
+from ..units.registry import UnitInfo, resolve_unit
+from .chinese_counts import CJK, COUNT_STOP
+from .document import Document
+
+MEASURE_WORDS = set("个张条台块位名项次份套家篇道款颗枚支部件")
+_MODEL = re.compile(r"[A-Z]{1,4}\d{2,4}[A-Za-z]?$")
+#: A form factor printed between a count and a GPU model ("1 万 PCIe A100").
+_FORM_FACTOR = {"PCIe", "SXM", "SXM4", "SXM5", "NVL", "OAM"}
+_GPU_MODEL = re.compile(r"(?:[AHBLV]|GB|MI|RTX|TPU)\d{2,4}[A-Za-z]?$")
+COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|requests?|words?|images?|"
+                         r"samples?|sequences?|steps?|documents?|pages?|people|dollars?|参数|个?参数|token)", re.I)
+#: Units that count things: the only ones read past Chinese adjectives ("14.8T 高质量多语 tokens").
+_COUNT_DIMS = {"[token]", "[gpu]", "[parameter]", "[node]", "[request]", "[sequence]", "[step]", "[ssd]", "[layer]"}
+_ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+|[-−][123](?![\d.]))?")
+_STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
+              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
+#: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
+_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
+                         r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
+                         r"in diameter|of rain|of snow)\b)")
+_MAX_UNIT_TOKENS = 7
+#: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
+CJK_AMBIGUOUS = {"时", "分", "日"}
+#: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
+_CJK_NOT_UNIT = ("元素", "元数据", "时间", "时代", "时刻", "时候", "分布", "分片", "分组", "分离", "分析", "周期",
+                 "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级",
+                 # 周 after a number is a week (三周, 两周后) except in these words (三周年 is an anniversary)
+                 "周年", "周围", "周边", "周刊", "周报", "周末")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitTok:
+    start: int
+    end: int
+    text: str
+    kind: str    # word | cjk | op | model | space
+
+
+_UNIT_CACHE: dict[str, UnitInfo | None] = {}
+
+
+def unit_or_none(text: str) -> UnitInfo | None:
+    """resolve_unit, remembering refusals too (refused strings are tried again and again)."""
+    if text in _UNIT_CACHE:
+        return _UNIT_CACHE[text]
+    try:
+        info: UnitInfo | None = resolve_unit(text)
+    except InputError:
+        info = None
+    except Exception:   # noqa: BLE001 - a registry bug must not stop extraction
+        info = None
+    if len(_UNIT_CACHE) < 100_000:
+        _UNIT_CACHE[text] = info
+    return info
+
+
+def _splits_word(f: str, unit_text: str, end: int) -> bool:
+    """True when the unit's last characters begin a longer word (元 in 元素, 时 in 时间)."""
+    for w in _CJK_NOT_UNIT:
+        for k in range(1, len(w)):
+            if unit_text.endswith(w[:k]) and f.startswith(w, end - k):
+                return True
+    return False
+
+
+def is_unit(text: str) -> bool:
+    return unit_or_none(text) is not None
+
+
+_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
+#: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
+#: registry's explicit reading units, which never convert (units/definitions.txt).
+_TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
+                          r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+#: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
+_TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
+#: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
+_CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
+                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading"}
+#: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
+_LETTER_NOT_UNIT = {"C", "F", "c", "f"}
+_TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
+_GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
+#: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
+_PLAIN_EXP_DIMS = {"[length]", "[time]", "[mass]"}
+#: Integrated luminosity (fb−1, pb-1): the inverse barn. The registry reads "fb" as the femtobit
+#: (barn lost its symbol b to the bit), so these are spelt out.
+_INVERSE_BARN = re.compile(r"([fpan])b(?:\^|)[-−]1")
+_BARN_PREFIX = {"f": "femto", "p": "pico", "a": "atto", "n": "nano"}
+
+
+@lru_cache(maxsize=16384)
+def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
+    """English spellings the registry refuses, rewritten into its grammar, with the unit read
+    (None where the registry refuses the rewritten spelling too).
+
+    ``square kilometers`` / ``sq mi`` / ``km squared`` -> ``(…)^2``, ``cubic`` / ``cubed`` -> ``^3``,
+    ``km2`` / ``km/s2`` -> ``km^2`` / ``km/s^2``, ``s-1`` / ``fb−1`` -> ``s^-1``, ``times per week`` ->
+    ``1/week``. The registry keeps refusing these itself (its grammar stays strict); extraction
+    only reads them in running text.
+    """
+    alt = None
+    b = _INVERSE_BARN.fullmatch(text)
+    if b:
+        alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
+        return alt, unit_or_none(alt)
+    if text in _CJK_RESPELL:
+        alt = _CJK_RESPELL[text]
+        info = unit_or_none(alt)
+        return (alt, info) if info is not None else None
+    t = _TEMPERATURE.fullmatch(text)
+    if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
+        # never a bare C or F (coulomb, farad)
+        alt = "Celsius_reading" if t.group(1) or t.group(3) else "Fahrenheit_reading"
+        return alt, unit_or_none(alt)
+    m = _SQUARE_CUBIC.fullmatch(text)
+    if m:
+        alt = f"({m.group(2)})^{2 if m.group(1)[:2].lower() in ('sq', 'sq.') else 3}"
+    m = _SQUARED_CUBED.fullmatch(text) if alt is None else None
+    if m:
+        alt = f"({m.group(1)})^{2 if m.group(2).lower() == 'squared' else 3}"
+    m = _TIMES_PER.fullmatch(text) if alt is None else None
+    if m:
+        alt = f"per {m.group(1)}"
+    if alt is None and _GLUED_EXP.search(text):
+        alt = _GLUED_EXP.sub(lambda g: "^" + (g.group(1) or "-" + g.group(2)), text)
+        info = unit_or_none(alt)
+        if info is None or not info.dims.items or any(d not in _PLAIN_EXP_DIMS for d, _ in info.dims.items):
+            return None
+        return alt, info
+    if alt is None:
+        return None
+    info = unit_or_none(alt)
+    return (alt, info) if info is not None else None
+
+
+def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
+    """Words after a number that could be its unit, up to punctuation or another number."""
+    toks: list[UnitTok] = []
+    i, n = pos, min(len(f), limit)
+    if i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii():
+        i += 1       # a hyphenated adjective: "a 27-kilometer ring", "a two-year period", "8-bit"
+    while i < n and len(toks) < _MAX_UNIT_TOKENS:
+        ch = f[i]
+        if ch == " " or ch == "\t":
+            j = i
+            while j < n and f[j] in " \t":
+                j += 1
+            if j - i > 2 or (not toks and j - i > 1):
+                break
+            i = j
+            continue
+        if CJK.match(ch):
+            if ch in "的和与或及为是在从到至把被比而且等、，。；：":
+                break
+            toks.append(UnitTok(i, i + 1, ch, "cjk"))
+            i += 1
+            continue
+        m = _ASCII_WORD.match(f, i)
+        if m:
+            w = m.group(0)
+            if w.lower() in _STOP_UNIT and w.lower() != "per" \
+                    and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
+                break
+            kind = "model" if _MODEL.match(w) else "word"
+            toks.append(UnitTok(i, m.end(), w, kind))
+            i = m.end()
+            continue
+        if ch in "/·*-$€£¥":
+            if ch == "-" and not (toks and i + 1 < n and f[i + 1].isalpha()):
+                break
+            toks.append(UnitTok(i, i + 1, ch, "op"))
+            i += 1
+            continue
+        break
+    return toks
+
+
+def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | None:
+    """The longest run of tokens (from the first) that the registry reads as a unit."""
+    for k in range(len(toks), 0, -1):
+        last = toks[k - 1]
+        if (last.kind == "op" and not (k == 1 and last.text in "$€£¥")) or last.text.lower() in ("per",) \
+                or last.text == "每":
+            continue
+        if any(t.kind == "model" for t in toks[:k]):
+            continue
+        if k == 1 and last.text.lower() in ("shot", "shots") and f[last.start - 1] == "-":
+            continue     # "5-shot", "zero-shot": examples in a prompt, not pint's shot (a jigger)
+        if k > 1 and last.text == "l" and f[last.start - 1] in " \t":
+            continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
+        text = f[toks[0].start:last.end]
+        if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
+                or text in CJK_AMBIGUOUS or text in _CJK_NOT_UNIT:
+            continue
+        if CJK.match(text[-1]) and _splits_word(f, text, last.end):
+            continue
+        if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
+            continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
+                                          or _TEMPERATURE_NAME.fullmatch(text))) else None
+        if info is None and (not CJK.search(text) or text in _CJK_RESPELL):
+            alt = _respell(text)
+            if alt is not None:
+                text, info = alt
+        if info is not None and info.canonical not in ("×",) and "constant" not in info.canonical:
+            return text, toks[0].start, last.end, info
+    return None
+
+
+
+def unit_after(f: str, tok_kind: str, pos: int, limit: int,
+               candidates: list[str]) -> tuple[tuple[str, int, int, UnitInfo] | None, int]:
+    """(unit text, start, end, info) of the unit words after ``pos`` (or None) and where they end."""
+    toks = unit_tokens(f, pos, limit)
+    lead_skip = 0
+    # A measure word (张, 个) and a model name (H800) before the unit are kept in the quote only.
+    while lead_skip < len(toks) and lead_skip < 3 and (toks[lead_skip].kind == "model" or (
+            toks[lead_skip].kind == "cjk" and toks[lead_skip].text in MEASURE_WORDS) or (
+            toks[lead_skip].text in _FORM_FACTOR and lead_skip + 1 < len(toks)
+            and toks[lead_skip + 1].kind == "model")):
+        if toks[lead_skip].kind == "model" and _GPU_MODEL.match(toks[lead_skip].text):
+            candidates.append("GPU")
+        lead_skip += 1
+    unit = best_unit(f, toks) if toks and toks[0].kind != "model" else None
+    if unit is None and lead_skip:
+        unit = best_unit(f, toks[lead_skip:])
+    if unit is None and toks and toks[0].kind == "cjk" and tok_kind == "digits":
+        unit = _count_unit_after_words(f, toks, candidates)
+    if unit is not None and "GPU" in candidates and unit[3].dims.describe() != "dimensionless":
+        candidates.remove("GPU")
+    if unit is None and "GPU" in candidates:
+        # "2048 张 H800": a GPU model name counts GPUs; the reading is kept visible as a note.
+        model = next(t for t in toks[:lead_skip] if t.kind == "model")
+        gpu = unit_or_none("GPU")
+        if gpu is not None:
+            unit = ("GPU", model.start, model.end, gpu)
+            candidates.remove("GPU")
+            candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
+    if unit is not None:
+        return unit, unit[2]
+    return None, toks[lead_skip - 1].end if lead_skip else pos
+
+
+def _count_unit_after_words(f: str, toks: list[UnitTok],
+                            candidates: list[str]) -> tuple[str, int, int, UnitInfo] | None:
+    """"14.8T 高质量多语 tokens": a count unit (token, GPU, parameter …) after a few Chinese
+    adjectives, read with a note naming the words it reads past."""
+    k = 0
+    while k < len(toks) and toks[k].kind == "cjk" and k < 6:
+        k += 1
+    if k == len(toks) or toks[k].kind != "word" or toks[k].start == toks[k - 1].end:
+        return None
+    words = f[toks[0].start:toks[k - 1].end]
+    if any(ch in MEASURE_WORDS or ch in COUNT_STOP for ch in words):
+        return None
+    info = unit_or_none(toks[k].text)
+    if info is None or len(info.dims.items) != 1 or info.dims.items[0][0] not in _COUNT_DIMS:
+        return None
+    candidates.append(f"unit {toks[k].text!r} read past the words {words!r}")
+    return toks[k].text, toks[k].start, toks[k].end, info
+
+
+def header_unit(doc: Document, offset: int) -> str | None:
+    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None."""
+    hit = doc.cell_at(offset)
+    if hit is None:
+        return None
+    table, cell = hit
+    if cell.col >= len(table.header) or cell.col == 0:
+        return None
+    return _header_text_unit(table.header[cell.col])
+
+
+@lru_cache(maxsize=4096)
+def _header_text_unit(header: str) -> str | None:
+    """The unit a column header's words name (the whole header after a model name), or None."""
+    head = fold(header)
+    toks = unit_tokens(head, 0, len(head))
+    while toks and toks[0].kind == "model":
+        toks = toks[1:]
+    found = best_unit(head, toks) if toks else None
+    if found is None or (found[2] != toks[-1].end and head[found[2]:].strip()):
+        return None
+    return found[0]
