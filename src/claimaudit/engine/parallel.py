@@ -131,7 +131,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _slotted(cls: type, values: tuple) -> Any:
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     for name, value in zip(_FIELDS[cls], values, strict=True):
         object.__setattr__(obj, name, value)
     return obj
