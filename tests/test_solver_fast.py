@@ -79,36 +79,29 @@ def test_the_demo_claim_needs_no_sympy(monkeypatch):
     assert cond.text == "holds iff W/(F + B) ≈ 0.0669 (between 0.0665 and 0.0673)"
 
 
-def _random_formula(rng: random.Random, depth: int = 0) -> str:
-    if depth > 3 or rng.random() < 0.3:
-        return rng.choice(["a", "b", "c", "k", "a", "b"]) if rng.random() < 0.7 else rng.choice(["2", "3", "0.5", "10"])
-    op = rng.random()
-    if op < 0.3:
-        out = _random_formula(rng, depth + 1)
-        for _ in range(rng.randint(1, 2)):
-            out += rng.choice([" + ", " - "]) + _random_formula(rng, depth + 1)
-        return f"({out})" if rng.random() < 0.7 else out
-    if op < 0.65:
-        out = _random_formula(rng, depth + 1)
-        for _ in range(rng.randint(1, 2)):
-            out += rng.choice(["*", "/"]) + _random_formula(rng, depth + 1)
-        return f"({out})" if rng.random() < 0.5 else out
-    if op < 0.75:
-        return "-" + _random_formula(rng, depth + 1)
-    if op < 0.85:
-        return f"({_random_formula(rng, depth + 1)})^" + rng.choice(["2", "-1", "3", "1", "0"])
-    pool = rng.sample(["F", "B", "W"], 2)
-    return f"{rng.choice(['W', 'a'])}/({pool[0]} + {pool[1]}) * {rng.choice(['k', '3', 'a'])}"
+def _bench_start():
+    """benchmarks/bench_start.py, whose random formulas (--check-solver) the test shares."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_start.py"
+    spec = importlib.util.spec_from_file_location("bench_start", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_random_formulas_match_sympy():
     """Random formulas (sums, products, powers, fixed names): wherever the fast path answers, sympy
     gives the same Condition. benchmarks/bench_start.py --check-solver runs this on many more."""
+    bench = _bench_start()
     rng = random.Random(20261201)
     answered = 0
-    for _ in range(400):
-        f = P(_random_formula(rng))
-        fixed = {n: rng.choice([F(16), F(2), F(3, 4), F(0)]) for n in f.names if n == "k" or rng.random() < 0.2}
+    for i in range(600):
+        f = P((bench._any_shape, bench._ratio_shape, bench._sum_shape)[i % 3](rng))
+        fixed = {n: rng.choice([F(16), F(2), F(3, 4), F(0)]) for n in f.names
+                 if n in ("k", "PP") or rng.random() < 0.2}
         lo = F(rng.randint(-20, 40), rng.choice([1, 10, 100]))
         target = Interval(lo, lo if rng.random() < 0.3 else lo + F(rng.randint(1, 30), 10))
         fast = fast_condition(f, target, fixed)
@@ -116,6 +109,6 @@ def test_random_formulas_match_sympy():
             continue
         answered += 1
         assert fast == find_condition(f, target, fixed, time_budget=20), (f.text, fixed, target)
-        if answered >= 30:
+        if answered >= 24:
             break
-    assert answered >= 30
+    assert answered >= 24
