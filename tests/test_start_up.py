@@ -48,7 +48,11 @@ def test_a_declared_plugin_group_is_found_before_importlib_metadata(tmp_path, mo
     other = site / "other-1.0.dist-info"
     other.mkdir(parents=True)
     other.joinpath("entry_points.txt").write_text("[console_scripts]\nother = other:main\n", "utf-8")
-    monkeypatch.syspath_prepend(str(site))
+    # Only this folder on the path, and only the standard finders (other tests may leave theirs).
+    monkeypatch.setattr(sys, "path", [str(site)])
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path
+                                           if getattr(f, "__name__", "") in ("BuiltinImporter", "FrozenImporter",
+                                                                             "PathFinder")])
     assert not _may_declare_entry_points("claimaudit-test-group")
     mine = site / "plugin-1.0.dist-info"
     mine.mkdir()
@@ -59,5 +63,5 @@ def test_a_declared_plugin_group_is_found_before_importlib_metadata(tmp_path, mo
 def test_a_zip_on_the_path_is_left_to_importlib_metadata(tmp_path, monkeypatch):
     archive = tmp_path / "plugins.zip"
     archive.write_bytes(b"PK\x05\x06" + bytes(18))   # an empty zip archive
-    monkeypatch.syspath_prepend(str(archive))
+    monkeypatch.setattr(sys, "path", [str(archive)])
     assert _may_declare_entry_points("claimaudit-test-group")
