@@ -37,6 +37,44 @@ ENTRY_POINT_GROUP = "claimaudit"
 LOCAL_FOLDER = "checkers"
 
 
+
+def _may_declare_entry_points(group: str) -> bool:
+    """Whether an installed distribution may declare entry points in ``group``.
+
+    Importing importlib.metadata costs more than the rest of plugin loading (it brings email, zipfile
+    and socket: ~30 ms of every start), and most installs have no plugin. So the plain folders on
+    ``sys.path`` are looked through first for a ``*.dist-info``/``*.egg-info`` whose entry_points.txt
+    has the ``[group]`` section; anything else there (a zip, an egg, a finder with distributions of
+    its own) is left to importlib.metadata."""
+    import os
+
+    standard = ("BuiltinImporter", "FrozenImporter", "PathFinder")
+    if any(hasattr(f, "find_distributions") and getattr(f, "__name__", "") not in standard for f in sys.meta_path):
+        return True
+    header = f"[{group}]"
+    for entry in sys.path:
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return True   # a zip file or an egg on the path
+            continue
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".egg"):
+                return True
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8", errors="replace") as fh:
+                    if any(line.replace(" ", "").strip() == header for line in fh):
+                        return True
+            except OSError:
+                continue
+    return False
+
 class _PluginManager(pluggy.PluginManager):
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         opts = super().parse_hookimpl_opts(plugin, name)
@@ -73,6 +111,8 @@ class CheckerManager:
             self.register(module, f"builtin:{mod}", f"claimaudit.checkers.{mod}")
 
     def load_entry_points(self) -> None:
+        if not _may_declare_entry_points(ENTRY_POINT_GROUP):
+            return
         from importlib.metadata import entry_points
 
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):

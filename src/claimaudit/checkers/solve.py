@@ -183,12 +183,18 @@ _SOLVER_PROCESS: Any = None
 
 
 def find_condition(formula, target, fixed, *, time_budget: float):
-    """The condition, searched in a child process that is killed past ``time_budget`` (+1 s).
+    """The condition: in exact arithmetic for the common shapes (:mod:`..formulas.solver_fast`, the
+    answer sympy gives), else searched in a child process that is killed past ``time_budget`` (+1 s).
 
     sympy is imported only there, and only when a condition is really searched; one child serves
     the whole process and ends with it.
     """
     global _SOLVER_PROCESS
+    from ..formulas.solver_fast import fast_condition
+
+    found = fast_condition(formula, target, fixed)
+    if found is not None:
+        return found
     if _SOLVER_PROCESS is None:
         import atexit
 

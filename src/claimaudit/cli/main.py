@@ -30,22 +30,28 @@ COMMANDS = {
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` just that subcommand: each subcommand's module is
+    imported to describe its options, and a run need not pay for the other ten (``extract`` alone
+    brings in the extraction pipeline)."""
     parser = argparse.ArgumentParser(prog="claimaudit", description="Audit published numeric claims: "
                                      "do the numbers add up?", epilog=EXIT_HELP)
     parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS.values():
-        mod = importlib.import_module(f"claimaudit.cli.{module}")
-        mod.add_parser(sub)
+    for name, module in COMMANDS.items():
+        if only is None or name == only:
+            mod = importlib.import_module(f"claimaudit.cli.{module}")
+            mod.add_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         argv = ["run"]
+    # `claimaudit run ...`: the first word names the subcommand, so only its parser is built; anything
+    # else (--help, --version, a misspelt command) gets the whole parser and its usual messages.
+    parser = build_parser(argv[0] if argv[0] in COMMANDS else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help

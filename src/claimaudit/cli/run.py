@@ -164,9 +164,13 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
                          ignore=_codes(args.ignore, config.get("ignore")),
                          progress=_progress_printer(), checklist=getattr(args, "checklist", "auto"),
                          workers=_workers(getattr(args, "workers", "1")))
-    from ..extract.rundoc import draft_documents, point_at_documents  # a document is extracted first
+    from ..extract.rundoc import DocumentRun, draft_documents, is_document, point_at_documents
 
-    docs = draft_documents(paths, root, kilo=settings.kilo, relations=getattr(args, "relations", "confident"))
+    relations = getattr(args, "relations", "confident")
+    if any(is_document(Path(p)) for p in paths):   # a document is extracted first
+        docs = draft_documents(paths, root, kilo=settings.kilo, relations=relations)
+    else:   # claim files and folders only: the extraction pipeline is not even imported
+        docs = DocumentRun(paths=list(paths))
     paths, notes = docs.paths, list(docs.notes)
     for note in notes:
         print(f"claimaudit: {note}", file=sys.stderr)

@@ -289,6 +289,12 @@ def _describe(label: str, sol, sp) -> Condition | None:
                 pieces.append((f, f))
         else:
             return None
+    return describe_pieces(label, pieces)
+
+
+def describe_pieces(label: str, pieces: list[tuple[Fraction | None, Fraction | None]]) -> Condition | None:
+    """The condition that ``label`` lies in one of ``pieces`` ((lo, hi), None for an unbounded side),
+    in the words of :func:`solve_condition`; shared by the sympy search and :mod:`.solver_fast`."""
     if not pieces:
         return None
 

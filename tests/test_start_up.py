@@ -1,0 +1,67 @@
+"""What a plain ``claimaudit run`` of claim files imports (issue #14, cold start): not sympy (the demo's
+condition is solved without it), not the extraction pipeline, not the other subcommands, not
+importlib.metadata when no installed package declares a claimaudit plugin. The figures are in
+benchmarks/bench_start.py; these tests only check the modules, which do not depend on the machine."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from claimaudit.checkers.manager import _may_declare_entry_points
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = r"""
+import io, json, sys, contextlib
+sys.argv = ["claimaudit", "run", "--report-dir", sys.argv[1]]
+from claimaudit.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main()
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_the_demo_run_imports_only_what_it_uses(tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "PYTHONPATH": str(ROOT / "src")}
+    env.pop("CLAIMAUDIT_SOLVE_CACHE", None)
+    out = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "reports")], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True)
+    probe = json.loads(out.stdout.splitlines()[-1])
+    modules = set(probe["modules"])
+    assert probe["code"] == 0
+    assert (tmp_path / "reports" / "index.html").is_file()          # the default HTML report is written
+    assert "claimaudit.formulas.solver_fast" in modules               # the DualPipe condition was solved here
+    assert not {m for m in modules if m.split(".")[0] in ("sympy", "mpmath")}
+    assert not {m for m in modules if m.startswith(("claimaudit.extract.draft", "claimaudit.extract.pipeline",
+                                                    "claimaudit.extract.mentions"))}
+    assert not {"claimaudit.cli.extract", "claimaudit.cli.scan", "claimaudit.cli.sources"} & modules
+    assert "importlib.metadata" not in modules                        # no package here declares a plugin
+
+
+def test_a_declared_plugin_group_is_found_before_importlib_metadata(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    other = site / "other-1.0.dist-info"
+    other.mkdir(parents=True)
+    other.joinpath("entry_points.txt").write_text("[console_scripts]\nother = other:main\n", "utf-8")
+    # Only this folder on the path, and only the standard finders (other tests may leave theirs).
+    monkeypatch.setattr(sys, "path", [str(site)])
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path
+                                           if getattr(f, "__name__", "") in ("BuiltinImporter", "FrozenImporter",
+                                                                             "PathFinder")])
+    assert not _may_declare_entry_points("claimaudit-test-group")
+    mine = site / "plugin-1.0.dist-info"
+    mine.mkdir()
+    mine.joinpath("entry_points.txt").write_text("[claimaudit-test-group]\nx = plugin\n", "utf-8")
+    assert _may_declare_entry_points("claimaudit-test-group")
+
+
+def test_a_zip_on_the_path_is_left_to_importlib_metadata(tmp_path, monkeypatch):
+    archive = tmp_path / "plugins.zip"
+    archive.write_bytes(b"PK\x05\x06" + bytes(18))   # an empty zip archive
+    monkeypatch.setattr(sys, "path", [str(archive)])
+    assert _may_declare_entry_points("claimaudit-test-group")
