@@ -27,11 +27,13 @@ table row and column, match kind, score, the matched passage and its context.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import Location
+from ..sources.limits import DEFAULT_LIMITS
 from .base import Checker
 
 NAME = "quotes"
@@ -82,9 +84,8 @@ class QuoteChecker(Checker):
     code = "CA200"
     name = NAME
     scope = "claim"     # per claim, so claim checkers after it (CA301 doc drift) see its findings
-    config_keys: ClassVar[dict[str, Any]] = {"min_score": 80.0, "max_bytes": 50_000_000, "max_pages": 2000,
-                                             "timeout": 30.0, "max_chars": 20_000_000,
-                                             "max_markdown_chars": 2_000_000, "cache_dir": ""}
+    # The source limits are configured here, under their own names and defaults (sources/limits.py).
+    config_keys: ClassVar[dict[str, Any]] = {"min_score": 80.0, **asdict(DEFAULT_LIMITS), "cache_dir": ""}
 
     def check(self, result: ClaimResult, run: RunResult) -> Iterator[Finding]:
         return check_claim(result, library_for(run, self.config), float(self.config.get("min_score", 80.0)))

@@ -103,7 +103,6 @@ def find_blocks(text: str) -> list[Block]:
 def iter_blocks(text: str) -> Iterator[Block]:
     """The ``claimaudit`` fenced blocks of a Markdown text, found as they are asked for."""
     opened: tuple[str, int, bool, int, int, int] | None = None   # char, length, is claims, line, indent, body start
-    last_line = text.count("\n") + 1
     for n, start, end, line in _line_matches(_FENCE_LINES, text):
         m = _FENCE.match(line)
         if m is None:  # pragma: no cover - _FENCE_LINES finds only what _FENCE matches
@@ -122,7 +121,7 @@ def iter_blocks(text: str) -> Iterator[Block]:
             opened = None
     if opened is not None and opened[2]:
         rest = text[opened[5]:] if opened[5] <= len(text) else None
-        yield Block(opened[3], last_line, opened[4], tuple(split_lines(rest)) if rest is not None else (),
+        yield Block(opened[3], text.count("\n") + 1, opened[4], tuple(split_lines(rest)) if rest is not None else (),
                     closed=False)
 
 

@@ -94,6 +94,6 @@ def _run(script: str, args: list[str], *, stdin: bytes | None, limits: Limits, s
                               preexec_fn=functools.partial(_limit_child, cpu) if sys.platform != "win32" else None)
     except subprocess.TimeoutExpired:
         raise late from None
-    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL) if sys.platform != "win32" else False:
+    if sys.platform != "win32" and proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
         raise late       # past its CPU time (SIGXCPU at the soft limit, SIGKILL at the hard one)
     return proc

@@ -7,7 +7,7 @@ into a CA204 finding and goes on with the other sources.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -23,8 +23,7 @@ class Limits:
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Limits:
-        keys = ("max_bytes", "max_pages", "timeout", "max_chars", "max_markdown_chars")
-        kw = {k: config[k] for k in keys if config.get(k) is not None}
+        kw = {f.name: config[f.name] for f in fields(cls) if config.get(f.name) is not None}
         return cls(**kw)
 
 
