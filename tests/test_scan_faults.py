@@ -95,3 +95,21 @@ def test_worker_processes_killed_mid_scan(tmp_path, faults, monkeypatch):
     assert all(d["status"] == "ok" for n, d in docs.items() if n != "doc004.md")
     assert docs["doc000.md"]["inconsistent"] == 1
     assert totals["status"]["failed"] == 1
+
+
+@pytest.mark.slow
+def test_a_document_sharing_a_worker_with_a_poison_one_is_still_audited(tmp_path, faults):
+    """One worker process and no scheduler-side queue, so every task is held by the worker the
+    poison document kills: the scheduler blames them all (as it did once on CI with two workers),
+    and the innocent ones must be rerun alone rather than marked failed."""
+    import dask
+
+    make_corpus(tmp_path / "docs", 4, wrong={3}, faults={1: "killworker-always"})
+    with dask.config.set({"distributed.scheduler.worker-saturation": float("inf")}):
+        scan(collect_items([str(tmp_path / "docs")]),
+             _config(tmp_path, workers=1, inline=False, processes=True, batch_size=4, worker_retries=1))
+    docs = _by_name(tmp_path / "out")
+    assert docs["doc001.md"]["status"] == "failed" and "worker died" in docs["doc001.md"]["message"]
+    assert {n: d["status"] for n, d in docs.items() if n != "doc001.md"} == dict.fromkeys(
+        ("doc000.md", "doc002.md", "doc003.md"), "ok")
+    assert docs["doc003.md"]["inconsistent"] == 1

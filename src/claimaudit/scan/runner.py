@@ -3,8 +3,10 @@
 Fault handling: a document that hangs, raises or exhausts memory is handled inside the worker
 (:mod:`.sandbox`). A worker process that dies is replaced by its nanny and the scheduler reruns its
 task elsewhere, up to ``allowed-failures`` times; a batch that still ends in ``KilledWorker`` is split
-into one task per document, and a document whose task is killed again is recorded as ``failed`` —
-so a poison document costs a bounded number of attempts and takes no other document down with it.
+into one task per document. The scheduler blames every task a dead worker held, so a document killed
+again may only have shared a worker with the poison one: it is rerun alone, with nothing else on the
+cluster, and recorded as ``failed`` only if it kills its worker there too — so a poison document costs a
+bounded number of attempts and takes no other document down with it.
 """
 
 from __future__ import annotations
@@ -147,12 +149,14 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
 
     client, cluster = _client(config)
     live: dict[str, tuple[Any, Batch]] = {}   # key -> (future, batch) not yet handled
+    suspects: list[Batch] = []                # single documents killed while sharing the cluster
+    alone: set[str] = set()                   # keys of tasks submitted with nothing else running
     out = Path(config.out)
     wanted = config.workers or os.cpu_count() or 1
 
-    def submit(b: Batch, attempts: int) -> None:
+    def submit(b: Batch, attempts: int, tag: str = "") -> None:
         fut = client.submit(run_batch, b, config.out, config.settings, config.limits, attempts,
-                            key=f"claimaudit-scan-{b.part}", pure=False, retries=1)
+                            key=f"claimaudit-scan-{b.part}{tag}", pure=False, retries=1)
         live[fut.key] = (fut, b)
 
     def handle(fut: Any) -> None:
@@ -166,6 +170,8 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
             elif len(b.items) > 1:
                 for single in split(b):
                     submit(single, 2)
+            elif fut.key not in alone:
+                suspects.append(b)
             else:
                 done(write_failed(b, config.out, f"its worker died {config.worker_retries + 1} times while "
                                                  f"auditing it ({type(exc).__name__})", config.worker_retries + 1))
@@ -175,7 +181,11 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
         for b in batches:
             submit(b, 1)
         idle_since: float | None = None
-        while live:
+        while live or suspects:
+            if not live:   # the suspects, one at a time: a worker that dies now died of this document
+                b = suspects.pop(0)
+                submit(b, 3, "-alone")
+                alone.update(live)
             try:
                 finished, _ = wait([f for f, _ in live.values()], timeout=CHECK_EVERY, return_when="FIRST_COMPLETED")
             except TimeoutError:
