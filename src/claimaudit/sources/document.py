@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -195,6 +195,7 @@ class Document:
     _flat: list[list[Cell]] = field(default_factory=list, repr=False)
     _paths: list[list[Section]] | None = field(default=None, repr=False)
     _section_starts: list[int] | None = field(default=None, repr=False)
+    _stops: list[int] | None = field(default=None, repr=False)       # offsets of sentence stops
     #: The text before :meth:`prose` blanked its non-prose spans (None: nothing was blanked), for
     #: what a document writes in code beside a value ("76894 (`9_765_625/127`)").
     unblanked: str | None = field(default=None, repr=False)
@@ -289,13 +290,25 @@ class Document:
         return self.text[starts[i]:end if end >= 0 else len(self.text)]
 
     def sentence_span(self, offset: int) -> tuple[int, int]:
-        """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break)."""
+        """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break), looked for at
+        most 400 characters either way. The text's stops are found once and bisected (relations
+        ask for the sentence of every mention); a ``.`` that ends the 400-character window counts
+        as a stop, as when the window itself is searched."""
         text = self.text
-        start = lo = max(0, offset - 400)
-        for stop in _SENTENCE_STOP.finditer(text, lo, offset):
-            start = stop.end()
-        m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
-        end = m.end() if m else min(len(text), offset + 400)
+        if self._stops is None:
+            self._stops = [m.start() for m in _SENTENCE_STOP.finditer(text)]
+        stops = self._stops
+        lo = max(0, offset - 400)
+        if lo <= offset - 1 < len(text) and text[offset - 1] == ".":
+            start = offset
+        else:
+            i = bisect_left(stops, min(offset, len(text))) - 1
+            start = stops[i] + 1 if i >= 0 and stops[i] >= lo else lo
+        hi = min(len(text), offset + 400)
+        j = bisect_left(stops, offset)
+        end = stops[j] + 1 if j < len(stops) and stops[j] < hi else hi
+        if offset <= hi - 1 < end - 1 and text[hi - 1] == ".":
+            end = hi
         return start, end
 
     def sentence(self, offset: int) -> str:

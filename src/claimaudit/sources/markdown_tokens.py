@@ -3,7 +3,9 @@
 A short text is parsed in the process (at most about 2 s even for the slowest shapes); a longer
 one in a child process (:mod:`.markdown_worker`) killed at the ``timeout`` limit and capped in
 memory, as PDFs are (:mod:`.load_pdf`). The tokens come back as JSON lines, never pickled, and
-are rebuilt one at a time as the caller reads them (a 5 MiB text has about 800,000 tokens).
+are rebuilt a line (a few thousand tokens) at a time as the caller reads them (a 5 MiB text has
+about 800,000 tokens), as :class:`WorkerToken`: the fields the loader reads, under
+``markdown_it.token.Token``'s names.
 """
 
 from __future__ import annotations
@@ -28,8 +30,17 @@ def markdown_tokens(text: str, parser: Callable[[], Any], *, file: str, limits: 
     return _tokens(data)
 
 
-def _tokens(data: Iterator[Any]) -> Iterator[Any]:
-    from markdown_it.token import Token
+class WorkerToken:
+    """A token as the worker sends it (:data:`.markdown_worker.FIELDS`): ``type``, ``tag``,
+    ``map``, ``content``, ``info`` and ``children``, read like a markdown-it ``Token``."""
 
-    for d in data:
-        yield Token.from_dict(d)
+    __slots__ = ("type", "tag", "map", "content", "info", "children")
+
+    def __init__(self, rec: list[Any]) -> None:
+        self.type, self.tag, self.map, self.content, self.info, ch = rec
+        self.children = [WorkerToken(c) for c in ch] if ch else None
+
+
+def _tokens(data: Iterator[Any]) -> Iterator[Any]:
+    for chunk in data:
+        yield from map(WorkerToken, chunk)
