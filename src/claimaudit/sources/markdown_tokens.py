@@ -34,7 +34,7 @@ class WorkerToken:
     """A token as the worker sends it (:data:`.markdown_worker.FIELDS`): ``type``, ``tag``,
     ``map``, ``content``, ``info`` and ``children``, read like a markdown-it ``Token``."""
 
-    __slots__ = ("type", "tag", "map", "content", "info", "children")
+    __slots__ = ("children", "content", "info", "map", "tag", "type")
 
     def __init__(self, rec: list[Any]) -> None:
         self.type, self.tag, self.map, self.content, self.info, ch = rec

@@ -19,7 +19,7 @@ FIELDS = ("type", "tag", "map", "content", "info", "children")
 CHUNK = 2000
 
 
-def _record(t):  # noqa: ANN001, ANN202 - a markdown_it Token (imported in main)
+def _record(t):
     ch = t.children
     return [t.type, t.tag, t.map, t.content, t.info, [_record(c) for c in ch] if ch else None]
 
