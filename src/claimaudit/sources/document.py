@@ -361,11 +361,14 @@ class Document:
     def cell_at(self, offset: int) -> tuple[Table, Cell] | None:
         """The table and the cell holding ``offset`` (None outside tables)."""
         if self._cells is None:
+            # Tables found from the text need a "|" (pipe_rows): a text without one (a sentence)
+            # has none, and its headings and rows need not be found just to say so.
+            tables = self.tables if self.table_list is not None or "|" in self.text else []
             cells = sorted((c.start, max(c.end, c.start + 1), t.index, k)
-                           for t in self.tables for k, c in enumerate(cc for r in t.rows for cc in r))
+                           for t in tables for k, c in enumerate(cc for r in t.rows for cc in r))
             self._cells = cells
             self._cell_starts = [c[0] for c in cells]
-            self._flat = [[cc for r in t.rows for cc in r] for t in self.tables]
+            self._flat = [[cc for r in t.rows for cc in r] for t in tables]
         i = bisect_right(self._cell_starts or [], offset) - 1
         if i >= 0:
             s, e, t, k = self._cells[i]
