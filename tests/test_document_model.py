@@ -196,3 +196,32 @@ def test_any_html_reads(text):
         return
     for off in range(0, len(doc.text), max(1, len(doc.text) // 7)):
         doc.locate(off)
+
+
+def _sentence_by_window(text: str, offset: int) -> tuple[int, int]:
+    """The sentence around ``offset`` found by searching the 400-character windows themselves
+    (what Document.sentence_span did before it bisected the text's stops found once)."""
+    from claimaudit.sources.document import _SENTENCE_STOP
+
+    start = lo = max(0, offset - 400)
+    for stop in _SENTENCE_STOP.finditer(text, lo, offset):
+        start = stop.end()
+    m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
+    return start, m.end() if m else min(len(text), offset + 400)
+
+
+_SENTENCE_PARTS = st.lists(st.sampled_from(["word ", "x", ". ", ".", "3.5", "。", "！", "?", ";", "\n", "\u3000",
+                                             "a" * 150, "b" * 397, "e.g.", "$5.2M."]), max_size=30).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_SENTENCE_PARTS, st.integers(min_value=0, max_value=5000))
+def test_sentence_spans_are_those_of_the_400_character_windows(text, at):
+    """Relations ask for the sentence of every mention; the stops are found once and bisected, and
+    must give what searching each window gives, at the window's edges too (a '.' that ends the
+    window is a stop there)."""
+    from claimaudit.sources.document import Document
+
+    doc = Document("s", "s.txt", "text", text)
+    for offset in {0, len(text), len(text) + 1, min(at, len(text)), at % (len(text) + 1), max(0, len(text) - 400)}:
+        assert doc.sentence_span(offset) == _sentence_by_window(text, offset), (text, offset)
