@@ -225,3 +225,38 @@ def test_sentence_spans_are_those_of_the_400_character_windows(text, at):
     doc = Document("s", "s.txt", "text", text)
     for offset in {0, len(text), len(text) + 1, min(at, len(text)), at % (len(text) + 1), max(0, len(text) - 400)}:
         assert doc.sentence_span(offset) == _sentence_by_window(text, offset), (text, offset)
+
+
+def test_markdown_read_from_the_token_types_it_asks_for_is_the_same_document(monkeypatch):
+    """load_markdown asks the parser (and its worker, for a large text) only for the token types it
+    reads (TOKEN_TYPES): the document must be the one read from every token, so a type it reads
+    and TOKEN_TYPES leaves out shows here."""
+    import claimaudit.sources.load_markdown as lm
+
+    text = ("---\ntitle: x\n---\n# 1. Costs\n\nIntro with `code 5` and ![alt 3](i.png) and [link 4](http://x.org/9).\n\n"
+            "Table 2. GPU-hours\n\n| Stage | Hours |\n|:--|--:|\n| Pre | 2,664K |\n| **Total** | 2,788K |\n\n"
+            "*Table 4. below*\n\n- item 1\n  - nested 2\n1. first 3\n\n> quoted 12%\n\n```python\nx = 1\n```\n\n"
+            "    indented 7\n\n<table><tr><th>M</th><th>S</th></tr>"
+            "<tr><td>A</td><td>65.2<sup>+</sup></td></tr></table>\n\n"
+            "3.0 x 10<sup>-4</sup> and line<br>break  \nhard break 8\n\n---\n\n## 四、成本\n\n共 557.6 万美元。\n"
+            "```claimaudit\nid: x\n```\n")
+
+    def snapshot(doc):
+        return (doc.text, doc.src_map, doc.nonprose, doc.sections, doc.rows,
+                [(t.caption, t.section, t.header, t.rows, t.line) for t in doc.tables])
+
+    asked = snapshot(lm.load_markdown(text, source="d", file="d.md"))
+    monkeypatch.setattr(lm, "TOKEN_TYPES", None)
+    assert snapshot(lm.load_markdown(text, source="d", file="d.md")) == asked
+    assert "2,788K" in asked[0] and asked[5] and asked[3]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["http://", "https://x.org/a%2D1", "www.", "ftp://", "a", "@", "b.c", " ", "。",
+                                 "(", "x@y.z", "ａ", "-", "://"]), max_size=20).map("".join))
+def test_url_spans_without_an_at_sign_are_those_of_the_full_pattern(text):
+    """url_spans skips the e-mail branch (and the search) when the text cannot hold a match of it:
+    the spans must be the full pattern's."""
+    from claimaudit.sources.document import _URL, url_spans
+
+    assert url_spans(text) == [m.span() for m in _URL.finditer(text)]

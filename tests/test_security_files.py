@@ -270,6 +270,9 @@ def test_markdown_sources_are_parsed_within_the_time_limit(tmp_path):
     inline = markdown_tokens(text, _parser, file="d.md")
     child = markdown_tokens(text, _parser, file="d.md", inline_max=0)
     assert fields(child) == fields(inline) and len(inline) > 20
+    some = {"inline", "tr_open"}
+    assert fields(markdown_tokens(text, _parser, file="d.md", inline_max=0, types=some)) \
+        == fields(t for t in inline if t.type in some) != []
     n = 200_000 // len(text) + 1                                     # just over the in-process size
     doc = load_markdown(text * n, source="d", file="d.md")
     assert doc.text.count("2,664K") == n and len(doc.tables) == n

@@ -156,11 +156,19 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-_URL = re.compile(r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+|\b[\w.+-]+@[\w-]+\.[\w.]+")
+_WEB = r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+"
+_URL = re.compile(_WEB + r"|\b[\w.+-]+@[\w-]+\.[\w.]+")
+_WEB_ONLY = re.compile(_WEB)
 
 
 def url_spans(text: str) -> list[tuple[int, int]]:
     """URLs (with their percent-escapes) and e-mail addresses: not prose."""
+    if "@" not in text:
+        # no address can match: the cheaper pattern finds the same URLs (the address branch
+        # tries every word of a 1 MB text)
+        if "://" not in text and "www." not in text:
+            return []
+        return [m.span() for m in _WEB_ONLY.finditer(text)]
     return [m.span() for m in _URL.finditer(text)]
 
 
@@ -196,6 +204,7 @@ class Document:
     _paths: list[list[Section]] | None = field(default=None, repr=False)
     _section_starts: list[int] | None = field(default=None, repr=False)
     _stops: list[int] | None = field(default=None, repr=False)       # offsets of sentence stops
+    _spans: dict[int, tuple[int, int]] = field(default_factory=dict, repr=False)   # sentence_span's answers
     #: The text before :meth:`prose` blanked its non-prose spans (None: nothing was blanked), for
     #: what a document writes in code beside a value ("76894 (`9_765_625/127`)").
     unblanked: str | None = field(default=None, repr=False)
@@ -294,6 +303,9 @@ class Document:
         most 400 characters either way. The text's stops are found once and bisected (relations
         ask for the sentence of every mention); a ``.`` that ends the 400-character window counts
         as a stop, as when the window itself is searched."""
+        hit = self._spans.get(offset)
+        if hit is not None:
+            return hit
         text = self.text
         if self._stops is None:
             self._stops = [m.start() for m in _SENTENCE_STOP.finditer(text)]
@@ -309,6 +321,7 @@ class Document:
         end = stops[j] + 1 if j < len(stops) and stops[j] < hi else hi
         if offset <= hi - 1 < end - 1 and text[hi - 1] == ".":
             end = hi
+        self._spans[offset] = start, end
         return start, end
 
     def sentence(self, offset: int) -> str:

@@ -10,7 +10,7 @@ about 800,000 tokens), as :class:`WorkerToken`: the fields the loader reads, und
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any
 
 from .child import run_worker_lines
@@ -21,12 +21,15 @@ INLINE_MAX_CHARS = 200_000
 
 
 def markdown_tokens(text: str, parser: Callable[[], Any], *, file: str, limits: Limits | None = None,
-                    inline_max: int = INLINE_MAX_CHARS) -> Iterable[Any]:
-    """The tokens of ``text``: in the process when it is short, else in a bounded child process."""
+                    inline_max: int = INLINE_MAX_CHARS, types: Collection[str] | None = None) -> Iterable[Any]:
+    """The tokens of ``text``: in the process when it is short, else in a bounded child process.
+    With ``types``, only the top-level tokens of those types (what the caller reads: the worker
+    then sends half the tokens of a document of tables)."""
     if len(text) <= inline_max:
-        return list(parser().parse(text))
-    data = run_worker_lines("markdown_worker.py", [], stdin=text.encode("utf-8"), limits=limits or Limits(),
-                            shown=file, doing="parsing the Markdown")
+        tokens = parser().parse(text)
+        return list(tokens) if types is None else [t for t in tokens if t.type in types]
+    data = run_worker_lines("markdown_worker.py", list(types or ()), stdin=text.encode("utf-8"),
+                            limits=limits or Limits(), shown=file, doing="parsing the Markdown")
     return _tokens(data)
 
 

@@ -3,7 +3,8 @@
 The parent (:mod:`.markdown_tokens`) runs this under the ``timeout`` limit and a memory cap for
 large documents: markdown-it is linear but slow on some shapes (about 10 µs a character for
 runs of ``[`` or ``**_``), so a 5 MiB document built that way would otherwise hold the run for
-over a minute. Reads the text on stdin; prints the tokens as JSON lines of up to ``CHUNK``
+over a minute. Reads the text on stdin (the arguments, when given, are the top-level token
+types to send: the others are left out); prints the tokens as JSON lines of up to ``CHUNK``
 tokens each, every token the list of the fields the loader reads (:data:`FIELDS`, children
 nested the same way): a third of the bytes of ``Token.as_dict``, and far cheaper to write and
 read. Ends with ``{"end": N}`` (N lines before it).
@@ -30,6 +31,9 @@ def main() -> int:
     text = sys.stdin.buffer.read().decode("utf-8")
     # The same parser as load_markdown._parser: CommonMark (raw HTML as html tokens) plus GFM tables.
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    if len(sys.argv) > 1:         # the top-level token types the caller reads; the rest are not sent
+        wanted = set(sys.argv[1:])
+        tokens = [t for t in tokens if t.type in wanted]
     out = sys.stdout
     lines = 0
     for i in range(0, len(tokens), CHUNK):
