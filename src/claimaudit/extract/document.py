@@ -9,6 +9,7 @@ size limit, malformed HTML) is a :class:`~claimaudit.errors.UsageError` naming t
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import UsageError
@@ -21,6 +22,22 @@ __all__ = ["DOCUMENT_SUFFIXES", "MAX_BYTES", "Cell", "Document", "Table", "analy
 MAX_BYTES = 8 * 1024 * 1024
 DOCUMENT_SUFFIXES = (".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf")
 LIMITS = Limits(max_bytes=MAX_BYTES, max_chars=MAX_BYTES)
+
+
+# The loaders are imported on first use (start-up stays fast) and then held: analyse runs once a
+# sentence on sentence sets, where an import statement per call costs a tenth of the call.
+@functools.cache
+def _suffixes() -> dict[str, str]:
+    from ..sources.loaders import SUFFIXES
+
+    return SUFFIXES
+
+
+@functools.cache
+def _load_text() -> Callable[..., Document]:
+    from ..sources.load_text import load_text
+
+    return load_text
 
 
 @functools.lru_cache(maxsize=64)
@@ -36,9 +53,7 @@ def analyse(text: str, path: str = "<text>", fmt: str | None = None) -> Document
     headings still recognised) for a path without one."""
     stem, suffix = _stem_suffix(path)
     if fmt is None:
-        from ..sources.loaders import SUFFIXES
-
-        fmt = SUFFIXES.get(suffix.lower(), "text")
+        fmt = _suffixes().get(suffix.lower(), "text")
     if len(text) > MAX_BYTES:
         raise UsageError(f"{path}: more than {MAX_BYTES:,} characters (the document size limit)")
     try:
@@ -47,9 +62,7 @@ def analyse(text: str, path: str = "<text>", fmt: str | None = None) -> Document
 
             doc = load_html(text, source=stem, file=path, limits=LIMITS)
         elif fmt == "text":
-            from ..sources.load_text import load_text
-
-            doc = load_text(text, source=stem, file=path)
+            doc = _load_text()(text, source=stem, file=path)
         else:
             from ..sources.load_markdown import load_markdown
 
