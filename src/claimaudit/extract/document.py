@@ -18,7 +18,8 @@ from ..sources.limits import Limits, SourceTextError
 
 __all__ = ["DOCUMENT_SUFFIXES", "MAX_BYTES", "Cell", "Document", "Table", "analyse", "load_document"]
 
-#: Largest document extracted (bytes): extraction reads ~1 MB in well under 2 s, so 8 MiB bounds a run.
+#: Largest document extracted (bytes): a 1 MB document of tables and prose takes several CPU seconds
+#: (benchmarks/extraction/large_doc.py), so 8 MiB bounds a run to about a minute.
 MAX_BYTES = 8 * 1024 * 1024
 DOCUMENT_SUFFIXES = (".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf")
 LIMITS = Limits(max_bytes=MAX_BYTES, max_chars=MAX_BYTES)
