@@ -260,3 +260,17 @@ def test_url_spans_without_an_at_sign_are_those_of_the_full_pattern(text):
     from claimaudit.sources.document import _URL, url_spans
 
     assert url_spans(text) == [m.span() for m in _URL.finditer(text)]
+
+
+def test_pipe_rows_split_cells_at_unescaped_pipes_and_skip_the_rule_row():
+    """Plain text's pipe tables (the found-once structure of .txt and PDF text): an escaped pipe is
+    inside its cell, the |---|:-:| row is no row, and a row without its closing pipe still ends its
+    last cell at the line's end."""
+    from claimaudit.sources.document import pipe_rows
+
+    text = "intro\n| a \\| b | c |\n|---|:-:|\n| 1 | 2,788K |\n  | x | y\nafter | z |\n"
+    rows = pipe_rows(text)
+    cells = [[text[s:e].strip() for s, e in r.cells] for r in rows]
+    assert cells == [["a \\| b", "c"], ["1", "2,788K"], ["x", "y"]]
+    assert [r.row for r in rows] == [0, 1, 2] and rows[1].header == ("a \\| b", "c")
+    assert text[rows[2].start:rows[2].end] == "| x | y"

@@ -509,6 +509,10 @@ def text_sections(text: str, *, unnumbered: bool = True) -> list[Section]:
     return out
 
 
+_BAR = re.compile(r"(?<!\\)\|")          # a cell boundary: a pipe not escaped by a backslash
+_RULE_CELL = re.compile(r":?-{1,}:?")     # a cell of the |---|:--:| separator row
+
+
 def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
     """Rows of pipe tables (``| a | b |``), their cells' spans and the header of each table.
 
@@ -531,7 +535,7 @@ def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
         lead = len(line) - len(line.lstrip())
         content = line.rstrip("\r\n")
         # Cell boundaries: unescaped pipes.
-        bars = [i for i, c in enumerate(content) if c == "|" and (i == 0 or content[i - 1] != "\\")]
+        bars = [m.start() for m in _BAR.finditer(content)]
         edges = bars if bars and bars[0] == lead else [lead - 1] + bars
         if not content.rstrip().endswith("|"):
             edges = edges + [len(content)]
@@ -541,7 +545,7 @@ def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
         if not in_table:
             in_table, header, body = True, texts, 0
             rows.append(TableRow(pos + lead, pos + len(content), 0, tuple(cells), header))
-        elif all(re.fullmatch(r":?-{1,}:?", t or "-") for t in texts):
+        elif all(_RULE_CELL.fullmatch(t or "-") for t in texts):
             pass  # the |---|---| separator
         else:
             body += 1
