@@ -196,3 +196,81 @@ def test_any_html_reads(text):
         return
     for off in range(0, len(doc.text), max(1, len(doc.text) // 7)):
         doc.locate(off)
+
+
+def _sentence_by_window(text: str, offset: int) -> tuple[int, int]:
+    """The sentence around ``offset`` found by searching the 400-character windows themselves
+    (what Document.sentence_span did before it bisected the text's stops found once)."""
+    from claimaudit.sources.document import _SENTENCE_STOP
+
+    start = lo = max(0, offset - 400)
+    for stop in _SENTENCE_STOP.finditer(text, lo, offset):
+        start = stop.end()
+    m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
+    return start, m.end() if m else min(len(text), offset + 400)
+
+
+_SENTENCE_PARTS = st.lists(st.sampled_from(["word ", "x", ". ", ".", "3.5", "。", "！", "?", ";", "\n", "\u3000",
+                                             "a" * 150, "b" * 397, "e.g.", "$5.2M."]), max_size=30).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_SENTENCE_PARTS, st.integers(min_value=0, max_value=5000))
+def test_sentence_spans_are_those_of_the_400_character_windows(text, at):
+    """Relations ask for the sentence of every mention; the stops are found once and bisected, and
+    must give what searching each window gives, at the window's edges too (a '.' that ends the
+    window is a stop there)."""
+    from claimaudit.sources.document import Document
+
+    doc = Document("s", "s.txt", "text", text)
+    for offset in {0, len(text), len(text) + 1, min(at, len(text)), at % (len(text) + 1), max(0, len(text) - 400)}:
+        assert doc.sentence_span(offset) == _sentence_by_window(text, offset), (text, offset)
+
+
+def test_markdown_read_from_the_token_types_it_asks_for_is_the_same_document(monkeypatch):
+    """load_markdown asks the parser (and its worker, for a large text) only for the token types it
+    reads (TOKEN_TYPES): the document must be the one read from every token, so a type it reads
+    and TOKEN_TYPES leaves out shows here."""
+    import claimaudit.sources.load_markdown as lm
+
+    text = ("---\ntitle: x\n---\n# 1. Costs\n\nIntro with `code 5` and ![alt 3](i.png) and [link 4](http://x.org/9).\n\n"
+            "Table 2. GPU-hours\n\n| Stage | Hours |\n|:--|--:|\n| Pre | 2,664K |\n| **Total** | 2,788K |\n\n"
+            "*Table 4. below*\n\n- item 1\n  - nested 2\n1. first 3\n\n> quoted 12%\n\n```python\nx = 1\n```\n\n"
+            "    indented 7\n\n<table><tr><th>M</th><th>S</th></tr>"
+            "<tr><td>A</td><td>65.2<sup>+</sup></td></tr></table>\n\n"
+            "3.0 x 10<sup>-4</sup> and line<br>break  \nhard break 8\n\n---\n\n## 四、成本\n\n共 557.6 万美元。\n"
+            "```claimaudit\nid: x\n```\n")
+
+    def snapshot(doc):
+        return (doc.text, doc.src_map, doc.nonprose, doc.sections, doc.rows,
+                [(t.caption, t.section, t.header, t.rows, t.line) for t in doc.tables])
+
+    asked = snapshot(lm.load_markdown(text, source="d", file="d.md"))
+    monkeypatch.setattr(lm, "TOKEN_TYPES", None)
+    assert snapshot(lm.load_markdown(text, source="d", file="d.md")) == asked
+    assert "2,788K" in asked[0] and asked[5] and asked[3]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["http://", "https://x.org/a%2D1", "www.", "ftp://", "a", "@", "b.c", " ", "。",
+                                 "(", "x@y.z", "ａ", "-", "://"]), max_size=20).map("".join))
+def test_url_spans_without_an_at_sign_are_those_of_the_full_pattern(text):
+    """url_spans skips the e-mail branch (and the search) when the text cannot hold a match of it:
+    the spans must be the full pattern's."""
+    from claimaudit.sources.document import _URL, url_spans
+
+    assert url_spans(text) == [m.span() for m in _URL.finditer(text)]
+
+
+def test_pipe_rows_split_cells_at_unescaped_pipes_and_skip_the_rule_row():
+    """Plain text's pipe tables (the found-once structure of .txt and PDF text): an escaped pipe is
+    inside its cell, the |---|:-:| row is no row, and a row without its closing pipe still ends its
+    last cell at the line's end."""
+    from claimaudit.sources.document import pipe_rows
+
+    text = "intro\n| a \\| b | c |\n|---|:-:|\n| 1 | 2,788K |\n  | x | y\nafter | z |\n"
+    rows = pipe_rows(text)
+    cells = [[text[s:e].strip() for s, e in r.cells] for r in rows]
+    assert cells == [["a \\| b", "c"], ["1", "2,788K"], ["x", "y"]]
+    assert [r.row for r in rows] == [0, 1, 2] and rows[1].header == ("a \\| b", "c")
+    assert text[rows[2].start:rows[2].end] == "| x | y"

@@ -3,7 +3,10 @@
 Reads JSON {"texts": [...]} on stdin, writes {"results": [[{start, end, value, unit}, ...], ...],
 "cold": s, "warm": s} on stdout. Timed like for like with ours_run.py: ``cold`` is the import plus
 the first parse (quantulum3 loads its classifier then); ``warm`` is one pass over every text after it.
-Both are CPU seconds of this process (``time.process_time``), as in ours_run.py.
+Both are CPU seconds of this process (``time.process_time``), as in ours_run.py. ``classifier``
+says whether quantulum3 ran with its unit classifier: a plain ``pip install quantulum3`` (0.10) has
+none (it warns), ``pip install "quantulum3[classifier]"`` adds scikit-learn and it; with it
+quantulum3 is several times slower warm, so a speed ratio must say which ran.
 """
 import time
 
@@ -27,4 +30,7 @@ for t in texts:
     except Exception as exc:  # noqa: BLE001 - quantulum3 raises arbitrary errors on some inputs; recorded per text
         found.append({"error": str(exc)})
     out.append(found)
-json.dump({"results": out, "cold": cold, "warm": time.process_time() - t0}, sys.stdout)
+warm = time.process_time() - t0
+from quantulum3 import classifier  # noqa: E402 - already imported by the parser
+
+json.dump({"results": out, "cold": cold, "warm": warm, "classifier": bool(classifier.USE_CLF)}, sys.stdout)

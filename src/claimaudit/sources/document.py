@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -156,11 +156,19 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-_URL = re.compile(r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+|\b[\w.+-]+@[\w-]+\.[\w.]+")
+_WEB = r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+"
+_URL = re.compile(_WEB + r"|\b[\w.+-]+@[\w-]+\.[\w.]+")
+_WEB_ONLY = re.compile(_WEB)
 
 
 def url_spans(text: str) -> list[tuple[int, int]]:
     """URLs (with their percent-escapes) and e-mail addresses: not prose."""
+    if "@" not in text:
+        # no address can match: the cheaper pattern finds the same URLs (the address branch
+        # tries every word of a 1 MB text)
+        if "://" not in text and "www." not in text:
+            return []
+        return [m.span() for m in _WEB_ONLY.finditer(text)]
     return [m.span() for m in _URL.finditer(text)]
 
 
@@ -195,6 +203,8 @@ class Document:
     _flat: list[list[Cell]] = field(default_factory=list, repr=False)
     _paths: list[list[Section]] | None = field(default=None, repr=False)
     _section_starts: list[int] | None = field(default=None, repr=False)
+    _stops: list[int] | None = field(default=None, repr=False)       # offsets of sentence stops
+    _spans: dict[int, tuple[int, int]] = field(default_factory=dict, repr=False)   # sentence_span's answers
     #: The text before :meth:`prose` blanked its non-prose spans (None: nothing was blanked), for
     #: what a document writes in code beside a value ("76894 (`9_765_625/127`)").
     unblanked: str | None = field(default=None, repr=False)
@@ -289,13 +299,29 @@ class Document:
         return self.text[starts[i]:end if end >= 0 else len(self.text)]
 
     def sentence_span(self, offset: int) -> tuple[int, int]:
-        """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break)."""
+        """The sentence around ``offset`` (ends at 。！？!?; or '. ', or a line break), looked for at
+        most 400 characters either way. The text's stops are found once and bisected (relations
+        ask for the sentence of every mention); a ``.`` that ends the 400-character window counts
+        as a stop, as when the window itself is searched."""
+        hit = self._spans.get(offset)
+        if hit is not None:
+            return hit
         text = self.text
-        start = lo = max(0, offset - 400)
-        for stop in _SENTENCE_STOP.finditer(text, lo, offset):
-            start = stop.end()
-        m = _SENTENCE_STOP.search(text, offset, min(len(text), offset + 400))
-        end = m.end() if m else min(len(text), offset + 400)
+        if self._stops is None:
+            self._stops = [m.start() for m in _SENTENCE_STOP.finditer(text)]
+        stops = self._stops
+        lo = max(0, offset - 400)
+        if lo <= offset - 1 < len(text) and text[offset - 1] == ".":
+            start = offset
+        else:
+            i = bisect_left(stops, min(offset, len(text))) - 1
+            start = stops[i] + 1 if i >= 0 and stops[i] >= lo else lo
+        hi = min(len(text), offset + 400)
+        j = bisect_left(stops, offset)
+        end = stops[j] + 1 if j < len(stops) and stops[j] < hi else hi
+        if offset <= hi - 1 < end - 1 and text[hi - 1] == ".":
+            end = hi
+        self._spans[offset] = start, end
         return start, end
 
     def sentence(self, offset: int) -> str:
@@ -348,11 +374,14 @@ class Document:
     def cell_at(self, offset: int) -> tuple[Table, Cell] | None:
         """The table and the cell holding ``offset`` (None outside tables)."""
         if self._cells is None:
+            # Tables found from the text need a "|" (pipe_rows): a text without one (a sentence)
+            # has none, and its headings and rows need not be found just to say so.
+            tables = self.tables if self.table_list is not None or "|" in self.text else []
             cells = sorted((c.start, max(c.end, c.start + 1), t.index, k)
-                           for t in self.tables for k, c in enumerate(cc for r in t.rows for cc in r))
+                           for t in tables for k, c in enumerate(cc for r in t.rows for cc in r))
             self._cells = cells
             self._cell_starts = [c[0] for c in cells]
-            self._flat = [[cc for r in t.rows for cc in r] for t in self.tables]
+            self._flat = [[cc for r in t.rows for cc in r] for t in tables]
         i = bisect_right(self._cell_starts or [], offset) - 1
         if i >= 0:
             s, e, t, k = self._cells[i]
@@ -480,6 +509,10 @@ def text_sections(text: str, *, unnumbered: bool = True) -> list[Section]:
     return out
 
 
+_BAR = re.compile(r"(?<!\\)\|")          # a cell boundary: a pipe not escaped by a backslash
+_RULE_CELL = re.compile(r":?-{1,}:?")     # a cell of the |---|:--:| separator row
+
+
 def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
     """Rows of pipe tables (``| a | b |``), their cells' spans and the header of each table.
 
@@ -502,7 +535,7 @@ def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
         lead = len(line) - len(line.lstrip())
         content = line.rstrip("\r\n")
         # Cell boundaries: unescaped pipes.
-        bars = [i for i, c in enumerate(content) if c == "|" and (i == 0 or content[i - 1] != "\\")]
+        bars = [m.start() for m in _BAR.finditer(content)]
         edges = bars if bars and bars[0] == lead else [lead - 1] + bars
         if not content.rstrip().endswith("|"):
             edges = edges + [len(content)]
@@ -512,7 +545,7 @@ def pipe_rows(text: str, table_lines: set[int] | None = None) -> list[TableRow]:
         if not in_table:
             in_table, header, body = True, texts, 0
             rows.append(TableRow(pos + lead, pos + len(content), 0, tuple(cells), header))
-        elif all(re.fullmatch(r":?-{1,}:?", t or "-") for t in texts):
+        elif all(_RULE_CELL.fullmatch(t or "-") for t in texts):
             pass  # the |---|---| separator
         else:
             body += 1

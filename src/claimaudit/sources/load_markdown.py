@@ -46,6 +46,12 @@ def _parser() -> Any:
 
 Piece = tuple[str, int, bool, bool]     # text, source offset, verbatim, prose
 
+#: The top-level token types :func:`load_markdown` reads (the others, ``td_open`` and every
+#: ``*_close`` it ignores, are not asked of the parser worker).
+TOKEN_TYPES = frozenset({"heading_open", "heading_close", "paragraph_open", "list_item_open", "inline", "fence",
+                         "code_block", "html_block", "table_open", "thead_open", "thead_close", "tr_open",
+                         "tr_close", "table_close"})
+
 
 class _Inline:
     """Turns an inline token's children into pieces with source offsets (found from a cursor)."""
@@ -135,7 +141,7 @@ def load_markdown(text: str, *, source: str, file: str, limits: Limits | None = 
     if fm and fm.end() < 200_000:
         # front matter is not the doc's words: blank it, keeping offsets and lines
         parsed = re.sub(r"[^\n]", " ", text[:fm.end()]) + text[fm.end():]
-    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits)   # bounded in time and memory
+    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits, types=TOKEN_TYPES)   # bounded in time, memory
     starts = line_starts(text)
     out = TextBuilder(text)
     sections: list[Section] = []
