@@ -230,7 +230,8 @@ def test_code_result_recomputed_with_the_units_own_conversion(tmp_path):
 
 
 def test_code_constants_that_are_no_conversion_are_left_alone():
-    assert rels(EPOCH.format(c="3600*2", out="5.00"), "equation") == []
+    # (the code's own arithmetic is still read by the code-prints rule, with no units given)
+    assert [r for r in rels(EPOCH.format(c="3600*2", out="5.00"), "equation") if r.given] == []
     no_units = "Run 1200 steps of 30 samples:\n\n```\nprint(1200*30/3600)\n10.0h\n```\n"
     assert rels(no_units, "equation") == []
 
@@ -291,3 +292,38 @@ def test_numbers_beyond_floats_do_not_stop_the_relation_rules():
     huge = ("| G | A | B | C |\n|---|---|---|---|\n| x | 1E400 hours ($5) | 2 hours ($1E500) | 3 hours ($4) |\n"
             "\nIt is 0E305万 and 2.1M x, 1" + "0" * 5000 + " tokens.\n")
     assert rels(huge, "rate") == [] and rels(huge, "product") == []
+
+
+# -- code that prints computed values, and its output ----------------------------------------------
+SANITY = ("Sanity check:\n```\n$ NHIDDEN=8192; NLAYERS=40; VOCAB=50000; python -c \"h=$NHIDDEN; l=$NLAYERS; v=$VOCAB; "
+          "print(f'Model size: {{(l*(12*h**2 + 13*h) + v*h) / 10**9 :.0f}}B, hidden/layers: {{int(h/l)}}')\"\n"
+          "Model size: {size}B, hidden/layers: {ratio}\n```\n")
+
+
+def test_code_one_liner_output_is_its_expression_on_the_assigned_literals(tmp_path):
+    # 40 × (12 × 8192² + 13 × 8192) + 50000 × 8192 = 32,623,882,240 -> 33; 8192/40 = 204.8 -> int 204
+    text = SANITY.format(size="33", ratio="204")
+    found = rels(text, "equation")
+    assert [(r.value, r.given) for r in found] == [("33", {"l": "40", "h": "8192", "v": "50000"}),
+                                                   ("204", {"h": "8192", "l": "40"})]
+    assert found[1].formula == "floor(h / l)" and all(r.confidence >= CONFIDENT for r in found)
+    assert "its output '33' on the next line" in found[0].evidence
+    assert verdicts(tmp_path, text) == ["consistent", "consistent"]
+    # a printed result the code cannot give: 205 is no int(204.8), 32B no rounded 32.6B
+    assert verdicts(tmp_path, SANITY.format(size="32", ratio="205")) == ["inconsistent", "inconsistent"]
+
+
+def test_perl_one_liner_reads_its_argument_for_shift(tmp_path):
+    text = ("Days left, with the consumed tokens as the argument:\n\n```\n"
+            "perl -le 'print 100 * (300_000_000_000-shift) / (1024*2048*86400)' 120000000000\n{out}\n```\n")
+    [r] = rels(text.format(out="99.341074625651"), "equation")
+    assert r.formula == "100 * (300000000000 - 120000000000) / (1024 * 2048 * 86400)"
+    assert verdicts(tmp_path, text.format(out="99.341074625651")) == ["consistent"]
+    assert verdicts(tmp_path, text.format(out="98.341074625651")) == ["inconsistent"]
+
+
+def test_code_naming_what_it_does_not_assign_is_left_alone():
+    text = "```\npython -c \"print(f'{steps*bs/1e9:.1f}B tokens')\"\n4.2B tokens\n```\n"
+    assert rels(text, "equation") == []
+    # a printed value with no calculation in it is no relation either
+    assert rels("```\nx=4096; python -c \"print(x)\"\n4096\n```\n", "equation") == []

@@ -52,6 +52,11 @@ From prose:
 * ``ratio``         "X1 and X2 … respectively Y1 and Y2 … up to Z×" (分别 … 高达 Z 倍): Z is the larger
                     of Y1/X1 and Y2/X2 (0.75);
 * ``rate``          a rate printed in a sentence with the only numerator and denominator of its units (0.7);
+* ``equation``      a code line that prints computed values (a Python f-string, ``print(expr)``, a Perl
+                    one-liner with its argument for ``shift``) and the code line after it showing them:
+                    each printed number is its expression over the literals the block assigns
+                    (``NHIDDEN=14336; … h=$NHIDDEN``), ``int()`` read as truncation and ``:.0f`` as
+                    rounding (0.8);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
@@ -65,7 +70,8 @@ From prose:
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
-The rules live in :mod:`.relations_table`, :mod:`.relations_prose` and :mod:`.relations_doc`; the
+The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code` and
+:mod:`.relations_doc`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -74,6 +80,7 @@ from __future__ import annotations
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_prose import ProseRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
@@ -82,7 +89,7 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, DocRelations):
+class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -103,6 +110,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.code_calculations()
         out += self.code_equations()
         out += self.code_outputs()
+        out += self.code_prints(out)
         out += self.sentence_sums()
         out += self.changes()
         out += self.rates()
