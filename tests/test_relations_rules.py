@@ -16,15 +16,15 @@ def rels(text: str, kind: str, path: str = "doc.md"):
     return [r for r in draft_text(text, path).relations if r.kind == kind]
 
 
-def verdicts(tmp_path: Path, text: str, path: str = "doc.md") -> list[str]:
-    """The verdicts of the audited relations of the one-step run on ``text``."""
+def verdicts(tmp_path: Path, text: str, path: str = "doc.md", kind: str | None = None) -> list[str]:
+    """The verdicts of the audited relations (of ``kind``, else all) of the one-step run on ``text``."""
     d = draft_text(text, path)
     claims = tmp_path / "draft.claims.yaml"
     claims.write_text(render(d), encoding="utf-8")
     run = run_claims([claims], tmp_path, RunOptions(checkers=False))
     assert not run.errors, [str(e) for e in run.errors]
     by_id = {r.claim.id: r.verdict for r in run.results}
-    return [by_id[d.relation_ids[k]] for k in sorted(d.relation_ids)]
+    return [by_id[d.relation_ids[k]] for k in sorted(d.relation_ids) if kind in (None, d.relations[k].kind)]
 
 
 # -- group shares ---------------------------------------------------------------------------------
@@ -327,3 +327,36 @@ def test_code_naming_what_it_does_not_assign_is_left_alone():
     assert rels(text, "equation") == []
     # a printed value with no calculation in it is no relation either
     assert rels("```\nx=4096; python -c \"print(x)\"\n4096\n```\n", "equation") == []
+
+
+# -- prose that sums up the table next to it -------------------------------------------------------
+NEAR = ("## Training cost\n\nEven a model with 700 亿参数 trains in {t} 小时, and the 1300 亿参数 model takes "
+        "不到一天.\n\n"
+        "| GPUs | Llama-7B | Llama-70B | OPT-130B |\n|---|---|---|---|\n"
+        "| 64x A100 | 1.5 hours ($96) | 9.5 hours ($608) | 21 hours ($1344) |\n")
+
+
+def test_sentence_naming_a_model_size_restates_or_bounds_the_next_tables_cell(tmp_path):
+    found = rels(NEAR.format(t="9.5"), "headline")
+    assert [(r.note.split(" table")[0], r.confidence) for r in found] == [("the sentence restates", 0.7),
+                                                                           ("the sentence bounds", 0.7)]
+    assert "'700 亿' (the size in 'Llama-70B')" in found[0].evidence
+    assert verdicts(tmp_path, NEAR.format(t="9.5"), kind="headline") == ["consistent", "consistent"]
+    # the prose says 12 hours where the table has 9.5: the finding
+    assert verdicts(tmp_path, NEAR.format(t="12"), kind="headline") == ["inconsistent", "consistent"]
+
+
+def test_table_summary_needs_one_cell_of_its_kind_and_a_table_close_by():
+    two_rows = NEAR.format(t="9.5") + "| 8x A100 | 12 hours ($96) | 80 hours ($640) | 30 hours ($1920) |\n"
+    assert rels(two_rows, "headline") == []                     # which of two rows: not said
+    far = NEAR.format(t="9.5").replace("\n\n|", "\n\n" + "More words.\n\n" * 10 + "|")
+    assert rels(far, "headline") == []
+    other_section = NEAR.format(t="9.5").replace("\n\n|", "\n\n## Results\n\n|")
+    assert rels(other_section, "headline") == []
+
+
+def test_sentence_naming_a_header_restates_its_only_cell():
+    text = ("Fine-tuning OPT-13B takes 4 hours on our cluster.\n\n| Cluster | OPT-13B | OPT-30B |\n|---|---|---|\n"
+            "| 64x A100 | 4 hours | 7.5 hours |\n")
+    [r] = rels(text, "headline")
+    assert "'OPT-13B' in the sentence" in r.evidence and r.confidence >= CONFIDENT

@@ -62,6 +62,11 @@ From prose:
                     (maximum) of the later table's row (0.7);
 * ``headline``      a sentence naming one row label and one column header of a table, with a value
                     of the cell's kind: the value is that cell (0.75);
+* ``headline``      a sentence at most 12 lines before the table it introduces (or 3 after it), same
+                    section, naming one of its columns or rows by header, label or the model size a
+                    header carries ("130 亿参数的模型" for "OPT-13B"), with a value of a kind that
+                    column holds in exactly one cell: the value is that cell, or bounds it when
+                    printed as a bound ("不到一天", "under $300") (0.7); several names pair in order;
 * ``product``       a whole number printed in full with six or more significant digits that is exactly
                     the product of one pair of the document's other numbers (0.7);
 * ``headline``      a scaled prose value ("a cumulative 3.3M GPU hours") whose rounding holds exactly
@@ -70,8 +75,8 @@ From prose:
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
-The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code` and
-:mod:`.relations_doc`; the
+The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
+:mod:`.relations_near` and :mod:`.relations_doc`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -82,6 +87,7 @@ from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
 from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
+from .relations_near import NearTableRelations
 from .relations_prose import ProseRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 
@@ -89,7 +95,7 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations):
+class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations, NearTableRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -115,6 +121,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations
         out += self.changes()
         out += self.rates()
         out += self.headlines()
+        out += self.table_summaries(out)
         out += self.cross_tables()
         out += self.comparisons()
         out += self.exact_products(out)
