@@ -360,3 +360,39 @@ def test_sentence_naming_a_header_restates_its_only_cell():
             "| 64x A100 | 4 hours | 7.5 hours |\n")
     [r] = rels(text, "headline")
     assert "'OPT-13B' in the sentence" in r.evidence and r.confidence >= CONFIDENT
+
+
+# -- totals counted in items whose size is given elsewhere ------------------------------------------
+PAIRS = ("我们共有 409.6 万个提示（prompt）字符（8k 个提示，每个长度为 512）和 409.6 万个回复字符"
+         "（8k 个回复，每个长度为 512），"
+         "每步的全局批量约为 {t} 个字符（256 个提示-回复对）。\n")
+
+
+def test_a_count_of_pairs_is_the_two_sizes_each_pair_joins(tmp_path):
+    # 256 pairs × (512 + 512) = 262,144 tokens ≈ 26 万
+    found = rels(PAIRS.format(t="26 万"), "product")
+    pair = [r for r in found if "pairs" in r.note]
+    assert len(found) == 3 and len(pair) == 1 and pair[0].confidence >= CONFIDENT
+    assert "the sizes of each '提示' and each '回复'" in pair[0].evidence
+    assert verdicts(tmp_path, PAIRS.format(t="26 万"), kind="product") == ["consistent"] * 3
+    # "0.26M" translated as 260 万: ten times the batch the pairs make
+    assert verdicts(tmp_path, PAIRS.format(t="260 万"), kind="product")[-1] == "inconsistent"
+
+
+def test_pairs_whose_halves_have_no_stated_size_are_left_alone():
+    text = "每步的全局批量约为 26 万个字符（256 个提示-回复对）。\n"
+    assert rels(text, "product") == []
+
+
+EPOCHS = ("Each model saw 300B tokens during training. This is {e} epochs on the filtered corpus (which contains "
+          "200B tokens in 1 epoch).\n")
+
+
+def test_epochs_are_tokens_seen_over_the_tokens_of_one_epoch(tmp_path):
+    [r] = rels(EPOCHS.format(e="~= 1.5"), "ratio")
+    assert r.value == "~1.5" and r.confidence >= CONFIDENT and "'200B tokens' in one epoch" in r.evidence
+    assert verdicts(tmp_path, EPOCHS.format(e="~= 1.5"), kind="ratio") == ["consistent"]
+    assert verdicts(tmp_path, EPOCHS.format(e="1.4"), kind="ratio") == ["inconsistent"]     # 300/200 is 1.5
+    # two token counts of the paragraph that disagree: which one the epochs are of is not said
+    two = EPOCHS.format(e="1.5").replace("300B tokens during", "300B tokens (the large ones 500B tokens) during")
+    assert rels(two, "ratio") == []

@@ -33,6 +33,11 @@ From prose:
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
 * ``product``       "T（N items, each M）" / "T (N x, each M)": T = N × M (0.8);
+* ``product``       "T（N 个 X-Y 对）" / "T (N X-Y pairs)" on a line whose products gave the size of each X
+                    and each Y: T = N × (L_X + L_Y) (0.7);
+* ``ratio``         "E epochs on a dataset of D tokens in 1 epoch" after the paragraph said the run saw T
+                    tokens (every token count before E agreeing within 5%): E = T / D, approximate
+                    when E is printed so (~=, about, 约) (0.7);
 * ``written-sum``   "T（其中 A …，B …）" / "T (of which A and B)": T = A + B (0.8);
 * ``written-sum``   a value after a total word (总共, in total, a total of) and, in that sentence or
                     the next, values of its kind joined by 和 / and: their sum (0.75 when within 10%);
@@ -76,7 +81,8 @@ From prose:
                     named row's (0.75); "lower … than" reverses it.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
-:mod:`.relations_near` and :mod:`.relations_doc`; the
+:mod:`.relations_near`,
+:mod:`.relations_sizes` and :mod:`.relations_doc`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -89,13 +95,15 @@ from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_near import NearTableRelations
 from .relations_prose import ProseRelations
+from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations, NearTableRelations):
+class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations, NearTableRelations,
+                     SizeRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -118,6 +126,8 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations
         out += self.code_outputs()
         out += self.code_prints(out)
         out += self.sentence_sums()
+        out += self.pair_products(out)
+        out += self.epochs()
         out += self.changes()
         out += self.rates()
         out += self.headlines()

@@ -14,6 +14,8 @@ _EQ = re.compile(r"^\s*(?:[✓✔]\s*)?(=|≈|≒|~=|约等于|等于)\s*$")
 _PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
 _GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
 _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
+# the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
+_BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
                         r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
@@ -237,7 +239,7 @@ class ProseRelations(FinderBase):
             t, a, b = ms[i], ms[i + 1], ms[i + 2]
             gap1 = self.text[t.end:a.start]
             gap2 = self.text[a.end:b.start]
-            if not re.fullmatch(r"[^\n（(）)。.]{0,16}[（(]\s*", gap1):
+            if not _BEFORE_FACTORS.fullmatch(gap1):
                 continue
             if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
                     or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
