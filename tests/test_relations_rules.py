@@ -396,3 +396,38 @@ def test_epochs_are_tokens_seen_over_the_tokens_of_one_epoch(tmp_path):
     # two token counts of the paragraph that disagree: which one the epochs are of is not said
     two = EPOCHS.format(e="1.5").replace("300B tokens during", "300B tokens (the large ones 500B tokens) during")
     assert rels(two, "ratio") == []
+
+
+# -- a unit or scale in a column header or caption applies to its bare cells ------------------------
+def test_header_and_caption_unit_words():
+    from claimaudit.extract.relation_model import unit_words
+
+    read = {h: (got[0], got[1].canonical) if (got := unit_words(h)) else None
+            for h in ("Time (GPU hours)", "Revenue ($M)", "Tokens (K)", "量化前后显存占用对比 (GPU Mem in GB)：",
+                      "Carbon Emitted (tCO2eq)", "成本（单位：万元）", "SeqLen (T)", "Params (B)", "Throughput (S/s)",
+                      "MMLU (5-shot)", "Model")}
+    assert read == {"Time (GPU hours)": (1, "GPU * hour"), "Revenue ($M)": (10**6, "USD"),
+                    "Tokens (K)": (1000, "token"),
+                    "量化前后显存占用对比 (GPU Mem in GB)：": (1, "gigabyte"), "Carbon Emitted (tCO2eq)": (1, "tCO2eq"),
+                    "成本（单位：万元）": (10**4, "CNY"),
+                    # ambiguous letters (trillion or tokens, billion or bytes), SI symbols, shots: nothing
+                    "SeqLen (T)": None, "Params (B)": None, "Throughput (S/s)": None, "MMLU (5-shot)": None,
+                    "Model": None}
+
+
+FOOTPRINT = ("## Carbon footprint\n\nEstimated total emissions were {e} tCO2eq, and the budget was $1.2 million.\n\n"
+             "| Model | Time (GPU hours) | Cost ($M) | Carbon Emitted (tCO2eq) |\n|---|---|---|---|\n"
+             "| Small | 184320 | 0.4 | 31.22 |\n| Large | 1720320 | 0.8 | 291.42 |\n"
+             "| Total | 1904640 | 1.2 | 322.64 |\n")
+
+
+def test_prose_against_a_bare_cell_in_the_unit_its_header_names(tmp_path):
+    d = draft_text(FOOTPRINT.format(e="323"), "doc.md")
+    found = [r for r in d.relations if r.kind == "headline"]
+    cells = [d.mentions[r.parts[0]].printed for r in found]
+    assert cells == ["322.64", "1.2"] and all(r.unitless for r in found)
+    assert [r.formula.split("}")[1] for r in found] == ["", " * 1000000"]      # $M: the cell times 10^6
+    assert "the cell is in 'tCO2eq' (its header or caption)" in found[0].evidence
+    assert found[0].rounding == "digits"       # 323 restates 322.64: a rounding, not an exact 323
+    assert verdicts(tmp_path, FOOTPRINT.format(e="323"), kind="headline") == ["consistent", "consistent"]
+    assert verdicts(tmp_path, FOOTPRINT.format(e="423"), kind="headline") == ["inconsistent", "consistent"]

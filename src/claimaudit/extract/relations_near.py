@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 
 from .document import Table
-from .relation_model import FinderBase, Relation, _ref, _usable, _where
+from .relation_model import FinderBase, Relation, _usable, _where
 from .relations_doc import _printed_as_name
 
 #: The prose is at most this many lines from the table it sums up, with no heading or table between.
@@ -77,9 +77,11 @@ class NearTableRelations(FinderBase):
         out = []
         named = [(self._header(t, c), [(r, c) for r in range(len(t.rows))]) for c in range(1, t.ncols)] \
             + [(t.label(r), [(r, c) for c in range(1, t.ncols)]) for r in range(len(t.rows))]
+        folded = sentence.casefold()       # "total emissions" names the row "Total"
         for name, cells in named:
-            if len(name) >= 3 and name in sentence and _printed_as_name(name, sentence):
-                out.append((s + sentence.find(name), cells, repr(name), -1))
+            key = name.casefold()
+            if len(name) >= 3 and key in folded and _printed_as_name(key, folded):
+                out.append((s + folded.find(key), cells, repr(name), -1))
         for k in idx:
             m = self.ms[k]
             if not _usable(m) or m.unit.dims.items or not _SIZE_WORDS.match(self.text, m.end):
@@ -110,19 +112,24 @@ class NearTableRelations(FinderBase):
     def _summary(self, i: int, cells: list[tuple[int, int]], t: Table, word: str, at: int) -> Relation | None:
         m = self.ms[i]
         hits = [k for r, c in cells for k in self.by_cell.get((t.index, r, c), [])
-                if self.ms[k].unit.dims == m.unit.dims]
+                if self.cell_formula(k, m) is not None]
         if len(hits) != 1 or not _usable(self.ms[hits[0]]):
             return None
         j = hits[0]
+        how = self.cell_formula(j, m)
+        assert how is not None  # noqa: S101 - selected above
         if (self.ms[j].number.nominal < 0) != (m.number.nominal < 0):
             return None       # a parenthesised cell read as negative is no value to bound
         where = self.ms[j].cell
         r, c = (where[1], where[2]) if where is not None else (0, 0)
         bound = m.number.relation in _BOUNDS
         cell = f"{_where(t)} cell ({t.label(r)!r}, {self._header(t, c)!r})"
-        return Relation("headline", i, _ref(j), [j], quote=self.doc.sentence(m.start),
+        # a whole number restating a cell printed with decimals is rounded, not exact
+        coarser = bool(m.number.exact) and m.number.nominal.denominator == 1 and self.ms[j].number.exact is False
+        return Relation("headline", i, how[0], [j], quote=self.doc.sentence(m.start), unitless=how[1],
+                        rounding="digits" if coarser else "",
                         note=f"the sentence {'bounds' if bound else 'restates'} {cell}", at=m.start,
                         confidence=0.7,
                         evidence=f"{word} in the sentence next to {_where(t)} names its only "
-                                 f"{self.ms[j].unit.canonical} cell {self.ms[j].printed!r}; "
-                                 f"the sentence prints {m.printed!r}")
+                                 f"{m.unit.canonical} cell {self.ms[j].printed!r}; "
+                                 f"the sentence prints {m.printed!r}{how[2]}")
