@@ -431,3 +431,27 @@ def test_prose_against_a_bare_cell_in_the_unit_its_header_names(tmp_path):
     assert found[0].rounding == "digits"       # 323 restates 322.64: a rounding, not an exact 323
     assert verdicts(tmp_path, FOOTPRINT.format(e="323"), kind="headline") == ["consistent", "consistent"]
     assert verdicts(tmp_path, FOOTPRINT.format(e="423"), kind="headline") == ["inconsistent", "consistent"]
+
+
+# -- headline gains against the table that shows them -------------------------------------------------
+GAINS = ("相比于初代模型，NovaLM-2 在 MMLU（+23%）、GSM8K（+{g}%）等数据集上的性能取得了大幅度的提升。\n\n"
+         "| Model | MMLU | GSM8K |\n|---|---|---|\n| NovaLM | 36.0 | 4.8 |\n| NovaLM-2 | 44.3 | 32.4 |\n")
+
+
+def test_gain_beside_a_column_is_the_subjects_cell_over_the_other_rows(tmp_path):
+    found = rels(GAINS.format(g="575"), "change")
+    assert [r.note.split(" (")[0] for r in found] == ["'NovaLM-2' over 'NovaLM' on 'MMLU'",
+                                                     "'NovaLM-2' over 'NovaLM' on 'GSM8K'"]
+    assert "'NovaLM' the table's one other row" in found[0].evidence
+    assert verdicts(tmp_path, GAINS.format(g="575"), kind="change") == ["consistent", "consistent"]
+    assert verdicts(tmp_path, GAINS.format(g="475"), kind="change") == ["consistent", "inconsistent"]
+
+
+def test_gain_in_points_and_a_named_baseline(tmp_path):
+    text = ("Llama-X improves over Llama-B by +8.3% on MMLU.\n\n| Model | MMLU |\n|---|---|\n"
+            "| Llama-A | 40.0 |\n| Llama-B | 36.0 |\n| Llama-X | 44.3 |\n")
+    [r] = rels(text, "change")           # 44.3 − 36.0 = 8.3 points (relative: 23%)
+    assert r.note.endswith(", in points") and r.value == "+8.3"
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    # three rows and no baseline named: which row the gain is over is not said
+    assert rels(text.replace("over Llama-B ", ""), "change") == []

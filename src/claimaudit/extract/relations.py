@@ -77,12 +77,17 @@ From prose:
 * ``headline``      a scaled prose value ("a cumulative 3.3M GPU hours") whose rounding holds exactly
                     one table cell printed more precisely, in a sentence naming a word of its header or
                     row label (0.7);
+* ``change``        a gain printed beside a column's header ("MMLU（+23%）", "+23% on MMLU") in a sentence
+                    naming one row of that table (and the baseline after 相比 / compared with / over,
+                    else the table's one other row): X's cell over Y's, relative, or in points when
+                    only that reading gives the figure (0.7);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
-:mod:`.relations_sizes` and :mod:`.relations_doc`; the
+:mod:`.relations_sizes`,
+:mod:`.relations_gains` and :mod:`.relations_doc`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -93,6 +98,7 @@ from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
 from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
+from .relations_gains import GainRelations
 from .relations_near import NearTableRelations
 from .relations_prose import ProseRelations
 from .relations_sizes import SizeRelations
@@ -102,7 +108,7 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations, NearTableRelations,
+class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations, CodeRelations, NearTableRelations,
                      SizeRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
@@ -134,6 +140,7 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations, CodeRelations
         out += self.table_summaries(out)
         out += self.cross_tables()
         out += self.comparisons()
+        out += self.gains(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)
