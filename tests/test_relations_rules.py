@@ -455,3 +455,20 @@ def test_gain_in_points_and_a_named_baseline(tmp_path):
     assert verdicts(tmp_path, text, kind="change") == ["consistent"]
     # three rows and no baseline named: which row the gain is over is not said
     assert rels(text.replace("over Llama-B ", ""), "change") == []
+
+
+# -- a value whose unit is the product of two others' in its sentence ---------------------------------
+def test_gpus_times_days_is_the_gpu_hours_the_sentence_states(tmp_path):
+    text = "Each trillion tokens takes {h} GPU hours, i.e., 3.7 days on our cluster of 2048 GPUs.\n"
+    [r] = rels(text.format(h="180K"), "product")
+    assert r.confidence >= CONFIDENT and "whose units multiply to its unit" in r.evidence
+    assert verdicts(tmp_path, text.format(h="180K"), kind="product") == ["consistent"]
+    # 2048 × 3.7 days is about 182K GPU hours: 175K is off by more than its rounding, still within 10%
+    assert verdicts(tmp_path, text.format(h="175K"), kind="product") == ["inconsistent"]
+    # a product off by far more than 10% is no statement of the sentence: a suggestion only
+    assert [r.confidence < CONFIDENT for r in rels(text.format(h="900K"), "product")] == [True]
+
+
+def test_product_needs_one_pair_of_units():
+    text = "We used 2048 GPUs for 3.7 days and 1024 GPUs for 2 days, 280K GPU hours in all.\n"
+    assert rels(text, "product") == []          # two pairs multiply to GPU hours: which is meant is not said

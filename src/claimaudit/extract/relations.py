@@ -62,6 +62,9 @@ From prose:
                     each printed number is its expression over the literals the block assigns
                     (``NHIDDEN=14336; … h=$NHIDDEN``), ``int()`` read as truncation and ``:.0f`` as
                     rounding (0.8);
+* ``product``       a value whose unit is the product of the units of exactly one pair of other values
+                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"): their product
+                    (0.7 when within 10%, else a suggestion);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
@@ -136,6 +139,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.epochs()
         out += self.changes()
         out += self.rates()
+        out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)
         out += self.cross_tables()

@@ -231,6 +231,38 @@ class ProseRelations(FinderBase):
                                             confidence=0.7))
         return out
 
+    def sentence_products(self, found: list[Relation]) -> list[Relation]:
+        """A value whose unit is the product of the units of exactly one pair of other values in its
+        sentence ("2048 GPUs for 3.7 days, i.e. 180K GPU hours"; "2.788M GPU hours at $2 per GPU hour,
+        $5.576M"): it is their product — audited (0.7) when it holds within 10%, else a suggestion."""
+        out = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        by_sentence: dict[tuple[int, int], list[int]] = {}
+        for i, m in enumerate(ms):
+            if m.cell is None and _usable(m) and m.unit.dims.items and m.number.kind == "number":
+                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        for ids in by_sentence.values():
+            for t in ids:
+                if t in stated:
+                    continue
+                pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
+                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
+                if len(pairs) != 1:
+                    continue
+                a, b = pairs[0]
+                formula = f"{_ref(a)} * {_ref(b)}"
+                q = _evaluate(formula, ms)
+                if not _fits(ms[t], q) or q is None:
+                    continue
+                want = ms[t].number.nominal * ms[t].unit.factor
+                near = want > 0 and abs(q.mag.lo - want) <= want / 10
+                out.append(self._stated("product", t, formula, [a, b], confidence=0.7 if near else 0.4,
+                                        note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
+                                        evidence="the only pair of values in the sentence whose units multiply "
+                                                 "to its unit: "))
+        return out
+
     # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
     def products(self) -> list[Relation]:
         out = []
