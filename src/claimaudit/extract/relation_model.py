@@ -217,6 +217,8 @@ class FinderBase:
         self._starts: list[int] | None = None
         self._heads: dict[str, list[int]] | None = None
         self.by_cell: dict[tuple[int, int, int], list[int]] = {}
+        self._cell_units: dict[tuple[int, int], tuple[Fraction, UnitInfo, str] | None] = {}
+        self._sentences: dict[tuple[int, int], list[int]] | None = None
         for i, m in enumerate(mentions):
             if m.cell is not None:
                 self.by_cell.setdefault(m.cell, []).append(i)
@@ -236,8 +238,20 @@ class FinderBase:
 
     def cell_unit(self, t: Table, c: int) -> tuple[Fraction, UnitInfo, str] | None:
         """The scale and unit the column's header (else the table's caption) gives its bare cells."""
-        head = t.header[c] if c < len(t.header) else ""
-        return unit_words(head) or unit_words(t.caption)
+        key = (t.index, c)
+        if key not in self._cell_units:
+            head = t.header[c] if c < len(t.header) else ""
+            self._cell_units[key] = unit_words(head) or unit_words(t.caption)
+        return self._cell_units[key]
+
+    def sentences(self) -> dict[tuple[int, int], list[int]]:
+        """The prose mentions (outside tables) of each sentence, in document order (computed once)."""
+        if self._sentences is None:
+            self._sentences = {}
+            for i, m in enumerate(self.ms):
+                if m.cell is None:
+                    self._sentences.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        return self._sentences
 
     def bare_in(self, j: int, target: Mention) -> Fraction | None:
         """For a bare table cell ``j`` whose header or caption names a unit of ``target``'s kind: the

@@ -23,11 +23,10 @@ class GainRelations(DocRelations):
         if not self.doc.tables:
             return out
         stated = {r.target for r in found}
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(self.ms):
-            if m.cell is None and _usable(m) and m.number.kind == "percent" and i not in stated:
-                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
-        for (s, e), idx in by_sentence.items():
+        for (s, e), every in self.sentences().items():
+            idx = [i for i in every if _usable(m := self.ms[i]) and m.number.kind == "percent" and i not in stated]
+            if not idx:
+                continue
             sentence = self.text[s:e]
             if not _GAIN_WORDS.search(sentence) and not any(self.ms[i].printed.lstrip().startswith("+") for i in idx):
                 continue

@@ -8,6 +8,7 @@ a bound (不到一天, under $300, more than 40%).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from fractions import Fraction
 
 from .document import Table
@@ -34,18 +35,16 @@ class NearTableRelations(FinderBase):
         if not self.doc.tables:
             return out
         stated = {r.target for r in found if r.kind == "headline"}
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(self.ms):
-            if m.cell is None and m.relation is None:
-                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
-        for (s, e), idx in by_sentence.items():
-            t = self._near_table(s, e)
+        starts = [t.start for t in self.doc.tables]
+        for (s, e), every in self.sentences().items():
+            idx = [i for i in every if self.ms[i].relation is None]
+            values = [i for i in idx if i not in stated and self.ms[i].unit.dims.items
+                      and (_usable(self.ms[i]) or self.ms[i].number.relation in _BOUNDS)]
+            t = self._near_table(s, e, starts) if values else None
             if t is None:
                 continue
             names = self._entities(t, s, e, idx)
-            values = [i for i in idx if i not in stated and self.ms[i].unit.dims.items
-                      and not any(i == k for _a, _c, _w, k in names)
-                      and (_usable(self.ms[i]) or self.ms[i].number.relation in _BOUNDS)]
+            values = [i for i in values if not any(i == k for _a, _c, _w, k in names)]
             if not names or not values:
                 continue
             for i, (at, cells, word, _k) in self._pair(names, values, t):
@@ -54,14 +53,18 @@ class NearTableRelations(FinderBase):
                     out.append(rel)
         return out
 
-    def _near_table(self, s: int, e: int) -> Table | None:
+    def _near_table(self, s: int, e: int, starts: list[int]) -> Table | None:
         """The table right after the sentence (or right before it), in the same section, with no
         heading or other table between."""
+        tables = self.doc.tables
+        k = bisect_left(starts, e)
+        after = tables[k] if k < len(tables) else None
+        before = tables[k - 1] if k > 0 and tables[k - 1].end <= s else None
+        if after is None and before is None:
+            return None
         line_s, line_e = self.doc.position(s)[0], self.doc.position(max(s, e - 1))[0]
         heading = self.doc.heading_at(s)
-        after = [t for t in self.doc.tables if t.start >= e]
-        before = [t for t in self.doc.tables if t.end <= s]
-        for t, gap in ((after[0] if after else None, "after"), (before[-1] if before else None, "before")):
+        for t, gap in ((after, "after"), (before, "before")):
             if t is None or self.doc.heading_at(t.start) != heading:
                 continue
             first = self.doc.position(t.start)[0]

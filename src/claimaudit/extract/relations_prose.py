@@ -238,11 +238,8 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         stated = {r.target for r in found}
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(ms):
-            if m.cell is None and _usable(m) and m.unit.dims.items and m.number.kind == "number":
-                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
-        for ids in by_sentence.values():
+        for every in self.sentences().values():
+            ids = [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
             for t in ids:
                 if t in stated:
                     continue
