@@ -472,3 +472,9 @@ def test_gpus_times_days_is_the_gpu_hours_the_sentence_states(tmp_path):
 def test_product_needs_one_pair_of_units():
     text = "We used 2048 GPUs for 3.7 days and 1024 GPUs for 2 days, 280K GPU hours in all.\n"
     assert rels(text, "product") == []          # two pairs multiply to GPU hours: which is meant is not said
+
+
+def test_code_beyond_the_formula_language_is_left_alone():
+    huge = "```\nx=2; python -c \"print(x**5000 + 1)\"\n5\n```\n"
+    zero = "```\nx=0; python -c \"print(1/x + 1)\"\n5\n```\n"
+    assert rels(huge, "equation") == [] and rels(zero, "equation") == []

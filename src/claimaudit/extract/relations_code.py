@@ -7,6 +7,7 @@ names resolve to the literals the same code block assigns, and the printed numbe
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from .relation_model import FinderBase, Relation
 
@@ -85,6 +86,8 @@ class CodeRelations(FinderBase):
             if tr is None or sm is None:
                 continue
             formula, given = tr
+            if not _evaluates(formula, given):
+                continue            # beyond the formula language's limits (2**5000, a division by zero)
             printed = got.group(k + 1).replace(",", "").replace("_", "")
             places = sm.group(1)
             if places == "0":
@@ -145,3 +148,17 @@ def _formula(expr: str, env: dict[str, str]) -> tuple[str, dict[str, str]] | Non
     if not re.search(r"[-+*/]", formula):
         return None        # a bare name or literal printed back is no calculation
     return formula, given
+
+
+def _evaluates(formula: str, given: dict[str, str]) -> bool:
+    """Whether the claim's formula parses and evaluates on its literals (so the draft always runs)."""
+    from ..formulas.parse import parse_formula
+    from ..numbers.interval import Interval
+    from ..units.quantity import Dims, Quantity
+
+    try:
+        env = {k: Quantity(Interval(Fraction(v)), Dims()) for k, v in given.items()}
+        parse_formula(formula).evaluate(env)
+    except Exception:  # noqa: BLE001 - any refusal of the formula language means: no relation drafted
+        return False
+    return True
