@@ -42,10 +42,13 @@ def test_deepspeed_row_totals_hold_and_the_product_that_does_not_is_reported(tmp
     assert sorted(r["line"] for r in totals) == [108, 141, 157]
     assert all(r["verdict"] == "consistent" for r in totals)
     bad = [r for r in rels.values() if r["verdict"] == "inconsistent"]
-    # D8: 6750 万 tokens is not 131.9k queries × 256 — the only finding, and it points at the document
-    assert len(bad) == 1 and "product" in bad[0]["tags"]
-    assert (Path(bad[0]["file"]).name, bad[0]["line"]) == ("deepspeed-chat-zh.md", 66)
-    assert all(Path(f["file"]).name == "deepspeed-chat-zh.md" for f in bad[0]["findings"])
+    # D8: 6750 万 tokens is neither 131.9k queries × 256 nor 131.9k answers × 256; D9: 约 500 万 tokens is
+    # not 1024 query-answer pairs × (256 + 256) — the only findings, and they point at the document
+    assert len(bad) == 3 and all("product" in r["tags"] for r in bad)
+    assert sorted(r["value"] for r in bad) == ["6750万", "6750万", "约为500万"]
+    for r in bad:
+        assert (Path(r["file"]).name, r["line"]) == ("deepspeed-chat-zh.md", 66)
+        assert all(Path(f["file"]).name == "deepspeed-chat-zh.md" for f in r["findings"])
 
 
 def test_minicpm_headline_and_the_comparison_that_does_not_hold(tmp_path, capsys):

@@ -16,15 +16,15 @@ def rels(text: str, kind: str, path: str = "doc.md"):
     return [r for r in draft_text(text, path).relations if r.kind == kind]
 
 
-def verdicts(tmp_path: Path, text: str, path: str = "doc.md") -> list[str]:
-    """The verdicts of the audited relations of the one-step run on ``text``."""
+def verdicts(tmp_path: Path, text: str, path: str = "doc.md", kind: str | None = None) -> list[str]:
+    """The verdicts of the audited relations (of ``kind``, else all) of the one-step run on ``text``."""
     d = draft_text(text, path)
     claims = tmp_path / "draft.claims.yaml"
     claims.write_text(render(d), encoding="utf-8")
     run = run_claims([claims], tmp_path, RunOptions(checkers=False))
     assert not run.errors, [str(e) for e in run.errors]
     by_id = {r.claim.id: r.verdict for r in run.results}
-    return [by_id[d.relation_ids[k]] for k in sorted(d.relation_ids)]
+    return [by_id[d.relation_ids[k]] for k in sorted(d.relation_ids) if kind in (None, d.relations[k].kind)]
 
 
 # -- group shares ---------------------------------------------------------------------------------
@@ -230,7 +230,8 @@ def test_code_result_recomputed_with_the_units_own_conversion(tmp_path):
 
 
 def test_code_constants_that_are_no_conversion_are_left_alone():
-    assert rels(EPOCH.format(c="3600*2", out="5.00"), "equation") == []
+    # (the code's own arithmetic is still read by the code-prints rule, with no units given)
+    assert [r for r in rels(EPOCH.format(c="3600*2", out="5.00"), "equation") if r.given] == []
     no_units = "Run 1200 steps of 30 samples:\n\n```\nprint(1200*30/3600)\n10.0h\n```\n"
     assert rels(no_units, "equation") == []
 
@@ -291,3 +292,189 @@ def test_numbers_beyond_floats_do_not_stop_the_relation_rules():
     huge = ("| G | A | B | C |\n|---|---|---|---|\n| x | 1E400 hours ($5) | 2 hours ($1E500) | 3 hours ($4) |\n"
             "\nIt is 0E305万 and 2.1M x, 1" + "0" * 5000 + " tokens.\n")
     assert rels(huge, "rate") == [] and rels(huge, "product") == []
+
+
+# -- code that prints computed values, and its output ----------------------------------------------
+SANITY = ("Sanity check:\n```\n$ NHIDDEN=8192; NLAYERS=40; VOCAB=50000; python -c \"h=$NHIDDEN; l=$NLAYERS; v=$VOCAB; "
+          "print(f'Model size: {{(l*(12*h**2 + 13*h) + v*h) / 10**9 :.0f}}B, hidden/layers: {{int(h/l)}}')\"\n"
+          "Model size: {size}B, hidden/layers: {ratio}\n```\n")
+
+
+def test_code_one_liner_output_is_its_expression_on_the_assigned_literals(tmp_path):
+    # 40 × (12 × 8192² + 13 × 8192) + 50000 × 8192 = 32,623,882,240 -> 33; 8192/40 = 204.8 -> int 204
+    text = SANITY.format(size="33", ratio="204")
+    found = rels(text, "equation")
+    assert [(r.value, r.given) for r in found] == [("33", {"l": "40", "h": "8192", "v": "50000"}),
+                                                   ("204", {"h": "8192", "l": "40"})]
+    assert found[1].formula == "floor(h / l)" and all(r.confidence >= CONFIDENT for r in found)
+    assert "its output '33' on the next line" in found[0].evidence
+    assert verdicts(tmp_path, text) == ["consistent", "consistent"]
+    # a printed result the code cannot give: 205 is no int(204.8), 32B no rounded 32.6B
+    assert verdicts(tmp_path, SANITY.format(size="32", ratio="205")) == ["inconsistent", "inconsistent"]
+
+
+def test_perl_one_liner_reads_its_argument_for_shift(tmp_path):
+    text = ("Days left, with the consumed tokens as the argument:\n\n```\n"
+            "perl -le 'print 100 * (300_000_000_000-shift) / (1024*2048*86400)' 120000000000\n{out}\n```\n")
+    [r] = rels(text.format(out="99.341074625651"), "equation")
+    assert r.formula == "100 * (300000000000 - 120000000000) / (1024 * 2048 * 86400)"
+    assert verdicts(tmp_path, text.format(out="99.341074625651")) == ["consistent"]
+    assert verdicts(tmp_path, text.format(out="98.341074625651")) == ["inconsistent"]
+
+
+def test_code_naming_what_it_does_not_assign_is_left_alone():
+    text = "```\npython -c \"print(f'{steps*bs/1e9:.1f}B tokens')\"\n4.2B tokens\n```\n"
+    assert rels(text, "equation") == []
+    # a printed value with no calculation in it is no relation either
+    assert rels("```\nx=4096; python -c \"print(x)\"\n4096\n```\n", "equation") == []
+
+
+# -- prose that sums up the table next to it -------------------------------------------------------
+NEAR = ("## Training cost\n\nEven a model with 700 亿参数 trains in {t} 小时, and the 1300 亿参数 model takes "
+        "不到一天.\n\n"
+        "| GPUs | Llama-7B | Llama-70B | OPT-130B |\n|---|---|---|---|\n"
+        "| 64x A100 | 1.5 hours ($96) | 9.5 hours ($608) | 21 hours ($1344) |\n")
+
+
+def test_sentence_naming_a_model_size_restates_or_bounds_the_next_tables_cell(tmp_path):
+    found = rels(NEAR.format(t="9.5"), "headline")
+    assert [(r.note.split(" table")[0], r.confidence) for r in found] == [("the sentence restates", 0.7),
+                                                                           ("the sentence bounds", 0.7)]
+    assert "'700 亿' (the size in 'Llama-70B')" in found[0].evidence
+    assert verdicts(tmp_path, NEAR.format(t="9.5"), kind="headline") == ["consistent", "consistent"]
+    # the prose says 12 hours where the table has 9.5: the finding
+    assert verdicts(tmp_path, NEAR.format(t="12"), kind="headline") == ["inconsistent", "consistent"]
+
+
+def test_table_summary_needs_one_cell_of_its_kind_and_a_table_close_by():
+    two_rows = NEAR.format(t="9.5") + "| 8x A100 | 12 hours ($96) | 80 hours ($640) | 30 hours ($1920) |\n"
+    assert rels(two_rows, "headline") == []                     # which of two rows: not said
+    far = NEAR.format(t="9.5").replace("\n\n|", "\n\n" + "More words.\n\n" * 10 + "|")
+    assert rels(far, "headline") == []
+    other_section = NEAR.format(t="9.5").replace("\n\n|", "\n\n## Results\n\n|")
+    assert rels(other_section, "headline") == []
+
+
+def test_sentence_naming_a_header_restates_its_only_cell():
+    text = ("Fine-tuning OPT-13B takes 4 hours on our cluster.\n\n| Cluster | OPT-13B | OPT-30B |\n|---|---|---|\n"
+            "| 64x A100 | 4 hours | 7.5 hours |\n")
+    [r] = rels(text, "headline")
+    assert "'OPT-13B' in the sentence" in r.evidence and r.confidence >= CONFIDENT
+
+
+# -- totals counted in items whose size is given elsewhere ------------------------------------------
+PAIRS = ("我们共有 409.6 万个提示（prompt）字符（8k 个提示，每个长度为 512）和 409.6 万个回复字符"
+         "（8k 个回复，每个长度为 512），"
+         "每步的全局批量约为 {t} 个字符（256 个提示-回复对）。\n")
+
+
+def test_a_count_of_pairs_is_the_two_sizes_each_pair_joins(tmp_path):
+    # 256 pairs × (512 + 512) = 262,144 tokens ≈ 26 万
+    found = rels(PAIRS.format(t="26 万"), "product")
+    pair = [r for r in found if "pairs" in r.note]
+    assert len(found) == 3 and len(pair) == 1 and pair[0].confidence >= CONFIDENT
+    assert "the sizes of each '提示' and each '回复'" in pair[0].evidence
+    assert verdicts(tmp_path, PAIRS.format(t="26 万"), kind="product") == ["consistent"] * 3
+    # "0.26M" translated as 260 万: ten times the batch the pairs make
+    assert verdicts(tmp_path, PAIRS.format(t="260 万"), kind="product")[-1] == "inconsistent"
+
+
+def test_pairs_whose_halves_have_no_stated_size_are_left_alone():
+    text = "每步的全局批量约为 26 万个字符（256 个提示-回复对）。\n"
+    assert rels(text, "product") == []
+
+
+EPOCHS = ("Each model saw 300B tokens during training. This is {e} epochs on the filtered corpus (which contains "
+          "200B tokens in 1 epoch).\n")
+
+
+def test_epochs_are_tokens_seen_over_the_tokens_of_one_epoch(tmp_path):
+    [r] = rels(EPOCHS.format(e="~= 1.5"), "ratio")
+    assert r.value == "~1.5" and r.confidence >= CONFIDENT and "'200B tokens' in one epoch" in r.evidence
+    assert verdicts(tmp_path, EPOCHS.format(e="~= 1.5"), kind="ratio") == ["consistent"]
+    assert verdicts(tmp_path, EPOCHS.format(e="1.4"), kind="ratio") == ["inconsistent"]     # 300/200 is 1.5
+    # two token counts of the paragraph that disagree: which one the epochs are of is not said
+    two = EPOCHS.format(e="1.5").replace("300B tokens during", "300B tokens (the large ones 500B tokens) during")
+    assert rels(two, "ratio") == []
+
+
+# -- a unit or scale in a column header or caption applies to its bare cells ------------------------
+def test_header_and_caption_unit_words():
+    from claimaudit.extract.relation_model import unit_words
+
+    read = {h: (got[0], got[1].canonical) if (got := unit_words(h)) else None
+            for h in ("Time (GPU hours)", "Revenue ($M)", "Tokens (K)", "量化前后显存占用对比 (GPU Mem in GB)：",
+                      "Carbon Emitted (tCO2eq)", "成本（单位：万元）", "SeqLen (T)", "Params (B)", "Throughput (S/s)",
+                      "MMLU (5-shot)", "Model")}
+    assert read == {"Time (GPU hours)": (1, "GPU * hour"), "Revenue ($M)": (10**6, "USD"),
+                    "Tokens (K)": (1000, "token"),
+                    "量化前后显存占用对比 (GPU Mem in GB)：": (1, "gigabyte"), "Carbon Emitted (tCO2eq)": (1, "tCO2eq"),
+                    "成本（单位：万元）": (10**4, "CNY"),
+                    # ambiguous letters (trillion or tokens, billion or bytes), SI symbols, shots: nothing
+                    "SeqLen (T)": None, "Params (B)": None, "Throughput (S/s)": None, "MMLU (5-shot)": None,
+                    "Model": None}
+
+
+FOOTPRINT = ("## Carbon footprint\n\nEstimated total emissions were {e} tCO2eq, and the budget was $1.2 million.\n\n"
+             "| Model | Time (GPU hours) | Cost ($M) | Carbon Emitted (tCO2eq) |\n|---|---|---|---|\n"
+             "| Small | 184320 | 0.4 | 31.22 |\n| Large | 1720320 | 0.8 | 291.42 |\n"
+             "| Total | 1904640 | 1.2 | 322.64 |\n")
+
+
+def test_prose_against_a_bare_cell_in_the_unit_its_header_names(tmp_path):
+    d = draft_text(FOOTPRINT.format(e="323"), "doc.md")
+    found = [r for r in d.relations if r.kind == "headline"]
+    cells = [d.mentions[r.parts[0]].printed for r in found]
+    assert cells == ["322.64", "1.2"] and all(r.unitless for r in found)
+    assert [r.formula.split("}")[1] for r in found] == ["", " * 1000000"]      # $M: the cell times 10^6
+    assert "the cell is in 'tCO2eq' (its header or caption)" in found[0].evidence
+    assert found[0].rounding == "digits"       # 323 restates 322.64: a rounding, not an exact 323
+    assert verdicts(tmp_path, FOOTPRINT.format(e="323"), kind="headline") == ["consistent", "consistent"]
+    assert verdicts(tmp_path, FOOTPRINT.format(e="423"), kind="headline") == ["inconsistent", "consistent"]
+
+
+# -- headline gains against the table that shows them -------------------------------------------------
+GAINS = ("相比于初代模型，NovaLM-2 在 MMLU（+23%）、GSM8K（+{g}%）等数据集上的性能取得了大幅度的提升。\n\n"
+         "| Model | MMLU | GSM8K |\n|---|---|---|\n| NovaLM | 36.0 | 4.8 |\n| NovaLM-2 | 44.3 | 32.4 |\n")
+
+
+def test_gain_beside_a_column_is_the_subjects_cell_over_the_other_rows(tmp_path):
+    found = rels(GAINS.format(g="575"), "change")
+    assert [r.note.split(" (")[0] for r in found] == ["'NovaLM-2' over 'NovaLM' on 'MMLU'",
+                                                     "'NovaLM-2' over 'NovaLM' on 'GSM8K'"]
+    assert "'NovaLM' the table's one other row" in found[0].evidence
+    assert verdicts(tmp_path, GAINS.format(g="575"), kind="change") == ["consistent", "consistent"]
+    assert verdicts(tmp_path, GAINS.format(g="475"), kind="change") == ["consistent", "inconsistent"]
+
+
+def test_gain_in_points_and_a_named_baseline(tmp_path):
+    text = ("Llama-X improves over Llama-B by +8.3% on MMLU.\n\n| Model | MMLU |\n|---|---|\n"
+            "| Llama-A | 40.0 |\n| Llama-B | 36.0 |\n| Llama-X | 44.3 |\n")
+    [r] = rels(text, "change")           # 44.3 − 36.0 = 8.3 points (relative: 23%)
+    assert r.note.endswith(", in points") and r.value == "+8.3"
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    # three rows and no baseline named: which row the gain is over is not said
+    assert rels(text.replace("over Llama-B ", ""), "change") == []
+
+
+# -- a value whose unit is the product of two others' in its sentence ---------------------------------
+def test_gpus_times_days_is_the_gpu_hours_the_sentence_states(tmp_path):
+    text = "Each trillion tokens takes {h} GPU hours, i.e., 3.7 days on our cluster of 2048 GPUs.\n"
+    [r] = rels(text.format(h="180K"), "product")
+    assert r.confidence >= CONFIDENT and "whose units multiply to its unit" in r.evidence
+    assert verdicts(tmp_path, text.format(h="180K"), kind="product") == ["consistent"]
+    # 2048 × 3.7 days is about 182K GPU hours: 175K is off by more than its rounding, still within 10%
+    assert verdicts(tmp_path, text.format(h="175K"), kind="product") == ["inconsistent"]
+    # a product off by far more than 10% is no statement of the sentence: a suggestion only
+    assert [r.confidence < CONFIDENT for r in rels(text.format(h="900K"), "product")] == [True]
+
+
+def test_product_needs_one_pair_of_units():
+    text = "We used 2048 GPUs for 3.7 days and 1024 GPUs for 2 days, 280K GPU hours in all.\n"
+    assert rels(text, "product") == []          # two pairs multiply to GPU hours: which is meant is not said
+
+
+def test_code_beyond_the_formula_language_is_left_alone():
+    huge = "```\nx=2; python -c \"print(x**5000 + 1)\"\n5\n```\n"
+    zero = "```\nx=0; python -c \"print(1/x + 1)\"\n5\n```\n"
+    assert rels(huge, "equation") == [] and rels(zero, "equation") == []

@@ -292,6 +292,8 @@ def render(draft: Draft, relations: str = "confident") -> str:
         own = formula_of.get(i)
         if own is not None:
             out.append(f"    formula: {_s(_fill(own.formula, ids))}")
+            if own.rounding:
+                out.append(f"    rounding: {_s(own.rounding)}")
             out.append(f"    title: {_s(own.note)}")
             out.append(f"    tags: [{own.kind}]")
         out.append("    meta:")
@@ -338,6 +340,8 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         out.append(f"    quote: {_s(_clip(r.quote))}")
     line, col = doc.position(r.at)
     out.append(f"    at: {_s(f'line {line}, column {col}')}")
+    if r.rounding:
+        out.append(f"    rounding: {_s(r.rounding)}")
     if r.unitless:
         names = [f"x{k + 1}" for k in range(len(r.parts))]
         mapping = {p: nm for p, nm in zip(r.parts, names, strict=True)}

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
+from ..units.registry import UnitInfo
 from .document import Document, Table
 from .mentions import Mention
 
@@ -37,6 +38,9 @@ class Relation:
     confidence: float = 0.5         # audited by default at or above CONFIDENT
     #: Inputs that are not mentions (read from code), name -> value text; the formula names them.
     given: dict[str, str] = field(default_factory=dict)
+    #: "digits" when the checked value is a whole number restating a value printed more precisely
+    #: ("539 tCO2eq" for the cell "539.00"): read as rounded, not as exact.
+    rounding: str = ""
 
     def lines(self, mentions: list[Mention]) -> list[int]:
         """The document lines of the target and the parts (for reviewers and benchmarks)."""
@@ -166,6 +170,42 @@ def _where(t: Table) -> str:
 
 
 
+# the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
+_HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
+_SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
+
+
+def unit_words(text: str) -> tuple[Fraction, UnitInfo, str] | None:
+    """(scale, unit, the words) that a header's or caption's closing parenthesis says its bare
+    cells are in: "Time (GPU hours)" -> 1 GPU·h, "Revenue ($M)" -> 10^6 USD, "Tokens (K)" -> 10^3,
+    "(GPU Mem in GB)" -> 1 GB. None when it names nothing, or only an ambiguous letter ("(T)",
+    "(B)": trillion or tokens, billion or bytes) or letters that read as an SI symbol ("(S/s)")."""
+    from .mention import read_value
+
+    mo = _HEAD_UNIT.search(text)
+    if mo is None:
+        return None
+    words = re.split(r"\s+in\s+", mo.group(1).strip())[-1].strip()
+    letters = re.findall(r"[A-Za-z]+", words)
+    if not words or words[0].isdigit() or words in ("T", "B", "t", "b") \
+            or (len(letters) > 1 and any(len(w) == 1 for w in letters)):
+        return None
+    if len(letters) == 1 and len(letters[0]) == 1 and not _SCALE_ONLY.fullmatch(words.lstrip("$€£¥")) \
+            and words not in ("W", "s", "h"):
+        return None
+    tries = ([words[0] + "1" + words[1:]] if words[0] in "$€£¥" else []) + ["1" + words, "1 " + words]
+    if _SCALE_ONLY.fullmatch(words):
+        # "Tokens (K)": the scale of the words before it, when they are a unit
+        noun = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", text[:mo.start()])
+        tries = [f"1{words} {noun[-1]}"] * bool(noun) + tries
+    for text_ in tries:
+        got = read_value(1000, text_)
+        if got is not None and got.number.relation == "=" and not got.number.is_range \
+                and (got.unit.dims.items or got.number.nominal != 1) and got.number.kind == "number":
+            return got.number.nominal, got.unit, words
+    return None
+
+
 class FinderBase:
     """What every relation rule reads: the document, its mentions and the mentions of each cell."""
 
@@ -177,6 +217,8 @@ class FinderBase:
         self._starts: list[int] | None = None
         self._heads: dict[str, list[int]] | None = None
         self.by_cell: dict[tuple[int, int, int], list[int]] = {}
+        self._cell_units: dict[tuple[int, int], tuple[Fraction, UnitInfo, str] | None] = {}
+        self._sentences: dict[tuple[int, int], list[int]] | None = None
         for i, m in enumerate(mentions):
             if m.cell is not None:
                 self.by_cell.setdefault(m.cell, []).append(i)
@@ -193,6 +235,49 @@ class FinderBase:
         if len(got) != 1 or not _usable(self.ms[got[0]]):
             return None
         return got[0]
+
+    def cell_unit(self, t: Table, c: int) -> tuple[Fraction, UnitInfo, str] | None:
+        """The scale and unit the column's header (else the table's caption) gives its bare cells."""
+        key = (t.index, c)
+        if key not in self._cell_units:
+            head = t.header[c] if c < len(t.header) else ""
+            self._cell_units[key] = unit_words(head) or unit_words(t.caption)
+        return self._cell_units[key]
+
+    def sentences(self) -> dict[tuple[int, int], list[int]]:
+        """The prose mentions (outside tables) of each sentence, in document order (computed once)."""
+        if self._sentences is None:
+            self._sentences = {}
+            for i, m in enumerate(self.ms):
+                if m.cell is None:
+                    self._sentences.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        return self._sentences
+
+    def bare_in(self, j: int, target: Mention) -> Fraction | None:
+        """For a bare table cell ``j`` whose header or caption names a unit of ``target``'s kind: the
+        factor from the cell's number to ``target``'s magnitude (cell × factor, in target's unit)."""
+        m = self.ms[j]
+        if m.cell is None or m.unit.dims.items or m.number.kind != "number" or target.number.kind != "number":
+            return None
+        got = self.cell_unit(self.doc.tables[m.cell[0]], m.cell[2])
+        if got is None or got[1].dims != target.unit.dims:
+            return None
+        return got[0] * got[1].factor / target.unit.factor
+
+    def cell_formula(self, j: int, target: Mention) -> tuple[str, bool, str] | None:
+        """How cell ``j`` gives ``target``'s value: (formula, unitless, why) — the cell itself when
+        their units agree, else the bare cell in the unit its header or caption names (magnitudes)."""
+        m = self.ms[j]
+        if m.unit.dims == target.unit.dims and m.number.kind == target.number.kind:
+            return _ref(j), False, ""
+        factor = self.bare_in(j, target)
+        if factor is None or m.cell is None:
+            return None
+        got = self.cell_unit(self.doc.tables[m.cell[0]], m.cell[2])
+        words = got[2] if got is not None else ""
+        scaled = _ref(j) if factor == 1 else f"{_ref(j)} * {factor.numerator}" + (
+            f" / {factor.denominator}" if factor.denominator != 1 else "")
+        return scaled, True, f"; the cell is in {words!r} (its header or caption)"
 
     def _header(self, t: Table, c: int) -> str:
         return t.header[c] if c < len(t.header) and t.header[c] else f"column {c + 1}"

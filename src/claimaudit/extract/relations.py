@@ -33,6 +33,11 @@ From prose:
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
 * ``product``       "T（N items, each M）" / "T (N x, each M)": T = N × M (0.8);
+* ``product``       "T（N 个 X-Y 对）" / "T (N X-Y pairs)" on a line whose products gave the size of each X
+                    and each Y: T = N × (L_X + L_Y) (0.7);
+* ``ratio``         "E epochs on a dataset of D tokens in 1 epoch" after the paragraph said the run saw T
+                    tokens (every token count before E agreeing within 5%): E = T / D, approximate
+                    when E is printed so (~=, about, 约) (0.7);
 * ``written-sum``   "T（其中 A …，B …）" / "T (of which A and B)": T = A + B (0.8);
 * ``written-sum``   a value after a total word (总共, in total, a total of) and, in that sentence or
                     the next, values of its kind joined by 和 / and: their sum (0.75 when within 10%);
@@ -52,20 +57,40 @@ From prose:
 * ``ratio``         "X1 and X2 … respectively Y1 and Y2 … up to Z×" (分别 … 高达 Z 倍): Z is the larger
                     of Y1/X1 and Y2/X2 (0.75);
 * ``rate``          a rate printed in a sentence with the only numerator and denominator of its units (0.7);
+* ``equation``      a code line that prints computed values (a Python f-string, ``print(expr)``, a Perl
+                    one-liner with its argument for ``shift``) and the code line after it showing them:
+                    each printed number is its expression over the literals the block assigns
+                    (``NHIDDEN=14336; … h=$NHIDDEN``), ``int()`` read as truncation and ``:.0f`` as
+                    rounding (0.8);
+* ``product``       a value whose unit is the product of the units of exactly one pair of other values
+                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"): their product
+                    (0.7 when within 10%, else a suggestion);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
 * ``headline``      a sentence naming one row label and one column header of a table, with a value
                     of the cell's kind: the value is that cell (0.75);
+* ``headline``      a sentence at most 12 lines before the table it introduces (or 3 after it), same
+                    section, naming one of its columns or rows by header, label or the model size a
+                    header carries ("130 亿参数的模型" for "OPT-13B"), with a value of a kind that
+                    column holds in exactly one cell: the value is that cell, or bounds it when
+                    printed as a bound ("不到一天", "under $300") (0.7); several names pair in order;
 * ``product``       a whole number printed in full with six or more significant digits that is exactly
                     the product of one pair of the document's other numbers (0.7);
 * ``headline``      a scaled prose value ("a cumulative 3.3M GPU hours") whose rounding holds exactly
                     one table cell printed more precisely, in a sentence naming a word of its header or
                     row label (0.7);
+* ``change``        a gain printed beside a column's header ("MMLU（+23%）", "+23% on MMLU") in a sentence
+                    naming one row of that table (and the baseline after 相比 / compared with / over,
+                    else the table's one other row): X's cell over Y's, relative, or in points when
+                    only that reading gives the figure (0.7);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
                     named row's (0.75); "lower … than" reverses it.
 
-The rules live in :mod:`.relations_table`, :mod:`.relations_prose` and :mod:`.relations_doc`; the
+The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
+:mod:`.relations_near`,
+:mod:`.relations_sizes`,
+:mod:`.relations_gains` and :mod:`.relations_doc`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -74,15 +99,20 @@ from __future__ import annotations
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
+from .relations_gains import GainRelations
+from .relations_near import NearTableRelations
 from .relations_prose import ProseRelations
+from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, DocRelations):
+class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations, CodeRelations, NearTableRelations,
+                     SizeRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -103,12 +133,18 @@ class RelationFinder(TableRelations, ProseRelations, DocRelations):
         out += self.code_calculations()
         out += self.code_equations()
         out += self.code_outputs()
+        out += self.code_prints(out)
         out += self.sentence_sums()
+        out += self.pair_products(out)
+        out += self.epochs()
         out += self.changes()
         out += self.rates()
+        out += self.sentence_products(out)
         out += self.headlines()
+        out += self.table_summaries(out)
         out += self.cross_tables()
         out += self.comparisons()
+        out += self.gains(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)

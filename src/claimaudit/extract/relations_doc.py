@@ -88,16 +88,17 @@ class DocRelations(FinderBase):
             m = self.ms[i]
             t, r, c = next(iter(cells))
             j = self.value(self.doc.tables[t], r, c)
-            if j is None or self.ms[j].number.kind != m.number.kind or self.ms[j].unit.dims != m.unit.dims:
+            how = self.cell_formula(j, m) if j is not None else None
+            if j is None or how is None:
                 continue
             table = self.doc.tables[t]
-            out.append(Relation("headline", i, _ref(j), [j], quote=sentence.strip(),
+            out.append(Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",
                                 at=m.start, confidence=0.75,
                                 evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
                                          f"nearest the header; {_where(table)} cell ({table.label(r)!r}, "
-                                         f"{self._header(table, c)!r})"))
+                                         f"{self._header(table, c)!r}){how[2]}"))
         return out
 
     def comparisons(self) -> list[Relation]:

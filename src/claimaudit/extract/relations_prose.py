@@ -14,6 +14,8 @@ _EQ = re.compile(r"^\s*(?:[✓✔]\s*)?(=|≈|≒|~=|约等于|等于)\s*$")
 _PAREN_NOTE = r"(?:\s*[（(][^()（）\n]{1,40}[)）])?"
 _GAP_OP = re.compile(r"^" + _PAREN_NOTE + r"\s*([+\-−–×xX*·/÷])\s*$")
 _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
+# the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
+_BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
                         r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
@@ -229,6 +231,35 @@ class ProseRelations(FinderBase):
                                             confidence=0.7))
         return out
 
+    def sentence_products(self, found: list[Relation]) -> list[Relation]:
+        """A value whose unit is the product of the units of exactly one pair of other values in its
+        sentence ("2048 GPUs for 3.7 days, i.e. 180K GPU hours"; "2.788M GPU hours at $2 per GPU hour,
+        $5.576M"): it is their product — audited (0.7) when it holds within 10%, else a suggestion."""
+        out = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for every in self.sentences().values():
+            ids = [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
+            for t in ids:
+                if t in stated:
+                    continue
+                pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
+                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
+                if len(pairs) != 1:
+                    continue
+                a, b = pairs[0]
+                formula = f"{_ref(a)} * {_ref(b)}"
+                q = _evaluate(formula, ms)
+                if not _fits(ms[t], q) or q is None:
+                    continue
+                want = ms[t].number.nominal * ms[t].unit.factor
+                near = want > 0 and abs(q.mag.lo - want) <= want / 10
+                out.append(self._stated("product", t, formula, [a, b], confidence=0.7 if near else 0.4,
+                                        note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
+                                        evidence="the only pair of values in the sentence whose units multiply "
+                                                 "to its unit: "))
+        return out
+
     # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
     def products(self) -> list[Relation]:
         out = []
@@ -237,7 +268,7 @@ class ProseRelations(FinderBase):
             t, a, b = ms[i], ms[i + 1], ms[i + 2]
             gap1 = self.text[t.end:a.start]
             gap2 = self.text[a.end:b.start]
-            if not re.fullmatch(r"[^\n（(）)。.]{0,16}[（(]\s*", gap1):
+            if not _BEFORE_FACTORS.fullmatch(gap1):
                 continue
             if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
                     or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
