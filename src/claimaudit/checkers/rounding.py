@@ -114,18 +114,9 @@ def round_with(x: Fraction, step: Fraction, procedure: str) -> Fraction:
 def meets(lo: Fraction, hi: Fraction, span: Span) -> bool:
     """Does the closed interval [lo, hi] share a point with ``span``?"""
     a, a_closed, b, b_closed = span
-    if lo > a:
-        left, left_closed = lo, True
-    elif lo < a:
-        left, left_closed = a, a_closed
-    else:
-        left, left_closed = a, a_closed
-    if hi < b:
-        right, right_closed = hi, True
-    elif hi > b:
-        right, right_closed = b, b_closed
-    else:
-        right, right_closed = b, b_closed
+    # The intersection's ends: at lo (closed) where lo is inside, else the span's own end.
+    left, left_closed = (lo, True) if lo > a else (a, a_closed)
+    right, right_closed = (hi, True) if hi < b else (b, b_closed)
     if left < right:
         return True
     return left == right and left_closed and right_closed
@@ -142,7 +133,24 @@ def consistent_procedures(values: Interval, n: Fraction, step: Fraction) -> list
         floor = hi >= n
         trunc = floor if n > 0 else ceiling if n < 0 else True
         return [*NEAREST, *(p for p, ok in (("ceiling", ceiling), ("floor", floor), ("truncation", trunc)) if ok)]
-    return [p for p in PROCEDURES if meets(lo, hi, unround(n, step, p))]
+    return [p for p, span in zip(PROCEDURES, _spans(n, step, h), strict=True) if meets(lo, hi, span)]
+
+
+def _spans(n: Fraction, step: Fraction, h: Fraction) -> tuple[Span, ...]:
+    """:func:`unround` of ``n`` for each of :data:`PROCEDURES`, in that order, with the ends they
+    share computed once (the checker asks this of every claim whose recomputed interval is wider
+    than its rounding)."""
+    below, above, sign = n - h, n + h, (n > 0) - (n < 0)
+    if sign:
+        half_up = (below, sign > 0, above, sign < 0)
+        half_down = (below, sign < 0, above, sign > 0)
+    else:
+        half_up, half_down = (-h, False, h, False), (-h, True, h, True)
+    even = (n / step) % 2 == 0
+    ceiling = (n - step, False, n, True)
+    floor = (n, True, n + step, False)
+    trunc = floor if sign > 0 else ceiling if sign < 0 else (-step, False, step, False)
+    return half_up, (below, even, above, even), half_down, ceiling, floor, trunc
 
 
 def is_tie(x: Fraction, step: Fraction) -> bool:

@@ -15,8 +15,9 @@ The verdict rules, in one place:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
@@ -50,10 +51,16 @@ class Reading:
     printed: PrintedNumber
     unit: UnitInfo
     amount: Amount
+    _quantity: Quantity | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def quantity(self) -> Quantity:
-        return Quantity(self.amount.base, self.unit.dims)
+        """The value in base units; computed once (a claim's value is the input of several others)."""
+        q = self._quantity
+        if q is None:
+            q = Quantity(self.amount.base, self.unit.dims)
+            object.__setattr__(self, "_quantity", q)
+        return q
 
 
 def shown_unit(printed: PrintedNumber) -> str:
@@ -88,7 +95,12 @@ def relation_of(claim: Claim, printed: PrintedNumber) -> str:
 
 
 def approx_tolerance(settings: Settings) -> Fraction:
-    text = settings.approx.strip()
+    return _tolerance(settings.approx)
+
+
+@lru_cache(maxsize=256)
+def _tolerance(approx: str) -> Fraction:
+    text = approx.strip()
     if text.endswith("%"):
         return Fraction(text[:-1].strip()) / 100
     return Fraction(text)
@@ -160,11 +172,11 @@ class Evaluator:
 
     # -- pieces --------------------------------------------------------------------------------------
     def formula(self, claim: Claim) -> Formula:
-        from ..formulas.parse import parse_formula
-
         text = claim.formula or ""
         f = self.formulas.get(text)
         if f is None:
+            from ..formulas.parse import parse_formula
+
             try:
                 f = parse_formula(text)
             except InputError as exc:
