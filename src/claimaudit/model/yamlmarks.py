@@ -36,22 +36,36 @@ def _place(file: str, marks: array, i: int) -> Location:
     return Location(file, marks[i], marks[i + 1], marks[i + 2], marks[i + 3])
 
 
-class MarkedDict(dict):
-    """A mapping that knows the location of itself, of each key and of each value.
+class _Placed:
+    """What a loaded mapping or list has in common: its place and its parts' places as integers,
+    four a place (line, col, end line, end col) in one array, its own first."""
 
-    The locations are kept as small integers, four per place in one array per mapping (the
-    mapping's own place, then each key's and its value's, in the order the file gives them), and
-    become :class:`Location` objects only when asked for: most never are, and an object per place
-    was half of a loaded claim's memory. No ``__dict__`` either (slots).
-    """
-
-    __slots__ = ("_file", "_marks")
+    __slots__ = ()
     _file: str
     _marks: array
 
     @property
     def location(self) -> Location:
         return _place(self._file, self._marks, 0)
+
+    def shift_lines(self, lines: int) -> None:
+        """Move every place down by ``lines`` (a Markdown doc's claim block: its YAML starts there)."""
+        marks = self._marks
+        for i in range(0, len(marks), 4):
+            marks[i] += lines
+            marks[i + 2] += lines
+
+
+class MarkedDict(_Placed, dict):
+    """A mapping that knows the location of itself, of each key and of each value.
+
+    The locations are kept as small integers (the mapping's own place, then each key's and its
+    value's, in the order the file gives them) and become :class:`Location` objects only when asked
+    for: most never are, and an object per place was half of a loaded claim's memory. No
+    ``__dict__`` either (slots).
+    """
+
+    __slots__ = ("_file", "_marks")
 
     def _index(self, key: str) -> int:
         """Where ``key``'s places start in the array (-1 when the mapping did not come with it)."""
@@ -80,21 +94,11 @@ class MarkedDict(dict):
         d._file, d._marks = self._file, marks
         return d
 
-    def shift_lines(self, lines: int) -> None:
-        """Move every place down by ``lines`` (a Markdown doc's claim block: its YAML starts there)."""
-        _shift_marks(self._marks, lines)
 
-
-class MarkedList(list):
+class MarkedList(_Placed, list):
     """A list that knows the location of itself and of each item (kept as in :class:`MarkedDict`)."""
 
     __slots__ = ("_file", "_marks")
-    _file: str
-    _marks: array
-
-    @property
-    def location(self) -> Location:
-        return _place(self._file, self._marks, 0)
 
     def item_loc(self, i: int) -> Location:
         return _place(self._file, self._marks, 4 + 4 * i)
@@ -102,9 +106,6 @@ class MarkedList(list):
     @property
     def item_locations(self) -> _ItemPlaces:
         return _ItemPlaces(self)
-
-    def shift_lines(self, lines: int) -> None:
-        _shift_marks(self._marks, lines)
 
 
 class _ItemPlaces(Sequence[Location]):
@@ -129,12 +130,6 @@ class _ItemPlaces(Sequence[Location]):
         if not -n <= i < n:
             raise IndexError("item index out of range")
         return self._items.item_loc(i % n)
-
-
-def _shift_marks(marks: array, lines: int) -> None:
-    for i in range(0, len(marks), 4):
-        marks[i] += lines
-        marks[i + 2] += lines
 
 
 class _Resolver(yaml.resolver.BaseResolver):
