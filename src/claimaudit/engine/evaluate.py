@@ -25,7 +25,7 @@ from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, parse_printed
-from ..units.declared import claim_vocabulary
+from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
 from .results import Amount, ClaimResult, Finding, InputValue
@@ -74,8 +74,12 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
     try:
         p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
-            with claim_vocabulary(settings.units):
-                u = resolve_unit(p.unit)
+            current = vocabulary()
+            if current.count_nouns and current.declared == settings.units:
+                u = resolve_unit(p.unit)    # already read as this claim's (the evaluator set it)
+            else:
+                with claim_vocabulary(settings.units):
+                    u = resolve_unit(p.unit)
         except InputError as exc:
             # The unit error's column is inside the unit text; make it a column of the value.
             start = text.find(p.unit) if p.unit else -1

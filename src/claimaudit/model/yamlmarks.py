@@ -242,6 +242,25 @@ def _event_loc(filename: str, event: yaml.Event) -> Location:
     return Location(filename, mark.line + 1, mark.column + 1)
 
 
+_EVENT_KIND: dict[type, str] = {
+    yaml.MappingEndEvent: "end", yaml.SequenceEndEvent: "end", yaml.DocumentEndEvent: "document_end",
+    yaml.AliasEvent: "alias", yaml.ScalarEvent: "scalar", yaml.SequenceStartEvent: "sequence",
+    yaml.MappingStartEvent: "mapping",
+}
+_MappingNode = yaml.MappingNode
+_STR_TAG = _Resolver.DEFAULT_SCALAR_TAG
+#: First characters of the plain scalars an implicit resolver may type (bool, null); "" is the empty scalar.
+_IMPLICIT_FIRST = frozenset(k for k in _Resolver.yaml_implicit_resolvers if k)
+_PATH_RESOLVERS = bool(_Resolver.yaml_path_resolvers) or None in _Resolver.yaml_implicit_resolvers
+
+
+def _event_kind(event: yaml.Event) -> str:
+    for cls, what in _EVENT_KIND.items():
+        if isinstance(event, cls):
+            return what
+    return "mapping"
+
+
 def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node:
     """Build one document's node tree from the parser's events, enforcing the limits as it goes.
 
@@ -258,18 +277,22 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
     stack: list[tuple[yaml.Node, list]] = []
     root: yaml.Node | None = None
     node: yaml.Node
+    get_event = loader.get_event
     while True:
-        event = loader.get_event()
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+        event = get_event()
+        # One dictionary look-up on the event's class instead of a chain of isinstance calls (this
+        # loop runs once per YAML node); a class it does not know (a subclass) is looked up by isinstance.
+        what = _EVENT_KIND.get(event.__class__) or _event_kind(event)
+        if what == "end":
             node, _pending = stack.pop()
             node.end_mark = event.end_mark
             if not stack:
                 root = node
                 break
             continue
-        if isinstance(event, yaml.DocumentEndEvent):  # pragma: no cover - a bare scalar ends earlier
+        if what == "document_end":  # pragma: no cover - a bare scalar ends earlier
             break
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+        if what == "alias" or getattr(event, "anchor", None) is not None:
             raise YamlError(f"anchors and aliases (*name) are not allowed in {kind}s",
                             location=_event_loc(filename, event))
         tag = getattr(event, "tag", None)
@@ -279,26 +302,30 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
         count += 1
         if count > max_nodes:
             raise YamlError(f"file has more than {max_nodes} YAML nodes", location=_event_loc(filename, event))
-        # ignore[arg-type] below: the stubs' nodes take yaml.error.Mark only; libyaml's Mark has the same fields.
-        if isinstance(event, yaml.ScalarEvent):
-            node = yaml.ScalarNode(loader.resolve(yaml.ScalarNode, event.value, event.implicit), event.value,
-                                   event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
-        elif isinstance(event, yaml.SequenceStartEvent):
+        if what == "scalar":
+            value = event.value
+            # A plain scalar whose first character starts no implicit type (true/false, null) is a
+            # string: the resolver's answer without the call.
+            scalar_tag = (_STR_TAG if value and value[0] not in _IMPLICIT_FIRST and not _PATH_RESOLVERS
+                          else loader.resolve(yaml.ScalarNode, value, event.implicit))
+            node = yaml.ScalarNode(scalar_tag, value, event.start_mark, event.end_mark,
+                                   style=event.style)
+        elif what == "sequence":
             node = yaml.SequenceNode(loader.resolve(yaml.SequenceNode, None, event.implicit), [],
-                                     event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
+                                     event.start_mark, None, flow_style=event.flow_style)
         else:  # MappingStartEvent
             node = yaml.MappingNode(loader.resolve(yaml.MappingNode, None, event.implicit), [],
                                     event.start_mark, None, flow_style=event.flow_style)
         if stack:
             parent, pending = stack[-1]
-            if isinstance(parent, yaml.MappingNode):
+            if parent.__class__ is _MappingNode:
                 if pending:
                     parent.value.append((pending.pop(), node))
                 else:
                     pending.append(node)
             else:
                 parent.value.append(node)
-        if isinstance(node, yaml.ScalarNode):
+        if what == "scalar":
             if not stack:
                 root = node
                 break
