@@ -97,7 +97,8 @@ class Interval:
     # -- queries ---------------------------------------------------------------------------
     @property
     def is_point(self) -> bool:
-        return self.lo == self.hi
+        lo, hi = self.lo, self.hi
+        return lo is hi or lo == hi     # a point made as one usually shares its endpoint object
 
     @property
     def mid(self) -> Fraction:
