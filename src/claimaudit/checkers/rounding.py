@@ -227,8 +227,8 @@ class Rounding(Checker):
         tie = rec.is_point and is_tie(rec.lo, s)
         result.extra["rounding"] = {"consistent_with": procs, "tie": tie}
         out: list[Finding] = []
-        printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
         if tie and procs:
+            printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
             others = sorted({show_at(round_with(rec.lo, s, p), s) for p in PROCEDURES if p not in procs})
             msg = (f"{fmt_number(rec.lo)}{sep}{unit} is a tie printed as {printed}: consistent with "
                    f"{join(procs) or 'no procedure'}")
@@ -237,6 +237,7 @@ class Rounding(Checker):
             out.append(self.finding("info" if any(p in procs for p in NEAREST) else "warning", msg,
                                     data={"consistent_with": procs, "tie": True}))
         elif result.verdict == "inconsistent" and procs and not any(p in procs for p in NEAREST):
+            printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
             nearest = show_at(round_with(rec.mid, s, "half-even"), s) if rec.is_point else fmt_interval(rec)
             out.append(self.finding(
                 "warning", f"{printed} is consistent only if the value was cut, not rounded: "
