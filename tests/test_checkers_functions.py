@@ -153,3 +153,15 @@ def test_fast_path_agrees_with_the_general_rule(a, w, k, step):
     n = k * step
     general = [p for p in PROCEDURES if meets(values.lo, values.hi, unround(n, step, p))]
     assert consistent_procedures(values, n, step) == general
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=st.integers(-3000, 3000), w=st.integers(0, 5000), k=st.integers(-30, 30), step=STEPS)
+def test_wide_intervals_agree_with_the_general_rule(a, w, k, step):
+    """Recomputed intervals wider than the rounding step (most claims with rounded inputs) take the
+    spans computed together; they are each procedure's unround exactly, zero and ties included."""
+    lo = Fraction(a, 1000) * step
+    values = Interval(lo, lo + Fraction(w, 1000) * step)
+    n = k * step
+    assert consistent_procedures(values, n, step) == [
+        p for p in PROCEDURES if meets(values.lo, values.hi, unround(n, step, p))]

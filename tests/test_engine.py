@@ -279,3 +279,23 @@ def test_progress_is_reported_while_evaluating(tmp_path, monkeypatch):
     seen = []
     run_claims([tmp_path / "claims"], tmp_path, RunOptions(checkers=False, progress=lambda d, t: seen.append((d, t))))
     assert seen == [(0, 5), (2, 5), (4, 5)]
+
+
+def test_one_formula_text_reads_each_files_declared_units(tmp_path):
+    """Two files declare ``widget`` differently and share a formula text (parsed once per run): each
+    claim reads the inline ``3 widget`` under its own file's declaration. Before, the first file's
+    reading was kept in the shared formula, and the second file's claim passed as 9 GPU although
+    its widget is a count of its own."""
+    for name, decl in (("a.yaml", "{name: widget, definition: GPU}"), ("b.yaml", "{name: widget}")):
+        write(tmp_path / "claims", name, f"""
+            units:
+              - {decl}
+            claims:
+              - {{id: n, value: 3 GPU}}
+              - {{id: t, value: 9 GPU, formula: n * 2 + (3 widget)}}
+        """)
+    run, _ = audit_run(tmp_path)
+    verdicts = {r.claim.qualname: r.verdict for r in run.results}
+    assert verdicts == {"a.n": "stated", "a.t": "consistent", "b.n": "stated", "b.t": "inconsistent"}
+    b_t = next(r for r in run.results if r.claim.qualname == "b.t")
+    assert any("#widget" in f.message for f in b_t.findings)

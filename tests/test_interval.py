@@ -182,3 +182,14 @@ def test_mul_and_div_fast_paths_are_exact(a, b, c, d):
 ])
 def test_division_sign_cases(x, y, expected):
     assert x / y == expected
+
+
+def test_products_with_a_number_on_either_side():
+    """A point times an interval (a unit's factor, a constant) in every sign case is the hull of
+    the endpoint products, as the general rule gives it."""
+    for k in (F(3), F(-3), F(0), F(1, 7), F(-2, 9)):
+        for x in (Interval(F(1, 2), F(5, 2)), Interval(F(-5, 2), F(-1, 2)), Interval(F(-1), F(2)), Interval(F(4))):
+            expected = _brute(x, Interval(k), lambda p, q: p * q)
+            assert x * k == expected and k * x == expected
+            assert x * Interval(k) == expected and Interval(k) * x == expected
+    assert Interval(2, 3) * 4 == Interval(8, 12) and Interval(2, 3) * -4 == Interval(-12, -8)

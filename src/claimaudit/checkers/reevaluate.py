@@ -13,12 +13,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..engine.evaluate import Evaluator, Reading, read_value
+from ..engine.evaluate import FREE, Evaluator, Reading, read_value
 from ..engine.resolve import Namespace
 from ..engine.results import ClaimResult, RunResult
 from ..errors import InputError
 from ..model.claims import Claim, Settings
 from ..numbers.interval import Interval
+from ..units.quantity import Quantity
 
 #: Parsed formulas shared by every re-evaluation in the process (keyed by formula text).
 _FORMULAS: dict = {}
@@ -187,13 +188,12 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
     readings, memoised per run), which matters because the rounding checker asks it of every
     claim whose inputs' rounding decides its verdict.
     """
-    from ..engine.evaluate import FREE
-    from ..units.quantity import Quantity
-
     memo = getattr(run, "_claimaudit_face", None)
     if memo is None:
         memo = {}
         object.__setattr__(run, "_claimaudit_face", memo)
+        object.__setattr__(run, "_claimaudit_face_inputs", {})
+    inputs: dict[str, Quantity] = run._claimaudit_face_inputs  # type: ignore[attr-defined]
     claim = result.claim
     if claim.qualname in memo:
         return memo[claim.qualname]
@@ -225,8 +225,13 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
                 kept = claim_reading(dep, dep_result)
                 if kept is None or kept.printed.is_range:
                     return None
-                # Face value: the number as written, in base units (no rounding interval).
-                env[name] = Quantity(Interval(kept.printed.nominal) * kept.unit.factor, kept.unit.dims)
+                # Face value: the number as written, in base units (no rounding interval); once
+                # per input claim, which most claims share.
+                face = inputs.get(dep.qualname)
+                if face is None:
+                    face = inputs[dep.qualname] = Quantity(Interval(kept.printed.nominal) * kept.unit.factor,
+                                                           kept.unit.dims)
+                env[name] = face
                 continue
             else:
                 dep_result = result_of(run, dep.qualname)
@@ -237,7 +242,7 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
                 continue
         if rd is None:
             return None
-        env[name] = Quantity(rd.amount.base, rd.unit.dims)
+        env[name] = rd.quantity   # in base units, computed once per reading
     try:
         q = formula.evaluate(env)
     except Exception:  # noqa: BLE001 - a face value that cannot be computed is simply not reported

@@ -114,35 +114,60 @@ def round_with(x: Fraction, step: Fraction, procedure: str) -> Fraction:
 def meets(lo: Fraction, hi: Fraction, span: Span) -> bool:
     """Does the closed interval [lo, hi] share a point with ``span``?"""
     a, a_closed, b, b_closed = span
-    if lo > a:
-        left, left_closed = lo, True
-    elif lo < a:
-        left, left_closed = a, a_closed
-    else:
-        left, left_closed = a, a_closed
-    if hi < b:
-        right, right_closed = hi, True
-    elif hi > b:
-        right, right_closed = b, b_closed
-    else:
-        right, right_closed = b, b_closed
+    # The intersection's ends: at lo (closed) where lo is inside, else the span's own end.
+    left, left_closed = (lo, True) if lo > a else (a, a_closed)
+    right, right_closed = (hi, True) if hi < b else (b, b_closed)
     if left < right:
         return True
     return left == right and left_closed and right_closed
 
 
 def consistent_procedures(values: Interval, n: Fraction, step: Fraction) -> list[str]:
-    """The procedures under which some value in ``values`` prints as ``n``."""
+    """The procedures under which some value in ``values`` prints as ``n``.
+
+    Decided in integers (the checker asks it of nearly every claim, and a Fraction comparison costs
+    a dozen Python calls): ``values``' ends as offsets from ``n`` in half steps, each a numerator
+    and a positive denominator, against each procedure's :func:`unround` span written in half steps
+    (half-up from ``n`` is [-1, 1) above zero). The same answer as :func:`meets` on :func:`unround`,
+    end for end (tested on both sides of zero, at ties and wider than a step)."""
     lo, hi = values.lo, values.hi
-    h = step / 2
-    if n - h < lo and hi < n + h:
+    nn, nd = n.numerator, n.denominator
+    sn, sd = step.numerator, step.denominator
+    if sn <= 0:
+        return [p for p in PROCEDURES if meets(lo, hi, unround(n, step, p))]
+    # (x - n) / (step / 2) = ((xn * nd - nn * xd) * 2 * sd) / (xd * nd * sn), denominators > 0.
+    ln, ld, hn, hd = lo.numerator, lo.denominator, hi.numerator, hi.denominator
+    a, ad = (ln * nd - nn * ld) * 2 * sd, ld * nd * sn
+    b, bd = (hn * nd - nn * hd) * 2 * sd, hd * nd * sn
+    sign = (nn > 0) - (nn < 0)
+    if -ad < a and b < bd:
         # Fast path (most claims): strictly inside the nearest-rounding interval, so no tie can
         # matter; only the directed procedures need a look.
-        ceiling = lo <= n
-        floor = hi >= n
-        trunc = floor if n > 0 else ceiling if n < 0 else True
+        ceiling, floor = a <= 0, b >= 0
+        trunc = floor if sign > 0 else ceiling if sign < 0 else True
         return [*NEAREST, *(p for p, ok in (("ceiling", ceiling), ("floor", floor), ("truncation", trunc)) if ok)]
-    return [p for p in PROCEDURES if meets(lo, hi, unround(n, step, p))]
+    if sign:
+        half_up, half_down = (-1, sign > 0, 1, sign < 0), (-1, sign < 0, 1, sign > 0)
+    else:
+        half_up, half_down = (-1, False, 1, False), (-1, True, 1, True)
+    even = (nn * sd) % (2 * nd * sn) == 0          # n / step is an even integer
+    ceiling_span, floor_span = (-2, False, 0, True), (0, True, 2, False)
+    trunc_span = floor_span if sign > 0 else ceiling_span if sign < 0 else (-2, False, 2, False)
+    spans = (half_up, (-1, even, 1, even), half_down, ceiling_span, floor_span, trunc_span)
+    return [p for p, span in zip(PROCEDURES, spans, strict=True) if _meets_offsets(a, ad, b, bd, span)]
+
+
+def _meets_offsets(a: int, ad: int, b: int, bd: int, span: tuple[int, bool, int, bool]) -> bool:
+    """:func:`meets` for [a/ad, b/bd] (a/ad <= b/bd, positive denominators) and a span with
+    integer ends."""
+    lo_end, lo_closed, hi_end, hi_closed = span
+    if a > lo_end * ad:                       # the intersection starts at a/ad (closed)
+        if b < hi_end * bd:
+            return True                       # [a/ad, b/bd] itself
+        return a < hi_end * ad or (a == hi_end * ad and hi_closed)
+    if b < hi_end * bd:                       # it starts at the span's end and stops at b/bd (closed)
+        return lo_end * bd < b or (lo_end * bd == b and lo_closed)
+    return lo_end < hi_end or (lo_end == hi_end and lo_closed and hi_closed)
 
 
 def is_tie(x: Fraction, step: Fraction) -> bool:
@@ -202,8 +227,8 @@ class Rounding(Checker):
         tie = rec.is_point and is_tie(rec.lo, s)
         result.extra["rounding"] = {"consistent_with": procs, "tie": tie}
         out: list[Finding] = []
-        printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
         if tie and procs:
+            printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
             others = sorted({show_at(round_with(rec.lo, s, p), s) for p in PROCEDURES if p not in procs})
             msg = (f"{fmt_number(rec.lo)}{sep}{unit} is a tie printed as {printed}: consistent with "
                    f"{join(procs) or 'no procedure'}")
@@ -212,6 +237,7 @@ class Rounding(Checker):
             out.append(self.finding("info" if any(p in procs for p in NEAREST) else "warning", msg,
                                     data={"consistent_with": procs, "tie": True}))
         elif result.verdict == "inconsistent" and procs and not any(p in procs for p in NEAREST):
+            printed = f"{show_at(n, s)}{sep}{unit}".rstrip()
             nearest = show_at(round_with(rec.mid, s, "half-even"), s) if rec.is_point else fmt_interval(rec)
             out.append(self.finding(
                 "warning", f"{printed} is consistent only if the value was cut, not rounded: "

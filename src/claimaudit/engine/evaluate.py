@@ -15,8 +15,9 @@ The verdict rules, in one place:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
@@ -24,7 +25,7 @@ from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, parse_printed
-from ..units.declared import claim_vocabulary
+from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
 from .results import Amount, ClaimResult, Finding, InputValue
@@ -50,10 +51,16 @@ class Reading:
     printed: PrintedNumber
     unit: UnitInfo
     amount: Amount
+    _quantity: Quantity | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def quantity(self) -> Quantity:
-        return Quantity(self.amount.base, self.unit.dims)
+        """The value in base units; computed once (a claim's value is the input of several others)."""
+        q = self._quantity
+        if q is None:
+            q = Quantity(self.amount.base, self.unit.dims)
+            object.__setattr__(self, "_quantity", q)
+        return q
 
 
 def shown_unit(printed: PrintedNumber) -> str:
@@ -67,8 +74,12 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
     try:
         p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
-            with claim_vocabulary(settings.units):
-                u = resolve_unit(p.unit)
+            current = vocabulary()
+            if current.count_nouns and current.declared == settings.units:
+                u = resolve_unit(p.unit)    # already read as this claim's (the evaluator set it)
+            else:
+                with claim_vocabulary(settings.units):
+                    u = resolve_unit(p.unit)
         except InputError as exc:
             # The unit error's column is inside the unit text; make it a column of the value.
             start = text.find(p.unit) if p.unit else -1
@@ -88,7 +99,12 @@ def relation_of(claim: Claim, printed: PrintedNumber) -> str:
 
 
 def approx_tolerance(settings: Settings) -> Fraction:
-    text = settings.approx.strip()
+    return _tolerance(settings.approx)
+
+
+@lru_cache(maxsize=256)
+def _tolerance(approx: str) -> Fraction:
+    text = approx.strip()
     if text.endswith("%"):
         return Fraction(text[:-1].strip()) / 100
     return Fraction(text)
@@ -118,10 +134,12 @@ def compare(recomputed: Interval, reading: Reading, relation: str, settings: Set
     if relation in ("=", "~"):
         target = claimed_target(reading, relation, settings)
         ok = recomputed.intersects(target)
-        boundary = (ok and recomputed.touches_only_at_boundary(target) and not recomputed.is_point) or (
-            ok and recomputed.is_point and (recomputed.lo == target.lo or recomputed.lo == target.hi)
-            and not target.is_point)
-        return ok, bool(boundary)
+        if not ok:
+            return False, False
+        # Consistent only where the two meet in one point: a rounding boundary (each test once).
+        if not recomputed.is_point:
+            return True, recomputed.touches_only_at_boundary(target)
+        return True, (recomputed.lo == target.lo or recomputed.lo == target.hi) and not target.is_point
     bound = printed_bound(p, relation)
     if relation == ">":
         return recomputed.hi > bound, False
@@ -160,11 +178,11 @@ class Evaluator:
 
     # -- pieces --------------------------------------------------------------------------------------
     def formula(self, claim: Claim) -> Formula:
-        from ..formulas.parse import parse_formula
-
         text = claim.formula or ""
         f = self.formulas.get(text)
         if f is None:
+            from ..formulas.parse import parse_formula
+
             try:
                 f = parse_formula(text)
             except InputError as exc:

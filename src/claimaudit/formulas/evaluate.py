@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from ..errors import FormulaError, InputError
 from ..numbers.interval import MAX_EXPONENT, Interval, IntervalError, outward
+from ..units.declared import Vocabulary, vocabulary
 from ..units.quantity import DIMENSIONLESS, DimensionMismatch, Dims, Quantity
 
 Env = Mapping[str, Quantity]
@@ -131,7 +132,9 @@ class Qty(Node):
     """A number with an inline unit (``2 USD/(GPU*hour)``, ``24 hour``, ``2 [GPU-hours]``).
 
     The unit is resolved on first evaluation (so parsing never loads the unit registry) and
-    the resulting quantity, in base units, is cached in the node.
+    the resulting quantity, in base units, is cached in the node with the unit vocabulary it was
+    read under: one formula text is parsed once and shared by claims whose files declare units of
+    their own (``widget`` may be 1 GPU in one file and a count of its own in the next).
     """
 
     __slots__ = ("_q", "bracketed", "num_text", "resolver", "unit", "unit_col", "value")
@@ -142,12 +145,14 @@ class Qty(Node):
         self.value, self.num_text, self.unit, self.col = value, num_text, unit, col
         self.unit_col, self.bracketed, self.resolver = unit_col, bracketed, resolver
         self.const = self.cheap = False
-        self._q: Quantity | None = None
+        self._q: tuple[Vocabulary, Quantity] | None = None
 
     def ev(self, env: Env) -> Quantity:
-        q = self._q
-        if q is None:
-            q = self._q = self.quantity()
+        cached, vocab = self._q, vocabulary()
+        if cached is not None and cached[0] == vocab:
+            return cached[1]
+        q = self.quantity()
+        self._q = (vocab, q)
         return q
 
     def info(self):

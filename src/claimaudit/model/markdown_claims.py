@@ -29,7 +29,7 @@ from ..safeio import MAX_DOC_BYTES
 from .claims import Claim, ClaimFile, Settings
 from .load import build_claims, read_claims
 from .sources import SourceRecord
-from .yamlmarks import YamlError, load_yaml
+from .yamlmarks import MarkedDict, MarkedList, YamlError, load_yaml
 
 #: The info word that marks a fenced block as claims.
 FENCE_WORD = "claimaudit"
@@ -209,7 +209,7 @@ def claims_from_markdown(text: str, display: str, *, module: str,
 
 
 def _shift(loc: Location | None, lines: int) -> None:
-    """Move a location inside a block's YAML to the doc's line (Locations are built once, here)."""
+    """Move an error's location inside a block's YAML to the doc's line."""
     if loc is None or lines == 0:
         return
     loc.line += lines
@@ -218,24 +218,12 @@ def _shift(loc: Location | None, lines: int) -> None:
 
 
 def _shift_tree(node: object, lines: int) -> None:
-    """Every location of a loaded block (mappings, lists, strings), moved down by ``lines``."""
-    seen: set[int] = set()
+    """Every location of a loaded block (its mappings' and lists' places), moved down by ``lines``."""
     todo = [node]
     while todo:
         n = todo.pop()
-        loc = getattr(n, "location", None)
-        if isinstance(loc, Location) and id(loc) not in seen:
-            seen.add(id(loc))
-            _shift(loc, lines)
-        for attr in ("key_locations", "value_locations"):
-            for v in (getattr(n, attr, None) or {}).values():
-                if id(v) not in seen:
-                    seen.add(id(v))
-                    _shift(v, lines)
-        for v in getattr(n, "item_locations", None) or ():
-            if id(v) not in seen:
-                seen.add(id(v))
-                _shift(v, lines)
+        if isinstance(n, (MarkedDict, MarkedList)):
+            n.shift_lines(lines)
         if isinstance(n, dict):
             todo.extend(n.values())
         elif isinstance(n, list):

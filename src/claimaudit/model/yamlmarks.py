@@ -11,8 +11,9 @@ from __future__ import annotations
 import gc
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 import yaml
 
@@ -30,23 +31,105 @@ class YamlError(InputError):
     code = "CA001"
 
 
-class MarkedDict(dict):
-    """A mapping that knows the location of itself, of each key and of each value."""
+def _place(file: str, marks: array, i: int) -> Location:
+    """The Location kept as four integers at ``marks[i:i+4]`` (line, col, end line, end col)."""
+    return Location(file, marks[i], marks[i + 1], marks[i + 2], marks[i + 3])
 
-    location: Location
-    key_locations: dict
-    value_locations: dict
+
+class _Placed:
+    """What a loaded mapping or list has in common: its place and its parts' places as integers,
+    four a place (line, col, end line, end col) in one array, its own first."""
+
+    __slots__ = ()
+    _file: str
+    _marks: array
+
+    @property
+    def location(self) -> Location:
+        return _place(self._file, self._marks, 0)
+
+    def shift_lines(self, lines: int) -> None:
+        """Move every place down by ``lines`` (a Markdown doc's claim block: its YAML starts there)."""
+        marks = self._marks
+        for i in range(0, len(marks), 4):
+            marks[i] += lines
+            marks[i + 2] += lines
+
+
+class MarkedDict(_Placed, dict):
+    """A mapping that knows the location of itself, of each key and of each value.
+
+    The locations are kept as small integers (the mapping's own place, then each key's and its
+    value's, in the order the file gives them) and become :class:`Location` objects only when asked
+    for: most never are, and an object per place was half of a loaded claim's memory. No
+    ``__dict__`` either (slots).
+    """
+
+    __slots__ = ("_file", "_marks")
+
+    def _index(self, key: str) -> int:
+        """Where ``key``'s places start in the array (-1 when the mapping did not come with it)."""
+        for i, k in enumerate(self):
+            if k == key:
+                at = 4 + 8 * i
+                return at if at + 8 <= len(self._marks) else -1
+        return -1
 
     def loc_of(self, key: str) -> Location:
-        return self.value_locations.get(key, self.location)
+        i = self._index(key)
+        return _place(self._file, self._marks, i + 4) if i >= 0 else self.location
 
     def key_loc(self, key: str) -> Location:
-        return self.key_locations.get(key, self.location)
+        i = self._index(key)
+        return _place(self._file, self._marks, i) if i >= 0 else self.location
+
+    def without(self, key: str) -> MarkedDict:
+        """A copy without ``key``, its other places kept."""
+        d = MarkedDict()
+        marks = array("I", self._marks[:4])
+        for i, (k, v) in enumerate(self.items()):
+            if k != key:
+                d[k] = v
+                marks.extend(self._marks[4 + 8 * i: 12 + 8 * i])
+        d._file, d._marks = self._file, marks
+        return d
 
 
-class MarkedList(list):
-    location: Location
-    item_locations: list
+class MarkedList(_Placed, list):
+    """A list that knows the location of itself and of each item (kept as in :class:`MarkedDict`)."""
+
+    __slots__ = ("_file", "_marks")
+
+    def item_loc(self, i: int) -> Location:
+        return _place(self._file, self._marks, 4 + 4 * i)
+
+    @property
+    def item_locations(self) -> _ItemPlaces:
+        return _ItemPlaces(self)
+
+
+class _ItemPlaces(Sequence[Location]):
+    """A list's item locations, each built when it is read."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: MarkedList) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return (len(self._items._marks) - 4) // 4
+
+    @overload
+    def __getitem__(self, i: int) -> Location: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Location]: ...
+    def __getitem__(self, i: int | slice) -> Location | list[Location]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(len(self))[i]]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError("item index out of range")
+        return self._items.item_loc(i % n)
 
 
 class _Resolver(yaml.resolver.BaseResolver):
@@ -63,10 +146,14 @@ _ScalarNode = yaml.ScalarNode
 
 
 def _loc(file: str, node: yaml.Node) -> Location:
+    return Location(file, *_marks(node))
+
+
+def _marks(node: yaml.Node) -> tuple[int, int, int, int]:
     s, e = node.start_mark, node.end_mark
     # A quoted scalar's text starts after its opening quote: columns inside it count from there.
     shift = 1 if node.__class__ is _ScalarNode and node.style in ('"', "'") else 0
-    return Location(file, s.line + 1, s.column + 1 + shift, e.line + 1, e.column + 1)
+    return s.line + 1, s.column + 1 + shift, e.line + 1, e.column + 1
 
 
 class _Constructor(yaml.constructor.SafeConstructor):
@@ -76,25 +163,25 @@ class _Constructor(yaml.constructor.SafeConstructor):
         return super().construct_document(node)
 
     def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
-        # A plain str: its location is kept once, by the mapping or list that holds it (a str
-        # subclass with a location costs a dict per scalar, a third of a loaded claim's memory).
+        # A plain str: its location is kept by the mapping or list that holds it (a str subclass
+        # with a location costs a dict per scalar, a third of a loaded claim's memory).
         return self.construct_scalar(node)
 
     def construct_marked_seq(self, node: yaml.SequenceNode) -> Iterator[MarkedList]:
         lst = MarkedList()
-        lst.location = _loc(self.filename, node)
-        lst.item_locations = []
+        lst._file, lst._marks = self.filename, array("I", _marks(node))
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
-        # One Location per node: an item that carries its own (mappings, lists) shares it.
-        lst.item_locations = [getattr(x, "location", None) or _loc(self.filename, n)
-                              for x, n in zip(lst, node.value, strict=True)]
+        places = list(_marks(node))
+        for child in node.value:
+            places += _marks(child)
+        lst._marks = array("I", places)
 
     def construct_marked_map(self, node: yaml.MappingNode) -> Iterator[MarkedDict]:
         d = MarkedDict()
-        d.location = _loc(self.filename, node)
-        d.key_locations, d.value_locations = {}, {}
+        d._file, d._marks = self.filename, array("I", _marks(node))
         yield d
+        places = list(_marks(node))
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise YamlError("merge keys (<<) are not allowed in claim files",
@@ -104,15 +191,15 @@ class _Constructor(yaml.constructor.SafeConstructor):
                 hash(key)
             except TypeError:
                 raise YamlError("a mapping key must be a plain value", location=_loc(self.filename, key_node)) from None
-            key_location = getattr(key, "location", None) or _loc(self.filename, key_node)
-            # Keys are plain shared strings (their place is in key_locations): every claim repeats
-            # "id", "value", "formula", so this saves a string and a Location per key.
+            # Keys are plain shared strings (their place is in the mapping's array): every claim
+            # repeats "id", "value", "formula", so this saves a string per key.
             key = sys.intern(str(key))
             if key in d:
                 raise YamlError(f"duplicate key {key!r}", location=_loc(self.filename, key_node))
-            value = d[key] = self.construct_object(value_node, deep=True)
-            d.key_locations[key] = key_location
-            d.value_locations[key] = getattr(value, "location", None) or _loc(self.filename, value_node)
+            d[key] = self.construct_object(value_node, deep=True)
+            places += _marks(key_node)
+            places += _marks(value_node)
+        d._marks = array("I", places)
 
 
 # The stubs want a whole loader class as the methods' self; PyYAML calls them on the loader, of
@@ -155,6 +242,25 @@ def _event_loc(filename: str, event: yaml.Event) -> Location:
     return Location(filename, mark.line + 1, mark.column + 1)
 
 
+_EVENT_KIND: dict[type, str] = {
+    yaml.MappingEndEvent: "end", yaml.SequenceEndEvent: "end", yaml.DocumentEndEvent: "document_end",
+    yaml.AliasEvent: "alias", yaml.ScalarEvent: "scalar", yaml.SequenceStartEvent: "sequence",
+    yaml.MappingStartEvent: "mapping",
+}
+_MappingNode = yaml.MappingNode
+_STR_TAG = _Resolver.DEFAULT_SCALAR_TAG
+#: First characters of the plain scalars an implicit resolver may type (bool, null); "" is the empty scalar.
+_IMPLICIT_FIRST = frozenset(k for k in _Resolver.yaml_implicit_resolvers if k)
+_PATH_RESOLVERS = bool(_Resolver.yaml_path_resolvers) or None in _Resolver.yaml_implicit_resolvers
+
+
+def _event_kind(event: yaml.Event) -> str:
+    for cls, what in _EVENT_KIND.items():
+        if isinstance(event, cls):
+            return what
+    return "mapping"
+
+
 def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node:
     """Build one document's node tree from the parser's events, enforcing the limits as it goes.
 
@@ -171,18 +277,22 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
     stack: list[tuple[yaml.Node, list]] = []
     root: yaml.Node | None = None
     node: yaml.Node
+    get_event = loader.get_event
     while True:
-        event = loader.get_event()
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+        event = get_event()
+        # One dictionary look-up on the event's class instead of a chain of isinstance calls (this
+        # loop runs once per YAML node); a class it does not know (a subclass) is looked up by isinstance.
+        what = _EVENT_KIND.get(event.__class__) or _event_kind(event)
+        if what == "end":
             node, _pending = stack.pop()
             node.end_mark = event.end_mark
             if not stack:
                 root = node
                 break
             continue
-        if isinstance(event, yaml.DocumentEndEvent):  # pragma: no cover - a bare scalar ends earlier
+        if what == "document_end":  # pragma: no cover - a bare scalar ends earlier
             break
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+        if what == "alias" or getattr(event, "anchor", None) is not None:
             raise YamlError(f"anchors and aliases (*name) are not allowed in {kind}s",
                             location=_event_loc(filename, event))
         tag = getattr(event, "tag", None)
@@ -192,26 +302,30 @@ def _compose(loader: Any, filename: str, kind: str, max_nodes: int) -> yaml.Node
         count += 1
         if count > max_nodes:
             raise YamlError(f"file has more than {max_nodes} YAML nodes", location=_event_loc(filename, event))
-        # ignore[arg-type] below: the stubs' nodes take yaml.error.Mark only; libyaml's Mark has the same fields.
-        if isinstance(event, yaml.ScalarEvent):
-            node = yaml.ScalarNode(loader.resolve(yaml.ScalarNode, event.value, event.implicit), event.value,
-                                   event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
-        elif isinstance(event, yaml.SequenceStartEvent):
+        if what == "scalar":
+            value = event.value
+            # A plain scalar whose first character starts no implicit type (true/false, null) is a
+            # string: the resolver's answer without the call.
+            scalar_tag = (_STR_TAG if value and value[0] not in _IMPLICIT_FIRST and not _PATH_RESOLVERS
+                          else loader.resolve(yaml.ScalarNode, value, event.implicit))
+            node = yaml.ScalarNode(scalar_tag, value, event.start_mark, event.end_mark,
+                                   style=event.style)
+        elif what == "sequence":
             node = yaml.SequenceNode(loader.resolve(yaml.SequenceNode, None, event.implicit), [],
-                                     event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
+                                     event.start_mark, None, flow_style=event.flow_style)
         else:  # MappingStartEvent
             node = yaml.MappingNode(loader.resolve(yaml.MappingNode, None, event.implicit), [],
                                     event.start_mark, None, flow_style=event.flow_style)
         if stack:
             parent, pending = stack[-1]
-            if isinstance(parent, yaml.MappingNode):
+            if parent.__class__ is _MappingNode:
                 if pending:
                     parent.value.append((pending.pop(), node))
                 else:
                     pending.append(node)
             else:
                 parent.value.append(node)
-        if isinstance(node, yaml.ScalarNode):
+        if what == "scalar":
             if not stack:
                 root = node
                 break

@@ -43,8 +43,9 @@ MAX_BITS = int(MAX_DIGITS * 3.33)
 
 
 def _check_size(x: Fraction) -> Fraction:
-    # bit_length is cheap.
-    if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
+    # Called on every endpoint every operation makes: Fraction's own slots, not its numerator and
+    # denominator properties (two Python calls each), and one comparison for both.
+    if (x._numerator.bit_length() | x._denominator.bit_length()) > MAX_BITS:  # type: ignore[attr-defined]
         raise IntervalError(f"number too large (overflow): more than {MAX_DIGITS} digits")
     return x
 
@@ -96,7 +97,8 @@ class Interval:
     # -- queries ---------------------------------------------------------------------------
     @property
     def is_point(self) -> bool:
-        return self.lo == self.hi
+        lo, hi = self.lo, self.hi
+        return lo is hi or lo == hi     # a point made as one usually shares its endpoint object
 
     @property
     def mid(self) -> Fraction:
@@ -139,8 +141,11 @@ class Interval:
     def _coerce(x: object) -> Interval:
         if isinstance(x, Interval):
             return x
-        if isinstance(x, (int, Fraction)):
-            return Interval(x, x)
+        if isinstance(x, Fraction):
+            return Interval._make(x, x)
+        if isinstance(x, int):
+            f = Fraction(x)
+            return Interval._make(f, f)
         return NotImplemented
 
     def __neg__(self) -> Interval:
@@ -174,9 +179,15 @@ class Interval:
         if o is NotImplemented:
             return NotImplemented
         a, b, c, d = self.lo, self.hi, o.lo, o.hi
-        if a == b and c == d:
-            p = _check_size(a * c)
-            return Interval._make(p, p)
+        if c is d or c == d:                              # times a number (a unit's factor, a constant)
+            if a is b:
+                p = _check_size(a * c)
+                return Interval._make(p, p)
+            if c.numerator >= 0:
+                return Interval._make(_check_size(a * c), _check_size(b * c))
+            return Interval._make(_check_size(b * c), _check_size(a * c))
+        if a is b and a.numerator >= 0:                   # a non-negative number times an interval
+            return Interval._make(_check_size(a * c), _check_size(a * d))
         # Sign tests on the numerators (ints) are much cheaper than Fraction comparisons.
         if a.numerator >= 0 and c.numerator >= 0:       # both non-negative (the common case)
             return Interval._make(_check_size(a * c), _check_size(b * d))

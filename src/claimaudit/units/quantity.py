@@ -147,4 +147,6 @@ class Quantity:
 
     def in_unit(self, factor: Fraction) -> Interval:
         """The magnitude expressed in a unit whose factor to base units is ``factor``."""
+        if factor == 1:
+            return self.mag
         return self.mag / Interval(factor)
