@@ -296,3 +296,15 @@ def test_the_page_is_written_without_jinja(report: dict[str, Any]) -> None:
     assert out.stdout.strip() == "[]"
 
 
+
+
+def test_language_marks_exactly_the_cjk_characters() -> None:
+    import re as _re
+
+    from claimaudit.reporters.highlight import language
+
+    cjk = _re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+    for i in range(0x10000):
+        c = chr(i)
+        assert language("ab " + c) == ("zh" if cjk.search(c) else None), hex(i)
+    assert language("DeepSeek-V3 技术报告") == "zh" and language("café") is None and language("") is None
