@@ -9,8 +9,9 @@ fresh process, and times its phases in process CPU time:
 
 - run: ``run_claims`` / ``run_claims_in_workers`` — the parent's CPU time, and the worker's (its
   children's) CPU time;
-- after: what the parent does with the merged run before anything is printed (the report records,
-  ``as_report``) and the text output (``claimaudit run``'s default terminal report).
+- after: what the parent does with the merged run (``as_report``: with ``-n`` the workers built the
+  records, so the parent only takes them over) and the text output (``claimaudit run``'s default
+  terminal report).
 
 The machine this runs on is shared, so wall time mostly measures the other load. Printed for each mode:
 the medians of CPU and wall time, and the speed-up the CPU times give on 2 idle cores:

@@ -111,3 +111,54 @@ def test_more_claims_to_solve_than_the_budget_goes_serial(project, monkeypatch):
     assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # h.free: 1 > 0
     monkeypatch.setattr(par, "_checker_limits", lambda root, options: (True, None))
     assert run_parallel([project / "claims"], project, RunOptions(workers=2), 0.0) is None   # a run-scope checker
+
+
+def _records(report: dict) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "duration"} for r in report["records"]]
+
+
+@pytest.mark.parametrize("formats", [None, {"text"}, {"text", "html"}])
+def test_records_built_in_the_workers_are_the_serial_records(project, formats):
+    from claimaudit.engine.records import as_report
+
+    options = RunOptions(checklist="no")
+    serial = as_report(run_claims([project / "claims"], project, options), formats)
+    run = run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, formats)
+    assert run is not None
+    prebuilt = [r for r in run.results if r.record is not None]
+    assert len(prebuilt) >= len(run.results) - 1        # built where audited (CA204's dedupe may rebuild one)
+    parallel = as_report(run, formats)
+    assert _records(parallel) == _records(serial)
+    assert any(r.get("brief") for r in parallel["records"]) == (formats == {"text"})
+    assert all(r.record is None for r in run.results)   # taken over once
+    again = as_report(run, formats)                     # a second report builds its own records
+    assert _records(again) == _records(parallel) and again["records"][0] is not parallel["records"][0]
+
+
+def test_a_result_changed_after_the_audit_gets_a_new_record(project):
+    from claimaudit.engine.records import as_report
+    from claimaudit.engine.results import Finding
+
+    run = run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
+    assert run is not None
+    failed = next(r for r in run.results if r.outcome == "failed" and r.record is not None)
+    failed.outcome = "expected"            # as --baseline does
+    failed.extra["baseline"] = "accepted"
+    passed = next(r for r in run.results if r.outcome == "passed" and r.record is not None)
+    passed.findings.append(Finding("CA999", "warning", "a late note"))
+    by_id = {r["qualname"]: r for r in as_report(run)["records"]}
+    assert by_id[failed.claim.qualname]["outcome"] == "expected"
+    assert by_id[failed.claim.qualname]["extra"]["baseline"] == "accepted"
+    assert by_id[passed.claim.qualname]["findings"][-1]["message"] == "a late note"
+
+
+def test_cli_parallel_text_and_html_match_serial(project, capsys, tmp_path):
+    outs = []
+    for extra in ([], ["-n", "2"]):
+        (tmp_path / f"r{len(extra)}").mkdir()
+        html = tmp_path / f"r{len(extra)}" / "index.html"
+        code = main(["run", "--root", str(project), "--checklist", "no", "--html", str(html), "--color", "no",
+                     *extra, str(project / "claims")])
+        text = capsys.readouterr().out.replace(str(html), "HTML").rsplit(" in ", 1)[0]
+        outs.append((code, text, html.read_text(encoding="utf-8").count("<section")))
+    assert outs[0] == outs[1] and outs[0][0] == 2

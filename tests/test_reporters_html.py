@@ -8,7 +8,6 @@ import copy
 import hashlib
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -282,24 +281,30 @@ def test_card_of_a_record_without_quote_or_formula() -> None:
     assert "<code>claims/f.yaml:5:5</code>" in html and "<td>64.118 s</td>" in html
 
 
-def test_template_cache_is_used_and_a_broken_one_is_harmless(report: dict[str, Any], tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from claimaudit.reporters import html as html_mod
+def test_the_page_is_written_without_jinja(report: dict[str, Any]) -> None:
+    """The HTML report costs no Jinja2 import nor template compilation (a third of a cold start)."""
+    import json
+    import subprocess
+    import sys
 
-    cache = tmp_path / "jinja"
-    monkeypatch.setenv("CLAIMAUDIT_TEMPLATE_CACHE", str(cache))
-    html_mod._environment.cache_clear()
-    try:
-        first = render_html(report)
-        assert list(cache.glob("*.cache")), "the compiled template is kept for the next run"
-        html_mod._environment.cache_clear()
-        assert render_html(report).split("<main>")[1] == first.split("<main>")[1]
-        blocker = tmp_path / "not-a-folder"
-        blocker.write_text("x", encoding="utf-8")
-        monkeypatch.setenv("CLAIMAUDIT_TEMPLATE_CACHE", str(blocker / "jinja"))
-        html_mod._environment.cache_clear()
-        assert render_html(report).split("<main>")[1] == first.split("<main>")[1]
-        monkeypatch.setenv("CLAIMAUDIT_TEMPLATE_CACHE", "off")
-        assert html_mod.template_cache_dir() is None
-    finally:
-        html_mod._environment.cache_clear()
+    code = ("import json, sys\nfrom claimaudit.reporters.html import render_html\n"
+            "page = render_html(json.loads(sys.stdin.read()))\n"
+            "assert page.startswith('<!DOCTYPE html>') and page.endswith('</html>')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'jinja2'))")
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(report), capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+
+
+def test_language_marks_exactly_the_cjk_characters() -> None:
+    import re as _re
+
+    from claimaudit.reporters.highlight import language
+
+    cjk = _re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+    for i in range(0x10000):
+        c = chr(i)
+        assert language("ab " + c) == ("zh" if cjk.search(c) else None), hex(i)
+    assert language("DeepSeek-V3 技术报告") == "zh" and language("café") is None and language("") is None

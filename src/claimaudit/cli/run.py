@@ -180,7 +180,7 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
         if options.workers > 1:
             from ..engine.parallel import run_claims_in_workers
 
-            run = run_claims_in_workers(list(paths), root, options)
+            run = run_claims_in_workers(list(paths), root, options, formats=_record_formats(args, root))
         else:
             run = run_claims(paths, root, options)
     point_at_documents(run, docs)
@@ -197,6 +197,14 @@ def _plan(args: argparse.Namespace, root: Path) -> OutputPlan:
     return plan_outputs(formats=args.formats, outputs=list(args.output), root=root, html=args.html,
                         junit=args.junit, sarif=args.sarif, markdown=args.markdown, github=args.github,
                         report_dir=args.report_dir, no_report=args.no_report)
+
+
+def _record_formats(args: argparse.Namespace, root: Path) -> set[str] | None:
+    """The formats this command's report is built for (None, complete records: a command that writes
+    no outputs of its own, as ``baseline``)."""
+    if not hasattr(args, "no_report"):
+        return None
+    return {o.fmt for o in _plan(args, root).outputs}
 
 
 def write_reports(args: argparse.Namespace, report: dict) -> None:
@@ -249,7 +257,7 @@ def run_once(args: argparse.Namespace) -> int:
         baseline = apply_baseline(run, known, args.baseline, partial=bool(args.keyword or args.changed_since))
         notes += baseline.notes()
     # Records as complete as the outputs asked for need (the terminal alone: brief plain passes).
-    report = as_report(run, formats={o.fmt for o in _plan(args, Path(run.root or ".")).outputs})
+    report = as_report(run, formats=_record_formats(args, Path(run.root or ".")))
     if baseline is not None:
         report["baseline"] = baseline.as_dict()
     notes += summary_notes(report["records"])

@@ -19,6 +19,7 @@ import io
 import os
 import pickle
 import re
+from collections.abc import Collection
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,7 @@ from .collect import (
     find_claim_files,
 )
 from .options import RunOptions
+from .records import prebuild_records
 from .run import SourceError, audit, paused_gc, run_claims, run_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -180,13 +182,14 @@ def _unmarked(value: Any) -> Any:
     return value
 
 
-def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions) -> bytes:
+def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
+                         formats: Collection[str] | None) -> bytes:
     """:func:`_audit_bucket` in a worker: its answer as one compact pickle.
 
     After the audit a claim's YAML mapping (``Claim.raw``, read through ``Claim.get``) is needed for its
     values only: the locations of its keys and values served the audit (``Claim.loc_of``), so they stay
     here; they were half of what went to the parent."""
-    part = _audit_bucket(paths, root, options)
+    part = _audit_bucket(paths, root, options, formats)
     with paused_gc():
         done: set[int] = set()
         for r in part["all_results"] + part["results"]:
@@ -196,8 +199,10 @@ def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions) -> by
         return _pack(part)
 
 
-def _audit_bucket(paths: list[str], root: str, options: RunOptions) -> dict[str, Any]:
-    """One worker's share: per-file collection errors, the audited results, evaluation errors."""
+def _audit_bucket(paths: list[str], root: str, options: RunOptions,
+                  formats: Collection[str] | None) -> dict[str, Any]:
+    """One worker's share: per-file collection errors, the audited results with their report records
+    for ``formats`` (built here, not in the parent), evaluation errors."""
 
     rootp = Path(root)
     with paused_gc():
@@ -208,14 +213,17 @@ def _audit_bucket(paths: list[str], root: str, options: RunOptions) -> dict[str,
             collect_errors.append(errs)
         sources, _errors = collect_sources(rootp)
         run = audit(files, [], rootp, options, sources, paths=[])
+        prebuild_records(run.results, formats)
     return {"collect_errors": collect_errors, "results": run.results, "all_results": run.all_results,
             "errors": run.errors, "collected": run.collected,
             "doc_sources": [(cf.path, doc_sources([cf])) for cf in files]}
 
 
-def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: float) -> RunResult | None:
+def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: float,
+                 formats: Collection[str] | None = None) -> RunResult | None:
     """The run of :func:`claimaudit.engine.run.run_claims` with ``options.workers`` processes, or None
-    when it is better audited serially (one group, or a run-scope checker)."""
+    when it is better audited serially (one group, or a run-scope checker). Each result comes with
+    its report record for ``formats`` (see :func:`claimaudit.engine.records.as_report`)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -241,9 +249,9 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         # The parent audits the first bucket itself while the workers audit the others: one process
         # fewer to start, and its share of the results needs no pickling.
         with ProcessPoolExecutor(len(buckets) - 1, mp_context=multiprocessing.get_context(method)) as pool:
-            futures = [pool.submit(_audit_bucket_packed, [str(files[i]) for i in b], str(root), worker_options)
-                       for b in buckets[1:]]
-            parts = [_audit_bucket([str(files[i]) for i in buckets[0]], str(root), worker_options)]
+            futures = [pool.submit(_audit_bucket_packed, [str(files[i]) for i in b], str(root), worker_options,
+                                   formats) for b in buckets[1:]]
+            parts = [_audit_bucket([str(files[i]) for i in buckets[0]], str(root), worker_options, formats)]
             _pickler_table()   # the field names _slotted needs, in this process too
             parts += [pickle.loads(f.result()) for f in futures]  # noqa: S301 - our own worker's output
         if solve_budget is not None and sum(_solvable(r) for p in parts for r in p["results"]) > solve_budget:
@@ -314,16 +322,18 @@ def _solvable(r: Any) -> bool:
     return bool(r.verdict == "underdetermined" and r.free and r.claim.formula and r.claim.value is not None)
 
 
-def run_claims_in_workers(paths: list[str | Path], root: str | Path = ".", options: RunOptions | None = None
-                          ) -> RunResult:
+def run_claims_in_workers(paths: list[str | Path], root: str | Path = ".", options: RunOptions | None = None,
+                          formats: Collection[str] | None = None) -> RunResult:
     """:func:`~claimaudit.engine.run.run_claims` with ``options.workers`` processes: the same records in
-    the same order, audited in parallel where the run splits into independent groups, else serially."""
+    the same order, audited in parallel where the run splits into independent groups, else serially.
+    ``formats``: what the run's report will be built for (``as_report(run, formats)``); the workers
+    build those records, so that the parent only merges them."""
     import time
 
     options = options or RunOptions()
     paths = list(paths)
     if options.workers > 1:
-        run = run_parallel(paths, Path(root), options, time.perf_counter())
+        run = run_parallel(paths, Path(root), options, time.perf_counter(), formats)
         if run is not None:
             return run
     return run_claims(paths, root, options)

@@ -153,17 +153,55 @@ def summarize(run: RunResult) -> dict[str, int]:
     return s
 
 
+def _brief(formats: Collection[str] | None) -> bool:
+    return formats is not None and all(f in BRIEF_FORMATS for f in formats)
+
+
+def _state(res: ClaimResult) -> tuple[Any, ...]:
+    """What a record is built from that may change after the audit: the claim (``point_at_documents``
+    replaces it), the findings (dropped or added), verdict, outcome (``--baseline``) and extra's keys
+    (the checklist, the baseline's mark)."""
+    return res.claim, res.findings, res.verdict, res.outcome, len(res.findings), len(res.extra)
+
+
+def prebuild_records(results: list[ClaimResult], formats: Collection[str] | None = None) -> None:
+    """Build each result's record for ``formats`` now, where it was audited (a ``-n`` worker, so that
+    the parent only merges them): :func:`as_report` takes it over (once) if nothing it is built from
+    changed since, else builds it again."""
+    from .run import paused_gc
+
+    brief = _brief(formats)
+    memo: dict[int, tuple[Amount, dict[str, Any]]] = {}
+    with paused_gc():
+        for r in results:
+            r.record = (brief, _state(r), claim_record(r, memo, brief=brief and not shown_in_full(r)))
+
+
+def _prebuilt(res: ClaimResult, brief: bool) -> dict[str, Any] | None:
+    pre, res.record = res.record, None     # taken once: a second report builds its own records
+    if pre is None or pre[0] != brief:
+        return None
+    then, now = pre[1], _state(res)
+    if then[0] is not now[0] or then[1] is not now[1] or then[2:] != now[2:]:
+        return None
+    return pre[2]
+
+
 def as_report(run: RunResult, formats: Collection[str] | None = None) -> dict[str, Any]:
     """The report of ``run`` for ``formats`` (None: every format, complete records)."""
     from .run import exit_code, paused_gc
 
-    brief = formats is not None and all(f in BRIEF_FORMATS for f in formats)
     with paused_gc():   # a record per claim: many small dicts, no garbage cycles to find
-        return _report(run, exit_code(run), brief)
+        return _report(run, exit_code(run), _brief(formats))
 
 
 def _report(run: RunResult, code: int, brief: bool = False) -> dict[str, Any]:
     memo: dict[int, tuple[Amount, dict[str, Any]]] = {}
+
+    def record(r: ClaimResult) -> dict[str, Any]:
+        pre = _prebuilt(r, brief) if r.record is not None else None
+        return pre if pre is not None else claim_record(r, memo, brief=brief and not shown_in_full(r))
+
     return {
         "schema": SCHEMA, "version": VERSION, "claimaudit": __version__,
         "created": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
@@ -172,5 +210,5 @@ def _report(run: RunResult, code: int, brief: bool = False) -> dict[str, Any]:
         "summary": summarize(run),
         "sources": [s.as_dict() if hasattr(s, "as_dict") else s for s in run.sources.values()],
         "errors": [error_record(e) for e in run.errors],
-        "records": [claim_record(r, memo, brief=brief and not shown_in_full(r)) for r in run.results],
+        "records": [record(r) for r in run.results],
     }

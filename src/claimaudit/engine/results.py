@@ -78,6 +78,8 @@ class ClaimResult:
     duration: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)  # checkers' scratch space for reporters
     reading: Any = None                  # the claim's value as read (engine.evaluate.Reading), for the checkers
+    # Its report record, built where it was audited (a ``-n`` worker): see records.prebuild_records.
+    record: Any = field(default=None, compare=False, repr=False)
 
     @property
     def id(self) -> str:

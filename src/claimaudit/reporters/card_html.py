@@ -1,6 +1,6 @@
 """One claim's card of the HTML report, as HTML text.
 
-The page around the cards is the Jinja2 template (``templates/report.html.j2``); the cards are
+The page around the cards is written by :mod:`.page_html`; the cards are
 written here because a report of ten thousand claims has to render in well under two seconds, and
 Jinja's per-expression escaping costs about as much as everything else together. Every piece of
 text from a record goes through :func:`esc` (``html.escape``, quotes included) exactly once; the

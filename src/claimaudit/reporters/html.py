@@ -1,7 +1,7 @@
 """The HTML report: one self-contained file a reviewer opens, filters, prints and links into.
 
-Jinja2 with autoescaping renders ``templates/report.html.j2``; the CSS and JS in ``assets/`` are
-inlined, and a Content-Security-Policy allows nothing to load from anywhere and only our own
+:mod:`.page_html` writes the page from :func:`view` (every value escaped); the CSS and JS in
+``assets/`` are inlined, and a Content-Security-Policy allows nothing to load from anywhere and only our own
 script (by hash) to run, so even a quote that smuggled markup past the escaping could not act.
 The cards themselves are written by :mod:`.card_html` (fast enough for ten thousand claims).
 """
@@ -20,6 +20,7 @@ from .audience import is_problem
 from .card_html import card_html
 from .common import expected_counts, sorted_records, summary_text, verdict_counts
 from .highlight import language
+from .page_html import page_html
 
 _PACKAGE = "claimaudit.reporters"
 _SAFE_URL = re.compile(r"^(https?://|mailto:)", re.I)
@@ -27,73 +28,6 @@ _SAFE_URL = re.compile(r"^(https?://|mailto:)", re.I)
 
 def _asset(name: str) -> str:
     return resources.files(_PACKAGE).joinpath(name).read_text("utf-8")
-
-
-def template_cache_dir() -> str | None:
-    """Where compiled templates are kept between runs (compiling costs ~40 ms of every plain run).
-
-    ``$CLAIMAUDIT_TEMPLATE_CACHE`` (a folder, or ``off``) wins; otherwise
-    ``$XDG_CACHE_HOME/claimaudit/jinja`` when XDG_CACHE_HOME is absolute, else
-    ``~/.cache/claimaudit/jinja`` — the same convention as the units cache.
-    """
-    env = os.environ.get("CLAIMAUDIT_TEMPLATE_CACHE")
-    if env:
-        return None if env.strip().lower() == "off" else env
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    base = xdg if os.path.isabs(xdg) else os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "claimaudit", "jinja")
-
-
-@lru_cache(maxsize=1)
-def _environment() -> Any:
-    import jinja2
-
-    class SignedCache(jinja2.BytecodeCache):
-        """Compiled templates kept between runs, trusted only when signed with this user's key.
-
-        Jinja's own FileSystemBytecodeCache unmarshals whatever it finds: code from anyone who can
-        write the cache folder. Here an entry that does not verify (see :mod:`claimaudit.cachesign`)
-        is ignored and the template is compiled again (~60 ms). A cache that cannot be read or
-        written is no reason to fail a report.
-        """
-
-        def __init__(self, directory: str) -> None:
-            self.directory = directory
-
-        def _path(self, bucket: Any) -> str:
-            return os.path.join(self.directory, f"{bucket.key}.cache")  # signed (not jinja2's own format)
-
-        def load_bytecode(self, bucket: Any) -> None:
-            from ..cachesign import verify
-            from ..safeio import read_bytes
-
-            try:
-                data = verify(read_bytes(self._path(bucket), max_bytes=16 * 1024 * 1024, what="template cache"),
-                              purpose=b"jinja")
-                if data is not None:
-                    bucket.bytecode_from_string(data)
-            except Exception:  # noqa: BLE001 - missing, refused or broken: compile again
-                bucket.reset()
-
-        def dump_bytecode(self, bucket: Any) -> None:
-            from ..atomic import write_bytes
-            from ..cachesign import sign
-
-            try:
-                blob = sign(bucket.bytecode_to_string(), purpose=b"jinja")
-                if blob is not None:
-                    os.makedirs(self.directory, exist_ok=True)
-                    write_bytes(self._path(bucket), blob)
-            except Exception:  # noqa: BLE001, S110 - a cache that cannot be written only costs a recompile
-                pass
-
-    def load(name: str) -> str:
-        return _asset(f"templates/{name}")
-
-    folder = template_cache_dir()
-    return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, trim_blocks=True,
-                              lstrip_blocks=True, undefined=jinja2.ChainableUndefined,
-                              bytecode_cache=SignedCache(folder) if folder else None)
 
 
 @lru_cache(maxsize=1)
@@ -139,7 +73,7 @@ def authors_summary(report: dict[str, Any]) -> str:
 
 
 def view(report: dict[str, Any], *, title: str | None = None, audience: str = "maintainers") -> dict[str, Any]:
-    """The template's context: header facts, filter choices and one card per claim, problems first.
+    """The page's context: header facts, filter choices and one card per claim, problems first.
 
     ``audience="authors"``: the document's problems (known errors included) come first, open, in
     their own section; the rest follow."""
@@ -182,8 +116,7 @@ def view(report: dict[str, Any], *, title: str | None = None, audience: str = "m
 
 def render_html(report: dict[str, Any], *, title: str | None = None, audience: str = "maintainers") -> str:
     css, js, script_hash = _assets()
-    template = _environment().get_template("report.html.j2")
-    return template.render(**view(report, title=title, audience=audience), css=css, js=js, script_hash=script_hash)
+    return page_html(view(report, title=title, audience=audience), css=css, js=js, script_hash=script_hash)
 
 
 def render(report: dict[str, Any], out: TextIO, *, title: str | None = None, audience: str = "maintainers",
