@@ -62,6 +62,9 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
                                 r"|张|卡|个|条|台|节点|万|亿)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 _CN_YEAR = re.compile(r"\s*年")
+#: "3月", "2024 年 3 月": a month's name. A count of months takes 个 (3个月) or, for an age, 龄/大 (6月龄).
+_CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
+_MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
 _CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
@@ -76,7 +79,8 @@ _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)")
+                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
+                            r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦)")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
@@ -158,6 +162,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "year"
         if len(plain) <= 4 and "." not in tok and _CN_YEAR_MONTH.match(after):
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
+        if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_NAME.match(after):
+            return "date"             # 2024年3月, 3月发布: March, not three months
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration

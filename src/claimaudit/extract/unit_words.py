@@ -38,7 +38,9 @@ CJK_AMBIGUOUS = {"时", "分", "日"}
 _CJK_NOT_UNIT = ("元素", "元数据", "时间", "时代", "时刻", "时候", "分布", "分片", "分组", "分离", "分析", "周期",
                  "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级",
                  # 周 after a number is a week (三周, 两周后) except in these words (三周年 is an anniversary)
-                 "周年", "周围", "周边", "周刊", "周报", "周末")
+                 "周年", "周围", "周边", "周刊", "周报", "周末",
+                 # 升, 克, 米 start verbs and nouns too (升级 upgrade, 克服 overcome, 米饭 rice)
+                 "升级", "升值", "升温", "升高", "升至", "克服", "克隆", "米饭")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +90,25 @@ _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
                           r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
-#: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
+#: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
+#: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
+#: kilowatt-hour or a temperature), 斤, 两, 亩 and 码 are left out: ambiguous, or no unit the registry holds.
 _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
-                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading"}
+                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading",
+                **dict.fromkeys(("米", "公尺"), "m"), **dict.fromkeys(("公里", "千米", "公裡"), "km"),
+                "厘米": "cm", "公分": "cm", "釐米": "cm", "毫米": "mm", "分米": "dm", "微米": "um", "纳米": "nm",
+                "納米": "nm", "英里": "mi", "英尺": "ft", "英寸": "inch", "海里": "nmi",
+                "克": "g", **dict.fromkeys(("千克", "公斤"), "kg"), "毫克": "mg",
+                **dict.fromkeys(("吨", "噸", "公吨"), "t"), "磅": "lb", "盎司": "oz",
+                **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
+                **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
+                "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",
+                "瓦": "W", "瓦特": "W", "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
+                "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
+                "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
+                "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
+                "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h"}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)

@@ -26,10 +26,12 @@ from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
+from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
+from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
 from .words import english_value as _english_value
 from .words import read_words
@@ -83,7 +85,12 @@ _EN_START = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
     + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
                                           key=len, reverse=True))
-    + r")(?![a-z])))(?![a-z])")
+    + r")(?![a-z]))"
+    # "a twenty-first" (1/21): a compound ordinal as a denominator (words.english_value decides)
+    + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
+    + r")(?![a-z]))"
+    # "half a million", "quarter million": a fraction word before a scale
+    + r"|(?:half|quarter)(?=[ -](?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
@@ -102,7 +109,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 m.start() > 0 and folded[m.start() - 1] in "-_@/" ):
             pos = m.end()   # ZeRO, R1-Zero: names, not numbers
             continue
-        if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an"):
+        if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an", "half", "quarter"):
             pos = m.end()
             continue
         # Collect the run of words (and their spans) starting here, separated by spaces/hyphens.
@@ -191,6 +198,40 @@ def _bare_multiplier(text: str, i: int) -> str | None:
 _RETRY_RUN = 32
 
 
+#: A numeral printed with spaces between its places: ``一百 五 十 二``, ``三千 八百 九十六 萬``.
+_CN_PLACE_CHARS = frozenset(CN_SMALL_UNITS) | frozenset(CN_BIG_UNITS)
+_CN_SPACED_NEXT = re.compile("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS) | set(CN_TENS)
+                                                                       | _CN_PLACE_CHARS | set("点點")))) + "])")
+
+
+def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """(end, numeral without its spaces) where the numeral at ``text[start:end]`` goes on after one
+    or two spaces, or None. The joined numeral must read whole and have a place (十 百 千 万 亿) in a
+    piece after a space: digits alone (``一 二 三``, a list) are never joined."""
+    best: tuple[int, str] | None = None
+    joined, pos = text[start:end], end
+    for _ in range(16):
+        gap = _CN_SPACED_NEXT.match(text, pos)
+        if gap is None:
+            break
+        piece_end = numeral_run_end(text, gap.end())
+        if text[gap.end()] in "点點":
+            piece_end = gap.end() + 1
+            while piece_end < len(text) and text[piece_end] in CN_DIGITS:
+                piece_end += 1
+        elif piece_end == gap.end():
+            piece_end = gap.end() + 1          # a place alone (万, 百) after a space
+        piece = text[gap.end():piece_end]
+        joined, pos = joined + piece, piece_end
+        try:
+            num = scan_chinese_numeral(joined, 0)
+        except NumberSyntaxError:
+            continue
+        if num is not None and num.end == len(joined) and any(c in _CN_PLACE_CHARS for c in joined[end - start:]):
+            best = (pos, joined)
+    return best
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -215,6 +256,11 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                     i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
                     continue
             if num is not None and num.end > i:
+                spaced = _spaced_numeral(text, i, num.end)
+                if spaced is not None:
+                    yield NumberToken(i, spaced[0], text[i:spaced[0]], spaced[1], "chinese")
+                    i = spaced[0]
+                    continue
                 yield NumberToken(i, num.end, text[i:num.end], text[i:num.end], "chinese")
                 i = num.end
                 continue
@@ -228,13 +274,20 @@ _CN_NUM = "[" + "".join(sorted(set(CN_DIGITS) | set(CN_TENS) | set(CN_SMALL_UNIT
 _CN_FRACTION = re.compile(
     # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
     # every position inside it (quadratic).
-    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+)\s?又\s?)?(?P<den>[0-9]+|{_CN_NUM}+)\s?分\s?之\s?"
-    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?:[点點]{_CN_NUM}+)?)")
+    # A side may be spaced between its places (三 百 五 又 三 分之 一); the spaces are dropped below.
+    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+)*)\s?又\s?)?"
+    rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+)*)\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
+    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+)*(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
 
 
 def _side_value(text: str) -> Fraction | None:
-    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None."""
+    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None.
+    A side printed with spaces reads only when it has a place (``三 百 五``, not the list ``一 二``)."""
+    if " " in text:
+        if not any(c in _CN_PLACE_CHARS for c in text):
+            return None
+        text = text.replace(" ", "")
     if text[0].isascii():
         return Fraction(text) if len(text) <= MAX_DIGITS else None
     try:
@@ -245,20 +298,34 @@ def _side_value(text: str) -> Fraction | None:
 
 
 def _chinese_fractions(folded: str) -> Iterator[NumberToken]:
-    for m in _CN_FRACTION.finditer(folded):
-        den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
-        if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
-            # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
-            norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
-            yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
-            continue
-        den, num = _side_value(den_text), _side_value(num_text)
-        whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
-        if den is None or num is None or whole is None or den == 0:
-            continue
-        value = whole + num / den
-        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    pos = 0
+    while (m := _CN_FRACTION.search(folded, pos)) is not None:
+        pos = m.end()
+        tok = _fraction_token(folded, m)
+        first = m.group("whole") or m.group("den")
+        if tok is None and " " in first:
+            # "一 二 三分之一": the spaced run does not read; the fraction starts after its last space.
+            again = _CN_FRACTION.match(folded, m.start() + first.rindex(" ") + 1)
+            tok = _fraction_token(folded, again) if again is not None else None
+        if tok is not None:
+            yield tok
+
+
+def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
+    den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
+    if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
+        # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
+        if " " in num_text and _side_value(num_text) is None:
+            return None
+        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text.replace(" ", "")
+        return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    den, num = _side_value(den_text), _side_value(num_text)
+    whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
+    if den is None or num is None or whole is None or den == 0:
+        return None
+    value = whole + num / den
+    norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
 
 
 #: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),

@@ -1,0 +1,150 @@
+"""Families of values read right (issue #11 §2), each with the edge cases around it: Chinese month
+names are no durations, 百/千 after digits, Chinese measures, 兆 and 万万, numerals printed with
+spaces, English fractions and fractions of a scale, and ordinal adjectives that are no fractions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+from claimaudit.numbers.chinese import parse_chinese_numeral
+from claimaudit.units.registry import resolve_unit
+
+
+def values(text: str) -> list[tuple[str, Fraction]]:
+    return [(m.printed, m.number.nominal) for m in extract_mentions(analyse(text))]
+
+
+def one(text: str) -> tuple[str, Fraction, str]:
+    (m,) = extract_mentions(analyse(text))
+    return m.printed, m.number.nominal, m.unit.canonical
+
+
+# -- 月: a month's name unless 个 (a count) or 龄/大 (an age) makes it a duration ------------------------
+
+@pytest.mark.parametrize("text", ["该模型于 2024年3月发布", "数据截至 2023 年 6 月。", "3月发布的版本", "12月起生效"])
+def test_month_names_are_dates(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed"), [("训练了3个月", "3个月"), ("6月龄的婴儿", "6月")])
+def test_months_counted_stay_durations(text: str, printed: str) -> None:
+    got = one(text)
+    assert got[:2] == (printed, Fraction({"3个月": 3, "6月": 6}[printed]))
+    assert resolve_unit(got[2]).dims == resolve_unit("month").dims
+
+
+def test_thirteen_is_no_month() -> None:
+    # 13月 names no month: the number is left to the usual readings (a duration here)
+    assert values("13月") == [("13月", 13)]
+
+
+# -- 百 and 千 after digits --------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("价格5百元", "5百元", 500), ("约2千人参加", "约2千", 2000), ("1.5千", "1.5千", 1500),
+    ("5千多人", "5千多", 5000), ("3百万", "3百万", 3_000_000), ("5千万元", "5千万元", 50_000_000),
+])
+def test_hundred_and_thousand_after_digits(text: str, printed: str, value: int) -> None:
+    assert values(text) == [(printed, value)]
+
+
+def test_metric_qian_and_percentage_points_are_not_multipliers() -> None:
+    assert one("跑了5千米") == ("5千米", 5, "kilometer")
+    assert one("3.5千克")[1:] == (Fraction(7, 2), "kilogram")
+    m, = extract_mentions(analyse("提高了3百分点"))
+    assert (m.number.nominal, m.number.kind) == (3, "points")     # percentage points, not 300
+
+
+# -- Chinese measures in running text ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("全程5公里", 5, "kilometer"), ("重达三吨", 3, "metric_ton"), ("面积120平方米", 120, "meter ** 2"),
+    ("装机5兆瓦", 5, "megawatt"), ("耗电1.5千瓦时", Fraction(3, 2), "kilowatt_hour"), ("100毫升", 100, "milliliter"),
+    ("一米高", 1, "meter"),
+])
+def test_chinese_measures(text: str, value: Fraction, unit: str) -> None:
+    assert one(text)[1:] == (value, unit)
+
+
+@pytest.mark.parametrize("text", ["系统将于3升级", "三克服困难"])
+def test_unit_characters_that_start_words(text: str) -> None:
+    assert all(m.unit.canonical in ("", "dimensionless") for m in extract_mentions(analyse(text)))
+
+
+# -- 兆 (10^12 inside a numeral) and 万万 (亿) ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("五十五兆一十二亿四万五千二", 55_001_200_045_200), ("四十九兆九千五百九十二億", 49_959_200_000_000),
+    ("四万万", 400_000_000), ("一万万", 100_000_000),
+])
+def test_zhao_and_wanwan(text: str, value: int) -> None:
+    assert parse_chinese_numeral(text) == value
+
+
+def test_zhao_before_a_unit_is_mega() -> None:
+    assert one("五兆瓦")[1:] == (5, "megawatt")
+    assert one("四十九兆九千五百九十二億元")[1] == 49_959_200_000_000
+
+
+def test_wanwan_in_context() -> None:
+    assert values("10万万") == [("10万万", 1_000_000_000)]
+    assert values("一万万分之七") == [("一万万分之七", Fraction(7, 10**8))]
+    assert values("万万不可") == []
+
+
+# -- Chinese numerals printed with spaces between their places ----------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("一百 五 十 二", 152), ("两千 四 百 五", 2450), ("三千 八百 九十六 萬 四千 九百 六十五", 38_964_965),
+    ("八千 三百 八十五 萬 二千 三百 二十六 點三三", Fraction(838_523_263_3, 100)),
+    ("三 百 五 又 三 分之 一", Fraction(1051, 3)), ("三百 五 又 三分  之一", Fraction(1051, 3)),
+])
+def test_spaced_numerals(text: str, value: Fraction) -> None:
+    assert values(text) == [(text, value)]
+
+
+def test_spaced_digits_alone_are_not_joined() -> None:
+    assert values("一 二 三") == []
+    assert values("一 二 三分之一") == [("三分之一", Fraction(1, 3))]
+
+
+# -- English fractions ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("one twenty-fifth", "one twenty-fifth", Fraction(1, 25)),
+    ("a twenty-first of the pie", "a twenty-first", Fraction(1, 21)),
+    ("three twenty-fifths of it", "three twenty-fifths", Fraction(3, 25)),
+    ("one hundred and three and two thirds", "one hundred and three and two thirds", Fraction(311, 3)),
+    ("forty two and a third", "forty two and a third", Fraction(127, 3)),
+])
+def test_english_fractions(text: str, printed: str, value: Fraction) -> None:
+    assert values(text) == [(printed, value)]
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("half a million people", "half a million", 500_000), ("Half million eggs", "Half million", 500_000),
+    ("a quarter million", "a quarter million", 250_000), ("quarter million", "quarter million", 250_000),
+    ("one and a half million", "one and a half million", 1_500_000),
+    ("three million and a half", "three million and a half", 3_500_000),
+    ("two million and one half", "two million and one half", 2_500_000),
+    ("five billion and three quarters", "five billion and three quarters", 5_750_000_000),
+    ("one billion and a quarter million", "one billion and a quarter million", 1_000_250_000),
+    ("three lakh crore", "three lakh crore", 3 * 10**12),
+])
+def test_fractions_of_a_scale(text: str, printed: str, value: int) -> None:
+    assert values(text) == [(printed, value)]
+
+
+@pytest.mark.parametrize("text", ["a third party", "a fifth season", "a twenty-first century skill", "the first half"])
+def test_ordinal_adjectives_are_no_fractions(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed"), [("a third of the budget", "a third"), ("a third less", "a third"),
+                                               ("cut by a third last year", "a third")])
+def test_a_third_before_function_words(text: str, printed: str) -> None:
+    assert values(text) == [(printed, Fraction(1, 3))]
