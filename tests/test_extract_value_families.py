@@ -148,3 +148,58 @@ def test_ordinal_adjectives_are_no_fractions(text: str) -> None:
                                                ("cut by a third last year", "a third")])
 def test_a_third_before_function_words(text: str, printed: str) -> None:
     assert values(text) == [(printed, Fraction(1, 3))]
+
+
+# -- powers with a caret, fractions read aloud, digits before "hundred" -------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("a learning rate of 10^-4", "10^-4", Fraction(1, 10_000)), ("10^9 parameters", "10^9 parameters", 10**9),
+    ("1.1^+23", "1.1^+23", Fraction(11, 10) ** 23), ("2.5^-1", "2.5^-1", Fraction(2, 5)),
+    ("-2500^-1", "-2500^-1", Fraction(-1, 2500)), ("2^64 bytes", "2^64 bytes", 2**64),
+])
+def test_caret_powers(text: str, printed: str, value: Fraction) -> None:
+    assert values(text) == [(printed, value)]
+
+
+def test_a_power_too_long_to_spell_out_is_no_value() -> None:
+    # neither 9 nor 999 is a value of "9^999"; the quantity after it still is
+    assert values("9^999 and 5 kg") == [("5 kg", 5)]
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("1 over 3", "1 over 3", Fraction(1, 3)), ("one over one hundred", "one over one hundred", Fraction(1, 100)),
+    ("1 over twenty-one", "1 over twenty-one", Fraction(1, 21)),
+    ("1 in twenty-one", "1 in twenty-one", Fraction(1, 21)),
+    ("1 in 5 adults", "1 in 5", Fraction(1, 5)),
+    ("3 hundred and 21 yuan", "3 hundred and 21 yuan", 321), ("3 hundred and one is", "3 hundred and one", 301),
+    ("3 hundred thousand", "3 hundred thousand", 300_000),
+])
+def test_spoken_fractions_and_hundreds(text: str, printed: str, value: Fraction) -> None:
+    assert values(text) == [(printed, value)]
+
+
+def test_over_before_a_unit_is_a_qualifier_not_a_fraction() -> None:
+    got = values("grew 5 over 3 years")
+    assert ("5", 5) in got and all(v != Fraction(5, 3) for _, v in got)
+
+
+def test_decimal_comma_pieces_are_no_values() -> None:
+    assert values("5,00") == [("5", 5)]
+    assert all(m.unit.canonical != "kilogram" for m in extract_mentions(analyse("1,5 kg")))
+    # numbers listed with commas and no spaces stay values; thousands groups stay one number
+    assert [v for _, v in values("Exercises 22,24,26,31.")] == [22, 24, 26, 31]
+    assert one("1,234 kg")[1:] == (1234, "kilogram")
+
+
+# -- Chinese currency words after the amount (from the one vocabulary of currencies) -----------------------
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("价格5港元", 5, "HKD"), ("5 港币", 5, "HKD"), ("3美金", 3, "USD"), ("这台电脑两美刀", 2, "USD"),
+    ("三块钱", 3, "CNY"), ("约 300 万韩元", 3_000_000, "KRW"), ("1.5万新台币", 15_000, "TWD"),
+])
+def test_chinese_currency_words(text: str, value: int, unit: str) -> None:
+    assert one(text)[1:] == (value, unit)
+
+
+def test_kuai_alone_is_a_measure_word() -> None:
+    assert one("三块蛋糕")[1:] == (3, "")

@@ -62,6 +62,9 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
                                 r"|张|卡|个|条|台|节点|万|亿)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 _CN_YEAR = re.compile(r"\s*年")
+#: "22,24,26": numbers listed with commas and no spaces (more than one comma), not a decimal comma.
+_LIST_COMMA_BEFORE = re.compile(r",\d+,$")
+_COMMA_DIGIT = re.compile(r",\d")
 #: "3月", "2024 年 3 月": a month's name. A count of months takes 个 (3个月) or, for an age, 龄/大 (6月龄).
 _CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
 _MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
@@ -132,6 +135,9 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
+        if prev == "," and prev2.isdigit() and tok.isdigit() and len(tok) != 3 \
+                and not _LIST_COMMA_BEFORE.search(before) and not _COMMA_DIGIT.match(after):
+            return "part of a number with a decimal comma"     # "5,00", "1,5 kg": never 00 or 5 kg
         # Glued to a word on the right that is no unit: 3FS, 1F1B, 06F6, 21st, 1x128.
         g = _LETTERS.match(after)     # every rule of this group starts with a glued letter
         if g:

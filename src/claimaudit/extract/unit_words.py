@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import InputError
+from ..numbers import vocabulary
 from ..numbers.scan import fold
 from ..units.registry import UnitInfo, resolve_unit
 from .chinese_counts import CJK, COUNT_STOP
@@ -109,6 +110,8 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
                 "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h"}
+#: Chinese currency words after an amount (5港元, 3美金, 两美刀), from the one vocabulary of currencies.
+_CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
@@ -136,8 +139,8 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     if b:
         alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
         return alt, unit_or_none(alt)
-    if text in _CJK_RESPELL:
-        alt = _CJK_RESPELL[text]
+    if text in _CJK_RESPELL or text in _CJK_CURRENCIES:
+        alt = _CJK_RESPELL.get(text) or _CJK_CURRENCIES[text]
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
@@ -231,7 +234,7 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
-        if info is None and (not CJK.search(text) or text in _CJK_RESPELL):
+        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt

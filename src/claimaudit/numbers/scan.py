@@ -153,8 +153,69 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 
 #: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
 #: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
-_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))"
-                          r"(?![A-Za-z\d])", re.I)
+_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
+                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
+#: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
+#: denominator ("5 over 3 years" is five over a period, not 5/3).
+_OVER_RE = re.compile(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
+                      r"(?P<den>\d{1,6}(?![\d.,])|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+#: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
+#: grammar's: "3 hundred thousand").
+_HUNDRED_RE = re.compile(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
+                         r"(?:(?: and)? (?P<rest>\d{1,2}(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?![A-Za-z])"
+                         r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
+#: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
+_CARET_POWER = re.compile(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+#: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
+_MAX_POWER_DIGITS = 64
+
+
+def _word_number(text: str) -> Fraction | None:
+    """Digits or English number words (the whole of ``text``), or None."""
+    if text.isdigit():
+        return Fraction(int(text))
+    words = re.split(r"[ -]+", text.lower())
+    got = _english_value(words)
+    return got[0] if got is not None and got[1] == len(words) else None
+
+
+def _spoken_tokens(folded: str) -> Iterator[NumberToken]:
+    """Fractions read aloud (``1 over 3``) and digits before ``hundred`` (``3 hundred and 21``)."""
+    for m in _OVER_RE.finditer(folded):
+        num, den = _word_number(m.group("num")), _word_number(m.group("den"))
+        if num is None or den is None or den == 0:
+            continue
+        value = num / den
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], f"{value.numerator}/{value.denominator}",
+                          "fraction")
+    for m in _HUNDRED_RE.finditer(folded):
+        rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
+        if rest is None or rest >= 100 or rest.denominator != 1:
+            continue
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], str(int(m.group("n")) * 100 + rest),
+                          "digits")
+
+
+def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
+    """(end, text to parse) of a number raised to a power printed with a caret: ``10^-4`` and
+    ``2^64`` as printed (the grammar reads them), any other base spelt out exactly (``2.5^-1`` is
+    ``2/5``); (end, None) where the value would be too long to spell out (neither the base nor the
+    exponent is then a value); None where no power follows."""
+    pw = _CARET_POWER.match(folded, e)
+    if pw is None:
+        return None
+    base = norm.lstrip("+-")
+    exp = int(pw.group(2)) * (-1 if pw.group(1) in "-−" and pw.group(1) else 1)
+    if base in ("10", "2"):
+        return pw.end(), folded[s:pw.end()].replace("−", "-")
+    b = Fraction(base)
+    if b == 0:
+        return None
+    if max(len(str(b.numerator)), len(str(b.denominator))) * abs(exp) > _MAX_POWER_DIGITS:
+        return pw.end(), None
+    value = b ** exp * (-1 if norm.startswith("-") else 1)
+    return pw.end(), str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
@@ -412,6 +473,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
     taken = sorted((t.start, t.end) for t in found)
     k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)
+    power_end = 0
     for m in _NUMBER_RE.finditer(folded):
         s, e = m.start(), m.end()
         while k < len(taken) and taken[k][1] <= s:
@@ -419,7 +481,15 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if k < len(taken) and taken[k][0] < e:
             continue
         norm = folded[s:e].replace("−", "-")
-        if norm == "2":
+        if s < power_end:
+            continue          # the exponent of a power read (or refused) just before
+        power = _caret_power(folded, s, e, norm) if folded.startswith("^", e) else None
+        if power is not None:
+            if power[1] is None:
+                power_end = power[0]
+                continue
+            e, norm = power[0], power[1]
+        elif norm == "2":
             # A binary power: 2⁵⁰ / 2^64 (parse_printed reads both exactly).
             pw = _BINARY_POWER.match(folded[e:e + 5])
             if pw:
@@ -437,6 +507,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.extend(_mixed_tokens(folded, text))
     if words:
         found.extend(_multiple_tokens(folded))
+        found.extend(_spoken_tokens(folded))
         found.extend(_english_tokens(folded))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

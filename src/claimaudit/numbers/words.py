@@ -100,6 +100,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             if nxt in FRACTIONS and seen and i > 0 and words[i - 1] == "and" and w != "zero" \
                     and (w == "one" or nxt.endswith("s")):
                 frac = Fraction(UNITS[w], FRACTIONS[nxt])
+                after = words[i + 2] if i + 2 < n else ""
+                if last_scale >= 10**6 and current == 0 and after in BIG_SCALES:
+                    return total + frac * SCALES[after], i + 3   # "one billion and three quarters million"
                 if last_scale >= 10**6 and current == 0:
                     return total + frac * last_scale, i + 2    # "two million and one half"
                 return total + current + frac, i + 2         # "one hundred and three and two thirds"
@@ -184,15 +187,16 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+|\d+)(?![A-Za-z\d])", re.IGNORECASE)
+    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])", re.IGNORECASE)
 _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
 def _word_or_digits(text: str) -> Fraction | None:
     if text.isdigit():
         return Fraction(int(text)) if len(text) <= 6 else None
-    got = english_value([text.lower()])
-    return got[0] if got else None
+    words = text.lower().split("-")      # "one in twenty-one"
+    got = english_value(words)
+    return got[0] if got and got[1] == len(words) else None
 
 
 def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
