@@ -203,3 +203,67 @@ def test_chinese_currency_words(text: str, value: int, unit: str) -> None:
 
 def test_kuai_alone_is_a_measure_word() -> None:
     assert one("三块蛋糕")[1:] == (3, "")
+
+
+# -- bounds: negated comparatives, "or equal to", English qualifiers after the value ------------------------
+
+@pytest.mark.parametrize(("text", "relation"), [
+    ("不大于30", "<="), ("不小于30", ">="), ("大于等于5", ">="), ("小于等于40", "<="), ("大于或等于 5 公斤", ">="),
+    ("大于10", ">"), ("不超过100个", "<="),
+    ("less than or equal to 40", "<="), ("greater than or equal to 5", ">="), ("less than 40", "<"),
+    ("30 or more", ">="), ("20 or less", "<="), ("5 GPUs or more", ">="), ("2 or fewer", "<="),
+    ("children aged 5 and up", ">="), ("10 or so people", "~"),
+])
+def test_bounds(text: str, relation: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.relation or m.number.relation) == relation
+
+
+def test_or_between_two_numbers_is_no_bound() -> None:
+    assert [(m.number.nominal, m.relation or m.number.relation) for m in extract_mentions(analyse("1 or 2"))] \
+        == [(1, "="), (2, "=")]
+
+
+def test_and_joins_a_number_only_after_a_scale_or_before_a_fraction() -> None:
+    assert values("twenty and thirty") == [("twenty", 20), ("thirty", 30)]
+    assert values("a hundred and two") == [("a hundred and two", 102)]
+    assert values("forty two and two thirds") == [("forty two and two thirds", Fraction(128, 3))]
+    (m,) = extract_mentions(analyse("between twenty and thirty"))
+    assert (m.number.interval.lo, m.number.interval.hi) == (20, 30)
+
+
+# -- 折, 介于 … 之间, ages --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [("8折", 80), ("打八折", 80), ("享受九折优惠", 90), ("9.5折", 95)])
+def test_zhe_is_a_share_of_the_price(text: str, value: int) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.number.nominal, m.number.kind) == (value, "percent")
+
+
+def test_zhe_in_words_is_no_share() -> None:
+    assert one("折合人民币100元")[1:] == (100, "CNY")
+    assert [m.number.kind for m in extract_mentions(analyse("3折合"))] == ["number"]
+
+
+@pytest.mark.parametrize(("text", "lo", "hi", "unit"), [
+    ("介于10和20之间", 10, 20, ""), ("温度在 5 摄氏度与 8 摄氏度之间", 5, 8, "Celsius_reading"),
+    ("在5和8公斤之间", 5, 8, "kilogram"),
+])
+def test_chinese_between(text: str, lo: int, hi: int, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.number.interval.lo, m.number.interval.hi, m.unit.canonical) == (lo, hi, unit)
+
+
+def test_and_without_zhijian_is_two_values() -> None:
+    assert len(extract_mentions(analyse("我们有10和20两种"))) >= 2
+
+
+@pytest.mark.parametrize(("text", "value"), [("a man of age 87 with", 87), ("at the age of 29", 29),
+                                             ("children aged 5", 5)])
+def test_ages(text: str, value: int) -> None:
+    assert one(text)[1:] == (value, "year")
+
+
+@pytest.mark.parametrize("text", ["Stage 2", "page 5", "age 3.5"])
+def test_no_age_without_the_word_or_with_a_decimal(text: str) -> None:
+    assert all(m.unit.canonical == "" for m in extract_mentions(analyse(text)))

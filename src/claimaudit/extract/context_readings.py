@@ -1,6 +1,6 @@
 """Readings that depend on the neighbours or the sentence, applied to the mentions found: ranges
-whose ends both carry the unit, ``points`` near a score, ``度`` as a temperature or kWh, accounting
-negatives, a unit shared by ``640/410 TFLOPS``."""
+whose ends both carry the unit (and ``介于 … 之间``), ``points`` near a score, ``度`` as a temperature
+or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS``."""
 
 from __future__ import annotations
 
@@ -48,6 +48,8 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                                      candidates=a.candidates + [c for c in b.candidates if c not in a.candidates],
                                      kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                      unit_start=b.unit_start, cell=a.cell)
+        if merged is None and b is not None:
+            merged = _chinese_between(f, text, kilo, a, b)
         if merged is not None:
             out.append(merged)
             i += 2
@@ -55,6 +57,31 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+_CN_BETWEEN_BEFORE = re.compile(r"(?:介于|介於|在)\s*$")
+_CN_BETWEEN_GAP = re.compile(r"\s*(?:和|与|與|及)\s*")
+_CN_BETWEEN_AFTER = re.compile(r"\s*(?:之间|之間)")
+
+
+def _chinese_between(f: str, text: str, kilo: int, a: Mention, b: Mention) -> Mention | None:
+    """``介于10和20之间``, ``在 5 公斤与 8 公斤之间``: one range (English "between … and" is read by
+    the extractor). Both ends must have the same unit, or the first none (the second's is shared)."""
+    if a.number.is_range or b.number.is_range or a.qualifier or b.qualifier \
+            or not _CN_BETWEEN_BEFORE.search(f, max(0, a.start - 4), a.start) \
+            or not _CN_BETWEEN_GAP.fullmatch(f, a.end, b.start) or not _CN_BETWEEN_AFTER.match(f, b.end) \
+            or (a.unit != b.unit and a.unit_start >= 0):
+        return None
+    first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
+    v = join_parts(first, "to", b.value)
+    p = parse_value(v, kilo)
+    if p is None or not p.is_range or unit_or_none(p.unit) != b.unit:
+        return None
+    return Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v, number=p, unit=b.unit,
+                   candidates=a.candidates + [c for c in b.candidates if c not in a.candidates] + [
+                       "介于/在 … 之间 read as one range"],
+                   kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                   unit_start=b.unit_start, cell=a.cell)
 
 
 # -- units that real text means otherwise: points, pc, mb ------------------------------------------
@@ -117,6 +144,25 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     m.unit_start, m.end = m.end, m.end + 1
     m.printed = text[m.start:m.end]
     m.candidates.append(note)
+
+# -- ages: "a man of age 87", "aged 5", "at the age of 29" -----------------------------------------
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
+
+
+def ages(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """A bare whole number right after ``age``/``aged`` is an age in years (a range too: ``aged
+    18-24``); the reading is named as a candidate."""
+    for m in ms:
+        if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
+                or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \
+                or not _AGE_BEFORE.search(f, max(0, m.start - 12), m.start):
+            continue
+        reading = read_value(kilo, f"{m.value} years")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("an age: read in years (after 'age')")
+
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------
 def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> None:

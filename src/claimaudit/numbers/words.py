@@ -123,7 +123,10 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 current = Fraction(0)
                 last_scale, group_start = scale, i + 1
                 groups += 1
-        elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
+        elif w in ("and", "&") and seen and (nxt in ("a", "an") or (
+                (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
+            # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
+            # ("two and a half", "forty two and two thirds"); "twenty and thirty" are two numbers.
             i += 1
             continue
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
@@ -151,6 +154,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
     return value, used
+
+
+def _fraction_follows(words: list[str], i: int) -> bool:
+    """A numerator and a fraction word stand at ``words[i]`` ("two thirds", "one half")."""
+    return i + 1 < len(words) and words[i] in UNITS and words[i + 1] in FRACTIONS
 
 
 def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
