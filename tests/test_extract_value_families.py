@@ -267,3 +267,38 @@ def test_ages(text: str, value: int) -> None:
 @pytest.mark.parametrize("text", ["Stage 2", "page 5", "age 3.5"])
 def test_no_age_without_the_word_or_with_a_decimal(text: str) -> None:
     assert all(m.unit.canonical == "" for m in extract_mentions(analyse(text)))
+
+
+# -- money: glued codes, currency names of several words, compound amounts ----------------------------------
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("USD115", 115, "USD"), ("RM120,000", 120_000, "MYR"), ("EUR50 fee", 50, "EUR"),
+    ("5 Canadian dollars", 5, "CAD"), ("10 Australian dollars", 10, "AUD"), ("20 Hong Kong dollars", 20, "HKD"),
+    ("3 pounds sterling", 3, "GBP"),
+])
+def test_currency_codes_and_names(text: str, value: int, unit: str) -> None:
+    assert one(text)[1:] == (value, unit)
+
+
+@pytest.mark.parametrize("text", ["LLaMA65", "MMLU5", "XUSD5", "H800"])
+def test_glued_letters_that_are_no_currency_stay_names(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [("3 dollars 50 cents", Fraction(7, 2)),
+                                             ("2 dollars and 50 cents", Fraction(5, 2)),
+                                             ("$3 and 50 cents", Fraction(7, 2))])
+def test_compound_money(text: str, value: Fraction) -> None:
+    assert one(text) == (text, value, "USD")
+
+
+@pytest.mark.parametrize("text", ["3 dollars, 5 cents", "5 dollars and 150 cents", "5 euros 50 cents"])
+def test_amounts_that_are_not_one_compound(text: str) -> None:
+    assert len(extract_mentions(analyse(text))) == 2
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [("a 10-foot pole", "10-foot", "foot"),
+                                                       ("a 5-day week", "5-day", "day")])
+def test_hyphenated_adjective_ends_the_unit(text: str, printed: str, unit: str) -> None:
+    got = one(text)
+    assert (got[0], got[2]) == (printed, unit)

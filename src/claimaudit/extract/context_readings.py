@@ -145,6 +145,37 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     m.printed = text[m.start:m.end]
     m.candidates.append(note)
 
+# -- compound money: "3 dollars 50 cents", "2 dollars and 50 cents" -------------------------------------
+_COMPOUND_GAP = re.compile(r"\s+(?:(?:and|&)\s+)?")
+_CENT_WORDS = {"cent", "penny"}
+
+
+def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """An amount in a currency's main unit followed by its hundredths (``3 dollars 50 cents``) is one
+    amount (3.50 USD). Only where the cents are fewer than 100 and are the same currency's."""
+    out: list[Mention] = []
+    i = 0
+    while i < len(ms):
+        a, b = ms[i], ms[i + 1] if i + 1 < len(ms) else None
+        merged = None
+        if b is not None and b.unit_start >= 0 and b.unit.canonical in _CENT_WORDS \
+                and a.unit.dims == b.unit.dims and a.unit.factor == 1 and not a.number.is_range \
+                and not b.number.is_range and not b.qualifier and a.number.nominal.denominator == 1 \
+                and 0 < b.number.nominal < 100 and b.number.nominal.denominator == 1 \
+                and _COMPOUND_GAP.fullmatch(f, a.end, b.start):
+            v = f"{a.number.nominal}.{int(b.number.nominal):02d} {a.unit.canonical}"
+            p = parse_value(v, kilo)
+            if p is not None and unit_or_none(p.unit) == a.unit:
+                merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v, number=p,
+                                 unit=a.unit, qualifier=a.qualifier, relation=a.relation,
+                                 candidates=a.candidates + [f"{b.printed!r} read as the hundredths of {a.printed!r}"],
+                                 kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                                 unit_start=a.unit_start, cell=a.cell)
+        out.append(merged or a)
+        i += 2 if merged is not None else 1
+    return out
+
+
 # -- ages: "a man of age 87", "aged 5", "at the age of 29" -----------------------------------------
 _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
 

@@ -92,6 +92,7 @@ class Extractor:
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
+        out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
             m.line, m.col = self.doc.position(m.start)
             hit = self.doc.cell_at(m.number_start)

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
 
 _LETTER = re.compile(r"[A-Za-z]")
+#: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
+_CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
+    k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k.isupper()) + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
@@ -124,8 +128,9 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
 
     if kind == "digits" or kind == "fraction":
         # Glued to a word on the left: H800, V3.2, EP64, PP16, A100, R1, pass@1, SC'24, x128.
-        if prev and (_LETTER.match(prev) or prev in "@#'’_"):
-            return "identifier"
+        if prev and (_LETTER.match(prev) or prev in "@#'’_") \
+                and not (_LETTER.match(prev) and _CURRENCY_CODE_BEFORE.search(before)):
+            return "identifier"       # (a currency code glued before the amount, USD115 or RM120, is money)
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
                 prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
             return "identifier"

@@ -110,8 +110,10 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
                 "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h"}
-#: Chinese currency words after an amount (5港元, 3美金, 两美刀), from the one vocabulary of currencies.
+#: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
+#: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
+_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if " " in w}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
@@ -139,6 +141,9 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     if b:
         alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
         return alt, unit_or_none(alt)
+    if text in _WORD_CURRENCIES:
+        info = unit_or_none(_WORD_CURRENCIES[text])
+        return (_WORD_CURRENCIES[text], info) if info is not None else None
     if text in _CJK_RESPELL or text in _CJK_CURRENCIES:
         alt = _CJK_RESPELL.get(text) or _CJK_CURRENCIES[text]
         info = unit_or_none(alt)
@@ -173,9 +178,12 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
     """Words after a number that could be its unit, up to punctuation or another number."""
     toks: list[UnitTok] = []
     i, n = pos, min(len(f), limit)
-    if i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii():
+    adjective = i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii()
+    if adjective:
         i += 1       # a hyphenated adjective: "a 27-kilometer ring", "a two-year period", "8-bit"
     while i < n and len(toks) < _MAX_UNIT_TOKENS:
+        if adjective and toks and f[i] in " \t":
+            break    # the noun after it is no part of the unit ("a 10-foot pole" is no foot·rod)
         ch = f[i]
         if ch == " " or ch == "\t":
             j = i
