@@ -302,3 +302,53 @@ def test_amounts_that_are_not_one_compound(text: str) -> None:
 def test_hyphenated_adjective_ends_the_unit(text: str, printed: str, unit: str) -> None:
     got = one(text)
     assert (got[0], got[2]) == (printed, unit)
+
+
+# -- Chinese: 几, 百分之百, 个半, a half after the unit, 一米八, 时速, month names in numerals ------------------
+
+def test_ji_after_a_place_is_more_than() -> None:
+    (m,) = extract_mentions(analyse("跑了十几公里"))
+    assert (m.printed, m.number.nominal, m.number.relation, m.unit.canonical) == ("十几公里", 10, ">", "kilometer")
+    (m,) = extract_mentions(analyse("二十几万"))
+    assert (m.number.nominal, m.number.relation) == (200_000, ">")     # 几 before a scale: unchanged
+
+
+@pytest.mark.parametrize("text", ["几十个人", "几百万人"])
+def test_ji_before_a_numeral_is_indefinite(text: str) -> None:
+    assert values(text) == []
+
+
+def test_bai_fen_zhi_bai() -> None:
+    (m,) = extract_mentions(analyse("百分之百"))
+    assert (m.number.nominal, m.number.kind) == (100, "percent")
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("两个半小时", "两个半小时", Fraction(5, 2), "hour"), ("一个半月", "一个半月", Fraction(3, 2), "month"),
+    ("一年半", "一年半", Fraction(3, 2), "year"), ("三公里半", "三公里半", Fraction(7, 2), "kilometer"),
+    ("两天半后", "两天半", Fraction(5, 2), "day"), ("身高一米八", "一米八", Fraction(9, 5), "meter"),
+    ("一米七五的个子", "一米七五", Fraction(7, 4), "meter"),
+])
+def test_halves_and_tenths(text: str, printed: str, value: Fraction, unit: str) -> None:
+    assert one(text) == (printed, value, unit)
+
+
+@pytest.mark.parametrize("text", ["三天半夜", "一米高"])
+def test_words_that_start_with_the_half_or_no_tenths(text: str) -> None:
+    got = one(text)
+    assert got[1].denominator == 1
+
+
+def test_shisu_is_per_hour() -> None:
+    assert one("时速120公里")[1:] == (120, "kilometer / hour")
+    assert one("全程120公里")[1:] == (120, "kilometer")
+
+
+@pytest.mark.parametrize("text", ["十月一日", "三月发布"])
+def test_month_names_in_numerals(text: str) -> None:
+    assert values(text) == []
+
+
+def test_a_count_at_the_start_of_a_text_is_no_date() -> None:
+    assert one("三年时间")[1:] == (3, "year")
+    assert one("十个月大")[1:] == (10, "month")

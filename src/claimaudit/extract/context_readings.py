@@ -176,13 +176,24 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
     return out
 
 
-# -- ages: "a man of age 87", "aged 5", "at the age of 29" -----------------------------------------
+# -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
 _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
+_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
+#: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
+_HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
+#: 一米八, 一米七五: metres and the tenths (and hundredths) after 米, colloquial heights.
+_METRE_DIGITS = re.compile("([一二三四五六七八九])([〇零一二三四五六七八九])?(?![十百千万萬亿億米厘分毫点點])")
+_CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
+_LENGTH_DIMS = unit_or_none("m")
 
 
-def ages(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
-    """A bare whole number right after ``age``/``aged`` is an age in years (a range too: ``aged
-    18-24``); the reading is named as a candidate."""
+def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
+    an age in years (``aged 18-24`` too); a length after 时速 is per hour; a half after the unit
+    (``一年半``) or tenths after 米 (``一米八`` = 1.8 m) belong to the value. Each reading is named."""
+    grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
+    if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
+        ms[:] = [x for x in ms if not any(g is not x and g.start <= x.start < g.end for g in grown)]
     for m in ms:
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
                 or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \
@@ -193,6 +204,41 @@ def ages(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             continue
         m.value, m.number, m.unit = reading.value, reading.number, reading.unit
         m.candidates.append("an age: read in years (after 'age')")
+
+
+def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
+    """Apply 时速, a half after the unit or the tenths after 米 to ``m``; True when its span grew."""
+    if m.unit_start < 0 or m.number.is_range or m.number.kind != "number" or not m.unit.dims.items:
+        return False
+    if _LENGTH_DIMS is not None and m.unit.dims == _LENGTH_DIMS.dims \
+            and _PER_HOUR_BEFORE.search(f, max(0, m.start - 5), m.start):
+        reading = read_value(kilo, f"{m.value}/hour")
+        if reading is not None:
+            m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+            m.candidates.append("时速: a speed, per hour")
+        return False
+    whole = m.number.nominal
+    if whole.denominator != 1 or whole <= 0 or m.number.relation != "=" or not CJK_CHAR.match(f[m.end - 1:m.end]):
+        return False
+    unit = f[m.unit_start:m.end]
+    extra, end, note = None, m.end, ""
+    if (h := _HALF_AFTER.match(f, m.end)) is not None:
+        extra, end, note = "5", h.end(), "半 after the unit read as a half"
+    elif unit == "米" and whole < 10 and (d := _METRE_DIGITS.match(f, m.end)) is not None:
+        extra = str(_CN_DIGIT_VALUE[d.group(1)]) + (str(_CN_DIGIT_VALUE[d.group(2)]) if d.group(2) else "")
+        end, note = d.end(), "the digits after 米 read as its decimals (一米八 = 1.8 m)"
+    if extra is None:
+        return False
+    reading = read_value(kilo, f"{whole}.{extra} {unit}") or read_value(kilo, f"{whole}.{extra} {m.unit.canonical}")
+    if reading is None or (reading.unit.factor, reading.unit.dims) != (m.unit.factor, m.unit.dims):
+        return False
+    m.value, m.number, m.unit, m.end = reading.value, reading.number, reading.unit, end
+    m.printed = text[m.start:end]
+    m.candidates.append(note)
+    return True
+
+
+CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------

@@ -88,7 +88,7 @@ class Extractor:
             out = article_readings.article_units(f, self.doc.text, self.kilo, out)
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
-        context_readings.ages(f, self.doc.text, self.kilo, out)
+        context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)

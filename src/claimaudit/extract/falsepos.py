@@ -72,6 +72,7 @@ _COMMA_DIGIT = re.compile(r",\d")
 #: "3月", "2024 年 3 月": a month's name. A count of months takes 个 (3个月) or, for an age, 龄/大 (6月龄).
 _CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
 _MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
+_CN_MONTHS = frozenset("一二三四五六七八九十") | {"十一", "十二"}
 _CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
@@ -217,9 +218,13 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):
             return "ordinal"
+        if prev and prev in "几幾":
+            return "indefinite"       # 几十个, 几百万: "some tens", no amount
         if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
-        if prev in "0123456789年" and _CN_DATE_WORD.match(after):
+        if tok in _CN_MONTHS and _CN_MONTH_NAME.match(after):
+            return "date"             # 三月, 十月一日: a month's name (three months is 三个月)
+        if prev and prev in "0123456789年" and _CN_DATE_WORD.match(after):
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
         if tok in ("一", "两", "二") and not _ONE_AS_AMOUNT.match(after):

@@ -316,6 +316,20 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 if run_end - i > _RETRY_RUN:
                     i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
                     continue
+            if num is not None and num.end > i and text.startswith(("个半", "個半"), num.end) and not num.multiplier \
+                    and num.decimals == 0 and num.value < 10**6:
+                # 两个半小时, 一个半月: N and a half (the unit follows)
+                half = num.value + Fraction(1, 2)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and num.end > i and num.end < n and text[num.end] in "几幾" \
+                    and text[num.end - 1] in _CN_PLACE_CHARS and not num.multiplier \
+                    and text[num.end + 1:num.end + 2] not in _CN_PLACE_CHARS:      # 二十几万: the extractor's
+                # 十几公里, 二十几个, 一百几十: "ten-odd", read as 十多 (more than ten), as the grammar reads 多
+                yield NumberToken(i, num.end + 1, text[i:num.end + 1], text[i:num.end] + "多", "chinese")
+                i = num.end + 1
+                continue
             if num is not None and num.end > i:
                 spaced = _spaced_numeral(text, i, num.end)
                 if spaced is not None:
@@ -378,7 +392,10 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
         # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
         if " " in num_text and _side_value(num_text) is None:
             return None
-        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text.replace(" ", "")
+        num_text = num_text.replace(" ", "")
+        if num_text in CN_SMALL_UNITS or num_text in CN_BIG_UNITS:
+            num_text = "一" + num_text       # 百分之百: a hundred per cent
+        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
         return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
     den, num = _side_value(den_text), _side_value(num_text)
     whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
