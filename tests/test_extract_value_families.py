@@ -352,3 +352,43 @@ def test_month_names_in_numerals(text: str) -> None:
 def test_a_count_at_the_start_of_a_text_is_no_date() -> None:
     assert one("三年时间")[1:] == (3, "year")
     assert one("十个月大")[1:] == (10, "month")
+
+
+# -- English: a sign in words before digits, nouns after a unit, decades, amounts at the start of a line --------
+
+def test_minus_before_digits() -> None:
+    assert one("minus 10 degrees")[:2] == ("minus 10 degrees", -10)
+    assert one("minus 2.5 kg")[1:] == (Fraction(-5, 2), "kilogram")
+    # a subtraction keeps both numbers positive
+    assert [v for _, v in values("20 minus 10 degrees")] == [20, 10]
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [("a 90 degree turn", "90 degree", "degree"),
+                                                       ("5 GPU hours", "5 GPU hours", "GPU * hour")])
+def test_a_noun_after_a_unit_is_no_factor(text: str, printed: str, unit: str) -> None:
+    got = one(text)
+    assert (got[0], got[2]) == (printed, unit)
+
+
+def test_bps_names_basis_points() -> None:
+    (m,) = extract_mentions(analyse("spreads widened by 25 bps"))
+    assert any("basis points" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize("text", ["in the 80s", "in their 30s", "the '80s"])
+def test_decades_are_no_seconds(text: str) -> None:
+    assert values(text) == []
+
+
+def test_seconds_glued_stay_seconds() -> None:
+    assert one("took 80s")[1:] == (80, "second")
+
+
+@pytest.mark.parametrize(("text", "value"), [("1.2 million barrels a day", 1_200_000), ("3.5 billion", 3_500_000_000)])
+def test_a_decimal_at_the_start_of_a_line_before_a_word_is_an_amount(text: str, value: int) -> None:
+    assert values(text)[0][1] == value
+
+
+@pytest.mark.parametrize("text", ["3.2 Methods", "1. the first item"])
+def test_section_and_list_numbers_stay_out(text: str) -> None:
+    assert values(text) == []

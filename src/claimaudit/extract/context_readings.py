@@ -22,7 +22,8 @@ _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
                       "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
-                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)"}
+                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)",
+                      "bps": "bps read as bits per second; in finance 'bps' is basis points (0.01%)"}
 
 # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
 def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:

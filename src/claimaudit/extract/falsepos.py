@@ -81,6 +81,12 @@ _SECTION_AFTER = re.compile(r"\s?[节章篇](?![点省约])")
 _DOTTED = re.compile(r"\d+(?:\.\d+)*")
 _SPACE_WORD = re.compile(r"\s+\S")
 _DOT_SPACE = re.compile(r"\.\s")
+#: "1.2 million people" at the start of a line: a decimal before a lower-case word is an amount
+#: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
+_LOWER_WORD_AFTER = re.compile(r" [a-z]")
+_DECADE = re.compile(r"[1-9]0")
+_SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$)")
+_DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
@@ -162,6 +168,10 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
         if _DOT_DIGIT.match(after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
+        if _SPACED_K.match(after):
+            return "scale letter after a space"   # "2.33 k": 2330 or a variable k; never 2.33
+        if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
+            return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
         # Dates and years.
@@ -203,6 +213,7 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (_LIST_AFTER.match(after) or (_DOTTED.fullmatch(tok) and _SPACE_WORD.match(after)
                                          and ("." in tok or _DOT_SPACE.match(after))
                                          and not _LIST_AMOUNT_AFTER.match(after)
+                                         and not ("." in tok and _LOWER_WORD_AFTER.match(after))
                                          and not _unit_word_after(after, is_unit))) \
                 and _LIST_START.search(before):
             return "section or list number"

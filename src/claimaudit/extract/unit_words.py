@@ -33,6 +33,11 @@ _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
+#: Unit names that are mostly common nouns: after another unit and a space they are the noun the
+#: measure describes ("a 90 degree turn"), never the second factor of a product.
+_NOUN_AFTER_UNIT = {"turn", "turns", "pole", "poles", "rod", "rods", "stone", "line", "lines", "hand", "mark", "block",
+                    "chain", "link", "league", "span", "knot", "nail", "cord", "drop", "perch", "fathom", "grain",
+                    "bar", "point", "shot", "shots", "cup", "sheet", "ream", "bolt", "barrel"}
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
 CJK_AMBIGUOUS = {"时", "分", "日"}
 #: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
@@ -232,6 +237,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # "5-shot", "zero-shot": examples in a prompt, not pint's shot (a jigger)
         if k > 1 and last.text == "l" and f[last.start - 1] in " \t":
             continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
+        if k > 1 and last.text.lower() in _NOUN_AFTER_UNIT and f[last.start - 1] in " \t":
+            continue     # "a 90 degree turn", "a 10 foot pole": the noun the unit describes, no product
         text = f[toks[0].start:last.end]
         if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
                 or text in CJK_AMBIGUOUS or text in _CJK_NOT_UNIT:

@@ -269,12 +269,10 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, numeral without its spaces) where the numeral at ``text[start:end]`` goes on after one
     or two spaces, or None. The joined numeral must read whole and have a place (十 百 千 万 亿) in a
     piece after a space: digits alone (``一 二 三``, a list) are never joined."""
-    best: tuple[int, str] | None = None
-    joined, pos = text[start:end], end
-    for _ in range(16):
-        gap = _CN_SPACED_NEXT.match(text, pos)
-        if gap is None:
-            break
+    pieces: list[tuple[int, str]] = []       # (end, piece) after each gap, at most 16
+    pos = end
+    first_placed = any(c in _CN_PLACE_CHARS for c in text[start:end])
+    while len(pieces) < 16 and (gap := _CN_SPACED_NEXT.match(text, pos)) is not None:
         piece_end = numeral_run_end(text, gap.end())
         if text[gap.end()] in "点點":
             piece_end = gap.end() + 1
@@ -282,14 +280,23 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
                 piece_end += 1
         elif piece_end == gap.end():
             piece_end = gap.end() + 1          # a place alone (万, 百) after a space
-        piece = text[gap.end():piece_end]
-        joined, pos = joined + piece, piece_end
+        pieces.append((piece_end, text[gap.end():piece_end]))
+        pos = piece_end
+        if len(pieces) == 1 and not first_placed and not any(c in _CN_PLACE_CHARS for c in pieces[0][1]):
+            return None      # two digits in a row (一 二): a list, never one numeral
+    placed = [k for k, (_, piece) in enumerate(pieces) if any(c in _CN_PLACE_CHARS for c in piece)]
+    if not placed:
+        return None          # checked first: a spaced list of digits costs no parse
+    best = None
+    joined = text[start:end]
+    for k, (piece_end, piece) in enumerate(pieces):
+        joined += piece
         try:
             num = scan_chinese_numeral(joined, 0)
         except NumberSyntaxError:
-            continue
-        if num is not None and num.end == len(joined) and any(c in _CN_PLACE_CHARS for c in joined[end - start:]):
-            best = (pos, joined)
+            break            # the error lies in this prefix: every longer one has it too
+        if num is not None and num.end == len(joined) and k >= placed[0]:
+            best = (piece_end, joined)
     return best
 
 
@@ -350,9 +357,10 @@ _CN_FRACTION = re.compile(
     # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
     # every position inside it (quadratic).
     # A side may be spaced between its places (三 百 五 又 三 分之 一); the spaces are dropped below.
-    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+)*)\s?又\s?)?"
-    rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+)*)\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
-    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+)*(?:[点點]{_CN_NUM}+)?)")
+    # (at most 6 spaced pieces: bounded, so a long spaced run costs linear time, not quadratic)
+    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s?又\s?)?"
+    rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
+    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}}(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
 
 
@@ -512,6 +520,9 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
+        sign = _WORD_SIGN.search(folded.lower(), max(0, s - 10), s) if norm[:1] not in "+-" else None
+        if sign and not _NUMBER_BEFORE_SIGN.search(folded.lower(), max(0, sign.start() - 24), sign.start()):
+            s, norm = sign.start(), "-" + norm      # "minus 10 degrees" (not "20 minus 10": a subtraction)
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
     for m in _VULGAR_RE.finditer(text):
         s = m.start()
