@@ -4,6 +4,7 @@ or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFL
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 
@@ -194,7 +195,9 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     (``一年半``) or tenths after 米 (``一米八`` = 1.8 m) belong to the value. Each reading is named."""
     grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
     if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
-        ms[:] = [x for x in ms if not any(g is not x and g.start <= x.start < g.end for g in grown)]
+        starts = [g.start for g in grown]       # in text order: one bisect per mention
+        ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
+                                       and grown[k] is not x and x.start < grown[k].end)]
     for m in ms:
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
                 or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \

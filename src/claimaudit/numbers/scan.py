@@ -96,6 +96,11 @@ _WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
 
+#: The same, on text in any case (for digits: "Minus 10 degrees"), without lower-casing the text.
+_WORD_SIGN_ANY_CASE = re.compile(_WORD_SIGN.pattern, re.I)
+_NUMBER_BEFORE_SIGN_ANY_CASE = re.compile(_NUMBER_BEFORE_SIGN.pattern, re.I)
+
+
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
     pos, n = 0, len(lower)
@@ -520,8 +525,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
-        sign = _WORD_SIGN.search(folded.lower(), max(0, s - 10), s) if norm[:1] not in "+-" else None
-        if sign and not _NUMBER_BEFORE_SIGN.search(folded.lower(), max(0, sign.start() - 24), sign.start()):
+        sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s) if norm[:1] not in "+-" and s > 0 else None
+        if sign and not _NUMBER_BEFORE_SIGN_ANY_CASE.search(folded, max(0, sign.start() - 24), sign.start()):
             s, norm = sign.start(), "-" + norm      # "minus 10 degrees" (not "20 minus 10": a subtraction)
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
     for m in _VULGAR_RE.finditer(text):
