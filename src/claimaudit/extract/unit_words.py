@@ -114,7 +114,9 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
-                "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h"}
+                "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h",
+                # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
+                "块钱": "CNY", "塊錢": "CNY"}
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
