@@ -107,6 +107,12 @@ def value_ok(gold: Fraction, lo: Fraction, hi: Fraction, nominal: Fraction) -> b
     return abs(nominal - gold) / scale < Fraction(1, 10**6)
 
 
+def value_match(g: dict, p: dict) -> bool:
+    """The gold value lies in the prediction's interval, or is the number its count stands for."""
+    return value_ok(g["value"], p["lo"], p["hi"], p["value"]) \
+        or ("counted" in p and value_ok(g["value"], p["counted"], p["counted"], p["counted"]))
+
+
 def match(gold: list[dict], pred: list[dict]) -> dict[str, int]:
     """Counts for the three scores. Items: start, end, value (Fraction), lo, hi, unit key, qual."""
     c = dict(g=len(gold), p=len(pred), v=0, vu=0, qg=0, qp=0, q=0)
@@ -116,8 +122,7 @@ def match(gold: list[dict], pred: list[dict]) -> dict[str, int]:
         for i, p in enumerate(pred):
             if i in used or p["end"] <= g["start"] or g["end"] <= p["start"]:
                 continue
-            if value_ok(g["value"], p["lo"], p["hi"], p["value"]) \
-                    or ("counted" in p and value_ok(g["value"], p["counted"], p["counted"], p["counted"])):
+            if value_match(g, p):
                 used.add(i)
                 c["v"] += 1
                 if unit_eq(g["unit"], p["unit"]):
@@ -199,8 +204,7 @@ def show(text: str, gold: list[dict], pred: list[dict]) -> None:
     for g in gold:
         ok = False
         for i, p in enumerate(pred):
-            if i not in hit and p["start"] < g["end"] and g["start"] < p["end"] \
-                    and value_ok(g["value"], p["lo"], p["hi"], p["value"]):
+            if i not in hit and p["start"] < g["end"] and g["start"] < p["end"] and value_match(g, p):
                 hit.add(i)
                 ok = unit_eq(g["unit"], p["unit"])
                 if not ok:

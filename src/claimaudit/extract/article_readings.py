@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..numbers.words import FRACTIONS
 from .mention import Mention, parse_value
 from .unit_words import unit_or_none
 
@@ -13,7 +14,9 @@ _ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\
 _ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
 _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone",
                      "grain", "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block",
-                     "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile"}
+                     "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile",
+                     # fraction and ordinal words: "a fifth season" is no fifth of a gallon (numbers.words reads them)
+                     *FRACTIONS}
 #: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
 #: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
 #: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").

@@ -1,9 +1,10 @@
 """Readings that depend on the neighbours or the sentence, applied to the mentions found: ranges
-whose ends both carry the unit, ``points`` near a score, ``度`` as a temperature or kWh, accounting
-negatives, a unit shared by ``640/410 TFLOPS``."""
+whose ends both carry the unit (and ``介于 … 之间``), ``points`` near a score, ``度`` as a temperature
+or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS``."""
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 
@@ -22,7 +23,8 @@ _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
                       "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
-                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)"}
+                      "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)",
+                      "bps": "bps read as bits per second; in finance 'bps' is basis points (0.01%)"}
 
 # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
 def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
@@ -48,6 +50,8 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                                      candidates=a.candidates + [c for c in b.candidates if c not in a.candidates],
                                      kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                      unit_start=b.unit_start, cell=a.cell)
+        if merged is None and b is not None:
+            merged = _chinese_between(f, text, kilo, a, b)
         if merged is not None:
             out.append(merged)
             i += 2
@@ -55,6 +59,31 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+_CN_BETWEEN_BEFORE = re.compile(r"(?:介于|介於|在)\s*$")
+_CN_BETWEEN_GAP = re.compile(r"\s*(?:和|与|與|及)\s*")
+_CN_BETWEEN_AFTER = re.compile(r"\s*(?:之间|之間)")
+
+
+def _chinese_between(f: str, text: str, kilo: int, a: Mention, b: Mention) -> Mention | None:
+    """``介于10和20之间``, ``在 5 公斤与 8 公斤之间``: one range (English "between … and" is read by
+    the extractor). Both ends must have the same unit, or the first none (the second's is shared)."""
+    if a.number.is_range or b.number.is_range or a.qualifier or b.qualifier \
+            or not _CN_BETWEEN_BEFORE.search(f, max(0, a.start - 4), a.start) \
+            or not _CN_BETWEEN_GAP.fullmatch(f, a.end, b.start) or not _CN_BETWEEN_AFTER.match(f, b.end) \
+            or (a.unit != b.unit and a.unit_start >= 0):
+        return None
+    first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
+    v = join_parts(first, "to", b.value)
+    p = parse_value(v, kilo)
+    if p is None or not p.is_range or unit_or_none(p.unit) != b.unit:
+        return None
+    return Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v, number=p, unit=b.unit,
+                   candidates=a.candidates + [c for c in b.candidates if c not in a.candidates] + [
+                       "介于/在 … 之间 read as one range"],
+                   kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                   unit_start=b.unit_start, cell=a.cell)
 
 
 # -- units that real text means otherwise: points, pc, mb ------------------------------------------
@@ -117,6 +146,104 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     m.unit_start, m.end = m.end, m.end + 1
     m.printed = text[m.start:m.end]
     m.candidates.append(note)
+
+# -- compound money: "3 dollars 50 cents", "2 dollars and 50 cents" -------------------------------------
+_COMPOUND_GAP = re.compile(r"\s+(?:(?:and|&)\s+)?")
+_CENT_WORDS = {"cent", "penny"}
+
+
+def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """An amount in a currency's main unit followed by its hundredths (``3 dollars 50 cents``) is one
+    amount (3.50 USD). Only where the cents are fewer than 100 and are the same currency's."""
+    out: list[Mention] = []
+    i = 0
+    while i < len(ms):
+        a, b = ms[i], ms[i + 1] if i + 1 < len(ms) else None
+        merged = None
+        if b is not None and b.unit_start >= 0 and b.unit.canonical in _CENT_WORDS \
+                and a.unit.dims == b.unit.dims and a.unit.factor == 1 and not a.number.is_range \
+                and not b.number.is_range and not b.qualifier and a.number.nominal.denominator == 1 \
+                and 0 < b.number.nominal < 100 and b.number.nominal.denominator == 1 \
+                and _COMPOUND_GAP.fullmatch(f, a.end, b.start):
+            v = f"{a.number.nominal}.{int(b.number.nominal):02d} {a.unit.canonical}"
+            p = parse_value(v, kilo)
+            if p is not None and unit_or_none(p.unit) == a.unit:
+                merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v, number=p,
+                                 unit=a.unit, qualifier=a.qualifier, relation=a.relation,
+                                 candidates=a.candidates + [f"{b.printed!r} read as the hundredths of {a.printed!r}"],
+                                 kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                                 unit_start=a.unit_start, cell=a.cell)
+        out.append(merged or a)
+        i += 2 if merged is not None else 1
+    return out
+
+
+# -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
+_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
+#: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
+_HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
+#: 一米八, 一米七五: metres and the tenths (and hundredths) after 米, colloquial heights.
+_METRE_DIGITS = re.compile("([一二三四五六七八九])([〇零一二三四五六七八九])?(?![十百千万萬亿億米厘分毫点點])")
+_CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
+_LENGTH_DIMS = unit_or_none("m")
+
+
+def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
+    an age in years (``aged 18-24`` too); a length after 时速 is per hour; a half after the unit
+    (``一年半``) or tenths after 米 (``一米八`` = 1.8 m) belong to the value. Each reading is named."""
+    grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
+    if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
+        starts = [g.start for g in grown]       # in text order: one bisect per mention
+        ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
+                                       and grown[k] is not x and x.start < grown[k].end)]
+    for m in ms:
+        if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
+                or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \
+                or not _AGE_BEFORE.search(f, max(0, m.start - 12), m.start):
+            continue
+        reading = read_value(kilo, f"{m.value} years")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("an age: read in years (after 'age')")
+
+
+def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
+    """Apply 时速, a half after the unit or the tenths after 米 to ``m``; True when its span grew."""
+    if m.unit_start < 0 or m.number.is_range or m.number.kind != "number" or not m.unit.dims.items:
+        return False
+    if _LENGTH_DIMS is not None and m.unit.dims == _LENGTH_DIMS.dims \
+            and _PER_HOUR_BEFORE.search(f, max(0, m.start - 5), m.start):
+        reading = read_value(kilo, f"{m.value}/hour")
+        if reading is not None:
+            m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+            m.candidates.append("时速: a speed, per hour")
+        return False
+    whole = m.number.nominal
+    if whole.denominator != 1 or whole <= 0 or m.number.relation != "=" or not CJK_CHAR.match(f[m.end - 1:m.end]):
+        return False
+    unit = f[m.unit_start:m.end]
+    extra, end, note = None, m.end, ""
+    if (h := _HALF_AFTER.match(f, m.end)) is not None:
+        extra, end, note = "5", h.end(), "半 after the unit read as a half"
+    elif unit == "米" and whole < 10 and (d := _METRE_DIGITS.match(f, m.end)) is not None:
+        extra = str(_CN_DIGIT_VALUE[d.group(1)]) + (str(_CN_DIGIT_VALUE[d.group(2)]) if d.group(2) else "")
+        end, note = d.end(), "the digits after 米 read as its decimals (一米八 = 1.8 m)"
+    if extra is None:
+        return False
+    reading = read_value(kilo, f"{whole}.{extra} {unit}") or read_value(kilo, f"{whole}.{extra} {m.unit.canonical}")
+    if reading is None or (reading.unit.factor, reading.unit.dims) != (m.unit.factor, m.unit.dims):
+        return False
+    m.value, m.number, m.unit, m.end = reading.value, reading.number, reading.unit, end
+    m.printed = text[m.start:end]
+    m.candidates.append(note)
+    return True
+
+
+CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------
 def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> None:

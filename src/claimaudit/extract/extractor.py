@@ -88,9 +88,11 @@ class Extractor:
             out = article_readings.article_units(f, self.doc.text, self.kilo, out)
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
+        context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
+        out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
             m.line, m.col = self.doc.position(m.start)
             hit = self.doc.cell_at(m.number_start)
@@ -283,7 +285,7 @@ class Extractor:
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
                 return False, None
-        if tok.kind == "chinese" and tok.norm != tok.text and not p.unit:
+        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit:
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:

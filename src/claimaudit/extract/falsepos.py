@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
 
 _LETTER = re.compile(r"[A-Za-z]")
+#: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
+_CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
+    k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k.isupper()) + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
@@ -62,6 +66,13 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
                                 r"|张|卡|个|条|台|节点|万|亿)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 _CN_YEAR = re.compile(r"\s*年")
+#: "22,24,26": numbers listed with commas and no spaces (more than one comma), not a decimal comma.
+_LIST_COMMA_BEFORE = re.compile(r",\d+,$")
+_COMMA_DIGIT = re.compile(r",\d")
+#: "3月", "2024 年 3 月": a month's name. A count of months takes 个 (3个月) or, for an age, 龄/大 (6月龄).
+_CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
+_MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
+_CN_MONTHS = frozenset("一二三四五六七八九十") | {"十一", "十二"}
 _CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
@@ -70,13 +81,20 @@ _SECTION_AFTER = re.compile(r"\s?[节章篇](?![点省约])")
 _DOTTED = re.compile(r"\d+(?:\.\d+)*")
 _SPACE_WORD = re.compile(r"\s+\S")
 _DOT_SPACE = re.compile(r"\.\s")
+#: "1.2 million people" at the start of a line: a decimal before a lower-case word is an amount
+#: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
+_LOWER_WORD_AFTER = re.compile(r" [a-z]")
+_DECADE = re.compile(r"[1-9]0")
+_SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$)")
+_DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点)")
+                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
+                            r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦)")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
@@ -117,8 +135,9 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
 
     if kind == "digits" or kind == "fraction":
         # Glued to a word on the left: H800, V3.2, EP64, PP16, A100, R1, pass@1, SC'24, x128.
-        if prev and (_LETTER.match(prev) or prev in "@#'’_"):
-            return "identifier"
+        if prev and (_LETTER.match(prev) or prev in "@#'’_") \
+                and not (_LETTER.match(prev) and _CURRENCY_CODE_BEFORE.search(before)):
+            return "identifier"       # (a currency code glued before the amount, USD115 or RM120, is money)
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
                 prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
             return "identifier"
@@ -128,6 +147,9 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
+        if prev == "," and prev2.isdigit() and tok.isdigit() and len(tok) != 3 \
+                and not _LIST_COMMA_BEFORE.search(before) and not _COMMA_DIGIT.match(after):
+            return "part of a number with a decimal comma"     # "5,00", "1,5 kg": never 00 or 5 kg
         # Glued to a word on the right that is no unit: 3FS, 1F1B, 06F6, 21st, 1x128.
         g = _LETTERS.match(after)     # every rule of this group starts with a glued letter
         if g:
@@ -146,6 +168,10 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
         if _DOT_DIGIT.match(after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
+        if _SPACED_K.match(after):
+            return "scale letter after a space"   # "2.33 k": 2330 or a variable k; never 2.33
+        if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
+            return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
         # Dates and years.
@@ -158,6 +184,8 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "year"
         if len(plain) <= 4 and "." not in tok and _CN_YEAR_MONTH.match(after):
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
+        if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_NAME.match(after):
+            return "date"             # 2024年3月, 3月发布: March, not three months
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
@@ -185,6 +213,7 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (_LIST_AFTER.match(after) or (_DOTTED.fullmatch(tok) and _SPACE_WORD.match(after)
                                          and ("." in tok or _DOT_SPACE.match(after))
                                          and not _LIST_AMOUNT_AFTER.match(after)
+                                         and not ("." in tok and _LOWER_WORD_AFTER.match(after))
                                          and not _unit_word_after(after, is_unit))) \
                 and _LIST_START.search(before):
             return "section or list number"
@@ -200,9 +229,13 @@ def false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):
             return "ordinal"
+        if prev and prev in "几幾":
+            return "indefinite"       # 几十个, 几百万: "some tens", no amount
         if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
-        if prev in "0123456789年" and _CN_DATE_WORD.match(after):
+        if tok in _CN_MONTHS and _CN_MONTH_NAME.match(after):
+            return "date"             # 三月, 十月一日: a month's name (three months is 三个月)
+        if prev and prev in "0123456789年" and _CN_DATE_WORD.match(after):
             return "date"
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
         if tok in ("一", "两", "二") and not _ONE_AS_AMOUNT.match(after):

@@ -11,12 +11,13 @@ from ..numbers import vocabulary
 from .chinese_counts import CJK
 from .unit_words import unit_or_none
 
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])")
-
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
-POST_QUALIFIERS = {**{k: v for k, v in vocabulary.SUFFIX_QUALIFIERS.items() if not k.isascii()},
-                    "多": ">", "余": ">", "+": ">="}
+POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">="}
+#: After the value: 以上 / 左右 / 多 / a glued +, or an English phrase after a space ("30 or more").
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
+    k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
+_POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
 _ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(
@@ -27,6 +28,8 @@ _QUAL_RE = re.compile(
 #: numbers have none, and a search anchored at the end tries every position of the window).
 _QUAL_LAST = frozenset(c for q in _EN_QUALS + _ZH_QUALS + [">=", "<=", "~≈≥≤><", ";"]
                        for c in (q[-1], q[-1].lower(), q[-1].upper())) | frozenset("~≈≥≤><")
+#: How far before a number its qualifier may start: the longest ("greater than or equal to ") and a space.
+_QUAL_WINDOW = max(map(len, vocabulary.PREFIX_QUALIFIERS)) + 2
 #: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
 CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
@@ -34,10 +37,14 @@ CURRENCY_BEFORE = re.compile(
     + r")\s?$|￥\s?$")
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
-    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億))")
+    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
+    # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
+    r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
 PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])"
+                    # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)
+                    r"|(?<=[\d一二三四五六七八九两])折(?![合算旧叠腾射磨服断返回线纸])"
                      r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
                      r"|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
 RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
@@ -78,12 +85,12 @@ def join_parts(*parts: str) -> str:
 
 def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     """(start, qualifier text, relation override) of a qualifier right before ``start``."""
-    lo, j = max(0, start - 16), start - 1
+    lo, j = max(0, start - _QUAL_WINDOW), start - 1
     while j >= lo and f[j].isspace():
         j -= 1
     if j < lo or f[j] not in _QUAL_LAST:
         return None
-    m = _QUAL_RE.search(f[max(0, start - 16):start])
+    m = _QUAL_RE.search(f[max(0, start - _QUAL_WINDOW):start])
     if not m:
         return None
     q = (m.group("en") or m.group("sym") or m.group("zh") or "").strip()
@@ -97,7 +104,7 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
 
 def post_qualifier(f: str, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
     """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
-    post = _POST_QUALIFIER.match(f[uend:uend + 4]) \
+    post = _POST_QUALIFIER.match(f[uend:uend + _POST_WINDOW]) \
         if uend < len(f) else None
     if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
         post = None
@@ -105,7 +112,7 @@ def post_qualifier(f: str, uend: int, plus: bool, unit_text: str) -> tuple[str |
         # "40+ GiB/s": the "+" before the unit is the qualifier; what follows the unit is not read
         # as a second one ("91%+B+千" crashed here on an empty word).
         return ">=", "", None
-    post_word = (post.group(1) or post.group(2)) if post else ""
+    post_word = (post.group(1) or post.group(2) or post.group(3)) if post else ""
     post_rel = None
     if post and (post_word != "多" or not unit_text):
         post_rel = POST_QUALIFIERS[post_word]

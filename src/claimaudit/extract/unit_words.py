@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import InputError
+from ..numbers import vocabulary
 from ..numbers.scan import fold
 from ..units.registry import UnitInfo, resolve_unit
 from .chinese_counts import CJK, COUNT_STOP
@@ -32,13 +33,20 @@ _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
+#: Unit names that are mostly common nouns: after another unit and a space they are the noun the
+#: measure describes ("a 90 degree turn"), never the second factor of a product.
+_NOUN_AFTER_UNIT = {"turn", "turns", "pole", "poles", "rod", "rods", "stone", "line", "lines", "hand", "mark", "block",
+                    "chain", "link", "league", "span", "knot", "nail", "cord", "drop", "perch", "fathom", "grain",
+                    "bar", "point", "shot", "shots", "cup", "sheet", "ream", "bolt", "barrel"}
 #: Single characters that are units in claims but mostly other words in prose (时 "when", 分 "part").
 CJK_AMBIGUOUS = {"时", "分", "日"}
 #: Words that start with a unit character but are no units (元素 element, 时间 time, 周期 period).
 _CJK_NOT_UNIT = ("元素", "元数据", "时间", "时代", "时刻", "时候", "分布", "分片", "分组", "分离", "分析", "周期",
                  "日志", "步骤", "天然", "年代", "卡顿", "秒级", "节点数", "元组", "天花板", "年度", "小时级",
                  # 周 after a number is a week (三周, 两周后) except in these words (三周年 is an anniversary)
-                 "周年", "周围", "周边", "周刊", "周报", "周末")
+                 "周年", "周围", "周边", "周刊", "周报", "周末",
+                 # 升, 克, 米 start verbs and nouns too (升级 upgrade, 克服 overcome, 米饭 rice)
+                 "升级", "升值", "升温", "升高", "升至", "克服", "克隆", "米饭")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +96,31 @@ _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
                           r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
-#: Chinese unit words the registry does not hold, read in running text: ages and temperature scales.
+#: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
+#: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
+#: kilowatt-hour or a temperature), 斤, 两, 亩 and 码 are left out: ambiguous, or no unit the registry holds.
 _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
-                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading"}
+                "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading",
+                **dict.fromkeys(("米", "公尺"), "m"), **dict.fromkeys(("公里", "千米", "公裡"), "km"),
+                "厘米": "cm", "公分": "cm", "釐米": "cm", "毫米": "mm", "分米": "dm", "微米": "um", "纳米": "nm",
+                "納米": "nm", "英里": "mi", "英尺": "ft", "英寸": "inch", "海里": "nmi",
+                "克": "g", **dict.fromkeys(("千克", "公斤"), "kg"), "毫克": "mg",
+                **dict.fromkeys(("吨", "噸", "公吨"), "t"), "磅": "lb", "盎司": "oz",
+                **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
+                **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
+                "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",
+                "瓦": "W", "瓦特": "W", "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
+                "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
+                "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
+                "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
+                "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h",
+                # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
+                "块钱": "CNY", "塊錢": "CNY"}
+#: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
+#: of currencies; the registry reads the codes.
+_CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
+_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if " " in w}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
@@ -118,8 +148,11 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     if b:
         alt = f"{_BARN_PREFIX[b.group(1)]}barn^-1"
         return alt, unit_or_none(alt)
-    if text in _CJK_RESPELL:
-        alt = _CJK_RESPELL[text]
+    if text in _WORD_CURRENCIES:
+        info = unit_or_none(_WORD_CURRENCIES[text])
+        return (_WORD_CURRENCIES[text], info) if info is not None else None
+    if text in _CJK_RESPELL or text in _CJK_CURRENCIES:
+        alt = _CJK_RESPELL.get(text) or _CJK_CURRENCIES[text]
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
@@ -152,9 +185,12 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
     """Words after a number that could be its unit, up to punctuation or another number."""
     toks: list[UnitTok] = []
     i, n = pos, min(len(f), limit)
-    if i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii():
+    adjective = i < n - 1 and f[i] == "-" and f[i + 1].isalpha() and f[i + 1].isascii()
+    if adjective:
         i += 1       # a hyphenated adjective: "a 27-kilometer ring", "a two-year period", "8-bit"
     while i < n and len(toks) < _MAX_UNIT_TOKENS:
+        if adjective and toks and f[i] in " \t":
+            break    # the noun after it is no part of the unit ("a 10-foot pole" is no foot·rod)
         ch = f[i]
         if ch == " " or ch == "\t":
             j = i
@@ -203,6 +239,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # "5-shot", "zero-shot": examples in a prompt, not pint's shot (a jigger)
         if k > 1 and last.text == "l" and f[last.start - 1] in " \t":
             continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
+        if k > 1 and last.text.lower() in _NOUN_AFTER_UNIT and f[last.start - 1] in " \t":
+            continue     # "a 90 degree turn", "a 10 foot pole": the noun the unit describes, no product
         text = f[toks[0].start:last.end]
         if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
                 or text in CJK_AMBIGUOUS or text in _CJK_NOT_UNIT:
@@ -213,7 +251,7 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
-        if info is None and (not CJK.search(text) or text in _CJK_RESPELL):
+        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt

@@ -14,6 +14,9 @@ Grammar read here (a numeral is the longest run of numeral characters):
   (``三万五`` = 35000, ``两千六`` = 2600, ``一百二`` = 120).
 * A run of plain digits with no unit is read digit by digit (``一七二零`` = 1720, ``二〇〇二``).
 * Decimals: ``点`` + digits (``零点零一``), optionally followed by units (``三点五万``).
+* ``兆`` is 10^12 only inside a numeral that goes on below it (``五十五兆一十二亿``, as written in
+  Taiwan and Japan); at the end of a numeral it is left alone (``兆瓦`` is a megawatt). ``万万`` is
+  ``亿`` (``四万万``, ``一万万分之七``).
 * ``百``/``千``/``万`` directly followed by ``分`` end the numeral (``百分点``, ``千分之``), and
   ``两`` right after a digit ends it (``三两`` is three *liang*).
 
@@ -52,6 +55,9 @@ _LIANG = "两兩"
 #: Characters that make 千 a metric prefix after Arabic digits (千米 km, 千克 kg, 千瓦 kW, 千字节 kB …).
 _SI_AFTER_QIAN = frozenset("米克瓦焦帕赫伏卡字")
 _UNITS = {**SMALL_UNITS, **BIG_UNITS}
+#: 兆 as a numeral's place (10^12): only where more of the numeral follows it (see the module doc).
+ZHAO = "兆"
+_WAN = "万萬"
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,9 @@ def scan_multiplier(text: str, pos: int) -> tuple[str, int, int] | None:
         if c in "千仟" and nxt in _SI_AFTER_QIAN:
             break
         v = _UNITS[c]
-        if v <= last:
+        if c in _WAN and last == 10**4 and text[i - 1] in _WAN:
+            v = 10**4      # 万万 = 亿: the second 万 multiplies the first
+        elif v <= last:
             break
         scale *= v
         last = v
@@ -108,11 +116,28 @@ def scan_multiplier(text: str, pos: int) -> tuple[str, int, int] | None:
     return text[pos:i], scale, i
 
 
+def _zhao_is_place(text: str, i: int) -> bool:
+    """兆 at ``text[i]`` is 10^12: a numeral stands before it and a numeral with 万 or 亿 after it."""
+    if text[i - 1] not in DIGITS and text[i - 1] not in _UNITS and text[i - 1] not in TENS:
+        return False
+    j, n = i + 1, len(text)
+    while j < n and j - i <= 24 and (text[j] in DIGITS or text[j] in _UNITS or text[j] in TENS):
+        if text[j] in BIG_UNITS:
+            return True
+        j += 1
+    return False
+
+
 def _run_end(text: str, pos: int) -> int:
     """End of the run of numeral characters starting at ``pos``."""
     i, n = pos, len(text)
     while i < n:
         c = text[i]
+        if c == ZHAO:
+            if i > pos and _zhao_is_place(text, i):
+                i += 1     # 五十五兆一十二亿: 兆 is a place here
+                continue
+            break
         if not (c in DIGITS or c in _UNITS or c in TENS):
             break
         nxt = text[i + 1] if i + 1 < n else ""
@@ -155,7 +180,10 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
     after_zero = False
     prev_unit = 0                        # effective value of the unit char just before, 0 if none
     prev_unit_text = ""
+    skip = -1
     for i in range(start, end):
+        if i == skip:
+            continue
         c = text[i]
         if c in DIGITS:
             d = DIGITS[c]
@@ -185,7 +213,10 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
             prev_unit, prev_unit_text = u, c
             continue
         # big unit
-        b = BIG_UNITS[c]
+        b = 10**12 if c == ZHAO else BIG_UNITS[c]
+        if c in _WAN and i + 1 < end and text[i + 1] in _WAN:
+            b, skip = 10**8, i + 1     # 四万万 = 四亿
+            c = text[i:i + 2]
         if pending is not None:
             section += pending
             pending = None
@@ -199,6 +230,8 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
         groups = remaining + [((section + sum(g[0] for g in absorbed)) * b, unit)]
         section, last_small, after_zero = 0, 0, False
         prev_unit_text = prev_unit_text + c if prev_unit_text and prev_unit_text[-1] in BIG_UNITS else c
+        if c == ZHAO:
+            prev_unit_text = ""      # 兆 never ends a numeral (see _run_end)
         prev_unit = unit
     total = sum(g[0] for g in groups) + section
     last = text[end - 1]
@@ -226,7 +259,7 @@ def scan_chinese_numeral(text: str, pos: int = 0) -> ChineseNumeral | None:
         return None
     _check_digit_count(text, pos, end)
     run = text[pos:end]
-    if not any(c in _UNITS or c in TENS for c in run) and len(run) >= 2:
+    if not any(c in _UNITS or c in TENS or c == ZHAO for c in run) and len(run) >= 2:
         value, multiplier, scale, elided = _digit_sequence(text, pos, end), "", 1, False
     else:
         value, multiplier, scale, elided = _structured(text, pos, end)

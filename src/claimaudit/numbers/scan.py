@@ -26,10 +26,12 @@ from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
+from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
+from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
 from .words import english_value as _english_value
 from .words import read_words
@@ -83,11 +85,21 @@ _EN_START = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
     + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
                                           key=len, reverse=True))
-    + r")(?![a-z])))(?![a-z])")
+    + r")(?![a-z]))"
+    # "a twenty-first" (1/21): a compound ordinal as a denominator (words.english_value decides)
+    + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
+    + r")(?![a-z]))"
+    # "half a million", "quarter million": a fraction word before a scale
+    + r"|(?:half|quarter)(?=[ -](?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
+
+#: The same, on text in any case (for digits: "Minus 10 degrees"), without lower-casing the text.
+_WORD_SIGN_ANY_CASE = re.compile(_WORD_SIGN.pattern, re.I)
+_NUMBER_BEFORE_SIGN_ANY_CASE = re.compile(_NUMBER_BEFORE_SIGN.pattern, re.I)
+
 
 def _english_tokens(folded: str) -> Iterator[NumberToken]:
     lower = folded.lower()
@@ -102,7 +114,7 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
                 m.start() > 0 and folded[m.start() - 1] in "-_@/" ):
             pos = m.end()   # ZeRO, R1-Zero: names, not numbers
             continue
-        if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an"):
+        if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an", "half", "quarter"):
             pos = m.end()
             continue
         # Collect the run of words (and their spans) starting here, separated by spaces/hyphens.
@@ -146,8 +158,69 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 
 #: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
 #: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
-_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)|one in (?:[a-z]+|\d+))"
-                          r"(?![A-Za-z\d])", re.I)
+_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
+                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
+#: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
+#: denominator ("5 over 3 years" is five over a period, not 5/3).
+_OVER_RE = re.compile(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
+                      r"(?P<den>\d{1,6}(?![\d.,])|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+#: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
+#: grammar's: "3 hundred thousand").
+_HUNDRED_RE = re.compile(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
+                         r"(?:(?: and)? (?P<rest>\d{1,2}(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?![A-Za-z])"
+                         r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
+#: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
+_CARET_POWER = re.compile(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+#: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
+_MAX_POWER_DIGITS = 64
+
+
+def _word_number(text: str) -> Fraction | None:
+    """Digits or English number words (the whole of ``text``), or None."""
+    if text.isdigit():
+        return Fraction(int(text))
+    words = re.split(r"[ -]+", text.lower())
+    got = _english_value(words)
+    return got[0] if got is not None and got[1] == len(words) else None
+
+
+def _spoken_tokens(folded: str) -> Iterator[NumberToken]:
+    """Fractions read aloud (``1 over 3``) and digits before ``hundred`` (``3 hundred and 21``)."""
+    for m in _OVER_RE.finditer(folded):
+        num, den = _word_number(m.group("num")), _word_number(m.group("den"))
+        if num is None or den is None or den == 0:
+            continue
+        value = num / den
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], f"{value.numerator}/{value.denominator}",
+                          "fraction")
+    for m in _HUNDRED_RE.finditer(folded):
+        rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
+        if rest is None or rest >= 100 or rest.denominator != 1:
+            continue
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], str(int(m.group("n")) * 100 + rest),
+                          "digits")
+
+
+def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
+    """(end, text to parse) of a number raised to a power printed with a caret: ``10^-4`` and
+    ``2^64`` as printed (the grammar reads them), any other base spelt out exactly (``2.5^-1`` is
+    ``2/5``); (end, None) where the value would be too long to spell out (neither the base nor the
+    exponent is then a value); None where no power follows."""
+    pw = _CARET_POWER.match(folded, e)
+    if pw is None:
+        return None
+    base = norm.lstrip("+-")
+    exp = int(pw.group(2)) * (-1 if pw.group(1) in "-−" and pw.group(1) else 1)
+    if base in ("10", "2"):
+        return pw.end(), folded[s:pw.end()].replace("−", "-")
+    b = Fraction(base)
+    if b == 0:
+        return None
+    if max(len(str(b.numerator)), len(str(b.denominator))) * abs(exp) > _MAX_POWER_DIGITS:
+        return pw.end(), None
+    value = b ** exp * (-1 if norm.startswith("-") else 1)
+    return pw.end(), str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
@@ -191,6 +264,47 @@ def _bare_multiplier(text: str, i: int) -> str | None:
 _RETRY_RUN = 32
 
 
+#: A numeral printed with spaces between its places: ``一百 五 十 二``, ``三千 八百 九十六 萬``.
+_CN_PLACE_CHARS = frozenset(CN_SMALL_UNITS) | frozenset(CN_BIG_UNITS)
+_CN_SPACED_NEXT = re.compile("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS) | set(CN_TENS)
+                                                                       | _CN_PLACE_CHARS | set("点點")))) + "])")
+
+
+def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """(end, numeral without its spaces) where the numeral at ``text[start:end]`` goes on after one
+    or two spaces, or None. The joined numeral must read whole and have a place (十 百 千 万 亿) in a
+    piece after a space: digits alone (``一 二 三``, a list) are never joined."""
+    pieces: list[tuple[int, str]] = []       # (end, piece) after each gap, at most 16
+    pos = end
+    first_placed = any(c in _CN_PLACE_CHARS for c in text[start:end])
+    while len(pieces) < 16 and (gap := _CN_SPACED_NEXT.match(text, pos)) is not None:
+        piece_end = numeral_run_end(text, gap.end())
+        if text[gap.end()] in "点點":
+            piece_end = gap.end() + 1
+            while piece_end < len(text) and text[piece_end] in CN_DIGITS:
+                piece_end += 1
+        elif piece_end == gap.end():
+            piece_end = gap.end() + 1          # a place alone (万, 百) after a space
+        pieces.append((piece_end, text[gap.end():piece_end]))
+        pos = piece_end
+        if len(pieces) == 1 and not first_placed and not any(c in _CN_PLACE_CHARS for c in pieces[0][1]):
+            return None      # two digits in a row (一 二): a list, never one numeral
+    placed = [k for k, (_, piece) in enumerate(pieces) if any(c in _CN_PLACE_CHARS for c in piece)]
+    if not placed:
+        return None          # checked first: a spaced list of digits costs no parse
+    best = None
+    joined = text[start:end]
+    for k, (piece_end, piece) in enumerate(pieces):
+        joined += piece
+        try:
+            num = scan_chinese_numeral(joined, 0)
+        except NumberSyntaxError:
+            break            # the error lies in this prefix: every longer one has it too
+        if num is not None and num.end == len(joined) and k >= placed[0]:
+            best = (piece_end, joined)
+    return best
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -214,7 +328,26 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 if run_end - i > _RETRY_RUN:
                     i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
                     continue
+            if num is not None and num.end > i and text.startswith(("个半", "個半"), num.end) and not num.multiplier \
+                    and num.decimals == 0 and num.value < 10**6:
+                # 两个半小时, 一个半月: N and a half (the unit follows)
+                half = num.value + Fraction(1, 2)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and num.end > i and num.end < n and text[num.end] in "几幾" \
+                    and text[num.end - 1] in _CN_PLACE_CHARS and not num.multiplier \
+                    and text[num.end + 1:num.end + 2] not in _CN_PLACE_CHARS:      # 二十几万: the extractor's
+                # 十几公里, 二十几个, 一百几十: "ten-odd", read as 十多 (more than ten), as the grammar reads 多
+                yield NumberToken(i, num.end + 1, text[i:num.end + 1], text[i:num.end] + "多", "chinese")
+                i = num.end + 1
+                continue
             if num is not None and num.end > i:
+                spaced = _spaced_numeral(text, i, num.end)
+                if spaced is not None:
+                    yield NumberToken(i, spaced[0], text[i:spaced[0]], spaced[1], "chinese")
+                    i = spaced[0]
+                    continue
                 yield NumberToken(i, num.end, text[i:num.end], text[i:num.end], "chinese")
                 i = num.end
                 continue
@@ -228,13 +361,21 @@ _CN_NUM = "[" + "".join(sorted(set(CN_DIGITS) | set(CN_TENS) | set(CN_SMALL_UNIT
 _CN_FRACTION = re.compile(
     # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
     # every position inside it (quadratic).
-    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+)\s?又\s?)?(?P<den>[0-9]+|{_CN_NUM}+)\s?分\s?之\s?"
-    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?:[点點]{_CN_NUM}+)?)")
+    # A side may be spaced between its places (三 百 五 又 三 分之 一); the spaces are dropped below.
+    # (at most 6 spaced pieces: bounded, so a long spaced run costs linear time, not quadratic)
+    rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s?又\s?)?"
+    rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
+    rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}}(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
 
 
 def _side_value(text: str) -> Fraction | None:
-    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None."""
+    """The value of one side of a Chinese fraction (digits or a whole Chinese numeral), or None.
+    A side printed with spaces reads only when it has a place (``三 百 五``, not the list ``一 二``)."""
+    if " " in text:
+        if not any(c in _CN_PLACE_CHARS for c in text):
+            return None
+        text = text.replace(" ", "")
     if text[0].isascii():
         return Fraction(text) if len(text) <= MAX_DIGITS else None
     try:
@@ -245,20 +386,37 @@ def _side_value(text: str) -> Fraction | None:
 
 
 def _chinese_fractions(folded: str) -> Iterator[NumberToken]:
-    for m in _CN_FRACTION.finditer(folded):
-        den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
-        if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
-            # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
-            norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
-            yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
-            continue
-        den, num = _side_value(den_text), _side_value(num_text)
-        whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
-        if den is None or num is None or whole is None or den == 0:
-            continue
-        value = whole + num / den
-        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    pos = 0
+    while (m := _CN_FRACTION.search(folded, pos)) is not None:
+        pos = m.end()
+        tok = _fraction_token(folded, m)
+        first = m.group("whole") or m.group("den")
+        if tok is None and " " in first:
+            # "一 二 三分之一": the spaced run does not read; the fraction starts after its last space.
+            again = _CN_FRACTION.match(folded, m.start() + first.rindex(" ") + 1)
+            tok = _fraction_token(folded, again) if again is not None else None
+        if tok is not None:
+            yield tok
+
+
+def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
+    den_text, num_text, whole_text = m.group("den"), m.group("num"), m.group("whole")
+    if den_text in _CN_SHARE_DENOMINATORS and whole_text is None:
+        # 百分之五十, 千分之三: a percent or permille form, read as printed by parse_printed.
+        if " " in num_text and _side_value(num_text) is None:
+            return None
+        num_text = num_text.replace(" ", "")
+        if num_text in CN_SMALL_UNITS or num_text in CN_BIG_UNITS:
+            num_text = "一" + num_text       # 百分之百: a hundred per cent
+        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
+        return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    den, num = _side_value(den_text), _side_value(num_text)
+    whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
+    if den is None or num is None or whole is None or den == 0:
+        return None
+    value = whole + num / den
+    norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
 
 
 #: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
@@ -345,6 +503,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
     taken = sorted((t.start, t.end) for t in found)
     k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)
+    power_end = 0
     for m in _NUMBER_RE.finditer(folded):
         s, e = m.start(), m.end()
         while k < len(taken) and taken[k][1] <= s:
@@ -352,12 +511,23 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if k < len(taken) and taken[k][0] < e:
             continue
         norm = folded[s:e].replace("−", "-")
-        if norm == "2":
+        if s < power_end:
+            continue          # the exponent of a power read (or refused) just before
+        power = _caret_power(folded, s, e, norm) if folded.startswith("^", e) else None
+        if power is not None:
+            if power[1] is None:
+                power_end = power[0]
+                continue
+            e, norm = power[0], power[1]
+        elif norm == "2":
             # A binary power: 2⁵⁰ / 2^64 (parse_printed reads both exactly).
             pw = _BINARY_POWER.match(folded[e:e + 5])
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
+        sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s) if norm[:1] not in "+-" and s > 0 else None
+        if sign and not _NUMBER_BEFORE_SIGN_ANY_CASE.search(folded, max(0, sign.start() - 24), sign.start()):
+            s, norm = sign.start(), "-" + norm      # "minus 10 degrees" (not "20 minus 10": a subtraction)
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
     for m in _VULGAR_RE.finditer(text):
         s = m.start()
@@ -370,6 +540,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.extend(_mixed_tokens(folded, text))
     if words:
         found.extend(_multiple_tokens(folded))
+        found.extend(_spoken_tokens(folded))
         found.extend(_english_tokens(folded))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

@@ -37,11 +37,16 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
     "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
     "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
+    "不小于": ">=", "不小於": ">=", "大于等于": ">=", "大於等於": ">=", "大于或等于": ">=", "大於或等於": ">=",
+    "greater than or equal to": ">=", "more than or equal to": ">=", "equal to or greater than": ">=",
+    "equal to or more than": ">=",
     # less than
     "<": "<", "under": "<", "less than": "<", "below": "<", "fewer than": "<", "just under": "<",
     "不到": "<", "不足": "<", "少于": "<", "少於": "<", "低于": "<", "低於": "<", "小于": "<", "小於": "<",
     # at most
     "<=": "<=", "≤": "<=", "up to": "<=", "at most": "<=", "no more than": "<=",
+    "不大于": "<=", "不大於": "<=", "小于等于": "<=", "小於等於": "<=", "小于或等于": "<=", "小於或等於": "<=",
+    "less than or equal to": "<=", "fewer than or equal to": "<=", "equal to or less than": "<=",
     "not more than": "<=", "a maximum of": "<=", "maximum of": "<=", "as many as": "<=",
     "as much as": "<=", "as high as": "<=",
     "不超过": "<=", "不超過": "<=", "不多于": "<=", "不多於": "<=", "不高于": "<=", "不高於": "<=",
@@ -103,7 +108,7 @@ CURRENCY_PREFIXES: dict[str, str] = {
 #: ``pounds`` alone stays with the unit registry (it is also the pound of mass); ``pounds sterling``
 #: is money.
 CURRENCY_SUFFIXES: dict[str, str] = {
-    "美元": "USD", "美金": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
+    "美元": "USD", "美金": "USD", "美刀": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
     "欧元": "EUR", "英镑": "GBP", "港元": "HKD", "港币": "HKD", "港幣": "HKD", "日元": "JPY",
     "加元": "CAD", "澳元": "AUD", "新台币": "TWD", "新台幣": "TWD", "新加坡元": "SGD", "新元": "SGD",
     "韩元": "KRW", "韓元": "KRW", "瑞士法郎": "CHF", "卢比": "INR", "令吉": "MYR",

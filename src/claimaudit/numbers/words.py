@@ -15,7 +15,10 @@ UNITS = {w: i for i, w in enumerate(
     "sixteen seventeen eighteen nineteen".split())}
 TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split())
         if w != "_"}
-SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+          "lakh": 10**5, "crore": 10**7}
+#: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
+BIG_SCALES = frozenset(SCALES) - {"hundred"}
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
@@ -31,6 +34,15 @@ del _word, _den
 #: Ordinal words that end a number phrase as an ordinal: "twenty-first", "two hundredth", "the
 #: three trillionth visitor" are positions, not amounts ("second" is left out: "a two-second delay").
 ORDINAL_WORDS = frozenset({"first", "third"} | {w for w in FRACTIONS if not w.endswith("s")} - {"half", "quarter"})
+#: Ordinals of the units, the last part of a compound denominator ("one twenty-fifth" = 1/25).
+UNIT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                 "eighth": 8, "ninth": 9}
+#: Words that may follow "a third" as a fraction ("a third of", "a third more", "cut by a third last
+#: year"). Any other word makes it an ordinal adjective: "a third party", "a fifth season".
+_AFTER_FRACTION = frozenset(
+    "of more less fewer as than and or to in on by from since this last that which per each every off up down "
+    "over under the its their his her our was is are were be been has have had will would can could for at with "
+    "higher lower faster slower cheaper larger smaller bigger greater longer shorter".split())
 WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 NUMBER_WORDS = set(UNITS) | set(TENS)
 
@@ -42,12 +54,23 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     fraction (``a hundred``, ``a half``); ``and`` joins inside a number (``a hundred and two``,
     ``two and a half``); a cardinal before a fraction word is its numerator (``two thirds``).
     """
+    got = _fraction_phrase(words)
+    if got is not None:
+        return got
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
-    last_scale, group_start = 0, 0
+    last_scale, group_start, groups = 0, 0, 0
     while i < n:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
+        if w in BIG_SCALES and seen and current == 0 and groups == 1 and words[i - 1] in BIG_SCALES \
+                and SCALES[w] > last_scale:
+            # "three lakh crore", "two thousand million": a scale of a scale multiplies it.
+            total *= SCALES[w]
+            last_scale = SCALES[w] * last_scale
+            i += 1
+            used = i
+            continue
         if w in SCALES and w != "hundred" and seen and last_scale and SCALES[w] >= last_scale:
             # "one thousand, two thousand" is a list: a scale no smaller than the last one starts a
             # new number, so stop before this group.
@@ -58,6 +81,15 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 i, seen = i + 1, True
                 continue
             if nxt in FRACTIONS and not nxt.endswith("s"):        # a half, a third, a fifth
+                after = words[i + 2] if i + 2 < n else ""
+                if seen and last_scale >= 10**6 and current == 0 and words[i - 1] == "and":
+                    # "three million and a half" (of a million), "one billion and a quarter million"
+                    if after in BIG_SCALES:
+                        return total + Fraction(SCALES[after], FRACTIONS[nxt]), i + 3
+                    return total + Fraction(last_scale, FRACTIONS[nxt]), i + 2
+                if nxt not in ("half", "quarter") and after and after not in _AFTER_FRACTION \
+                        and after not in BIG_SCALES:
+                    break         # "a third party", "a fifth season": an ordinal adjective
                 current += Fraction(1, FRACTIONS[nxt])
                 i += 2
                 used, seen = i, True
@@ -65,6 +97,15 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         if w in UNITS:
             # "one fifth", "two thirds"; a singular fraction word after another digit word is an
             # ordinal ("two hundredth" is 200th, "three trillionth" 3 000 000 000 000th).
+            if nxt in FRACTIONS and seen and i > 0 and words[i - 1] == "and" and w != "zero" \
+                    and (w == "one" or nxt.endswith("s")):
+                frac = Fraction(UNITS[w], FRACTIONS[nxt])
+                after = words[i + 2] if i + 2 < n else ""
+                if last_scale >= 10**6 and current == 0 and after in BIG_SCALES:
+                    return total + frac * SCALES[after], i + 3   # "one billion and three quarters million"
+                if last_scale >= 10**6 and current == 0:
+                    return total + frac * last_scale, i + 2    # "two million and one half"
+                return total + current + frac, i + 2         # "one hundred and three and two thirds"
             if nxt in FRACTIONS and not seen and w != "zero" and (w == "one" or nxt.endswith("s")):
                 current += Fraction(UNITS[w], FRACTIONS[nxt])
                 i += 2
@@ -81,7 +122,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 total += current * scale
                 current = Fraction(0)
                 last_scale, group_start = scale, i + 1
-        elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS or nxt in ("a", "an")):
+                groups += 1
+        elif w in ("and", "&") and seen and (nxt in ("a", "an") or (
+                (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
+            # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
+            # ("two and a half", "forty two and two thirds"); "twenty and thirty" are two numbers.
             i += 1
             continue
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
@@ -105,22 +150,61 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         return None
     if used < n and words[used] in ORDINAL_WORDS:
         return None           # "twenty-first", "one hundred fifth": an ordinal, no amount
-    return total + current, used
+    value = total + current
+    if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
+        return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
+    return value, used
+
+
+def _fraction_follows(words: list[str], i: int) -> bool:
+    """A numerator and a fraction word stand at ``words[i]`` ("two thirds", "one half")."""
+    return i + 1 < len(words) and words[i] in UNITS and words[i + 1] in FRACTIONS
+
+
+def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
+    """A fraction whose denominator is a compound ordinal or that stands before a scale, from the
+    front of ``words``: ``one twenty-fifth`` (1/25), ``three twenty-fifths``, ``a twenty-first`` (1/21),
+    ``half a million``, ``quarter million``. A singular compound ordinal is a fraction only at the end
+    or before ``of`` ("a twenty-first century skill" is an ordinal)."""
+    n = len(words)
+    if n < 2:
+        return None
+    w, nxt = words[0], words[1]
+    if w in ("half", "quarter"):
+        k = 2 if nxt in ("a", "an") else 1
+        if k < n and words[k] in BIG_SCALES:
+            return Fraction(SCALES[words[k]], 2 if w == "half" else 4), k + 1
+        return None
+    if n < 3 or nxt not in TENS:
+        return None
+    last = words[2]
+    plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
+    if last not in UNIT_ORDINALS and not plural:
+        return None
+    den = TENS[nxt] + UNIT_ORDINALS[last[:-1] if plural else last]
+    if w in ("a", "an", "one") and not plural:
+        if n == 3 or words[3] == "of":
+            return Fraction(1, den), 3
+        return None
+    if w in UNITS and UNITS[w] > 1 and plural:
+        return Fraction(UNITS[w], den), 3
+    return None
 
 
 
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+|\d+)(?![A-Za-z\d])", re.IGNORECASE)
+    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])", re.IGNORECASE)
 _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
 def _word_or_digits(text: str) -> Fraction | None:
     if text.isdigit():
         return Fraction(int(text)) if len(text) <= 6 else None
-    got = english_value([text.lower()])
-    return got[0] if got else None
+    words = text.lower().split("-")      # "one in twenty-one"
+    got = english_value(words)
+    return got[0] if got and got[1] == len(words) else None
 
 
 def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
