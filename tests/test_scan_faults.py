@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from scan_support import make_corpus
+from support import hang_guard
 
 from claimaudit.scan.adapter import AuditSettings
 from claimaudit.scan.inputs import collect_items
@@ -86,8 +87,9 @@ def test_worker_processes_killed_mid_scan(tmp_path, faults, monkeypatch):
     every time (the batch is split, the others are audited, it alone is marked failed)."""
     monkeypatch.setenv("SCAN_FAULT_ONCE", str(tmp_path / "killed-once"))
     make_corpus(tmp_path / "docs", 6, wrong={0}, faults={1: "killworker", 4: "killworker-always", 3: "slow"})
-    totals = scan(collect_items([str(tmp_path / "docs")]),
-                  _config(tmp_path, workers=2, processes=True, batch_size=3, worker_retries=1))
+    with hang_guard(300):
+        totals = scan(collect_items([str(tmp_path / "docs")]),
+                      _config(tmp_path, workers=2, processes=True, batch_size=3, worker_retries=1))
     docs = _by_name(tmp_path / "out")
     assert len(docs) == 6
     assert (tmp_path / "killed-once").exists()
@@ -105,11 +107,27 @@ def test_a_document_sharing_a_worker_with_a_poison_one_is_still_audited(tmp_path
     import dask
 
     make_corpus(tmp_path / "docs", 4, wrong={3}, faults={1: "killworker-always"})
-    with dask.config.set({"distributed.scheduler.worker-saturation": float("inf")}):
+    # No retries: three worker kills in all (the batch, the singles, the poison one alone); each kill
+    # is a chance for Dask's own repeated-kill deadlock (dask/distributed#3196), hence the guard.
+    with dask.config.set({"distributed.scheduler.worker-saturation": float("inf")}), hang_guard(300):
         scan(collect_items([str(tmp_path / "docs")]),
-             _config(tmp_path, workers=1, inline=False, processes=True, batch_size=4, worker_retries=1))
+             _config(tmp_path, workers=1, inline=False, processes=True, batch_size=4, worker_retries=0))
     docs = _by_name(tmp_path / "out")
     assert docs["doc001.md"]["status"] == "failed" and "worker died" in docs["doc001.md"]["message"]
     assert {n: d["status"] for n, d in docs.items() if n != "doc001.md"} == dict.fromkeys(
         ("doc000.md", "doc002.md", "doc003.md"), "ok")
     assert docs["doc003.md"]["inconsistent"] == 1
+
+
+def test_a_scan_whose_tasks_stop_finishing_ends_with_an_error(tmp_path, faults, monkeypatch):
+    """Workers alive, nothing finishing (here a document that hangs, with a stall limit shorter than
+    its time limit): the scan gives up with a clear error instead of waiting for ever."""
+    import claimaudit.scan.runner as runner
+
+    monkeypatch.setattr(runner, "stall_limit", lambda config: 1.0)
+    monkeypatch.setattr(runner, "CHECK_EVERY", 0.2)
+    make_corpus(tmp_path / "docs", 2, faults={0: "hang"})
+    with hang_guard(120), pytest.raises(RuntimeError, match="no batch has finished for 1 s"):
+        scan(collect_items([str(tmp_path / "docs")]),
+             _config(tmp_path, workers=1, inline=False, processes=False, batch_size=2,
+                     limits=Limits(seconds=30, memory_mb=600)))

@@ -144,6 +144,14 @@ NO_WORKER_TIMEOUT = 300.0
 CHECK_EVERY = 5.0
 
 
+def stall_limit(config: ScanConfig) -> float:
+    """Seconds with workers but no finished task after which the scan gives up: longer than any one
+    task may take (each document is bounded by its time limit), plus time to replace workers. Dask
+    has been seen to leave a task pending for ever after repeated worker kills (dask/distributed#3196);
+    a scan must end, and its parts stay for --resume."""
+    return max(1, config.batch_size) * (config.limits.seconds + 10.0) + NO_WORKER_TIMEOUT
+
+
 def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[str, Any]], None]) -> None:
     from distributed import KilledWorker, wait
 
@@ -173,14 +181,16 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
             elif fut.key not in alone:
                 suspects.append(b)
             else:
-                done(write_failed(b, config.out, f"its worker died {config.worker_retries + 1} times while "
-                                                 f"auditing it ({type(exc).__name__})", config.worker_retries + 1))
+                n = config.worker_retries + 1
+                done(write_failed(b, config.out, f"its worker died {n} time{'s' if n > 1 else ''} while auditing "
+                                                 f"it alone ({type(exc).__name__})", n))
         fut.release()
 
     try:
         for b in batches:
             submit(b, 1)
         idle_since: float | None = None
+        progress_at = time.monotonic()
         while live or suspects:
             if not live:   # the suspects, one at a time: a worker that dies now died of this document
                 b = suspects.pop(0)
@@ -194,10 +204,15 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
                 handle(fut)
             if finished:
                 idle_since = None
+                progress_at = time.monotonic()
                 continue
             # Nothing finished: is anyone working? A worker that could not be restarted is replaced.
             if client.scheduler_info().get("workers"):
                 idle_since = None
+                if time.monotonic() - progress_at > stall_limit(config):
+                    raise RuntimeError(f"no batch has finished for {stall_limit(config):g} s although the "
+                                       "cluster has workers; the parts written so far are kept (--resume "
+                                       "continues the scan)")
                 continue
             idle_since = idle_since or time.monotonic()
             if cluster is not None:
