@@ -117,6 +117,10 @@ def test_accounting_negative():
     # not money alone in its parentheses: no sign change
     assert found("see ($5 per kg)") == [("$5 per kg", 5, "USD / kilogram")]
     assert found("(3 GB)") == [("3 GB", 3, "gigabyte")]
+    # right after another quantity: its cost or its conversion, not a negative (DeepSpeed-Chat's
+    # "| 8x A100 | 4.1 hours ($132) |" cells; a euro amount converted)
+    assert found("| 8x A100 | 4.1 hours ($132) |")[-1] == ("$132", 132, "USD")
+    assert found("a fine of €6.5 million ($7.5 million)")[-1] == ("$7.5 million", 7500000, "USD")
 
 
 def test_rating_is_not_a_year():

@@ -250,13 +250,22 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
     """An amount of money wrapped in parentheses is negative in accounts: ``($99.99)`` = -$99.99.
 
     Only an amount of money alone in its parentheses, sign first: ``(3)`` is a list number, ``(3 GB)``
-    and ``($5 per kg)`` are asides.
+    and ``($5 per kg)`` are asides. Right after another quantity the parentheses are an aside too —
+    its cost or its conversion (``4.1 hours ($132)``, ``€6.5 million ($7.5 million)``) — and keep
+    the sign, noting the other reading.
     """
+    ends = {m.end for m in ms}
     for m in ms:
         money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
         if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money \
                 or not _MONEY_SIGN.match(f[m.start:m.number_start]) \
                 or m.number.is_range or m.number.nominal <= 0:
+            continue
+        before = m.start - 1
+        while before > 0 and f[before - 1] in " \t\u00a0":
+            before -= 1
+        if before in ends:
+            m.candidates.append("parentheses after another quantity read as an aside, not as an accounting negative")
             continue
         p = parse_value("-" + m.value, kilo)
         if p is None or p.nominal >= 0:
