@@ -38,3 +38,19 @@ def test_cached_unit_arithmetic_is_exact() -> None:
     time, gpu = Dims((("[time]", 1),)), Dims((("[gpu]", 1),))
     assert dims_product(gpu, time) == gpu * time
     assert dims_ratio(gpu * time, time) == gpu
+
+
+def test_indexed_word_split_matches_trying_every_word() -> None:
+    from claimaudit.extract import unit_words
+
+    def every_word(f: str, unit_text: str, end: int) -> bool:
+        return any(unit_text.endswith(w[:k]) and f.startswith(w, end - k)
+                   for w in unit_words._CJK_NOT_UNIT for k in range(1, len(w)))
+
+    f = "3元素和5元数据，2小时级，8小时，三周年，3周，10元，两升级，1米饭，5节点数，4分析"
+    for end in range(len(f) + 1):
+        for size in (1, 2, 3):
+            unit_text = f[max(0, end - size):end]
+            if unit_text:
+                assert unit_words._splits_word(f, unit_text, end) == every_word(f, unit_text, end), (unit_text, end)
+    assert unit_words._splits_word("3元素", "元", 2) and not unit_words._splits_word("3元。", "元", 2)
