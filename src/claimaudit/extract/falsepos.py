@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
@@ -119,8 +120,28 @@ def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
                               or (is_unit is not None and is_unit(m.group(1))))
 
 
+#: What :func:`false_positive` reads around a token: 24 characters before it (one more for the
+#: currency pattern's look-behind) and 16 after. Equal windows give equal answers, so the answer is
+#: cached per window (a table repeats its cells, a long document its phrases).
+_BEFORE_WINDOW = 25
+_AFTER_WINDOW = 16
+
+
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                    is_unit: Callable[[str], bool] | None = None) -> str | None:
+    """Why the number at ``folded[start:end]`` is not a quantity, or None when it may be one
+    (see :func:`_false_positive`; the answer depends only on the window around the token)."""
+    w0 = max(0, start - _BEFORE_WINDOW)
+    return _windowed(folded[w0:end + _AFTER_WINDOW], start - w0, end - w0, kind, is_unit)
+
+
+@lru_cache(maxsize=1 << 16)
+def _windowed(window: str, start: int, end: int, kind: str, is_unit: Callable[[str], bool] | None) -> str | None:
+    return _false_positive(window, start, end, kind, is_unit)
+
+
+def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
+                    is_unit: Callable[[str], bool] | None = None) -> str | None:
     """Why the number at ``folded[start:end]`` is not a quantity, or None when it may be one.
 
     ``is_unit`` tells whether a word glued to the number (``8GB``) is a unit; without it any glued

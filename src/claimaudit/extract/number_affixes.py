@@ -6,6 +6,7 @@ where they stand."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..numbers import vocabulary
 from .chinese_counts import CJK
@@ -90,7 +91,15 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
         j -= 1
     if j < lo or f[j] not in _QUAL_LAST:
         return None
-    m = _QUAL_RE.search(f[max(0, start - _QUAL_WINDOW):start])
+    found = _qualifier_at_end(f[max(0, start - _QUAL_WINDOW):start])
+    return (start - found[0], found[1], None) if found is not None else None
+
+
+@lru_cache(maxsize=1 << 14)
+def _qualifier_at_end(window: str) -> tuple[int, str] | None:
+    """(length, qualifier text) of the qualifier ending ``window``; cached per window (the search
+    anchored at the end tries every position, and documents repeat their phrases)."""
+    m = _QUAL_RE.search(window)
     if not m:
         return None
     q = (m.group("en") or m.group("sym") or m.group("zh") or "").strip()
@@ -98,7 +107,7 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
         q = ">"
     if q in ("&lt;",):
         q = "<"
-    return start - (len(m.group(0))), q, None
+    return len(m.group(0)), q
 
 
 

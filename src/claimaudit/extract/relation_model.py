@@ -12,6 +12,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -48,8 +49,30 @@ class Relation:
         return sorted({mentions[i].line for i in idx})
 
 
+_FORMULA_TOKEN = re.compile(r"\{\d+\}|\d+|[+\-*/()]")
+
+
 def _q(m: Mention) -> Quantity:
-    return Quantity(m.number.interval * m.unit.factor, m.unit.dims)
+    return Quantity(_scaled(m.number.interval, m.unit.factor), m.unit.dims)
+
+
+@lru_cache(maxsize=1 << 14)
+def _scaled(interval: Interval, factor: Fraction) -> Interval:
+    """The interval in base units; cached (exact Fraction products are costly, and finders ask for
+    the same mention's quantity many times)."""
+    return interval * factor
+
+
+@lru_cache(maxsize=1 << 12)
+def dims_ratio(a: Dims, b: Dims) -> Dims:
+    """``a / b``, cached: finders compare the units of every pair of mentions in a sentence."""
+    return a / b
+
+
+@lru_cache(maxsize=1 << 12)
+def dims_product(a: Dims, b: Dims) -> Dims:
+    """``a * b``, cached (as :func:`dims_ratio`)."""
+    return a * b
 
 
 def _usable(m: Mention) -> bool:
@@ -62,7 +85,7 @@ _APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
 
 def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
     """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
-    tokens = re.findall(r"\{\d+\}|\d+|[+\-*/()]", formula)
+    tokens = _FORMULA_TOKEN.findall(formula)
     pos = 0
 
     def val(i: int) -> Quantity:

@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .relation_model import FinderBase, Relation, _evaluate, _fits, _placeholder_formula, _recomputes, _ref, _usable
+from .relation_model import (
+    FinderBase,
+    Relation,
+    _evaluate,
+    _fits,
+    _placeholder_formula,
+    _recomputes,
+    _ref,
+    _usable,
+    dims_product,
+    dims_ratio,
+)
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
         "/": "/", "÷": "/"}
@@ -212,13 +223,10 @@ class ProseRelations(FinderBase):
                 rm = ms[r]
                 if "/" not in rm.unit.canonical or not _usable(rm):
                     continue
-                found = []
-                for a in ids:
-                    for b in ids:
-                        if len({a, b, r}) < 3 or ms[a].unit.dims.dimensionless or ms[b].unit.dims.dimensionless:
-                            continue
-                        if ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims and _usable(ms[a]) and _usable(ms[b]):
-                            found.append((a, b))
+                # The numerators and denominators: usable values with a dimension (not the rate).
+                parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and _usable(ms[a])]
+                found = [(a, b) for a in parts for b in parts
+                         if a != b and dims_ratio(ms[a].unit.dims, ms[b].unit.dims) == rm.unit.dims]
                 if len(found) == 1:
                     a, b = found[0]
                     formula = f"{_ref(a)} / {_ref(b)}"
@@ -244,7 +252,7 @@ class ProseRelations(FinderBase):
                 if t in stated:
                     continue
                 pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
-                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
+                         and dims_product(ms[a].unit.dims, ms[b].unit.dims) == ms[t].unit.dims]
                 if len(pairs) != 1:
                     continue
                 a, b = pairs[0]

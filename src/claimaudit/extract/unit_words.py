@@ -75,11 +75,25 @@ def unit_or_none(text: str) -> UnitInfo | None:
     return info
 
 
-def _splits_word(f: str, unit_text: str, end: int) -> bool:
-    """True when the unit's last characters begin a longer word (元 in 元素, 时 in 时间)."""
-    for w in _CJK_NOT_UNIT:
+def _word_starts(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each proper beginning of the words (元 of 元素, 元 and 元数 of 元数据) and the words it begins."""
+    out: dict[str, list[str]] = {}
+    for w in words:
         for k in range(1, len(w)):
-            if unit_text.endswith(w[:k]) and f.startswith(w, end - k):
+            out.setdefault(w[:k], []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_NOT_UNIT_STARTS = _word_starts(_CJK_NOT_UNIT)
+_NOT_UNIT_LONGEST = max(map(len, _CJK_NOT_UNIT))
+
+
+def _splits_word(f: str, unit_text: str, end: int) -> bool:
+    """True when the unit's last characters begin a longer word (元 in 元素, 时 in 时间): only the
+    words that the unit's last 1, 2 … characters begin are tried."""
+    for k in range(1, min(len(unit_text), _NOT_UNIT_LONGEST - 1) + 1):
+        for w in _NOT_UNIT_STARTS.get(unit_text[-k:], ()):
+            if f.startswith(w, end - k):
                 return True
     return False
 
