@@ -7,7 +7,8 @@ The claims come from ``gen_claims.py`` (its realistic shapes; the reference chai
 files that refer to each other). Each round runs a serial run and a ``-n 2`` run, interleaved, each in a
 fresh process, and times its phases in process CPU time:
 
-- run: ``run_claims`` / ``run_claims_in_workers`` — the parent's CPU time, and the worker's (its
+- run: ``run_claims`` / ``run_claims_in_workers`` (``slim=True``, as ``claimaudit run -n`` calls it) —
+  the parent's CPU time, and the worker's (its
   children's) CPU time;
 - after: what the parent does with the merged run (``as_report``: with ``-n`` the workers built the
   records, so the parent only takes them over) and the text output (``claimaudit run``'s default
@@ -46,7 +47,10 @@ def children():
 t0, w0 = time.process_time(), time.perf_counter()
 options = RunOptions(workers=workers)
 if workers > 1:
-    run = run_claims_in_workers([folder + "/claims"], folder, options)
+    try:   # as `claimaudit run -n` calls it (slim results); sources from before slim=: without
+        run = run_claims_in_workers([folder + "/claims"], folder, options, slim=True)
+    except TypeError:
+        run = run_claims_in_workers([folder + "/claims"], folder, options)
 else:
     run = run_claims([folder + "/claims"], folder, options)
 t1 = time.process_time()

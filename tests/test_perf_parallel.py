@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -160,5 +161,47 @@ def test_cli_parallel_text_and_html_match_serial(project, capsys, tmp_path):
         code = main(["run", "--root", str(project), "--checklist", "no", "--html", str(html), "--color", "no",
                      *extra, str(project / "claims")])
         text = capsys.readouterr().out.replace(str(html), "HTML").rsplit(" in ", 1)[0]
-        outs.append((code, text, html.read_text(encoding="utf-8").count("<section")))
+        page = html.read_text(encoding="utf-8")
+        assert page.count("<article") >= 10
+        # The same page but for the line that says when the audit ran and how long it took.
+        outs.append((code, text, re.sub(r'<p class="meta">Audited .*?</p>', "", page)))
     assert outs[0] == outs[1] and outs[0][0] == 2
+
+
+@pytest.mark.parametrize("formats", [None, {"text", "html"}, {"text"}])
+def test_slim_results_give_the_serial_records(project, formats):
+    """Workers send results without their amounts (``slim``): the records, and records built again after
+    a change (``--baseline``) or for a second report, are those of a serial run."""
+    from claimaudit.engine.records import as_report
+
+    options = RunOptions(checklist="no")
+    serial = as_report(run_claims([project / "claims"], project, options), formats)
+    run = run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, formats, slim=True)
+    assert run is not None
+    slim = [r for r in run.results if r.shown is not None]
+    assert slim and all(r.claimed is None and r.inputs == [] and r.reading is None for r in slim)
+    if formats == {"text"}:     # brief records need the amounts for a complete one later: kept whole
+        assert all(not r.record[2].get("brief") for r in slim)
+    assert any(r["inputs"] and r["claimed"] for r in serial["records"] if r["qualname"] in
+               {s.claim.qualname for s in slim})   # what is dropped was there to drop
+    assert _records(as_report(run, formats)) == _records(serial)
+    assert _records(as_report(run, formats)) == _records(serial)            # built again from `shown`
+    changed = next(r for r in slim if r.outcome == "failed")
+    changed.outcome = "expected"
+    again = {r["qualname"]: r for r in _records(as_report(run, formats))}
+    before = {r["qualname"]: r for r in _records(serial)}[changed.claim.qualname]
+    assert again[changed.claim.qualname] == {**before, "outcome": "expected"}
+
+
+def test_slim_only_without_a_checklist(project):
+    """The checklist reads the amounts: a run that may get one is not sent slim."""
+    for checklist in ("yes", "auto"):        # auto: this small run gets one
+        run = run_parallel([project / "claims"], project, RunOptions(workers=2, checklist=checklist), 0.0,
+                           None, slim=True)
+        assert run is not None and all(r.shown is None for r in run.results)
+
+
+def test_cli_parallel_json_without_checklist_matches_serial(project, capsys):
+    serial_code, serial = _json(capsys, project, "--checklist", "no")
+    code, parallel = _json(capsys, project, "--checklist", "no", "-n", "2")
+    assert (code, parallel) == (serial_code, serial) and serial["summary"]["inconsistent"] >= 2

@@ -180,7 +180,8 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
         if options.workers > 1:
             from ..engine.parallel import run_claims_in_workers
 
-            run = run_claims_in_workers(list(paths), root, options, formats=_record_formats(args, root))
+            run = run_claims_in_workers(list(paths), root, options, formats=_record_formats(args, root),
+                                        slim=True)   # what follows reads records, not amounts
         else:
             run = run_claims(paths, root, options)
     point_at_documents(run, docs)

@@ -34,8 +34,8 @@ from .collect import (
     doc_sources,
     find_claim_files,
 )
-from .options import RunOptions
-from .records import prebuild_records
+from .options import CHECKLIST_AUTO_LIMIT, RunOptions
+from .records import prebuild_records, slim_result
 from .run import SourceError, audit, paused_gc, run_claims, run_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,8 +96,9 @@ def file_groups(files: list[Path]) -> list[list[int]]:
 
 
 #: The parent's bucket is this much of a worker's: besides its own share it reads back and merges the
-#: workers' results (bench_parallel.py: ~0.9 s more CPU than its worker at 10,000 claims each).
-PARENT_SHARE = 0.85
+#: workers' results, while a worker pickles them (bench_parallel.py, 20,000 claims in 103 files, slim
+#: results: at 1.0 the parent used ~0.7 s more CPU than its worker, at 0.9 ~0.4 s less).
+PARENT_SHARE = 0.9
 
 
 def _buckets(groups: list[list[int]], files: list[Path], n: int) -> list[list[int]]:
@@ -183,12 +184,14 @@ def _unmarked(value: Any) -> Any:
 
 
 def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
-                         formats: Collection[str] | None) -> bytes:
+                         formats: Collection[str] | None, slim_above: int | None = None) -> bytes:
     """:func:`_audit_bucket` in a worker: its answer as one compact pickle.
 
     After the audit a claim's YAML mapping (``Claim.raw``, read through ``Claim.get``) is needed for its
     values only: the locations of its keys and values served the audit (``Claim.loc_of``), so they stay
-    here; they were half of what went to the parent."""
+    here; they were half of what went to the parent. The value as read (``reading``) served the checkers
+    only. With more than ``slim_above`` results (None: never) the results go slim
+    (:func:`~claimaudit.engine.records.slim_result`): their amounts are in their records already."""
     part = _audit_bucket(paths, root, options, formats)
     with paused_gc():
         done: set[int] = set()
@@ -196,6 +199,10 @@ def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
             if id(r.claim) not in done:
                 done.add(id(r.claim))
                 object.__setattr__(r.claim, "raw", _unmarked(r.claim.raw))   # the worker's own copy
+            r.reading = None
+        if slim_above is not None and len(part["results"]) > slim_above:
+            for r in part["results"]:
+                slim_result(r)
         return _pack(part)
 
 
@@ -220,10 +227,11 @@ def _audit_bucket(paths: list[str], root: str, options: RunOptions,
 
 
 def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: float,
-                 formats: Collection[str] | None = None) -> RunResult | None:
+                 formats: Collection[str] | None = None, slim: bool = False) -> RunResult | None:
     """The run of :func:`claimaudit.engine.run.run_claims` with ``options.workers`` processes, or None
     when it is better audited serially (one group, or a run-scope checker). Each result comes with
-    its report record for ``formats`` (see :func:`claimaudit.engine.records.as_report`)."""
+    its report record for ``formats`` (see :func:`claimaudit.engine.records.as_report`); ``slim``: see
+    :func:`run_claims_in_workers`."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -244,13 +252,16 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     shown = {display_path(f, root): i for i, f in enumerate(files)}
     # The checklist depends on the whole run's size: answered once, after the parts are merged.
     worker_options = dataclasses.replace(options, progress=None, workers=1, checklist="no")
+    # Slim results lack the amounts the checklist reads: only when the run cannot get one.
+    slim_above = None if not slim or options.checklist == "yes" else \
+        0 if options.checklist == "no" else CHECKLIST_AUTO_LIMIT
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with paused_gc():
         # The parent audits the first bucket itself while the workers audit the others: one process
         # fewer to start, and its share of the results needs no pickling.
         with ProcessPoolExecutor(len(buckets) - 1, mp_context=multiprocessing.get_context(method)) as pool:
             futures = [pool.submit(_audit_bucket_packed, [str(files[i]) for i in b], str(root), worker_options,
-                                   formats) for b in buckets[1:]]
+                                   formats, slim_above) for b in buckets[1:]]
             parts = [_audit_bucket([str(files[i]) for i in buckets[0]], str(root), worker_options, formats)]
             _pickler_table()   # the field names _slotted needs, in this process too
             parts += [pickle.loads(f.result()) for f in futures]  # noqa: S301 - our own worker's output
@@ -323,17 +334,20 @@ def _solvable(r: Any) -> bool:
 
 
 def run_claims_in_workers(paths: list[str | Path], root: str | Path = ".", options: RunOptions | None = None,
-                          formats: Collection[str] | None = None) -> RunResult:
+                          formats: Collection[str] | None = None, *, slim: bool = False) -> RunResult:
     """:func:`~claimaudit.engine.run.run_claims` with ``options.workers`` processes: the same records in
     the same order, audited in parallel where the run splits into independent groups, else serially.
     ``formats``: what the run's report will be built for (``as_report(run, formats)``); the workers
-    build those records, so that the parent only merges them."""
+    build those records, so that the parent only merges them. ``slim``: the caller reads the run
+    through its records (``as_report``) and the results' claim, verdict, outcome, findings and extra
+    only, so a worker's result whose record is complete comes without its amounts (``claimed``,
+    ``recomputed``, ``inputs``: in ``shown`` as formatted in the record), which cuts what is pickled."""
     import time
 
     options = options or RunOptions()
     paths = list(paths)
     if options.workers > 1:
-        run = run_parallel(paths, Path(root), options, time.perf_counter(), formats)
+        run = run_parallel(paths, Path(root), options, time.perf_counter(), formats, slim)
         if run is not None:
             return run
     return run_claims(paths, root, options)

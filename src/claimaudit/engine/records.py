@@ -97,10 +97,52 @@ def shown_in_full(res: ClaimResult) -> bool:
     return res.outcome != "passed" or any(f.severity in ("error", "warning") for f in res.findings)
 
 
+def _no_amounts() -> dict[str, Any]:
+    return {"claimed": None, "recomputed": None, "inputs": []}
+
+
+def _amounts(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None) -> dict[str, Any]:
+    """The formatted amounts of a record: the claimed and recomputed values and the inputs."""
+    return {
+        "claimed": _amount(res.claimed, memo),
+        "recomputed": _amount(res.recomputed, memo),
+        "inputs": [{"name": i.name, "printed": i.printed, "ref": i.ref, "recomputed": i.recomputed,
+                    "free": i.amount is None, **(_amount(i.amount, memo) or {}),
+                    **({"line": i.location.line, "col": i.location.col} if i.location else {})}
+                   for i in res.inputs],
+    }
+
+
+def _shown(shown: dict[str, Any]) -> dict[str, Any]:
+    """A slim result's amounts (see :func:`slim_result`), copied: a reader may change its report."""
+    return {"claimed": _copied(shown["claimed"]), "recomputed": _copied(shown["recomputed"]),
+            "inputs": [dict(i) for i in shown["inputs"]]}
+
+
+def _copied(d: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if d is None else dict(d)
+
+
+def slim_result(res: ClaimResult) -> None:
+    """Drop what a ``-n`` worker's result needs no more once its complete record is built: the amounts
+    (their formatted records stay in ``res.shown``, so that the record can be built again, as it is if
+    its findings or outcome change later) and the value as read (the checkers' only). What the parent
+    still reads stays: the claim, verdict, outcome, findings, free names, step, extra."""
+    pre = res.record
+    if pre is None or pre[2].get("brief"):
+        return     # a brief record (or none): may need the amounts for a complete one later
+    rec = pre[2]
+    res.shown = {"claimed": rec["claimed"], "recomputed": rec["recomputed"], "inputs": rec["inputs"]}
+    res.claimed = res.recomputed = None
+    res.inputs = []
+    res.reading = None
+
+
 def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None,
                  *, brief: bool = False) -> dict[str, Any]:
     """The record of one claim; ``brief`` keeps only :data:`BRIEF_KEYS` (see the module docstring)."""
     c = res.claim
+    shown = _no_amounts() if brief else _shown(res.shown) if res.shown is not None else _amounts(res, memo)
     formula_display = None
     if c.formula:
         formula_display = c.formula
@@ -110,13 +152,8 @@ def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]
         "also_in": [{"source": a.source, "quote": a.quote, "at": a.at, "value": a.value} for a in c.also_in],
         "value": c.value, "relation": res.relation, "qualifier": res.qualifier, "kind": res.printed_kind,
         "step": _num(res.step) if res.step else None,
-        "claimed": None if brief else _amount(res.claimed, memo),
-        "recomputed": None if brief else _amount(res.recomputed, memo),
-        "formula": c.formula, "formula_display": formula_display,
-        "inputs": [{"name": i.name, "printed": i.printed, "ref": i.ref, "recomputed": i.recomputed,
-                    "free": i.amount is None, **(_amount(i.amount, memo) or {}),
-                    **({"line": i.location.line, "col": i.location.col} if i.location else {})}
-                   for i in res.inputs] if not brief else [],
+        "claimed": shown["claimed"], "recomputed": shown["recomputed"],
+        "formula": c.formula, "formula_display": formula_display, "inputs": shown["inputs"],
         "free": list(res.free), "verdict": res.verdict, "expected": c.expect, "outcome": res.outcome,
         "boundary": res.boundary, "because": c.because, "tags": list(c.tags),
         "findings": [finding_record(f, res) for f in res.findings],

@@ -80,6 +80,9 @@ class ClaimResult:
     reading: Any = None                  # the claim's value as read (engine.evaluate.Reading), for the checkers
     # Its report record, built where it was audited (a ``-n`` worker): see records.prebuild_records.
     record: Any = field(default=None, compare=False, repr=False)
+    # Its amounts as its record shows them ({"claimed", "recomputed", "inputs"}), kept instead of the
+    # amounts themselves when a ``-n`` worker sent it slim (records.slim_result): records read these.
+    shown: Any = field(default=None, compare=False, repr=False)
 
     @property
     def id(self) -> str:
