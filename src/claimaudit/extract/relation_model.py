@@ -63,18 +63,6 @@ def _scaled(interval: Interval, factor: Fraction) -> Interval:
     return interval * factor
 
 
-@lru_cache(maxsize=1 << 12)
-def dims_ratio(a: Dims, b: Dims) -> Dims:
-    """``a / b``, cached: finders compare the units of every pair of mentions in a sentence."""
-    return a / b
-
-
-@lru_cache(maxsize=1 << 12)
-def dims_product(a: Dims, b: Dims) -> Dims:
-    """``a * b``, cached (as :func:`dims_ratio`)."""
-    return a * b
-
-
 def _usable(m: Mention) -> bool:
     return not m.number.is_range and m.number.relation in ("=", "~") and m.relation is None
 

@@ -15,8 +15,6 @@ from .relation_model import (
     _recomputes,
     _ref,
     _usable,
-    dims_product,
-    dims_ratio,
 )
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
@@ -226,7 +224,7 @@ class ProseRelations(FinderBase):
                 # The numerators and denominators: usable values with a dimension (not the rate).
                 parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and _usable(ms[a])]
                 found = [(a, b) for a in parts for b in parts
-                         if a != b and dims_ratio(ms[a].unit.dims, ms[b].unit.dims) == rm.unit.dims]
+                         if a != b and ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims]
                 if len(found) == 1:
                     a, b = found[0]
                     formula = f"{_ref(a)} / {_ref(b)}"
@@ -252,7 +250,7 @@ class ProseRelations(FinderBase):
                 if t in stated:
                     continue
                 pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
-                         and dims_product(ms[a].unit.dims, ms[b].unit.dims) == ms[t].unit.dims]
+                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
                 if len(pairs) != 1:
                     continue
                 a, b = pairs[0]

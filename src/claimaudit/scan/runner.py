@@ -190,7 +190,7 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
         for b in batches:
             submit(b, 1)
         idle_since: float | None = None
-        progress_at = time.monotonic()
+        progress_at, stall = time.monotonic(), stall_limit(config)
         while live or suspects:
             if not live:   # the suspects, one at a time: a worker that dies now died of this document
                 b = suspects.pop(0)
@@ -209,8 +209,8 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
             # Nothing finished: is anyone working? A worker that could not be restarted is replaced.
             if client.scheduler_info().get("workers"):
                 idle_since = None
-                if time.monotonic() - progress_at > stall_limit(config):
-                    raise RuntimeError(f"no batch has finished for {stall_limit(config):g} s although the "
+                if time.monotonic() - progress_at > stall:
+                    raise RuntimeError(f"no batch has finished for {stall:g} s although the "
                                        "cluster has workers; the parts written so far are kept (--resume "
                                        "continues the scan)")
                 continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..numbers.interval import Interval
 
@@ -39,11 +40,13 @@ class Dims:
     def dimensionless(self) -> bool:
         return not self.items
 
+    # Products and quotients are cached: a run or a draft combines the same few dimensions again
+    # and again (every claim's formula, every pair of mentions in a sentence).
     def __mul__(self, other: Dims) -> Dims:
-        return Dims.of(list(self.items) + list(other.items))
+        return _product(self, other)
 
     def __truediv__(self, other: Dims) -> Dims:
-        return Dims.of(list(self.items) + [(k, -v) for k, v in other.items])
+        return _quotient(self, other)
 
     def __pow__(self, n: int) -> Dims:
         return Dims.of([(k, v * n) for k, v in self.items])
@@ -66,6 +69,16 @@ class Dims:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+@lru_cache(maxsize=4096)
+def _product(a: Dims, b: Dims) -> Dims:
+    return Dims.of(list(a.items) + list(b.items))
+
+
+@lru_cache(maxsize=4096)
+def _quotient(a: Dims, b: Dims) -> Dims:
+    return Dims.of(list(a.items) + [(k, -v) for k, v in b.items])
 
 
 DIMENSIONLESS = Dims()
