@@ -127,7 +127,22 @@ def test_a_scan_whose_tasks_stop_finishing_ends_with_an_error(tmp_path, faults, 
     monkeypatch.setattr(runner, "stall_limit", lambda config: 1.0)
     monkeypatch.setattr(runner, "CHECK_EVERY", 0.2)
     make_corpus(tmp_path / "docs", 2, faults={0: "hang"})
-    with hang_guard(120), pytest.raises(RuntimeError, match="no batch has finished for 1 s"):
+    with hang_guard(120), pytest.raises(runner.ScanStopped, match="no batch has finished for 1 s"):
         scan(collect_items([str(tmp_path / "docs")]),
              _config(tmp_path, workers=1, inline=False, processes=False, batch_size=2,
                      limits=Limits(seconds=30, memory_mb=600)))
+
+
+def test_the_cli_says_a_stopped_scan_stopped_without_a_traceback(tmp_path, monkeypatch, capsys):
+    import claimaudit.scan.runner as runner
+    from claimaudit.cli.main import main
+
+    def stopped(items, config):
+        raise runner.ScanStopped("the Dask cluster has had no worker for 300 s; the parts written so far are kept")
+
+    monkeypatch.setattr(runner, "scan", stopped)
+    make_corpus(tmp_path / "docs", 1)
+    code = main(["scan", str(tmp_path / "docs"), "--out", str(tmp_path / "out"), "--root", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "claimaudit scan: stopped: the Dask cluster has had no worker" in err
+    assert "Traceback" not in err

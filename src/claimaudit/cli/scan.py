@@ -67,7 +67,7 @@ def main(args: argparse.Namespace) -> int:
     from ..config import find_root
     from ..scan.adapter import AuditSettings
     from ..scan.inputs import collect_items
-    from ..scan.runner import ScanConfig, scan
+    from ..scan.runner import ScanConfig, ScanStopped, scan
     from ..scan.sandbox import Limits
     from ..scan.tasks import BATCH_SIZE
 
@@ -81,7 +81,11 @@ def main(args: argparse.Namespace) -> int:
                         limits=Limits(seconds=args.timeout, memory_mb=args.memory_limit),
                         workers=args.workers, scheduler=args.scheduler, resume=args.resume,
                         batch_size=args.batch_size or BATCH_SIZE, progress=False if args.quiet else None)
-    totals = scan(items, config)
+    try:
+        totals = scan(items, config)
+    except ScanStopped as exc:   # not the documents' fault: say so, exit 1 (not all were audited)
+        print(f"claimaudit scan: stopped: {exc}", file=sys.stderr)
+        return 1
     st = totals["status"]
     bad = st.get("error", 0) + st.get("timeout", 0) + st.get("failed", 0)
     if not args.quiet:

@@ -138,6 +138,10 @@ def _client(config: ScanConfig) -> tuple[Any, Any]:
     return Client(cluster), cluster
 
 
+class ScanStopped(RuntimeError):
+    """The cluster stopped making progress; the parts written so far stay for ``--resume``."""
+
+
 #: Seconds the cluster may have no worker at all before the scan gives up (its parts stay for --resume).
 NO_WORKER_TIMEOUT = 300.0
 #: Seconds between checks on the cluster while waiting for results.
@@ -210,7 +214,7 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
             if client.scheduler_info().get("workers"):
                 idle_since = None
                 if time.monotonic() - progress_at > stall:
-                    raise RuntimeError(f"no batch has finished for {stall:g} s although the "
+                    raise ScanStopped(f"no batch has finished for {stall:g} s although the "
                                        "cluster has workers; the parts written so far are kept (--resume "
                                        "continues the scan)")
                 continue
@@ -218,7 +222,7 @@ def _scan_dask(batches: list[Batch], config: ScanConfig, done: Callable[[dict[st
             if cluster is not None:
                 cluster.scale(wanted)
             if time.monotonic() - idle_since > NO_WORKER_TIMEOUT:
-                raise RuntimeError(f"the Dask cluster has had no worker for {NO_WORKER_TIMEOUT:g} s; the parts "
+                raise ScanStopped(f"the Dask cluster has had no worker for {NO_WORKER_TIMEOUT:g} s; the parts "
                                    "written so far are kept (--resume continues the scan)")
     except BaseException:
         if live:   # interrupted: stop what is queued; finished parts stay for --resume
