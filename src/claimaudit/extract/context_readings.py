@@ -9,7 +9,7 @@ import itertools
 import re
 
 from .mention import Mention, parse_value, read_value
-from .number_affixes import RANGE_FROM, UNIT_RANGE_GAP, join_parts
+from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import unit_or_none
 
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
@@ -19,6 +19,10 @@ _MONEY_SIGN = re.compile(r"(?:US\$|\$|€|£|¥)")
 #: Where "points" are percentage points: near a percentage or a score.
 _SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
                             r"百分|分数|得分|准确率|评分", re.I)
+#: Where "points" are a stock index's points: the index is named.
+_INDEX_CONTEXT = re.compile(r"\bindex|\bindices|S&P|\bDow\b|Nasdaq|FTSE|Nikkei|Hang Seng|Stoxx|\bDAX\b|\bCAC\b|"
+                            r"Sensex|Nifty|KOSPI|TOPIX|\bASX\b|Russell|恒指|指数|指數|大盘|沪指|深成指", re.I)
+_PERCENT_NEAR = re.compile(r"%|percent|per cent|百分")
 _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
@@ -34,15 +38,21 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
         a = ms[i]
         b = ms[i + 1] if i + 1 < len(ms) else None
         merged = None
-        if b is not None and a.unit_start >= 0 and b.unit_start >= 0 and a.unit == b.unit \
+        # Both ends with their unit words ("44 mg to 50 mg"), or money with its sign on both
+        # ("between $2 and $3 billion", "$2bn-$3bn").
+        if b is not None and a.unit == b.unit and a.unit.canonical \
+                and ((a.unit_start >= 0 and b.unit_start >= 0) or (_money_sign(f, a) and _money_sign(f, b))) \
                 and not a.number.is_range and not b.number.is_range and not b.qualifier:
             gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
             if gap and (between or "and" not in gap.group(0)) \
-                    and (between or not from_ or RANGE_FROM.search(before)):
-                v = join_parts(text[a.start:a.unit_start].strip(), "to", b.value)
+                    and (between or not from_ or RANGE_FROM.search(before)) \
+                    and (between or "to" not in gap.group(0)
+                         or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
+                first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
+                v = join_parts(first, "to", b.value)
                 p = parse_value(v, kilo)
                 if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
                     merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
@@ -59,6 +69,43 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+def _money_sign(f: str, m: Mention) -> bool:
+    """A currency sign or code printed before the number ("$2", "US$3 billion")."""
+    return m.unit_start < 0 and m.number_start > m.start and bool(_MONEY_SIGN_BEFORE.search(f, m.start, m.number_start))
+
+
+_MONEY_SIGN_BEFORE = re.compile(r"[$€£¥]\s?$|[A-Z]{3}\s?$")
+
+
+# -- "from 5 to 10 percent": the first end shares the second's scale and unit ---------------------------
+_TO_GAP = re.compile(r"\s+to\s+")
+
+
+def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """In ``from 5 to 10 percent`` and ``from $2 to $3 billion`` English prints the unit and the
+    scale once, after the second end: the first end takes them (the pair stays two values, a change).
+    Only where the first end has neither and the grammar reads it with the same unit."""
+    for a, b in itertools.pairwise(ms):
+        if a.number.is_range or b.number.is_range or a.number.multiplier or a.counted or b.qualifier \
+                or a.unit_start >= 0 or a.number.kind != "number" or not _TO_GAP.fullmatch(f, a.end, b.start) \
+                or not _FROM_BEFORE.search(f, max(0, a.start - 8), a.start) or b.number_end >= b.end:
+            continue
+        suffix = text[b.number_end:b.end]
+        if a.unit.canonical:
+            if a.unit != b.unit or not b.number.multiplier:
+                continue
+            v = a.value + suffix          # "$2" + " billion"
+        else:
+            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + suffix
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info != b.unit or p.kind != b.number.kind or p.multiplier != b.number.multiplier \
+                or p.is_range:
+            continue
+        a.value, a.number, a.unit = v, p, info
+        a.candidates.append(f"unit and scale of the second end ({b.printed}) shared by the first (from … to …)")
 
 
 _CN_BETWEEN_BEFORE = re.compile(r"(?:介于|介於|在)\s*$")
@@ -99,6 +146,15 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             line_start = f.rfind("\n", 0, m.start) + 1
             line_end = f.find("\n", m.end)
             around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
+            if _INDEX_CONTEXT.search(around) and not _PERCENT_NEAR.search(around):
+                p = parse_value(m.value[:len(m.value) - len(word)].rstrip(), kilo) if m.value.endswith(word) else None
+                info = unit_or_none("") if p is not None else None
+                if p is not None and info is not None:
+                    # "the Dow fell 300 points": index points are no percentage points
+                    m.value, m.number, m.unit, m.unit_start = p.text, p, info, -1
+                    m.candidates.append(f"{word!r} read as index points (a plain number: a stock index "
+                                        "context); after a percentage they would be percentage points")
+                    continue
             if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
                 v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
                 p = parse_value(v, kilo) if v else None
@@ -173,9 +229,42 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
                                  candidates=a.candidates + [f"{b.printed!r} read as the hundredths of {a.printed!r}"],
                                  kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                  unit_start=a.unit_start, cell=a.cell)
-        out.append(merged or a)
-        i += 2 if merged is not None else 1
+        if merged is not None:
+            out.append(merged)
+            i += 2
+            continue
+        jiao = _yuan_jiao(f, text, kilo, a)
+        out.append(jiao or a)
+        i += 1
+        while jiao is not None and i < len(ms) and ms[i].start < jiao.end:
+            i += 1       # the 三 of 三毛, read into the amount
     return out
+
+
+#: 五元三毛, 3元5角: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan.
+_JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9])\s?[毛角](?P<qian>[钱錢])?(?!\s?[一二三四五六七八九\d]\s?分)")
+_CNY = unit_or_none("CNY")
+
+
+def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
+    """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount."""
+    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in ("元", "块", "塊") \
+            or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)) or _CNY is None:
+        return None      # 三块 alone is a measure word (三块蛋糕); before 五毛 it is the yuan
+    j = _JIAO_AFTER.match(f, a.end)
+    if j is None:
+        return None
+    v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
+    p = parse_value(v, kilo)
+    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * 10 % 1:
+        return None
+    return Mention(start=a.start, end=j.end(), printed=text[a.start:j.end()], value=v, number=p, unit=_CNY,
+                   qualifier=a.qualifier,
+                   relation=a.relation, candidates=[c for c in a.candidates if not c.startswith("a count of")] + [
+                       f"{text[j.start():j.end()].strip()!r} read as "
+                                                                    "tenths of a yuan (毛/角)"],
+                   kind=a.kind, number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1,
+                   cell=a.cell)
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------

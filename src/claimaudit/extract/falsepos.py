@@ -16,7 +16,8 @@ from .number_affixes import CURRENCY_BEFORE
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
 _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
-    k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k.isupper()) + r")$")
+    k for k in vocabulary.CURRENCY_PREFIXES if (k.isalpha() and k.isupper()) or (k[0] == "$" and k[-1].isalpha()))
+    + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
@@ -45,7 +46,11 @@ _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \
 _LIST_AFTER = re.compile(r"(?:\.(?!\d)|、|\)|）)(?=[ \t\u4e00-\u9fff\"'“「《A-Za-z])")
 
 
-_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X"}
+#: Where a glued "p" is pence ("shares fell 5p", "a 50p stamp"), not a name or a video format.
+_PENCE_CONTEXT = re.compile(r"£|pence|penny|pound|sterling|GBP|\bshares?\b|price|\bcosts?\b|stamp|\bfares?\b|"
+                            r"\bpaid\b|\bpay|\btax|litre|\bcoin", re.I)
+_VIDEO_LINES = {"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"}
+_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps"}
 
 
 _DIV_ZERO = re.compile(r"/0+(?![\d.])")
@@ -75,6 +80,25 @@ _CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
 _MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
 _CN_MONTHS = frozenset("一二三四五六七八九十") | {"十一", "十二"}
 _CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
+_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
+_MINUTES = re.compile(r"[0-5]\d")
+_MINUTES_AFTER = re.compile(r":[0-5]\d(?!\d)(?!:\d(?!\d))|:[0-5]\d:[0-5]\d(?!\d)")
+_HOUR_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):$|(?<![\d:])(?:[01]?\d|2[0-4]):[0-5]\d:$")
+#: A requirement's pin: a package name glued to ==, ~=, >=, <=, !=, <, >.
+_PIN_BEFORE = re.compile(r"[A-Za-z_][\w.\-\]\[]*\s?(?:===?|~=|!=|>=|<=|<|>)\s?$")
+#: Names whose number is part of the name: stock indices, product lines, aircraft; an i/e-word
+#: (iPhone, iPad, eBay) or a word with an ampersand (S&P) before a whole number names a thing too
+#: (not any mixed-case word: mAP 45 and mIoU 52 are scores).
+_NAME_WORDS = ("S&P", "FTSE", "Nikkei", "Nasdaq", "NASDAQ", "Stoxx", "STOXX", "Russell", "DAX", "CAC", "ASX", "CSI",
+               "Sensex", "Nifty", "KOSPI", "TOPIX", "Fortune", "Dow", "Boeing", "Airbus", "iPhone", "iPad", "Galaxy",
+               "Pixel", "PlayStation", "Xbox", "Model", "Formula", "Falcon", "Apollo", "Mate", "Redmi", "Note",
+               "Series", "Route", "Interstate", "Highway", "Flight", "Room", "Gate", "Platform", "ID", "id",
+               "Level", "Phase", "Stage", "Tier", "Article", "Clause", "Rule", "Item", "Category")
+_NAME_BEFORE = re.compile(r"(?:(?<![\w&])(?:" + "|".join(map(re.escape, _NAME_WORDS)) + r")"
+                          r"|(?<![A-Za-z])[ie][A-Z][a-z]+|\b[A-Za-z]+&[A-Za-z]+)\s?$")
+#: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
+_AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
+                                r"|\s?(?:points?|pts|per cent|percent))")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
 _ARXIV_TOKEN = re.compile(r"\d{4}\.\d{5}")
@@ -180,6 +204,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "ordinal"
             if _GLUED_CF.match(after):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
+            if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
+                    and _PENCE_CONTEXT.search(before + after):
+                return None                       # "50p": pence, in a sentence about money
             if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
                     is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
                 return "identifier"
@@ -219,6 +246,14 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # "May 8, 1945"
         if _CLOCK.fullmatch(tok) and _TIME_AFTER.match(after):
             return "time of day"
+        if (_HOUR.fullmatch(tok) and _MINUTES_AFTER.match(after) and not before[-1:].isdigit()) \
+                or (prev == ":" and _HOUR_BEFORE.search(before) and _MINUTES.fullmatch(tok)):
+            return "time of day"              # 10:27, 10:27 PM, 09:30:15: a clock time, not 10 and 27
+        if _PIN_BEFORE.search(before):
+            return "version pin"              # numpy==1.26, torch>=2.0
+        if tok.isdigit() and _NAME_BEFORE.search(before) and not _AMOUNT_AFTER_NAME.match(after) \
+                and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):
+            return "name"                     # S&P 500, iPhone 11, Boeing 787: part of a name
         if _ARXIV_NUMBER.match(folded, start, start + 11) and _ARXIV_BEFORE.search(before):
             return "arXiv id"
         if _ARXIV_TOKEN.fullmatch(tok):

@@ -103,6 +103,7 @@ def is_unit(text: str) -> bool:
 
 
 _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
@@ -134,7 +135,12 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
-_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if " " in w}
+#: ("won" alone stays unread: after a number it is mostly the verb.)
+_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items()
+                    if " " in w or (w.isascii() and w.isalpha() and w.islower() and w != "won")}
+#: Currency words that name more than one currency: the reading taken, named.
+_CURRENCY_NOTES = {"franc": "francs read as Swiss francs (CHF); other francs (CFA, French) are not CHF",
+                   "francs": "francs read as Swiss francs (CHF); other francs (CFA, French) are not CHF"}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
@@ -177,6 +183,10 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     m = _SQUARE_CUBIC.fullmatch(text)
     if m:
         alt = f"({m.group(2)})^{2 if m.group(1)[:2].lower() in ('sq', 'sq.') else 3}"
+    m = _SQUARE_CUBIC_AFTER.search(text) if alt is None else None
+    if m:    # "per sq m", "USD per square foot": the square or cube after the division
+        alt = _SQUARE_CUBIC_AFTER.sub(
+            lambda g: f"{g.group(1)} {g.group(3)}^{3 if g.group(2)[:2].lower() == 'cu' else 2}", text)
     m = _SQUARED_CUBED.fullmatch(text) if alt is None else None
     if m:
         alt = f"({m.group(1)})^{2 if m.group(2).lower() == 'squared' else 3}"
@@ -261,6 +271,10 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue
         if CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
+        if text == "p" and k == 1 and f[last.start - 1:last.start].isdigit():
+            info = unit_or_none("pence")     # "50p" (the falsepos rules let it through in a money sentence)
+            if info is not None:
+                return "pence", last.start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
@@ -304,6 +318,9 @@ def unit_after(f: str, tok_kind: str, pos: int, limit: int,
             candidates.remove("GPU")
             candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
     if unit is not None:
+        note = _CURRENCY_NOTES.get(f[unit[1]:unit[2]].lower())
+        if note:
+            candidates.append(note)
         return unit, unit[2]
     return None, toks[lead_skip - 1].end if lead_skip else pos
 
