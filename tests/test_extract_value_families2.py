@@ -259,3 +259,88 @@ def test_a_name_keeps_its_number_but_the_amounts_stay(text: str, printed: str) -
 
 def test_a_ratio_is_no_clock_time() -> None:
     assert [m.number.nominal for m in mentions("a 3:1 ratio")] == [3, 1]
+
+
+# -- more scales, bounds after a counted noun, Chinese units, half ---------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("a $1.2tn economy", "$1.2tn", F(12 * 10**11), "USD"), ("target is US$ 1MM", "US$ 1MM", 10**6, "USD"),
+    ("raised 5 mn dollars", "5 mn dollars", 5 * 10**6, "USD"),
+    ("the 1mm gap", "1mm", 1, "mm"),                # mm stays millimetres without a currency
+])
+def test_scale_letters_and_words(text: str, printed: str, value: Fraction, unit: str) -> None:
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("会场有50人左右", "50人左右", "~"), ("需要3台以上的服务器", "3台以上", ">="),
+])
+def test_bounds_after_a_counted_noun(text: str, printed: str, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == relation
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("全国粮食播种面积17.9亿亩", "17.9亿亩", F(179 * 10**7), "Chinese_mu"),
+    ("种植了500亩", "500亩", 500, "Chinese_mu"),
+    ("该模型拥有700亿参数", "700亿参数", 7 * 10**10, "parameter"),
+    ("370 亿参数", "370 亿参数", 37 * 10**9, "parameter"),
+    ("能量密度达到300瓦时/公斤", "300瓦时/公斤", 300, "Wh/kg"), ("5元/公斤", "5元/公斤", 5, "CNY/kg"),
+    ("每公斤30元", "30元", 30, "CNY/kg"),
+])
+def test_chinese_units_and_rates(text: str, printed: str, value: Fraction, unit: str) -> None:
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+def test_a_mu_is_a_fifteenth_of_a_hectare() -> None:
+    mu, ha = resolve_unit("Chinese_mu"), resolve_unit("hectare")
+    assert (mu.factor * 15, mu.dims) == (ha.factor, ha.dims)
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("half of the users", "half"), ("more than half of the staff", "more than half"),
+    ("nearly half the workforce", "nearly half"),
+])
+def test_half_of_a_whole(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.kind) == (F(1, 2), "ratio")
+
+
+@pytest.mark.parametrize("text", ["in the first half of 2024", "the second half of the year"])
+def test_a_half_year_is_no_fraction(text: str) -> None:
+    assert mentions(text) == []
+
+
+def test_a_year_earlier_is_no_denominator() -> None:
+    m = the("up from $980 million a year earlier", "$980 million")
+    assert same_unit(m, "USD")
+
+
+@pytest.mark.parametrize("text", ["see PEP 695.", "Released under Apache 2.0.", "Bluetooth 5.3 support",
+                                  "USB 3.2 ports", "certified to ISO 9001"])
+def test_standards_and_licences_are_no_quantities(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize("text", ["下午3点30分开会", "晚上8点举行", "沪深300指数上涨", "华为Mate 60发布"])
+def test_chinese_clock_times_and_names_are_no_quantities(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("上证指数收于3050点", "3050", 3050), ("沪深300指数上涨1.2%", "1.2%", F(6, 5)), ("会议持续3小时", "3小时", 3),
+])
+def test_amounts_beside_clock_and_index_words_stay(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [("十打苹果", "十打", 10), ("买了3打鸡蛋", "3打", 3)])
+def test_da_after_a_numeral_is_a_dozen(text: str, printed: str, value: int) -> None:
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, "dozen")
+
+
+def test_da_before_a_numeral_is_no_dozen() -> None:
+    assert all(m.unit.canonical != "dozen" for m in mentions("他们三打一"))

@@ -30,7 +30,16 @@ from .number_affixes import (
     post_qualifier,
     qualifier_before,
 )
-from .unit_words import CJK_AMBIGUOUS, COUNT_NOUN, header_unit, is_unit, unit_after, unit_or_none
+from .unit_words import (
+    CJK_AMBIGUOUS,
+    COUNT_NOUN,
+    MEASURE_WORDS,
+    header_unit,
+    is_unit,
+    unit_after,
+    unit_name,
+    unit_or_none,
+)
 
 #: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
 _CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
@@ -51,6 +60,7 @@ _CN_DIGITS = "〇一二三四五六七八九"
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
+_COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
                                 r"chromosom|\breads?\b|amplicon|碱基|基因", re.I)
@@ -298,6 +308,11 @@ class Extractor:
         unit, uend = unit_after(f, tok.kind, pos, limit, candidates)
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
+        if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
+            # "50人左右", "3台以上": the bound after the counted noun is the count's
+            post_rel, post_word, post = post_qualifier(f, uend + 1, False, "人")
+            if post_word not in ("左右", "以上", "以下", "以内"):
+                post_rel, post_word, post = None, "", None
         qtext, qstart, qrel = (qual[1], qual[0], qual[2]) if qual else ("", start, None)
         chosen = self._first_reading(join_parts(cur_text, num_text) if cur_text else num_text, qtext, qrel, unit_text)
         if chosen is None:
@@ -317,9 +332,10 @@ class Extractor:
         if use_u and reading.unit.dims.items and not cur_text:
             # "每 token 229 KB": the per-word printed right before the number divides its unit.
             per = PER_BEFORE.search(f[max(0, start - 16):start])
-            per_unit = unit_or_none(per.group(1)) if per else None
+            per_name = unit_name(per.group(1)) if per else None      # 每公斤: per kg
+            per_unit = unit_or_none(per_name) if per_name else None
             if per and per_unit is not None and per_unit.dims.items and per.group(1) not in CJK_AMBIGUOUS:
-                better = read_value(self.kilo, f"{reading.value}/{per.group(1)}")
+                better = read_value(self.kilo, f"{reading.value}/{per_name}")
                 if better is not None:
                     reading = better
                     candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")

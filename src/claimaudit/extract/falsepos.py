@@ -49,8 +49,9 @@ _LIST_AFTER = re.compile(r"(?:\.(?!\d)|、|\)|）)(?=[ \t\u4e00-\u9fff\"'“「�
 #: Where a glued "p" is pence ("shares fell 5p", "a 50p stamp"), not a name or a video format.
 _PENCE_CONTEXT = re.compile(r"£|pence|penny|pound|sterling|GBP|\bshares?\b|price|\bcosts?\b|stamp|\bfares?\b|"
                             r"\bpaid\b|\bpay|\btax|litre|\bcoin", re.I)
+_PENCE_BEFORE = re.compile(r"\dp\b")      # "rose 4p to 310p": another amount in pence just before
 _VIDEO_LINES = {"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"}
-_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps"}
+_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps", "mn", "tn", "mln", "bln"}
 
 
 _DIV_ZERO = re.compile(r"/0+(?![\d.])")
@@ -94,11 +95,19 @@ _NAME_WORDS = ("S&P", "FTSE", "Nikkei", "Nasdaq", "NASDAQ", "Stoxx", "STOXX", "R
                "Pixel", "PlayStation", "Xbox", "Model", "Formula", "Falcon", "Apollo", "Mate", "Redmi", "Note",
                "Series", "Route", "Interstate", "Highway", "Flight", "Room", "Gate", "Platform", "ID", "id",
                "Level", "Phase", "Stage", "Tier", "Article", "Clause", "Rule", "Item", "Category")
-_NAME_BEFORE = re.compile(r"(?:(?<![\w&])(?:" + "|".join(map(re.escape, _NAME_WORDS)) + r")"
+_NAME_BEFORE = re.compile(r"(?:(?<![A-Za-z0-9_&])(?:" + "|".join(map(re.escape, _NAME_WORDS)) + r")"
                           r"|(?<![A-Za-z])[ie][A-Z][a-z]+|\b[A-Za-z]+&[A-Za-z]+)\s?$")
+#: Standards, licences and platforms whose number (2.0, 5.3, 695) is a version or a document number.
+_VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apache|GPL|GPLv|LGPL|AGPL|MPL|Bluetooth|"
+                               r"USB|PCIe|"
+                               r"Wi-?Fi|HTTP/?|DDR|LPDDR|Ubuntu|Debian|macOS|Java|Node\.js|Rust|Go|Unicode|IPv)\s?$")
 #: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
 _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
                                 r"|\s?(?:points?|pts|per cent|percent))")
+_CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
+_CN_CLOCK_AFTER = re.compile(r"\s?[点點](\s?\d{1,2}\s?分|[半钟鐘整])?")
+_INDEX_AFTER = re.compile(r"\s?(?:指数|指數)")
+CJK_BEFORE = re.compile(r"[\u4e00-\u9fff]\s?$")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
 _ARXIV_TOKEN = re.compile(r"\d{4}\.\d{5}")
@@ -205,7 +214,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             if _GLUED_CF.match(after):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
-                    and _PENCE_CONTEXT.search(before + after):
+                    and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
                 return None                       # "50p": pence, in a sentence about money
             if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
                     is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
@@ -249,9 +258,18 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (_HOUR.fullmatch(tok) and _MINUTES_AFTER.match(after) and not before[-1:].isdigit()) \
                 or (prev == ":" and _HOUR_BEFORE.search(before) and _MINUTES.fullmatch(tok)):
             return "time of day"              # 10:27, 10:27 PM, 09:30:15: a clock time, not 10 and 27
+        if _CN_HOUR.fullmatch(tok) and (m := _CN_CLOCK_AFTER.match(after)) is not None \
+                and (m.group(1) or _CN_TIME_OF_DAY_BEFORE.search(before)):
+            return "time of day"              # 下午3点, 3点30分, 8点半: a clock time
+        if prev in "点點" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after):
+            return "time of day"              # the 30 of 3点30分
+        if _INDEX_AFTER.match(after) and CJK_BEFORE.search(before):
+            return "name"                     # 沪深300指数, 中证500指数: an index's name
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
-        if tok.isdigit() and _NAME_BEFORE.search(before) and not _AMOUNT_AFTER_NAME.match(after) \
+        if ((tok.isdigit() and _NAME_BEFORE.search(before))
+                or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
+                and not _AMOUNT_AFTER_NAME.match(after) \
                 and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):
             return "name"                     # S&P 500, iPhone 11, Boeing 787: part of a name
         if _ARXIV_NUMBER.match(folded, start, start + 11) and _ARXIV_BEFORE.search(before):

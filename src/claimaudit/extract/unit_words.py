@@ -102,6 +102,7 @@ def is_unit(text: str) -> bool:
     return unit_or_none(text) is not None
 
 
+_CN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万两")
 _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
 _SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
@@ -113,7 +114,7 @@ _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
 #: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
-#: kilowatt-hour or a temperature), 斤, 两, 亩 and 码 are left out: ambiguous, or no unit the registry holds.
+#: kilowatt-hour or a temperature), 斤, 两 and 码 are left out: ambiguous, or no unit the registry holds.
 _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
                 "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading",
                 **dict.fromkeys(("米", "公尺"), "m"), **dict.fromkeys(("公里", "千米", "公裡"), "km"),
@@ -124,8 +125,11 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
                 "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "亩": "Chinese_mu", "畝": "Chinese_mu",
+                "参数": "parameter", "參數": "parameter", "打": "dozen",     # 一打, 十打苹果: dozens
                 "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",
-                "瓦": "W", "瓦特": "W", "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
+                "瓦": "W", "瓦特": "W", "瓦时": "Wh", "瓦時": "Wh",
+                "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
                 "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
@@ -175,6 +179,12 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         alt = _CJK_RESPELL.get(text) or _CJK_CURRENCIES[text]
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
+    if "/" in text and CJK.match(text[0]):
+        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) for x in text.split("/")]   # 瓦时/公斤: Wh/kg
+        if all(parts) and len(parts) == 2:
+            alt = f"{parts[0]}/{parts[1]}"
+            info = unit_or_none(alt)
+            return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
     if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
         # never a bare C or F (coulomb, farad)
@@ -203,6 +213,14 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         return None
     info = unit_or_none(alt)
     return (alt, info) if info is not None else None
+
+
+def unit_name(text: str) -> str | None:
+    """The registry's spelling of a unit word (公斤 -> kg, km -> km), or None when it is no unit."""
+    if unit_or_none(text) is not None:
+        return text
+    alt = _respell(text)
+    return alt[0] if alt is not None else None
 
 
 def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
@@ -271,6 +289,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue
         if CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
+        if text == "打" and (f[last.end:last.end + 1] in _CN_NUMERALS or f[last.end:last.end + 1].isdigit()):
+            continue     # 三打一: three against one, no dozen
         if text == "p" and k == 1 and f[last.start - 1:last.start].isdigit():
             info = unit_or_none("pence")     # "50p" (the falsepos rules let it through in a money sentence)
             if info is not None:
@@ -279,7 +299,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
-        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES):
+        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES
+                             or "/" in text):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt

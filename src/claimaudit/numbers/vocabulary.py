@@ -73,8 +73,8 @@ RELATIONS = ("=", "~", ">", ">=", "<", "<=")
 #: follow the ``kilo`` setting (1000 or 1024); these values are the decimal reading.
 LETTER_MULTIPLIERS: dict[str, int] = {"K": 10**3, "k": 10**3, "M": 10**6, "B": 10**9, "T": 10**12}
 #: Lower-case letters that are scale words only after a currency (``£35m``, ``$4.2b``, ``$1.2t``):
-#: elsewhere ``35m`` is 35 metres and ``5 b`` five bits.
-MONEY_LETTER_MULTIPLIERS: dict[str, int] = {"m": 10**6, "b": 10**9, "t": 10**12, "mm": 10**6}
+#: elsewhere ``35m`` is 35 metres and ``5 b`` five bits. ``MM`` (``US$ 1MM``) is the finance trade's million.
+MONEY_LETTER_MULTIPLIERS: dict[str, int] = {"m": 10**6, "b": 10**9, "t": 10**12, "mm": 10**6, "MM": 10**6}
 #: Binary multipliers (always powers of 1024).
 BINARY_MULTIPLIERS: dict[str, int] = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4,
                                       "Pi": 1024**5, "Ei": 1024**6}
