@@ -242,6 +242,7 @@ def test_digit_forms(text: str, printed: str, value: Fraction) -> None:
 
 @pytest.mark.parametrize("text", [
     "at 10:27 PM", "the meeting began at 09:30:15", "requires numpy==1.26", "pip install torch>=2.0",
+    "pin transformers~=4.40",
     "the iPhone 11 sold well", "a Boeing 787 landed", "order id 48213", "Phase 3 trials began",
     "ChatGLM2-6B outperforms", "version 3.11.2", "in 2019 sales rose", "On March 3, 2024 the board met",
 ])
@@ -255,6 +256,17 @@ def test_not_quantities(text: str) -> None:
 ])
 def test_a_name_keeps_its_number_but_the_amounts_stay(text: str, printed: str) -> None:
     assert [m.printed for m in mentions(text)] == [printed]
+
+
+def test_an_approximation_sign_after_a_word_is_no_pin() -> None:
+    assert [m.number.nominal for m in mentions("about 300B tokens ~= 1.5 epochs")][-1:] == [F(3, 2)]
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("该模型拥有700亿参数", "700亿", 7 * 10**10), ("370 亿参数", "370 亿", 37 * 10**9),
+])
+def test_a_parameter_count_in_chinese(text: str, printed: str, value: int) -> None:
+    assert the(text, printed).number.nominal == value
 
 
 def test_a_ratio_is_no_clock_time() -> None:
@@ -284,8 +296,6 @@ def test_bounds_after_a_counted_noun(text: str, printed: str, relation: str) -> 
 @pytest.mark.parametrize(("text", "printed", "value", "unit"), [
     ("全国粮食播种面积17.9亿亩", "17.9亿亩", F(179 * 10**7), "Chinese_mu"),
     ("种植了500亩", "500亩", 500, "Chinese_mu"),
-    ("该模型拥有700亿参数", "700亿参数", 7 * 10**10, "parameter"),
-    ("370 亿参数", "370 亿参数", 37 * 10**9, "parameter"),
     ("能量密度达到300瓦时/公斤", "300瓦时/公斤", 300, "Wh/kg"), ("5元/公斤", "5元/公斤", 5, "CNY/kg"),
     ("每公斤30元", "30元", 30, "CNY/kg"),
 ])

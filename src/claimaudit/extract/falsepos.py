@@ -86,7 +86,7 @@ _MINUTES = re.compile(r"[0-5]\d")
 _MINUTES_AFTER = re.compile(r":[0-5]\d(?!\d)(?!:\d(?!\d))|:[0-5]\d:[0-5]\d(?!\d)")
 _HOUR_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):$|(?<![\d:])(?:[01]?\d|2[0-4]):[0-5]\d:$")
 #: A requirement's pin: a package name glued to ==, ~=, >=, <=, !=, <, >.
-_PIN_BEFORE = re.compile(r"[A-Za-z_][\w.\-\]\[]*\s?(?:===?|~=|!=|>=|<=|<|>)\s?$")
+_PIN_BEFORE = re.compile(r"[A-Za-z_][\w.\-\]\[]*(?:===?|~=|!=|>=|<=|<|>)$")      # glued: "tokens ~= 1.5" is a value
 #: Names whose number is part of the name: stock indices, product lines, aircraft; an i/e-word
 #: (iPhone, iPad, eBay) or a word with an ampersand (S&P) before a whole number names a thing too
 #: (not any mixed-case word: mAP 45 and mIoU 52 are scores).

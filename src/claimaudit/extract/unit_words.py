@@ -126,7 +126,8 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
                 "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
                 "亩": "Chinese_mu", "畝": "Chinese_mu",
-                "参数": "parameter", "參數": "parameter", "打": "dozen",     # 一打, 十打苹果: dozens
+                # 十打苹果: dozens (参数 stays a counted noun: relations_near reads it after the count)
+                "打": "dozen",
                 "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",
                 "瓦": "W", "瓦特": "W", "瓦时": "Wh", "瓦時": "Wh",
                 "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
