@@ -354,3 +354,65 @@ def test_da_after_a_numeral_is_a_dozen(text: str, printed: str, value: int) -> N
 
 def test_da_before_a_numeral_is_no_dozen() -> None:
     assert all(m.unit.canonical != "dozen" for m in mentions("他们三打一"))
+
+
+# -- symbols prose means otherwise, the yen sign, lakh crore, idioms and scores ----------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The fund returned 8.5pc last year.", "8.5pc", "percent"), ("Sales rose 5 pc in the quarter.", "5 pc", "percent"),
+    ("The star lies 1.3 pc away.", "1.3 pc", "parsec"),
+    ("The engine delivers 150 PS.", "150 PS", "metric_horsepower"),
+    ("The storm's central pressure fell to 950 mb.", "950 mb", "millibar"),
+])
+def test_symbols_read_as_prose_means_them(text: str, printed: str, unit: str) -> None:
+    m = the(text, printed)
+    assert m.unit.canonical == unit
+
+
+def test_mb_outside_a_pressure_says_what_else_it_may_be() -> None:
+    m = the("The file is 20 mb.", "20 mb")
+    assert any("megabyte" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("Japan's exports rose to ¥8.2 trillion.", "JPY"), ("日本的物价：一碗拉面¥800", "JPY"),
+    ("售价¥99", "CNY"), ("Sony's profit was ¥1.2 trillion, while the yuan fell.", "CNY"),
+])
+def test_the_yen_sign_in_a_sentence_about_japan(text: str, code: str) -> None:
+    (m,) = mentions(text)
+    assert m.unit.canonical == code
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Turnover hit Rs. 1.5 lakh crore.", F(15 * 10**11)), ("an outlay of 2 lakh crore rupees", 2 * 10**12),
+    ("The budget is Rs 2,000 crore.", 2 * 10**10), ("13 lakh people", 13 * 10**5),
+])
+def test_indian_scales(text: str, value: int) -> None:
+    (m,) = mentions(text)
+    assert m.number.nominal == value
+
+
+@pytest.mark.parametrize("text", ["the 24/7 service", "a 3-2 win", "won 5-4 in extra time", "the 10-5 vote"])
+def test_idioms_and_scores_are_no_quantities(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "ends"), [("ages 18-24", (18, 24)), ("2-3 weeks", (2, 3))])
+def test_rising_ends_stay_ranges(text: str, ends: tuple[int, int]) -> None:
+    (m,) = mentions(text)
+    assert m.number.ends == ends
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The government will spend £3.5bn over five years on hospitals.", "five years"),
+    ("The loan is repaid over 10 years.", "10 years"),
+])
+def test_over_a_period_is_during(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert m.relation is None and m.number.relation == "="
+
+
+@pytest.mark.parametrize("text", ["He has worked there for over 20 years.", "over 20 years of experience"])
+def test_over_a_duration_alone_stays_more_than(text: str) -> None:
+    (m,) = mentions(text)
+    assert (m.relation or m.number.relation) == ">"

@@ -133,6 +133,93 @@ def _chinese_between(f: str, text: str, kilo: int, a: Mention, b: Mention) -> Me
                    unit_start=b.unit_start, cell=a.cell)
 
 
+#: Symbols whose registry reading prose never means, read as prose means them unless the sentence
+#: speaks of the registry's field: (prose unit, note, context that keeps the registry's reading).
+_PROSE_READINGS = {
+    "pc": ("percent", "pc read as per cent (news and finance); a parsec is read where the sentence is astronomy",
+           re.compile(r"\bstars?\b|galax|light-?years?|parsec|astronom|telescope|nebula|cluster|kpc|Mpc|cosmic", re.I)),
+    "PS": ("metric_horsepower", "PS read as metric horsepower (Pferdestärke); petasiemens is never meant in prose",
+           re.compile(r"siemens|conductance", re.I)),
+    "mb": ("millibar", "mb read as millibars (a pressure context); MB (megabyte) or Mb (megabit) elsewhere",
+           None),
+}
+_PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barometr|atmospher|气压", re.I)
+
+
+def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
+    """Re-read ``pc``, ``PS`` or ``mb`` after ``m``'s number as prose means it (True when done)."""
+    unit, note, keep = _PROSE_READINGS[word]
+    a = max(f.rfind(stop, 0, m.start) for stop in ".!?\n。！？")
+    b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
+    sentence = f[a + 1:b]
+    if word == "mb" and not _PRESSURE_CONTEXT.search(sentence):
+        return False            # a file size or a bit rate: the note says so, no reading is chosen
+    if keep is not None and keep.search(sentence):
+        return False
+    v = m.value[:len(m.value) - len(word)].rstrip()
+    reading = read_value(kilo, f"{v} {unit}") if m.value.endswith(word) else None
+    if reading is None:
+        return False
+    m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+    m.candidates.append(note)
+    return True
+
+
+# -- "over five years": a period, not "more than" -----------------------------------------------------
+_TIME_DIMS = unit_or_none("year")
+#: Before "over N years": what is spread over the period (an amount, a change), or "for/of/than" (a bound).
+_PERIOD_BEFORE = re.compile(r"(?:[%$€£¥]|\d\s?(?:bn|m|mn|million|billion|trillion|per cent|percent)|\b(?:spread|spen[dt]|"
+                            r"invest\w*|repa\w*|paid|pay\w*|phased|allocat\w*|sav\w*|rais\w*|borrow\w*|amorti[sz]\w*|"
+                            r"gr[eo]w\w*|rose|ris\w*|fell|fall\w*|increas\w*|decreas\w*|declin\w*|doubl\w*|tripl\w*))"
+                            r"[^.;:!?]{0,25}?$", re.I)
+_BOUND_BEFORE = re.compile(r"\b(?:for|of|than|in|within|after|aged?)\s*$", re.I)
+
+
+def over_a_period(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``£3.5bn over five years``, ``rose 20% over a decade``: ``over`` before a duration that
+    something is spread across is "during", not "more than" (``for over 20 years`` stays a bound)."""
+    for m in ms:
+        if m.qualifier.lower() != "over" or _TIME_DIMS is None or m.unit.dims != _TIME_DIMS.dims:
+            continue
+        head = f[max(0, m.start - 40):m.start]
+        if _BOUND_BEFORE.search(head) or not _PERIOD_BEFORE.search(head):
+            continue
+        v = m.value[len(m.qualifier):].lstrip() if m.value.lower().startswith("over") else ""
+        p = parse_value(v, kilo) if v else None
+        if p is None or unit_or_none(p.unit) != m.unit:
+            continue
+        m.value, m.number, m.qualifier, m.relation = v, p, "", None
+        m.start = m.number_start
+        m.printed = text[m.start:m.end]
+        m.candidates.append("'over' read as 'during' (a period something is spread across), not 'more than'")
+
+
+# -- ¥ in a sentence about Japan: the yen ------------------------------------------------------------
+_JAPAN = re.compile(r"Japan|Tokyo|\byen\b|Nikkei|\bBOJ\b|Toyota|Sony|Nintendo|SoftBank|日本|日元|东京|東京|日经|日經")
+_CHINA = re.compile(r"China|Chinese|\byuan\b|renminbi|\bRMB\b|Beijing|Shanghai|中国|中國|人民币|人民幣|元")
+_JPY = unit_or_none("JPY")
+
+
+def yen_signs(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``¥`` is read as the yuan (CNY); in a sentence about Japan that names nothing Chinese it is
+    the yen: ``Japan's exports rose to ¥8.2 trillion`` is JPY."""
+    for m in ms:
+        sign = f[m.start:m.number_start]
+        if m.unit.canonical != "CNY" or ("¥" not in sign and "￥" not in sign):
+            continue
+        a = max(f.rfind(stop, 0, m.start) for stop in "!?\n。！？")
+        b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
+        sentence = f[a + 1:b]
+        if not _JAPAN.search(sentence) or _CHINA.search(sentence):
+            continue
+        reading = read_value(kilo, m.value.replace("￥", "JPY ").replace("¥", "JPY "))
+        if reading is None or reading.unit != _JPY:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates = [c for c in m.candidates if "¥ read as CNY" not in c] + [
+            "¥ read as JPY (the sentence is about Japan); elsewhere ¥ is read as CNY"]
+
+
 # -- units that real text means otherwise: points, pc, mb ------------------------------------------
 def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """``points`` in a percentage or score context are percentage points (never printer's points);
@@ -175,6 +262,8 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 continue
             m.candidates.append(f"{word!r} read as {m.unit.canonical}; in a type-size context it would be "
                                 "printer's points, after a percentage or a score percentage points")
+        elif word in _PROSE_READINGS and _reread_symbol(f, text, kilo, m, word):
+            continue
         elif word in _AMBIGUOUS_SYMBOLS:
             m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
     for m in ms:

@@ -19,6 +19,7 @@ from .mention import Mention, Reading, read_value
 from .number_affixes import (
     CHANGE_BEFORE,
     CURRENCY_BEFORE,
+    LAKH_CRORE,
     MONEY_MULT_RE,
     MULT_RE,
     PCT_RE,
@@ -139,6 +140,9 @@ class Extractor:
             out = article_readings.article_units(f, self.doc.text, self.kilo, out)
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
+        context_readings.yen_signs(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh":
+            context_readings.over_a_period(f, self.doc.text, self.kilo, out)
         context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
@@ -170,6 +174,8 @@ class Extractor:
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+                if LAKH_CRORE.search(mult):
+                    mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
                 pos += 1

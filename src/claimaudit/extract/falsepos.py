@@ -104,6 +104,10 @@ _VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apach
 #: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
 _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
                                 r"|\s?(?:points?|pts|per cent|percent))")
+_ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?![\d.])")
+_ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
+_SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-z])"
+                          r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
 _CN_CLOCK_AFTER = re.compile(r"\s?[点點](\s?\d{1,2}\s?分|[半钟鐘整])?")
 _INDEX_AFTER = re.compile(r"\s?(?:指数|指數)")
@@ -265,6 +269,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "time of day"              # the 30 of 3点30分
         if _INDEX_AFTER.match(after) and CJK_BEFORE.search(before):
             return "name"                     # 沪深300指数, 中证500指数: an index's name
+        if (tok == "24" and _ROUND_THE_CLOCK.match(after)) or (tok == "7" and _ROUND_THE_CLOCK_BEFORE.search(before)):
+            return "idiom"                    # 24/7, 24x7: all the time
+        if (sc := _SCORE_AFTER.match(after)) is not None and tok.isdigit() and len(tok) <= 3 \
+                and int(sc.group(1)) < int(tok) and before[-1:] not in "-–.":
+            return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
