@@ -168,7 +168,8 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
 # -- "over five years": a period, not "more than" -----------------------------------------------------
 _TIME_DIMS = unit_or_none("year")
 #: Before "over N years": what is spread over the period (an amount, a change), or "for/of/than" (a bound).
-_PERIOD_BEFORE = re.compile(r"(?:[%$€£¥]|\d\s?(?:bn|m|mn|million|billion|trillion|per cent|percent)|\b(?:spread|spen[dt]|"
+_PERIOD_BEFORE = re.compile(r"(?:[%$€£¥]|\d\s?(?:bn|m|mn|million|billion|trillion|per cent|percent)"
+                            r"|\b(?:spread|spen[dt]|"
                             r"invest\w*|repa\w*|paid|pay\w*|phased|allocat\w*|sav\w*|rais\w*|borrow\w*|amorti[sz]\w*|"
                             r"gr[eo]w\w*|rose|ris\w*|fell|fall\w*|increas\w*|decreas\w*|declin\w*|doubl\w*|tripl\w*))"
                             r"[^.;:!?]{0,25}?$", re.I)
