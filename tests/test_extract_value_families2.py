@@ -416,3 +416,9 @@ def test_over_a_period_is_during(text: str, printed: str) -> None:
 def test_over_a_duration_alone_stays_more_than(text: str) -> None:
     (m,) = mentions(text)
     assert (m.relation or m.number.relation) == ">"
+
+
+@pytest.mark.parametrize("text", ["| 项目 | 金额（万元） |\n|---|---|\n| 研发 | 1,200 |\n", "单位：亿元\n\n收入 56 亿元"])
+def test_a_scale_in_a_unit_label_is_no_amount(text: str) -> None:
+    assert all(m.number.nominal not in (10**4, 10**8) for m in mentions(text))
+    assert mentions(text)          # the amounts themselves stay

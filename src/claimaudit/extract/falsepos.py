@@ -108,6 +108,8 @@ _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?![\d.])")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-z])"
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
+_BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
+_UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
 _CN_CLOCK_AFTER = re.compile(r"\s?[点點](\s?\d{1,2}\s?分|[半钟鐘整])?")
 _INDEX_AFTER = re.compile(r"\s?(?:指数|指數)")
@@ -301,6 +303,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 and _LIST_START.search(before):
             return "section or list number"
     if kind == "chinese":
+        if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
+            return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
         point = max(tok.find("点"), tok.find("點"))
         if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
                 or _CN_HALF_HOUR_AFTER.match(after) \

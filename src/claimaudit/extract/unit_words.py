@@ -367,7 +367,9 @@ def _count_unit_after_words(f: str, toks: list[UnitTok],
 
 
 def header_unit(doc: Document, offset: int) -> str | None:
-    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None."""
+    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None.
+    (A scale or currency in the header's parentheses, "Revenue ($M)", is the relation finders' to
+    read: they read the cell with it.)"""
     hit = doc.cell_at(offset)
     if hit is None:
         return None
