@@ -418,7 +418,21 @@ def test_over_a_duration_alone_stays_more_than(text: str) -> None:
     assert (m.relation or m.number.relation) == ">"
 
 
-@pytest.mark.parametrize("text", ["| 项目 | 金额（万元） |\n|---|---|\n| 研发 | 1,200 |\n", "单位：亿元\n\n收入 56 亿元"])
+@pytest.mark.parametrize("text", ["| 项目 | 金额（万元） |\n|---|---|\n| 研发 | 1,200 |\n",
+                                  "单位：亿元\n\n收入 56 亿元"])
 def test_a_scale_in_a_unit_label_is_no_amount(text: str) -> None:
     assert all(m.number.nominal not in (10**4, 10**8) for m in mentions(text))
     assert mentions(text)          # the amounts themselves stay
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("Temperatures will reach 35C on Friday.", "35C", "Celsius_reading"),
+    ("highs of 95F expected in Phoenix", "95F", "Fahrenheit_reading"),
+])
+def test_a_glued_scale_letter_in_weather_is_a_temperature(text: str, printed: str, unit: str) -> None:
+    assert the(text, printed).unit.canonical == unit
+
+
+@pytest.mark.parametrize("text", ["filed a 13F with the SEC", "the 800C engine"])
+def test_a_glued_scale_letter_elsewhere_is_a_name(text: str) -> None:
+    assert mentions(text) == []

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
+from .unit_words import TEMPERATURE_CONTEXT
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
@@ -217,7 +218,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "identifier"
             if _ORDINAL_SUFFIX.match(after):
                 return "ordinal"
-            if _GLUED_CF.match(after):
+            if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
                     and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):

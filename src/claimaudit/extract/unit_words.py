@@ -110,6 +110,9 @@ _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: registry's explicit reading units, which never convert (units/definitions.txt).
 _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
                           r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+#: A sentence about the weather or heat: a glued C or F there is a temperature ("reach 35C").
+TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:ter|test)?\b|\bcold|\bcool|"
+                                 r"\bhighs? of|\blows? of|thermomet|forecast|weather|heatwave|\bfreez|\bboil|°", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
@@ -296,6 +299,13 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             info = unit_or_none("pence")     # "50p" (the falsepos rules let it through in a money sentence)
             if info is not None:
                 return "pence", last.start, last.end, info
+        if text in ("C", "F") and k == 1 and f[last.start - 1:last.start].isdigit() \
+                and not f[last.end:last.end + 1].isalnum() and TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60),
+                                                                                         last.end + 40):
+            alt = "Celsius_reading" if text == "C" else "Fahrenheit_reading"    # "will reach 35C on Friday"
+            info = unit_or_none(alt)
+            if info is not None:
+                return alt, toks[0].start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
