@@ -436,3 +436,17 @@ def test_a_glued_scale_letter_in_weather_is_a_temperature(text: str, printed: st
 @pytest.mark.parametrize("text", ["filed a 13F with the SEC", "the 800C engine"])
 def test_a_glued_scale_letter_elsewhere_is_a_name(text: str) -> None:
     assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "code"), [
+    ("raised $5 M in seed funding", "$5 M", 5 * 10**6, "USD"), ("revenue of €2.5 B", "€2.5 B", F(25 * 10**8), "EUR"),
+    ("US$ 3 M", "US$ 3 M", 3 * 10**6, "USD"), ("costs $5 K per seat", "$5 K", 5000, "USD"),
+])
+def test_a_spaced_scale_letter_after_money(text: str, printed: str, value: Fraction, code: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.unit.canonical) == (value, code)
+
+
+@pytest.mark.parametrize("text", ["with 5 M users", "a 2 M solution of NaCl"])
+def test_a_spaced_letter_without_money_is_no_scale(text: str) -> None:
+    assert all(m.number.nominal < 10 for m in mentions(text))

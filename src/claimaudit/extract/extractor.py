@@ -58,6 +58,7 @@ _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re
 _CHENG_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s的左以多，。、；：,.;:!?！？)）])")
 _WHOLE = re.compile(r"\d+")
 _CN_DIGITS = "〇一二三四五六七八九"
+_SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
@@ -170,7 +171,8 @@ class Extractor:
         mult, as_million, basis = "", False, False
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         if tok.kind in ("digits",):
-            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None)
+            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
+                or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
@@ -281,7 +283,8 @@ class Extractor:
             if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
         found = self._with_unit(before,
-                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
+                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) or len(mult.strip()) == 1
+                                else number_text + mult,
                                 pos, tok.end, pct=pct)
         if found is not None and approx is not None and approx.group(0)[0] in "几幾":
             found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
