@@ -450,3 +450,8 @@ def test_a_spaced_scale_letter_after_money(text: str, printed: str, value: Fract
 @pytest.mark.parametrize("text", ["with 5 M users", "a 2 M solution of NaCl"])
 def test_a_spaced_letter_without_money_is_no_scale(text: str) -> None:
     assert all(m.number.nominal < 10 for m in mentions(text))
+
+
+def test_a_statistic_glued_to_its_bound_is_no_version_pin() -> None:
+    (m,) = mentions("significant at p<0.05")
+    assert (m.number.nominal, m.relation or m.number.relation) == (F(1, 20), "<")

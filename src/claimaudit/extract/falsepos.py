@@ -87,7 +87,8 @@ _MINUTES = re.compile(r"[0-5]\d")
 _MINUTES_AFTER = re.compile(r":[0-5]\d(?!\d)(?!:\d(?!\d))|:[0-5]\d:[0-5]\d(?!\d)")
 _HOUR_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):$|(?<![\d:])(?:[01]?\d|2[0-4]):[0-5]\d:$")
 #: A requirement's pin: a package name glued to ==, ~=, >=, <=, !=, <, >.
-_PIN_BEFORE = re.compile(r"[A-Za-z_][\w.\-\]\[]*(?:===?|~=|!=|>=|<=|<|>)$")      # glued: "tokens ~= 1.5" is a value
+#: (glued: "tokens ~= 1.5" is a value; a one- or two-letter name before < or > is a statistic: p<0.05, df>10)
+_PIN_BEFORE = re.compile(r"(?<![\w.\-])(?:[A-Za-z_][\w.\-\]\[]+(?:===?|~=|!=)|[A-Za-z_][\w.\-\]\[]{2,}(?:>=|<=|<|>))$")
 #: Names whose number is part of the name: stock indices, product lines, aircraft; an i/e-word
 #: (iPhone, iPad, eBay) or a word with an ampersand (S&P) before a whole number names a thing too
 #: (not any mixed-case word: mAP 45 and mIoU 52 are scores).
