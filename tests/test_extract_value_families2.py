@@ -455,3 +455,16 @@ def test_a_spaced_letter_without_money_is_no_scale(text: str) -> None:
 def test_a_statistic_glued_to_its_bound_is_no_version_pin() -> None:
     (m,) = mentions("significant at p<0.05")
     assert (m.number.nominal, m.relation or m.number.relation) == (F(1, 20), "<")
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "relation"), [
+    ("近万人参加", "近万", 10**4, "~"), ("超过百万用户", "超过百万", 10**6, ">"),
+])
+def test_a_bare_scale_with_a_bound_is_an_amount(text: str, printed: str, value: int, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.relation) == (value, relation)
+
+
+@pytest.mark.parametrize("text", ["千万不要", "万众一心"])
+def test_a_bare_scale_in_an_idiom_is_no_amount(text: str) -> None:
+    assert mentions(text) == []

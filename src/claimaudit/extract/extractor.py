@@ -394,7 +394,7 @@ class Extractor:
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
                 return False, None
-        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit:
+        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=":
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
