@@ -468,3 +468,19 @@ def test_a_bare_scale_with_a_bound_is_an_amount(text: str, printed: str, value: 
 @pytest.mark.parametrize("text", ["千万不要", "万众一心"])
 def test_a_bare_scale_in_an_idiom_is_no_amount(text: str) -> None:
     assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "code"), [
+    ("a fine of 2mil SEK", "2mil SEK", 2 * 10**6, "SEK"), ("500 Swedish kronor", "500 Swedish kronor", 500, "SEK"),
+    ("R$ 1,200 per month", "R$ 1,200", 1200, "BRL"), ("₽500 billion", "₽500 billion", 5 * 10**11, "RUB"),
+    ("5 billion rand", "5 billion rand", 5 * 10**9, "ZAR"), ("兑换1000泰铢", "1000泰铢", 1000, "THB"),
+    ("ZAR 50m", "ZAR 50m", 5 * 10**7, "ZAR"), ("100 dirhams", "100 dirhams", 100, "AED"),
+])
+def test_more_currencies_resolve(text: str, printed: str, value: int, code: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.unit.canonical) == (value, code)
+    assert [d for d, _ in resolve_unit(code).dims.items] == [f"[currency_{code}]"]
+
+
+def test_a_mil_outside_money_stays_the_thou() -> None:
+    assert same_unit(the("a 2 mil plastic sheet", "2 mil"), "mil")

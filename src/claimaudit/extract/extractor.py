@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
@@ -58,6 +59,8 @@ _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re
 _CHENG_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s的左以多，。、；：,.;:!?！？)）])")
 _WHOLE = re.compile(r"\d+")
 _CN_DIGITS = "〇一二三四五六七八九"
+_MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
+    w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
 _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
@@ -178,6 +181,8 @@ class Extractor:
                 pos = mm.end()
                 if LAKH_CRORE.search(mult):
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
+            elif mil := _MIL_BEFORE_MONEY.match(f, pos):
+                mult, pos = " million", mil.end()      # "2mil SEK": a million (not the thou), before money
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
                 pos += 1
