@@ -484,3 +484,21 @@ def test_more_currencies_resolve(text: str, printed: str, value: int, code: str)
 
 def test_a_mil_outside_money_stays_the_thou() -> None:
     assert same_unit(the("a 2 mil plastic sheet", "2 mil"), "mil")
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("revenue of Rs 12,34,567.89", "Rs 12,34,567.89", F(123456789, 100)), ("1,23,456 voters", "1,23,456", 123456),
+    ("population of 1 234 567 people", "1 234 567", 1234567),
+])
+def test_thousands_styles(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+@pytest.mark.parametrize("text", ["speed of 3,5 km", "€1.234,56 per item", "1,5 kg"])
+def test_a_decimal_comma_is_never_read_as_its_integer_part(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [("items 1,2,3", [1, 2, 3]), ("the values 10,20,30", [10, 20, 30])])
+def test_comma_lists_stay_lists(text: str, values: list[int]) -> None:
+    assert [m.number.nominal for m in mentions(text)] == values

@@ -61,6 +61,8 @@ _WHOLE = re.compile(r"\d+")
 _CN_DIGITS = "〇一二三四五六七八九"
 _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
+_ONE_OR_TWO = re.compile(r"\d{1,2}")
+_INDIAN_GROUPS = re.compile(r"(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])")
 _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
@@ -127,6 +129,14 @@ class Extractor:
         for idx, tok in enumerate(tokens):
             if tok.start < skip_until:
                 continue
+            indian = _INDIAN_GROUPS.match(f, tok.end) if tok.kind == "digits" and _ONE_OR_TWO.fullmatch(tok.norm) \
+                and f[tok.start - 1:tok.start] not in ",." else None
+            if indian:
+                # 12,34,567.89: Indian digit grouping (lakhs and crores), one number
+                text = f[tok.start:indian.end()]
+                tok = NumberToken(tok.start, indian.end(), self.doc.text[tok.start:indian.end()],
+                                  text.replace(",", ""), "digits")
+                skip_until = tok.end
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
                 reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom

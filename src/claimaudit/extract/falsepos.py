@@ -112,6 +112,9 @@ _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
+_DECIMAL_COMMA_AFTER = re.compile(r",\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
+_DIGIT_COMMA_BEFORE = re.compile(r"\d,\s?$")
+_DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
 _CN_CLOCK_AFTER = re.compile(r"\s?[点點](\s?\d{1,2}\s?分|[半钟鐘整])?")
 _INDEX_AFTER = re.compile(r"\s?(?:指数|指數)")
@@ -209,6 +212,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
+        if _DECIMAL_COMMA_AFTER.match(after) and not _DIGIT_COMMA_BEFORE.search(before) \
+                and ((tok.isdigit() and len(tok) <= 3) or _DOT_THOUSANDS.fullmatch(tok)):
+            return "number with a decimal comma"   # "3,5 km", "€1.234,56": never 3 km or 1.234 EUR
         if prev == "," and prev2.isdigit() and tok.isdigit() and len(tok) != 3 \
                 and not _LIST_COMMA_BEFORE.search(before) and not _COMMA_DIGIT.match(after):
             return "part of a number with a decimal comma"     # "5,00", "1,5 kg": never 00 or 5 kg
