@@ -130,7 +130,7 @@ class Extractor:
             if tok.start < skip_until:
                 continue
             indian = _INDIAN_GROUPS.match(f, tok.end) if tok.kind == "digits" and _ONE_OR_TWO.fullmatch(tok.norm) \
-                and f[tok.start - 1:tok.start] not in ",." else None
+                and not (tok.start > 0 and f[tok.start - 1] in ",.") else None
             if indian:
                 # 12,34,567.89: Indian digit grouping (lakhs and crores), one number
                 text = f[tok.start:indian.end()]

@@ -302,10 +302,10 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
         if text in ("C", "F") and k == 1 and f[last.start - 1:last.start].isdigit() \
                 and not f[last.end:last.end + 1].isalnum() and TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60),
                                                                                          last.end + 40):
-            alt = "Celsius_reading" if text == "C" else "Fahrenheit_reading"    # "will reach 35C on Friday"
-            info = unit_or_none(alt)
+            scale = "Celsius_reading" if text == "C" else "Fahrenheit_reading"    # "will reach 35C on Friday"
+            info = unit_or_none(scale)
             if info is not None:
-                return alt, toks[0].start, last.end, info
+                return scale, toks[0].start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
