@@ -502,3 +502,23 @@ def test_a_decimal_comma_is_never_read_as_its_integer_part(text: str) -> None:
 @pytest.mark.parametrize(("text", "values"), [("items 1,2,3", [1, 2, 3]), ("the values 10,20,30", [10, 20, 30])])
 def test_comma_lists_stay_lists(text: str, values: list[int]) -> None:
     assert [m.number.nominal for m in mentions(text)] == values
+
+
+@pytest.mark.parametrize("text", ["how much is ninety - five hundred fifths?", "five-six people"])
+def test_number_words_with_a_dash_make_no_wild_value(text: str) -> None:
+    # never a range 90..100 (95) nor 5 + 6 = 11
+    assert all(m.number.nominal not in (95, 11, 5) or m.printed == "five hundred fifths" for m in mentions(text))
+
+
+@pytest.mark.parametrize(("text", "value"), [("twenty-one days", 21), ("one hundred five", 105), ("ninety nine", 99)])
+def test_compound_number_words_stay_one_number(text: str, value: int) -> None:
+    (m,) = mentions(text)
+    assert m.number.nominal == value
+
+
+def test_two_units_words_are_two_numbers() -> None:
+    assert [m.number.nominal for m in mentions("nineteen ninety")] == [19, 90]
+
+
+def test_a_decimal_comma_with_zero_decimals_keeps_its_value() -> None:
+    assert [m.number.nominal for m in mentions("5,00")] == [5]

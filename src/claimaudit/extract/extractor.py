@@ -253,6 +253,9 @@ class Extractor:
                 and (not mult + pct or self._same_affix(mult, pct, nxt)) and not basis \
                 and not (tok.kind == "words" and tok.norm == nxt.norm):
             sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
+            if sep and tok.kind == "words" and not re.search(r"\b(?:to|and)\b", sep.group(0)) \
+                    and not (sep.group(0) == "-" and " " not in tok.text + nxt.text):
+                sep = None    # "ninety - five": a number word spelt with a dash; "five-six people" is a range
             if sep and not _FROM_OR_BETWEEN.search(f[max(0, tok.start - 14):tok.start]) \
                     and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
                 range_end = nxt

@@ -112,7 +112,10 @@ _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
-_DECIMAL_COMMA_AFTER = re.compile(r",\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
+#: (",00" keeps the integer part's value: 5,00 is 5)
+_DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+                               r"forty|fifty|hundred)\b", re.I)
+_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
 _DIGIT_COMMA_BEFORE = re.compile(r"\d,\s?$")
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
@@ -310,6 +313,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                                          and not _unit_word_after(after, is_unit))) \
                 and _LIST_START.search(before):
             return "section or list number"
+    if kind == "words" and _DASH_NUMBER_WORD.match(after):
+        return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
             return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
