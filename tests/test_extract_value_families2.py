@@ -522,3 +522,7 @@ def test_two_units_words_are_two_numbers() -> None:
 
 def test_a_decimal_comma_with_zero_decimals_keeps_its_value() -> None:
     assert [m.number.nominal for m in mentions("5,00")] == [5]
+
+
+def test_a_measure_after_a_name_word_stays() -> None:
+    assert same_unit(the("the water Level 3 metres above normal", "3 metres"), "m")

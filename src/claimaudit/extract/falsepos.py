@@ -159,6 +159,15 @@ _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenh
 _LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
 
 
+_FUNCTION_WORDS = frozenset("in at a an to of on for and or is was are were by as".split())
+
+
+def _measure_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
+    """A unit word follows ("water level 3 metres above"): a measurement, whatever word stands before."""
+    m = _LOWER_WORD.match(after)
+    return m is not None and m.group(1) not in _FUNCTION_WORDS and is_unit is not None and is_unit(m.group(1))
+
+
 def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
     """A lower-case unit word follows ("10.5 celsius", "2.5 hours"): a measurement, not a heading
     (headings go on with a capital: "3.2 Methods")."""
@@ -291,7 +300,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version pin"              # numpy==1.26, torch>=2.0
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
                 or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
-                and not _AMOUNT_AFTER_NAME.match(after) \
+                and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \
                 and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):
             return "name"                     # S&P 500, iPhone 11, Boeing 787: part of a name
         if _ARXIV_NUMBER.match(folded, start, start + 11) and _ARXIV_BEFORE.search(before):
