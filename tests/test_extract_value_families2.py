@@ -526,3 +526,18 @@ def test_a_decimal_comma_with_zero_decimals_keeps_its_value() -> None:
 
 def test_a_measure_after_a_name_word_stays() -> None:
     assert same_unit(the("the water Level 3 metres above normal", "3 metres"), "m")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The central bank raised its benchmark rate by half a percentage point.", F(1, 2)),
+    ("rates were cut by a quarter of a percentage point", F(1, 4)),
+    ("three quarters of a percentage point", F(3, 4)),
+])
+def test_a_fraction_of_a_percentage_point(text: str, value: Fraction) -> None:
+    (m,) = mentions(text)
+    assert (m.number.nominal, m.unit.canonical) == (value, "percentage_point")
+
+
+def test_a_fraction_of_anything_else_stays_a_ratio() -> None:
+    (m,) = mentions("a quarter of revenue")
+    assert (m.number.nominal, m.number.kind) == (F(1, 4), "ratio")

@@ -165,6 +165,32 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
     return True
 
 
+# -- "a quarter of a percentage point": a share of the unit after it ----------------------------------
+_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point)(?![A-Za-z])", re.I)
+
+
+def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``half a percentage point``, ``a quarter of a percentage point``: the fraction is of the unit
+    after it (0.25 percentage points), not a ratio standing alone."""
+    for m in ms:
+        if m.number.kind != "ratio" or m.number.is_range or m.unit.canonical or m.number.nominal >= 1:
+            continue
+        g = _OF_A_POINT.match(f, m.end)
+        if g is None:
+            continue
+        unit = g.group(1).lower().split()[0]
+        v = f"{float(m.number.nominal):g} {'basis points' if unit == 'basis' else 'percentage points'}"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None or p.nominal != m.number.nominal / (100 if unit == "basis" else 1):
+            continue
+        if unit == "point" and not _SCORE_CONTEXT.search(f[max(0, m.start - 80):g.end() + 80]):
+            continue      # "half a point" is percentage points only beside a rate or a score
+        m.value, m.number, m.unit, m.unit_start, m.end = v, p, info, g.start(1), g.end()
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed!r}: the fraction is of the {g.group(1)} after it")
+
+
 # -- "over five years": a period, not "more than" -----------------------------------------------------
 _TIME_DIMS = unit_or_none("year")
 #: Before "over N years": what is spread over the period (an amount, a change), or "for/of/than" (a bound).

@@ -155,6 +155,7 @@ class Extractor:
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
         context_readings.yen_signs(f, self.doc.text, self.kilo, out)
+        context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)
         context_readings.words_around(f, self.doc.text, self.kilo, out)
