@@ -149,9 +149,7 @@ _PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barome
 def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
     """Re-read ``pc``, ``PS`` or ``mb`` after ``m``'s number as prose means it (True when done)."""
     unit, note, keep = _PROSE_READINGS[word]
-    a = max(f.rfind(stop, 0, m.start) for stop in ".!?\n。！？")
-    b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
-    sentence = f[a + 1:b]
+    sentence = _sentence(f, m, ".!?\n。！？")
     if word == "mb" and not _PRESSURE_CONTEXT.search(sentence):
         return False            # a file size or a bit rate: the note says so, no reading is chosen
     if keep is not None and keep.search(sentence):
@@ -234,9 +232,7 @@ def yen_signs(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         sign = f[m.start:m.number_start]
         if m.unit.canonical != "CNY" or ("¥" not in sign and "￥" not in sign):
             continue
-        a = max(f.rfind(stop, 0, m.start) for stop in "!?\n。！？")
-        b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
-        sentence = f[a + 1:b]
+        sentence = _sentence(f, m, "!?\n。！？")
         if not _JAPAN.search(sentence) or _CHINA.search(sentence):
             continue
         reading = read_value(kilo, m.value.replace("￥", "JPY ").replace("¥", "JPY "))
@@ -296,6 +292,14 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     for m in ms:
         if m.unit_start < 0 and m.number.kind == "number" and not m.number.unit and f.startswith("度", m.end):
             _du(f, text, kilo, m)
+
+def _sentence(f: str, m: Mention, starts: str = "。！？\n") -> str:
+    """The sentence around ``m``: from the last of ``starts`` before it to the next stop after it
+    (a full stop is no end after it: "3.5 pc" holds one)."""
+    a = max(f.rfind(stop, 0, m.start) for stop in starts)
+    b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
+    return f[a + 1:b]
+
 
 def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     """``85度``: a degree Celsius where the sentence speaks of temperature, a kilowatt-hour where
