@@ -9,7 +9,7 @@ import itertools
 import re
 
 from .mention import Mention, parse_value, read_value
-from .number_affixes import RANGE_FROM, UNIT_RANGE_GAP, join_parts
+from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import unit_or_none
 
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
@@ -19,6 +19,10 @@ _MONEY_SIGN = re.compile(r"(?:US\$|\$|€|£|¥)")
 #: Where "points" are percentage points: near a percentage or a score.
 _SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
                             r"百分|分数|得分|准确率|评分", re.I)
+#: Where "points" are a stock index's points: the index is named.
+_INDEX_CONTEXT = re.compile(r"\bindex|\bindices|S&P|\bDow\b|Nasdaq|FTSE|Nikkei|Hang Seng|Stoxx|\bDAX\b|\bCAC\b|"
+                            r"Sensex|Nifty|KOSPI|TOPIX|\bASX\b|Russell|恒指|指数|指數|大盘|沪指|深成指", re.I)
+_PERCENT_NEAR = re.compile(r"%|percent|per cent|百分")
 _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
@@ -34,15 +38,21 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
         a = ms[i]
         b = ms[i + 1] if i + 1 < len(ms) else None
         merged = None
-        if b is not None and a.unit_start >= 0 and b.unit_start >= 0 and a.unit == b.unit \
+        # Both ends with their unit words ("44 mg to 50 mg"), or money with its sign on both
+        # ("between $2 and $3 billion", "$2bn-$3bn").
+        if b is not None and a.unit == b.unit and a.unit.canonical \
+                and ((a.unit_start >= 0 and b.unit_start >= 0) or (_money_sign(f, a) and _money_sign(f, b))) \
                 and not a.number.is_range and not b.number.is_range and not b.qualifier:
             gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
             if gap and (between or "and" not in gap.group(0)) \
-                    and (between or not from_ or RANGE_FROM.search(before)):
-                v = join_parts(text[a.start:a.unit_start].strip(), "to", b.value)
+                    and (between or not from_ or RANGE_FROM.search(before)) \
+                    and (between or "to" not in gap.group(0)
+                         or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
+                first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
+                v = join_parts(first, "to", b.value)
                 p = parse_value(v, kilo)
                 if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
                     merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
@@ -59,6 +69,43 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+def _money_sign(f: str, m: Mention) -> bool:
+    """A currency sign or code printed before the number ("$2", "US$3 billion")."""
+    return m.unit_start < 0 and m.number_start > m.start and bool(_MONEY_SIGN_BEFORE.search(f, m.start, m.number_start))
+
+
+_MONEY_SIGN_BEFORE = re.compile(r"[$€£¥]\s?$|[A-Z]{3}\s?$")
+
+
+# -- "from 5 to 10 percent": the first end shares the second's scale and unit ---------------------------
+_TO_GAP = re.compile(r"\s+to\s+")
+
+
+def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """In ``from 5 to 10 percent`` and ``from $2 to $3 billion`` English prints the unit and the
+    scale once, after the second end: the first end takes them (the pair stays two values, a change).
+    Only where the first end has neither and the grammar reads it with the same unit."""
+    for a, b in itertools.pairwise(ms):
+        if a.number.is_range or b.number.is_range or a.number.multiplier or a.counted or b.qualifier \
+                or a.unit_start >= 0 or a.number.kind != "number" or not _TO_GAP.fullmatch(f, a.end, b.start) \
+                or not _FROM_BEFORE.search(f, max(0, a.start - 8), a.start) or b.number_end >= b.end:
+            continue
+        suffix = text[b.number_end:b.end]
+        if a.unit.canonical:
+            if a.unit != b.unit or not b.number.multiplier:
+                continue
+            v = a.value + suffix          # "$2" + " billion"
+        else:
+            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + suffix
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info != b.unit or p.kind != b.number.kind or p.multiplier != b.number.multiplier \
+                or p.is_range:
+            continue
+        a.value, a.number, a.unit = v, p, info
+        a.candidates.append(f"unit and scale of the second end ({b.printed}) shared by the first (from … to …)")
 
 
 _CN_BETWEEN_BEFORE = re.compile(r"(?:介于|介於|在)\s*$")
@@ -86,6 +133,116 @@ def _chinese_between(f: str, text: str, kilo: int, a: Mention, b: Mention) -> Me
                    unit_start=b.unit_start, cell=a.cell)
 
 
+#: Symbols whose registry reading prose never means, read as prose means them unless the sentence
+#: speaks of the registry's field: (prose unit, note, context that keeps the registry's reading).
+_PROSE_READINGS = {
+    "pc": ("percent", "pc read as per cent (news and finance); a parsec is read where the sentence is astronomy",
+           re.compile(r"\bstars?\b|galax|light-?years?|parsec|astronom|telescope|nebula|cluster|kpc|Mpc|cosmic", re.I)),
+    "PS": ("metric_horsepower", "PS read as metric horsepower (Pferdestärke); petasiemens is never meant in prose",
+           re.compile(r"siemens|conductance", re.I)),
+    "mb": ("millibar", "mb read as millibars (a pressure context); MB (megabyte) or Mb (megabit) elsewhere",
+           None),
+}
+_PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barometr|atmospher|气压", re.I)
+
+
+def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
+    """Re-read ``pc``, ``PS`` or ``mb`` after ``m``'s number as prose means it (True when done)."""
+    unit, note, keep = _PROSE_READINGS[word]
+    sentence = _sentence(f, m, ".!?\n。！？")
+    if word == "mb" and not _PRESSURE_CONTEXT.search(sentence):
+        return False            # a file size or a bit rate: the note says so, no reading is chosen
+    if keep is not None and keep.search(sentence):
+        return False
+    v = m.value[:len(m.value) - len(word)].rstrip()
+    reading = read_value(kilo, f"{v} {unit}") if m.value.endswith(word) else None
+    if reading is None:
+        return False
+    m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+    m.candidates.append(note)
+    return True
+
+
+# -- "a quarter of a percentage point": a share of the unit after it ----------------------------------
+_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point)(?![A-Za-z])", re.I)
+
+
+def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``half a percentage point``, ``a quarter of a percentage point``: the fraction is of the unit
+    after it (0.25 percentage points), not a ratio standing alone."""
+    for m in ms:
+        if m.number.kind != "ratio" or m.number.is_range or m.unit.canonical or m.number.nominal >= 1:
+            continue
+        g = _OF_A_POINT.match(f, m.end)
+        if g is None:
+            continue
+        unit = g.group(1).lower().split()[0]
+        v = f"{float(m.number.nominal):g} {'basis points' if unit == 'basis' else 'percentage points'}"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None or p.nominal != m.number.nominal / (100 if unit == "basis" else 1):
+            continue
+        if unit == "point" and not _SCORE_CONTEXT.search(f[max(0, m.start - 80):g.end() + 80]):
+            continue      # "half a point" is percentage points only beside a rate or a score
+        m.value, m.number, m.unit, m.unit_start, m.end = v, p, info, g.start(1), g.end()
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed!r}: the fraction is of the {g.group(1)} after it")
+
+
+# -- "over five years": a period, not "more than" -----------------------------------------------------
+_TIME_DIMS = unit_or_none("year")
+#: Before "over N years": what is spread over the period (an amount, a change), or "for/of/than" (a bound).
+_PERIOD_BEFORE = re.compile(r"(?:[%$€£¥]|\d\s?(?:bn|m|mn|million|billion|trillion|per cent|percent)"
+                            r"|\b(?:spread|spen[dt]|"
+                            r"invest\w*|repa\w*|paid|pay\w*|phased|allocat\w*|sav\w*|rais\w*|borrow\w*|amorti[sz]\w*|"
+                            r"gr[eo]w\w*|rose|ris\w*|fell|fall\w*|increas\w*|decreas\w*|declin\w*|doubl\w*|tripl\w*))"
+                            r"[^.;:!?]{0,25}?$", re.I)
+_BOUND_BEFORE = re.compile(r"\b(?:for|of|than|in|within|after|aged?)\s*$", re.I)
+
+
+def over_a_period(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``£3.5bn over five years``, ``rose 20% over a decade``: ``over`` before a duration that
+    something is spread across is "during", not "more than" (``for over 20 years`` stays a bound)."""
+    for m in ms:
+        if m.qualifier.lower() != "over" or _TIME_DIMS is None or m.unit.dims != _TIME_DIMS.dims:
+            continue
+        head = f[max(0, m.start - 40):m.start]
+        if _BOUND_BEFORE.search(head) or not _PERIOD_BEFORE.search(head):
+            continue
+        v = m.value[len(m.qualifier):].lstrip() if m.value.lower().startswith("over") else ""
+        p = parse_value(v, kilo) if v else None
+        if p is None or unit_or_none(p.unit) != m.unit:
+            continue
+        m.value, m.number, m.qualifier, m.relation = v, p, "", None
+        m.start = m.number_start
+        m.printed = text[m.start:m.end]
+        m.candidates.append("'over' read as 'during' (a period something is spread across), not 'more than'")
+
+
+# -- ¥ in a sentence about Japan: the yen ------------------------------------------------------------
+_JAPAN = re.compile(r"Japan|Tokyo|\byen\b|Nikkei|\bBOJ\b|Toyota|Sony|Nintendo|SoftBank|日本|日元|东京|東京|日经|日經")
+_CHINA = re.compile(r"China|Chinese|\byuan\b|renminbi|\bRMB\b|Beijing|Shanghai|中国|中國|人民币|人民幣|元")
+_JPY = unit_or_none("JPY")
+
+
+def yen_signs(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``¥`` is read as the yuan (CNY); in a sentence about Japan that names nothing Chinese it is
+    the yen: ``Japan's exports rose to ¥8.2 trillion`` is JPY."""
+    for m in ms:
+        sign = f[m.start:m.number_start]
+        if m.unit.canonical != "CNY" or ("¥" not in sign and "￥" not in sign):
+            continue
+        sentence = _sentence(f, m, "!?\n。！？")
+        if not _JAPAN.search(sentence) or _CHINA.search(sentence):
+            continue
+        reading = read_value(kilo, m.value.replace("￥", "JPY ").replace("¥", "JPY "))
+        if reading is None or reading.unit != _JPY:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates = [c for c in m.candidates if "¥ read as CNY" not in c] + [
+            "¥ read as JPY (the sentence is about Japan); elsewhere ¥ is read as CNY"]
+
+
 # -- units that real text means otherwise: points, pc, mb ------------------------------------------
 def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """``points`` in a percentage or score context are percentage points (never printer's points);
@@ -99,6 +256,15 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             line_start = f.rfind("\n", 0, m.start) + 1
             line_end = f.find("\n", m.end)
             around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
+            if _INDEX_CONTEXT.search(around) and not _PERCENT_NEAR.search(around):
+                p = parse_value(m.value[:len(m.value) - len(word)].rstrip(), kilo) if m.value.endswith(word) else None
+                info = unit_or_none("") if p is not None else None
+                if p is not None and info is not None:
+                    # "the Dow fell 300 points": index points are no percentage points
+                    m.value, m.number, m.unit, m.unit_start = p.text, p, info, -1
+                    m.candidates.append(f"{word!r} read as index points (a plain number: a stock index "
+                                        "context); after a percentage they would be percentage points")
+                    continue
             if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
                 v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
                 p = parse_value(v, kilo) if v else None
@@ -119,11 +285,21 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 continue
             m.candidates.append(f"{word!r} read as {m.unit.canonical}; in a type-size context it would be "
                                 "printer's points, after a percentage or a score percentage points")
+        elif word in _PROSE_READINGS and _reread_symbol(f, text, kilo, m, word):
+            continue
         elif word in _AMBIGUOUS_SYMBOLS:
             m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
     for m in ms:
         if m.unit_start < 0 and m.number.kind == "number" and not m.number.unit and f.startswith("度", m.end):
             _du(f, text, kilo, m)
+
+def _sentence(f: str, m: Mention, starts: str = "。！？\n") -> str:
+    """The sentence around ``m``: from the last of ``starts`` before it to the next stop after it
+    (a full stop is no end after it: "3.5 pc" holds one)."""
+    a = max(f.rfind(stop, 0, m.start) for stop in starts)
+    b = min((i for i in (f.find(stop, m.end) for stop in "!?\n。！？") if i >= 0), default=len(f))
+    return f[a + 1:b]
+
 
 def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     """``85度``: a degree Celsius where the sentence speaks of temperature, a kilowatt-hour where
@@ -173,9 +349,42 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
                                  candidates=a.candidates + [f"{b.printed!r} read as the hundredths of {a.printed!r}"],
                                  kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                  unit_start=a.unit_start, cell=a.cell)
-        out.append(merged or a)
-        i += 2 if merged is not None else 1
+        if merged is not None:
+            out.append(merged)
+            i += 2
+            continue
+        jiao = _yuan_jiao(f, text, kilo, a)
+        out.append(jiao or a)
+        i += 1
+        while jiao is not None and i < len(ms) and ms[i].start < jiao.end:
+            i += 1       # the 三 of 三毛, read into the amount
     return out
+
+
+#: 五元三毛, 3元5角: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan.
+_JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9])\s?[毛角](?P<qian>[钱錢])?(?!\s?[一二三四五六七八九\d]\s?分)")
+_CNY = unit_or_none("CNY")
+
+
+def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
+    """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount."""
+    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in ("元", "块", "塊") \
+            or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)) or _CNY is None:
+        return None      # 三块 alone is a measure word (三块蛋糕); before 五毛 it is the yuan
+    j = _JIAO_AFTER.match(f, a.end)
+    if j is None:
+        return None
+    v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
+    p = parse_value(v, kilo)
+    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * 10 % 1:
+        return None
+    return Mention(start=a.start, end=j.end(), printed=text[a.start:j.end()], value=v, number=p, unit=_CNY,
+                   qualifier=a.qualifier,
+                   relation=a.relation, candidates=[c for c in a.candidates if not c.startswith("a count of")] + [
+                       f"{text[j.start():j.end()].strip()!r} read as "
+                                                                    "tenths of a yuan (毛/角)"],
+                   kind=a.kind, number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1,
+                   cell=a.cell)
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
+from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
@@ -16,7 +18,9 @@ from .document import Document
 from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
 from .number_affixes import (
+    CHANGE_BEFORE,
     CURRENCY_BEFORE,
+    LAKH_CRORE,
     MONEY_MULT_RE,
     MULT_RE,
     PCT_RE,
@@ -28,7 +32,16 @@ from .number_affixes import (
     post_qualifier,
     qualifier_before,
 )
-from .unit_words import CJK_AMBIGUOUS, COUNT_NOUN, header_unit, is_unit, unit_after, unit_or_none
+from .unit_words import (
+    CJK_AMBIGUOUS,
+    COUNT_NOUN,
+    MEASURE_WORDS,
+    header_unit,
+    is_unit,
+    unit_after,
+    unit_name,
+    unit_or_none,
+)
 
 #: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
 _CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
@@ -40,6 +53,51 @@ _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 #: "40+ GiB/s": a "+" between the number and its unit.
 _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+
+
+#: The tenth after 成 (三成五 = 35%), where no other word starts with it.
+_CHENG_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s的左以多，。、；：,.;:!?！？)）])")
+_WHOLE = re.compile(r"\d+")
+_CN_DIGITS = "〇一二三四五六七八九"
+_MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
+    w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
+_ONE_OR_TWO = re.compile(r"\d{1,2}")
+_INDIAN_GROUPS = re.compile(r"(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])")
+_SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
+#: "bps" means bits per second where the sentence speaks of a network or a data rate.
+_NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
+                              r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
+_COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
+#: "bp" means base pairs where the sentence speaks of DNA.
+_BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
+                                r"chromosom|\breads?\b|amplicon|碱基|基因", re.I)
+_SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+
+
+def _discount_tenths(tok: NumberToken) -> str:
+    """八五折 / 85折 is 8.5 tenths of the price (85%); 八折 and 9.5折 are read as printed."""
+    digits = tok.norm if _WHOLE.fullmatch(tok.norm) else "".join(
+        str(_CN_DIGITS.index(c)) if c in _CN_DIGITS else "?" for c in tok.text)
+    if len(digits) == 2 and digits.isdigit() and digits[0] != "0":
+        return f"{digits[0]}.{digits[1]}"
+    return tok.norm
+
+
+def _shared_word_scale(tok: NumberToken, nxt: NumberToken) -> tuple[str, str] | None:
+    """("3", "million") for "two … three million": the second end's scale word, which English
+    shares with a first end that has none, and its value without it."""
+    words = nxt.text.lower().split()
+    scale = _SCALE_WORDS.get(words[-1]) if words else None
+    if scale is None or any(w in _SCALE_WORDS or w == "hundred" for w in tok.text.lower().replace("-", " ").split()):
+        return None
+    try:
+        first, second = Fraction(tok.norm), Fraction(nxt.norm) / scale
+    except (ValueError, ZeroDivisionError):
+        return None
+    if not 0 < first <= second or (second.denominator != 1 and second.denominator not in (2, 4, 5, 10)):
+        return None
+    shown = str(second.numerator) if second.denominator == 1 else str(float(second))
+    return shown, words[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +129,14 @@ class Extractor:
         for idx, tok in enumerate(tokens):
             if tok.start < skip_until:
                 continue
+            indian = _INDIAN_GROUPS.match(f, tok.end) if tok.kind == "digits" and _ONE_OR_TWO.fullmatch(tok.norm) \
+                and not (tok.start > 0 and f[tok.start - 1] in ",.") else None
+            if indian:
+                # 12,34,567.89: Indian digit grouping (lakhs and crores), one number
+                text = f[tok.start:indian.end()]
+                tok = NumberToken(tok.start, indian.end(), self.doc.text[tok.start:indian.end()],
+                                  text.replace(",", ""), "digits")
+                skip_until = tok.end
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
                 reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom
@@ -88,9 +154,15 @@ class Extractor:
             out = article_readings.article_units(f, self.doc.text, self.kilo, out)
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
+        context_readings.yen_signs(f, self.doc.text, self.kilo, out)
+        context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh":
+            context_readings.over_a_period(f, self.doc.text, self.kilo, out)
         context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
+        if self.lang != "zh":
+            context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
@@ -110,13 +182,18 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult, as_million = "", False
+        mult, as_million, basis = "", False, False
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         if tok.kind in ("digits",):
-            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None)
+            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
+                or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+                if LAKH_CRORE.search(mult):
+                    mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
+            elif mil := _MIL_BEFORE_MONEY.match(f, pos):
+                mult, pos = " million", mil.end()      # "2mil SEK": a million (not the thou), before money
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
                 pos += 1
@@ -130,17 +207,34 @@ class Extractor:
                 pos = approx.end()
         pct = ""
         pm = PCT_RE.match(f, pos)
-        if tok.kind == "chinese" and f.startswith("成", pos) and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
-            pct = "成"    # 八成 = 80%: parse_printed decides whether 成 is a tenth here (not in 成本)
+        number_text = tok.norm
+        if tok.kind in ("chinese", "digits") and not mult and f.startswith("成", pos) \
+                and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
+            pct = "成"    # 八成, ９成, 7.2成 = 80%, 90%, 72%: parse_printed decides whether 成 is a tenth here
             pos += 1
+            tenths = _CHENG_TENTHS.match(f, pos) if _WHOLE.fullmatch(tok.norm) or tok.kind == "chinese" else None
+            if tenths and "点" not in tok.norm and "點" not in tok.norm:
+                # 三成五 = 3.5 tenths = 35%: the digit after 成 is the next tenth's share
+                number_text = tok.norm + ("点" if tok.kind == "chinese" else ".") + tenths.group(1)
+                pos = tenths.end()
         elif tok.kind == "chinese" and tok.text == "一" and f.startswith("半", pos) and not f.startswith("半径", pos):
             pct = "半"    # 一半: one half
             pos += 1
         elif pm:
             pct = f[pos:pm.end()]
             pos = pm.end()
+            if "點" in pct:
+                pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
+            if pct.strip() == "折" and not mult:
+                number_text = _discount_tenths(tok)     # 八五折, 85折: 85% of the price (8.5 tenths)
+            elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points"):
+                ctx = _BASE_PAIR_CONTEXT if pct.strip() == "bp" else _NETWORK_CONTEXT
+                if pct.strip() in ("bp", "bps") and ctx.search(f, max(0, tok.start - 60), pos + 60):
+                    pct, pos = "", pm.start()      # "9600 bps modem": bits per second (the unit words read it)
+                else:
+                    # 25bp, 25 bps: hundredths of a percentage point (the grammar reads "basis points")
+                    pct, number_text, basis = "", number_text + " basis points", True
         start = tok.start
-        number_text = tok.norm
         if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
             start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
         # A range: "5–35%", "3 to 4 L", "3至5".
@@ -151,11 +245,24 @@ class Extractor:
             dash_range = True
         else:
             dash_range = False
-        if nxt is not None and tok.kind in ("digits", "chinese") and nxt.kind == tok.kind and not mult + pct:
+        words_scale = None
+        if nxt is not None and tok.kind == "words" and nxt.kind == "words":
+            words_scale = _shared_word_scale(tok, nxt)
+            if words_scale is not None:     # "between two and three million": both ends in millions
+                nxt = NumberToken(nxt.start, nxt.end, nxt.text, words_scale[0], "words")
+        if nxt is not None and tok.kind in ("digits", "chinese", "words") and nxt.kind == tok.kind \
+                and (not mult + pct or self._same_affix(mult, pct, nxt)) and not basis \
+                and not (tok.kind == "words" and tok.norm == nxt.norm):
             sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
+            if sep and tok.kind == "words" and not re.search(r"\b(?:to|and)\b", sep.group(0)) \
+                    and not (sep.group(0) == "-" and " " not in tok.text + nxt.text):
+                sep = None    # "ninety - five": a number word spelt with a dash; "five-six people" is a range
             if sep and not _FROM_OR_BETWEEN.search(f[max(0, tok.start - 14):tok.start]) \
                     and (dash_range or not false_positive(f, nxt.start, nxt.end, nxt.kind)):
                 range_end = nxt
+        if range_end is not None and (mult + pct) and "to" in f[pos:range_end.start] \
+                and CHANGE_BEFORE.search(f, max(0, tok.start - 40), tok.start):
+            range_end = None      # "fell 0.2% to 4.5%": the value it fell to, no range
         if range_end is not None and "and" in f[pos:range_end.start] \
                 and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None
@@ -181,6 +288,8 @@ class Extractor:
             if mm:
                 rmult = f[rpos:mm.end()]
                 rpos = mm.end()
+            elif words_scale is not None and range_end.norm == words_scale[0]:
+                rmult = " " + words_scale[1]
             rpm = PCT_RE.match(f, rpos)
             rpct = f[rpos:rpm.end()] if rpm else ""
             rpos += len(rpct)
@@ -193,13 +302,26 @@ class Extractor:
             if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
         found = self._with_unit(before,
-                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) else number_text + mult,
+                                number_text + mult.strip() if CJK.match(mult.strip()[:1]) or len(mult.strip()) == 1
+                                else number_text + mult,
                                 pos, tok.end, pct=pct)
         if found is not None and approx is not None and approx.group(0)[0] in "几幾":
             found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
+        if found is not None and basis and number_text.endswith(" basis points") and pm is not None \
+                and pm.group(0).strip() in ("bp", "bps"):
+            found.candidates.append(f"{pm.group(0).strip()} read as basis points (0.01 percentage point); "
+                                    "it could be bits per second or base pairs")
         if found is not None and as_million:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
         return found
+
+    def _same_affix(self, mult: str, pct: str, nxt: NumberToken) -> bool:
+        """Both ends of a range carry the scale or percent sign the first has ("10%-20%", "5万至10万元")."""
+        f = self.folded
+        if pct:
+            return not mult and pct.strip() in ("%", "‰", "成") and f.startswith(pct.strip(), nxt.end)
+        m = MULT_RE.match(f, nxt.end)
+        return m is not None and f[nxt.end:m.end()].strip() == mult.strip()
 
     def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "") -> Mention | None:
         """The mention of ``before.tok`` (already joined with its multiplier, percent sign and range
@@ -214,6 +336,11 @@ class Extractor:
         unit, uend = unit_after(f, tok.kind, pos, limit, candidates)
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
+        if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
+            # "50人左右", "3台以上": the bound after the counted noun is the count's
+            post_rel, post_word, post = post_qualifier(f, uend + 1, False, "人")
+            if post_word not in ("左右", "以上", "以下", "以内"):
+                post_rel, post_word, post = None, "", None
         qtext, qstart, qrel = (qual[1], qual[0], qual[2]) if qual else ("", start, None)
         chosen = self._first_reading(join_parts(cur_text, num_text) if cur_text else num_text, qtext, qrel, unit_text)
         if chosen is None:
@@ -233,9 +360,10 @@ class Extractor:
         if use_u and reading.unit.dims.items and not cur_text:
             # "每 token 229 KB": the per-word printed right before the number divides its unit.
             per = PER_BEFORE.search(f[max(0, start - 16):start])
-            per_unit = unit_or_none(per.group(1)) if per else None
+            per_name = unit_name(per.group(1)) if per else None      # 每公斤: per kg
+            per_unit = unit_or_none(per_name) if per_name else None
             if per and per_unit is not None and per_unit.dims.items and per.group(1) not in CJK_AMBIGUOUS:
-                better = read_value(self.kilo, f"{reading.value}/{per.group(1)}")
+                better = read_value(self.kilo, f"{reading.value}/{per_name}")
                 if better is not None:
                     reading = better
                     candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
@@ -285,7 +413,7 @@ class Extractor:
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
                 return False, None
-        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit:
+        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=":
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
         if tok.kind == "words" and tok.norm in ("1",) and not p.unit:

@@ -12,11 +12,13 @@ from functools import lru_cache
 
 from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
+from .unit_words import TEMPERATURE_CONTEXT
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
 _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
-    k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k.isupper()) + r")$")
+    k for k in vocabulary.CURRENCY_PREFIXES if (k.isalpha() and k.isupper()) or (k[0] == "$" and k[-1].isalpha()))
+    + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
@@ -45,7 +47,12 @@ _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \
 _LIST_AFTER = re.compile(r"(?:\.(?!\d)|、|\)|）)(?=[ \t\u4e00-\u9fff\"'“「《A-Za-z])")
 
 
-_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X"}
+#: Where a glued "p" is pence ("shares fell 5p", "a 50p stamp"), not a name or a video format.
+_PENCE_CONTEXT = re.compile(r"£|pence|penny|pound|sterling|GBP|\bshares?\b|price|\bcosts?\b|stamp|\bfares?\b|"
+                            r"\bpaid\b|\bpay|\btax|litre|\bcoin", re.I)
+_PENCE_BEFORE = re.compile(r"\dp\b")      # "rose 4p to 310p": another amount in pence just before
+_VIDEO_LINES = {"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"}
+_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps", "mn", "tn", "mln", "bln"}
 
 
 _DIV_ZERO = re.compile(r"/0+(?![\d.])")
@@ -75,6 +82,46 @@ _CN_MONTH_NAME = re.compile(r"\s*月(?![龄齡大])")
 _MONTH_NUMBER = re.compile(r"0?[1-9]|1[0-2]")
 _CN_MONTHS = frozenset("一二三四五六七八九十") | {"十一", "十二"}
 _CLOCK = re.compile(r"\d{1,2}(?:\.[0-5]\d)?")
+_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
+_MINUTES = re.compile(r"[0-5]\d")
+_MINUTES_AFTER = re.compile(r":[0-5]\d(?!\d)(?!:\d(?!\d))|:[0-5]\d:[0-5]\d(?!\d)")
+_HOUR_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):$|(?<![\d:])(?:[01]?\d|2[0-4]):[0-5]\d:$")
+#: A requirement's pin: a package name glued to ==, ~=, >=, <=, !=, <, >.
+#: (glued: "tokens ~= 1.5" is a value; a one- or two-letter name before < or > is a statistic: p<0.05, df>10)
+_PIN_BEFORE = re.compile(r"(?<![\w.\-])(?:[A-Za-z_][\w.\-\]\[]+(?:===?|~=|!=)|[A-Za-z_][\w.\-\]\[]{2,}(?:>=|<=|<|>))$")
+#: Names whose number is part of the name: stock indices, product lines, aircraft; an i/e-word
+#: (iPhone, iPad, eBay) or a word with an ampersand (S&P) before a whole number names a thing too
+#: (not any mixed-case word: mAP 45 and mIoU 52 are scores).
+_NAME_WORDS = ("S&P", "FTSE", "Nikkei", "Nasdaq", "NASDAQ", "Stoxx", "STOXX", "Russell", "DAX", "CAC", "ASX", "CSI",
+               "Sensex", "Nifty", "KOSPI", "TOPIX", "Fortune", "Dow", "Boeing", "Airbus", "iPhone", "iPad", "Galaxy",
+               "Pixel", "PlayStation", "Xbox", "Model", "Formula", "Falcon", "Apollo", "Mate", "Redmi", "Note",
+               "Series", "Route", "Interstate", "Highway", "Flight", "Room", "Gate", "Platform", "ID", "id",
+               "Level", "Phase", "Stage", "Tier", "Article", "Clause", "Rule", "Item", "Category")
+_NAME_BEFORE = re.compile(r"(?:(?<![A-Za-z0-9_&])(?:" + "|".join(map(re.escape, _NAME_WORDS)) + r")"
+                          r"|(?<![A-Za-z])[ie][A-Z][a-z]+|\b[A-Za-z]+&[A-Za-z]+)\s?$")
+#: Standards, licences and platforms whose number (2.0, 5.3, 695) is a version or a document number.
+_VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apache|GPL|GPLv|LGPL|AGPL|MPL|Bluetooth|"
+                               r"USB|PCIe|"
+                               r"Wi-?Fi|HTTP/?|DDR|LPDDR|Ubuntu|Debian|macOS|Java|Node\.js|Rust|Go|Unicode|IPv)\s?$")
+#: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
+_AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
+                                r"|\s?(?:points?|pts|per cent|percent))")
+_ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?![\d.])")
+_ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
+_SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-z])"
+                          r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
+_BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
+_UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
+#: (",00" keeps the integer part's value: 5,00 is 5)
+_DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+                               r"forty|fifty|hundred)\b", re.I)
+_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
+_DIGIT_COMMA_BEFORE = re.compile(r"\d,\s?$")
+_DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
+_CN_CLOCK_AFTER = re.compile(r"\s?[点點](\s?\d{1,2}\s?分|[半钟鐘整])?")
+_INDEX_AFTER = re.compile(r"\s?(?:指数|指數)")
+CJK_BEFORE = re.compile(r"[\u4e00-\u9fff]\s?$")
 _ARXIV_NUMBER = re.compile(r"\d{4}\.\d{4,5}")
 _ARXIV_BEFORE = re.compile(r"arXiv:?\s*$", re.I)
 _ARXIV_TOKEN = re.compile(r"\d{4}\.\d{5}")
@@ -110,6 +157,15 @@ _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
 _LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
+
+
+_FUNCTION_WORDS = frozenset("in at a an to of on for and or is was are were by as".split())
+
+
+def _measure_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
+    """A unit word follows ("water level 3 metres above"): a measurement, whatever word stands before."""
+    m = _LOWER_WORD.match(after)
+    return m is not None and m.group(1) not in _FUNCTION_WORDS and is_unit is not None and is_unit(m.group(1))
 
 
 def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
@@ -168,6 +224,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
+        if _DECIMAL_COMMA_AFTER.match(after) and not _DIGIT_COMMA_BEFORE.search(before) \
+                and ((tok.isdigit() and len(tok) <= 3) or _DOT_THOUSANDS.fullmatch(tok)):
+            return "number with a decimal comma"   # "3,5 km", "€1.234,56": never 3 km or 1.234 EUR
         if prev == "," and prev2.isdigit() and tok.isdigit() and len(tok) != 3 \
                 and not _LIST_COMMA_BEFORE.search(before) and not _COMMA_DIGIT.match(after):
             return "part of a number with a decimal comma"     # "5,00", "1,5 kg": never 00 or 5 kg
@@ -178,8 +237,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "identifier"
             if _ORDINAL_SUFFIX.match(after):
                 return "ordinal"
-            if _GLUED_CF.match(after):
+            if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
+            if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
+                    and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
+                return None                       # "50p": pence, in a sentence about money
             if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
                     is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
                 return "identifier"
@@ -219,6 +281,28 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # "May 8, 1945"
         if _CLOCK.fullmatch(tok) and _TIME_AFTER.match(after):
             return "time of day"
+        if (_HOUR.fullmatch(tok) and _MINUTES_AFTER.match(after) and not before[-1:].isdigit()) \
+                or (prev == ":" and _HOUR_BEFORE.search(before) and _MINUTES.fullmatch(tok)):
+            return "time of day"              # 10:27, 10:27 PM, 09:30:15: a clock time, not 10 and 27
+        if _CN_HOUR.fullmatch(tok) and (m := _CN_CLOCK_AFTER.match(after)) is not None \
+                and (m.group(1) or _CN_TIME_OF_DAY_BEFORE.search(before)):
+            return "time of day"              # 下午3点, 3点30分, 8点半: a clock time
+        if prev in "点點" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after):
+            return "time of day"              # the 30 of 3点30分
+        if _INDEX_AFTER.match(after) and CJK_BEFORE.search(before):
+            return "name"                     # 沪深300指数, 中证500指数: an index's name
+        if (tok == "24" and _ROUND_THE_CLOCK.match(after)) or (tok == "7" and _ROUND_THE_CLOCK_BEFORE.search(before)):
+            return "idiom"                    # 24/7, 24x7: all the time
+        if (sc := _SCORE_AFTER.match(after)) is not None and tok.isdigit() and len(tok) <= 3 \
+                and int(sc.group(1)) < int(tok) and before[-1:] not in "-–.":
+            return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
+        if _PIN_BEFORE.search(before):
+            return "version pin"              # numpy==1.26, torch>=2.0
+        if ((tok.isdigit() and _NAME_BEFORE.search(before))
+                or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
+                and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \
+                and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):
+            return "name"                     # S&P 500, iPhone 11, Boeing 787: part of a name
         if _ARXIV_NUMBER.match(folded, start, start + 11) and _ARXIV_BEFORE.search(before):
             return "arXiv id"
         if _ARXIV_TOKEN.fullmatch(tok):
@@ -238,7 +322,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                                          and not _unit_word_after(after, is_unit))) \
                 and _LIST_START.search(before):
             return "section or list number"
+    if kind == "words" and _DASH_NUMBER_WORD.match(after):
+        return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
     if kind == "chinese":
+        if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
+            return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
         point = max(tok.find("点"), tok.find("點"))
         if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
                 or _CN_HALF_HOUR_AFTER.match(after) \

@@ -36,14 +36,19 @@ CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
     + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
     + r")\s?$|￥\s?$")
-MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?(?:" + vocabulary.alternation(
+MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
+                     r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
+#: "1.5 lakh crore" is 1.5 × 10^5 × 10^7 = 1.5 trillion (the grammar reads one scale word).
+LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|个百分点|百分点|倍|percentage points?(?![A-Za-z])"
+PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
+                    # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
+                    r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)
                     r"|(?<=[\d一二三四五六七八九两])折(?![合算旧叠腾射磨服断返回线纸])"
                      r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
@@ -54,9 +59,18 @@ UNIT_RANGE_GAP = re.compile(r"\s*(?:to|–|—|-|~|～|至|到)\s*|\s+and\s+", r
 #: "from A to B" is a change (relations.py) unless the verb says the values span a range.
 RANGE_FROM = re.compile(r"(?:\brang(?:e|es|ed|ing)|\bvar(?:y|ies|ied|ying))\s+from\s*$", re.I)
 
+#: A verb of change right before "A to B": "fell 0.2% to 4.5%" goes to B, it spans no range.
+CHANGE_BEFORE = re.compile(
+    r"\b(?:rose|ris(?:e|es|en|ing)|fell|fall(?:s|en|ing)?|increas\w*|decreas\w*|grew|grow\w*|climb\w*|drop\w*|"
+    r"jump\w*|slip\w*|slid(?:e|es|ing)?|gain\w*|lost|los(?:e|es|ing)|declin\w*|surg\w*|soar\w*|plung\w*|"
+    r"tumbl\w*|cut(?:s|ting)?|rais\w*|lower\w*|up|down|add\w*|shed\w*|edg\w*|widen\w*|narrow\w*|sank|sink\w*|"
+    r"rebound\w*|advanc\w*|retreat\w*|boost\w*|reduc\w*|expand\w*|shr[iu]nk\w*|slump\w*|rall\w*|"
+    r"revis\w*|trim\w*|hik\w*)(?:\s+[a-z]+){0,2}\s+(?:by\s+)?$", re.I)
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
 PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
-RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])")
+#: "a year earlier", "a day ago" name a time, not a denominator.
+RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])"
+                          r"(?! (?:earlier|ago|before|later|after|prior|previously|back)\b)")
 _PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
 
 

@@ -102,17 +102,22 @@ def is_unit(text: str) -> bool:
     return unit_or_none(text) is not None
 
 
+_CN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万两")
 _SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
 _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
                           r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+#: A sentence about the weather or heat: a glued C or F there is a temperature ("reach 35C").
+TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:ter|test)?\b|\bcold|\bcool|"
+                                 r"\bhighs? of|\blows? of|thermomet|forecast|weather|heatwave|\bfreez|\bboil|°", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
 #: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
-#: kilowatt-hour or a temperature), 斤, 两, 亩 and 码 are left out: ambiguous, or no unit the registry holds.
+#: kilowatt-hour or a temperature), 斤, 两 and 码 are left out: ambiguous, or no unit the registry holds.
 _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
                 "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading",
                 **dict.fromkeys(("米", "公尺"), "m"), **dict.fromkeys(("公里", "千米", "公裡"), "km"),
@@ -123,8 +128,12 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
                 "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "亩": "Chinese_mu", "畝": "Chinese_mu",
+                # 十打苹果: dozens (参数 stays a counted noun: relations_near reads it after the count)
+                "打": "dozen",
                 "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",
-                "瓦": "W", "瓦特": "W", "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
+                "瓦": "W", "瓦特": "W", "瓦时": "Wh", "瓦時": "Wh",
+                "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
                 "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
@@ -134,7 +143,12 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
-_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if " " in w}
+#: ("won" alone stays unread: after a number it is mostly the verb.)
+_WORD_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items()
+                    if " " in w or (w.isascii() and w.isalpha() and w.islower() and w != "won")}
+#: Currency words that name more than one currency: the reading taken, named.
+_CURRENCY_NOTES = {"franc": "francs read as Swiss francs (CHF); other francs (CFA, French) are not CHF",
+                   "francs": "francs read as Swiss francs (CHF); other francs (CFA, French) are not CHF"}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
@@ -169,6 +183,12 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         alt = _CJK_RESPELL.get(text) or _CJK_CURRENCIES[text]
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
+    if "/" in text and CJK.match(text[0]):
+        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) for x in text.split("/")]   # 瓦时/公斤: Wh/kg
+        if all(parts) and len(parts) == 2:
+            alt = f"{parts[0]}/{parts[1]}"
+            info = unit_or_none(alt)
+            return (alt, info) if info is not None else None
     t = _TEMPERATURE.fullmatch(text)
     if t and (text[0] in "°℃℉" or text[:3].lower() == "deg" or _TEMPERATURE_NAME.fullmatch(text)):
         # never a bare C or F (coulomb, farad)
@@ -177,6 +197,10 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
     m = _SQUARE_CUBIC.fullmatch(text)
     if m:
         alt = f"({m.group(2)})^{2 if m.group(1)[:2].lower() in ('sq', 'sq.') else 3}"
+    m = _SQUARE_CUBIC_AFTER.search(text) if alt is None else None
+    if m:    # "per sq m", "USD per square foot": the square or cube after the division
+        alt = _SQUARE_CUBIC_AFTER.sub(
+            lambda g: f"{g.group(1)} {g.group(3)}^{3 if g.group(2)[:2].lower() == 'cu' else 2}", text)
     m = _SQUARED_CUBED.fullmatch(text) if alt is None else None
     if m:
         alt = f"({m.group(1)})^{2 if m.group(2).lower() == 'squared' else 3}"
@@ -193,6 +217,14 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         return None
     info = unit_or_none(alt)
     return (alt, info) if info is not None else None
+
+
+def unit_name(text: str) -> str | None:
+    """The registry's spelling of a unit word (公斤 -> kg, km -> km), or None when it is no unit."""
+    if unit_or_none(text) is not None:
+        return text
+    alt = _respell(text)
+    return alt[0] if alt is not None else None
 
 
 def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
@@ -261,11 +293,25 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue
         if CJK.match(text[-1]) and _splits_word(f, text, last.end):
             continue
+        if text == "打" and (f[last.end:last.end + 1] in _CN_NUMERALS or f[last.end:last.end + 1].isdigit()):
+            continue     # 三打一: three against one, no dozen
+        if text == "p" and k == 1 and f[last.start - 1:last.start].isdigit():
+            info = unit_or_none("pence")     # "50p" (the falsepos rules let it through in a money sentence)
+            if info is not None:
+                return "pence", last.start, last.end, info
+        if text in ("C", "F") and k == 1 and f[last.start - 1:last.start].isdigit() \
+                and not f[last.end:last.end + 1].isalnum() and TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60),
+                                                                                         last.end + 40):
+            scale = "Celsius_reading" if text == "C" else "Fahrenheit_reading"    # "will reach 35C on Friday"
+            info = unit_or_none(scale)
+            if info is not None:
+                return scale, toks[0].start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
-        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES):
+        if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES
+                             or "/" in text):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt
@@ -304,6 +350,9 @@ def unit_after(f: str, tok_kind: str, pos: int, limit: int,
             candidates.remove("GPU")
             candidates.append(f"{model.text} read as GPU (a GPU model name stands where the unit would be)")
     if unit is not None:
+        note = _CURRENCY_NOTES.get(f[unit[1]:unit[2]].lower())
+        if note:
+            candidates.append(note)
         return unit, unit[2]
     return None, toks[lead_skip - 1].end if lead_skip else pos
 
@@ -328,7 +377,9 @@ def _count_unit_after_words(f: str, toks: list[UnitTok],
 
 
 def header_unit(doc: Document, offset: int) -> str | None:
-    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None."""
+    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None.
+    (A scale or currency in the header's parentheses, "Revenue ($M)", is the relation finders' to
+    read: they read the cell with it.)"""
     hit = doc.cell_at(offset)
     if hit is None:
         return None

@@ -159,6 +159,9 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 #: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
 #: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
 _MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
+                          # "half of the users", "half the staff" (not "the first half of 2024")
+                          r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
+                          r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
                           r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).

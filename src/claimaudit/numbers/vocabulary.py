@@ -73,8 +73,8 @@ RELATIONS = ("=", "~", ">", ">=", "<", "<=")
 #: follow the ``kilo`` setting (1000 or 1024); these values are the decimal reading.
 LETTER_MULTIPLIERS: dict[str, int] = {"K": 10**3, "k": 10**3, "M": 10**6, "B": 10**9, "T": 10**12}
 #: Lower-case letters that are scale words only after a currency (``£35m``, ``$4.2b``, ``$1.2t``):
-#: elsewhere ``35m`` is 35 metres and ``5 b`` five bits.
-MONEY_LETTER_MULTIPLIERS: dict[str, int] = {"m": 10**6, "b": 10**9, "t": 10**12, "mm": 10**6}
+#: elsewhere ``35m`` is 35 metres and ``5 b`` five bits. ``MM`` (``US$ 1MM``) is the finance trade's million.
+MONEY_LETTER_MULTIPLIERS: dict[str, int] = {"m": 10**6, "b": 10**9, "t": 10**12, "mm": 10**6, "MM": 10**6}
 #: Binary multipliers (always powers of 1024).
 BINARY_MULTIPLIERS: dict[str, int] = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4,
                                       "Pi": 1024**5, "Ei": 1024**6}
@@ -93,14 +93,17 @@ CHINESE_MULTIPLIERS: dict[str, int] = {"十": 10, "百": 100, "千": 1000, "万"
 #: Every ISO code the grammar can emit. Each must resolve in the unit registry
 #: (tests/test_vocabulary.py checks it).
 CURRENCY_CODES: tuple[str, ...] = ("USD", "CNY", "EUR", "GBP", "JPY", "HKD", "CAD", "AUD", "TWD",
-                                   "SGD", "NZD", "CHF", "INR", "KRW", "MYR")
+                                   "SGD", "NZD", "CHF", "INR", "KRW", "MYR",
+                                   # (not PHP, TRY, PEN: words and a language name in prose)
+                                   "SEK", "NOK", "DKK", "ZAR", "BRL", "MXN", "RUB", "THB", "IDR", "PLN", "VND",
+                                   "AED", "SAR", "ILS", "CZK", "HUF", "NGN", "EGP", "PKR", "BDT", "KES", "ARS")
 #: Signs and codes printed before the amount (``US$5``, ``HK$ 3``, ``$US 12``, ``USD115``, ``RM120``).
 #: A bare ``$`` is read as USD (the convention of the documents audited); ``¥`` as CNY.
 CURRENCY_PREFIXES: dict[str, str] = {
     "US$": "USD", "U.S.$": "USD", "$US": "USD", "HK$": "HKD", "C$": "CAD", "CA$": "CAD", "Can$": "CAD",
     "A$": "AUD", "AU$": "AUD", "$A": "AUD", "NT$": "TWD", "S$": "SGD", "NZ$": "NZD",
     "$": "USD", "¥": "CNY", "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW", "Rs.": "INR", "Rs": "INR",
-    "RM": "MYR",
+    "RM": "MYR", "R$": "BRL", "₽": "RUB", "₦": "NGN", "₫": "VND", "฿": "THB", "₪": "ILS", "Mex$": "MXN",
     **{c: c for c in CURRENCY_CODES},
     "RMB": "CNY",
 }
@@ -121,6 +124,14 @@ CURRENCY_SUFFIXES: dict[str, str] = {
     "yuan": "CNY", "renminbi": "CNY", "euros": "EUR", "euro": "EUR", "pounds sterling": "GBP",
     "pound sterling": "GBP", "yen": "JPY", "rupees": "INR", "rupee": "INR", "Swiss francs": "CHF",
     "francs": "CHF", "franc": "CHF", "won": "KRW", "ringgit": "MYR",
+    "Swedish kronor": "SEK", "Norwegian kroner": "NOK", "Danish kroner": "DKK", "kronor": "SEK",
+    "rand": "ZAR", "reais": "BRL", "Mexican pesos": "MXN", "roubles": "RUB", "rubles": "RUB", "rouble": "RUB",
+    "ruble": "RUB", "baht": "THB", "rupiah": "IDR", "zlotys": "PLN", "zloty": "PLN", "dirhams": "AED",
+    "dirham": "AED", "riyals": "SAR", "riyal": "SAR", "shekels": "ILS", "shekel": "ILS", "naira": "NGN",
+    "Pakistani rupees": "PKR", "Egyptian pounds": "EGP",
+    "瑞典克朗": "SEK", "挪威克朗": "NOK", "丹麦克朗": "DKK", "南非兰特": "ZAR", "兰特": "ZAR", "雷亚尔": "BRL",
+    "巴西雷亚尔": "BRL", "墨西哥比索": "MXN", "卢布": "RUB", "泰铢": "THB", "印尼盾": "IDR", "越南盾": "VND",
+    "迪拉姆": "AED", "里亚尔": "SAR", "新谢克尔": "ILS", "兹罗提": "PLN",
     "$": "USD", "€": "EUR", "£": "GBP",
 }
 def alternation(words: Iterable[str]) -> str:

@@ -94,6 +94,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 i += 2
                 used, seen = i, True
             break
+        if (w in UNITS or w in TENS) and i > 0 and (words[i - 1] in UNITS or (w in TENS and words[i - 1] in TENS)):
+            break     # "five six", "twenty thirty": two numbers (5 and 6, never 11), as in "five-six people"
         if w in UNITS:
             # "one fifth", "two thirds"; a singular fraction word after another digit word is an
             # ordinal ("two hundredth" is 200th, "three trillionth" 3 000 000 000 000th).
