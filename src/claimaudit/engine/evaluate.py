@@ -24,7 +24,8 @@ from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
-from ..numbers.printed import PrintedNumber, parse_printed
+from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, parse_printed
+from ..numbers.rational import mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
@@ -70,7 +71,27 @@ def shown_unit(printed: PrintedNumber) -> str:
 
 
 def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
-    """Parse a printed value and resolve its unit; errors come back located."""
+    """Parse a printed value and resolve its unit; errors come back located.
+
+    A Reading depends only on the text, the reading policy and the declared units (the unit is
+    always resolved as a claim's, with those units), and is immutable: short texts are read once
+    per such key and shared (documents and claim files repeat their figures; the checkers re-read
+    values). Bounded like the printed-number memo below it; errors are never remembered."""
+    key = (text, settings.kilo, settings.rounding, settings.units)
+    r = _readings.get(key)
+    if r is None:
+        r = _read_value(text, settings, location)
+        if len(text) <= MEMO_TEXT:
+            if len(_readings) >= MEMO_ENTRIES:
+                _readings.clear()
+            _readings[key] = r
+    return r
+
+
+_readings: dict[tuple[str, int, str, tuple], Reading] = {}
+
+
+def _read_value(text: str, settings: Settings, location: Location | None) -> Reading:
     try:
         p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
@@ -114,7 +135,7 @@ def claimed_target(reading: Reading, relation: str, settings: Settings) -> Inter
     """The interval the recomputed value must meet for ``=`` and ``~`` relations (claim's unit)."""
     iv = reading.printed.interval
     if relation == "~":
-        tol = approx_tolerance(settings) * abs(reading.printed.nominal)
+        tol = mul(approx_tolerance(settings), abs(reading.printed.nominal))
         iv = Interval.hull(iv, Interval.around(reading.printed.nominal, tol))
     return iv
 

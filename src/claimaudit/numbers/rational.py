@@ -58,8 +58,15 @@ def ratio(n: int, d: int = 1) -> Fraction:
 
 
 def add(a: Fraction, b: Fraction) -> Fraction:
-    na, da = a._numerator, a._denominator   # type: ignore[attr-defined]
-    nb, db = b._numerator, b._denominator   # type: ignore[attr-defined]
+    return _sum(a._numerator, a._denominator, b._numerator, b._denominator)    # type: ignore[attr-defined]
+
+
+def sub(a: Fraction, b: Fraction) -> Fraction:
+    return _sum(a._numerator, a._denominator, -b._numerator, b._denominator)   # type: ignore[attr-defined]
+
+
+def _sum(na: int, da: int, nb: int, db: int) -> Fraction:
+    """na/da + nb/db, both normalised (the standard library's algorithm)."""
     if da == 1 and db == 1:
         return coprime(na + nb, 1)
     g = gcd(da, db)
@@ -73,25 +80,22 @@ def add(a: Fraction, b: Fraction) -> Fraction:
     return coprime(t // g2, s * (db // g2))
 
 
-def sub(a: Fraction, b: Fraction) -> Fraction:
-    na, da = a._numerator, a._denominator   # type: ignore[attr-defined]
-    nb, db = b._numerator, b._denominator   # type: ignore[attr-defined]
-    if da == 1 and db == 1:
-        return coprime(na - nb, 1)
-    g = gcd(da, db)
-    if g == 1:
-        return coprime(na * db - da * nb, da * db)
-    s = da // g
-    t = na * (db // g) - nb * s
-    g2 = gcd(t, g)
-    if g2 == 1:
-        return coprime(t, s * db)
-    return coprime(t // g2, s * (db // g2))
-
-
 def mul(a: Fraction, b: Fraction) -> Fraction:
-    na, da = a._numerator, a._denominator   # type: ignore[attr-defined]
+    return _product(a._numerator, a._denominator, b._numerator, b._denominator)   # type: ignore[attr-defined]
+
+
+def div(a: Fraction, b: Fraction) -> Fraction:
     nb, db = b._numerator, b._denominator   # type: ignore[attr-defined]
+    if nb == 0:
+        raise ZeroDivisionError(f"Fraction({a}, 0)")
+    # a times b's reciprocal, its sign on the numerator (db/nb is reduced, as b is).
+    if nb < 0:
+        return _product(a._numerator, a._denominator, -db, -nb)                   # type: ignore[attr-defined]
+    return _product(a._numerator, a._denominator, db, nb)                         # type: ignore[attr-defined]
+
+
+def _product(na: int, da: int, nb: int, db: int) -> Fraction:
+    """(na/da) * (nb/db), both normalised (the standard library's algorithm)."""
     g1 = gcd(na, db)
     if g1 > 1:
         na //= g1
@@ -101,25 +105,6 @@ def mul(a: Fraction, b: Fraction) -> Fraction:
         nb //= g2
         da //= g2
     return coprime(na * nb, db * da)
-
-
-def div(a: Fraction, b: Fraction) -> Fraction:
-    na, da = a._numerator, a._denominator   # type: ignore[attr-defined]
-    nb, db = b._numerator, b._denominator   # type: ignore[attr-defined]
-    if nb == 0:
-        raise ZeroDivisionError(f"Fraction({na}, 0)")
-    g1 = gcd(na, nb)
-    if g1 > 1:
-        na //= g1
-        nb //= g1
-    g2 = gcd(db, da)
-    if g2 > 1:
-        da //= g2
-        db //= g2
-    n, d = na * db, nb * da
-    if d < 0:
-        n, d = -n, -d
-    return coprime(n, d)
 
 
 def half(a: Fraction) -> Fraction:

@@ -166,7 +166,7 @@ class Quantity:
 
     def in_unit(self, factor: Fraction) -> Interval:
         """The magnitude expressed in a unit whose factor to base units is ``factor``."""
-        return self.mag / Interval.point(factor)   # dividing by one gives the magnitude itself
+        return self.mag / factor   # dividing by one gives the magnitude itself
 
 
 _set_mag = Quantity.__dict__["mag"].__set__
