@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 FREE = ("?", "free", "unknown")
 
 _RELATION_ALIASES = {"≈": "~", "≥": ">=", "≤": "<="}
+_ONE = Fraction(1)
 _UNIT_SHOWN = {"percent": "%", "permille": "‰", "percentage_point": "pp"}
 
 
@@ -227,11 +228,11 @@ class Evaluator:
         dep = self.lookup(claim, name)
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
-        dep_result = self.results.get(dep.qualname)
         reading = self.readings.get(dep.qualname)
         if reading is not None:
             result.inputs.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep.value_location))
             return reading.quantity
+        dep_result = self.results.get(dep.qualname)
         if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
             a = dep_result.recomputed
             result.inputs.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
@@ -251,7 +252,7 @@ class Evaluator:
                 return Amount(q.in_unit(u.factor), str(unit_text), q.dims, u.factor)
             raise InputError(f"display unit {unit_text!r} is {u.dims.describe()}, but the formula gives "
                              f"{q.dims.describe()}", location=claim.loc_of("unit"))
-        return Amount(q.mag, "", q.dims, Fraction(1))
+        return Amount(q.mag, "", q.dims, _ONE)
 
     # -- one claim ------------------------------------------------------------------------------------
     def evaluate(self, claim: Claim) -> ClaimResult:
@@ -283,7 +284,8 @@ class Evaluator:
             result.qualifier = reading.printed.qualifier
             result.printed_kind = reading.printed.kind
             result.step = reading.printed.step
-            note_unit_reading(result, claim.value, reading)
+            if reading.unit.note:
+                note_unit_reading(result, claim.value, reading)
         if not claim.formula:
             result.verdict = "stated" if reading is not None else "underdetermined"
             if reading is None:
@@ -318,7 +320,7 @@ class Evaluator:
             if exc.location is None and claim.formula_location is not None:
                 exc.located(claim.formula_location)
             raise
-        if reading is not None and _score_points(reading, result):
+        if reading is not None and reading.unit.canonical == "percentage_point" and _score_points(reading, result):
             # "points" between plain scores are the score's own unit, not percentage points.
             reading = _as_score_points(reading)
             self.readings[claim.qualname] = reading
@@ -340,7 +342,7 @@ class Evaluator:
             result.extra["derived"] = True
             return
         if q.dims != reading.unit.dims:
-            result.recomputed = Amount(q.mag, "", q.dims, Fraction(1))
+            result.recomputed = Amount(q.mag, "", q.dims, _ONE)
             result.verdict = "inconsistent"
             result.findings.append(Finding(
                 "CA102", "error",

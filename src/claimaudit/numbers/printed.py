@@ -104,7 +104,7 @@ from ..errors import NumberSyntaxError
 from . import chinese, compound, vocabulary, words
 from .interval import Interval
 from .limits import MAX_DIGITS, MAX_EXPONENT  # noqa: F401  (the documented limits, re-exported)
-from .rational import add, half, le, ratio
+from .rational import add, coprime, half, le, ratio
 from .reader import (
     _ASCII_LETTERS,
     _BAD_IN_UNIT,
@@ -739,7 +739,7 @@ def _value(digits: str, dec: str | None, scale: int, rounded: bool) -> tuple[Fra
     """(nominal, step, interval) of one written number, as :meth:`_Parser.evaluate` gives them."""
     n = int(digits.replace(",", "") + dec) if dec else int(digits.replace(",", ""))
     d = 10 ** len(dec) if dec else 1
-    nominal = ratio(n * scale, d)
+    nominal = ratio(n * scale, d) if d != 1 else coprime(n * scale, 1)
     if not rounded:
         return nominal, _ZERO, Interval._make(nominal, nominal)
     # nominal ∓ step/2 with step = scale/d: ((2n ∓ 1)·scale) / 2d
@@ -791,14 +791,33 @@ def _fast(text: str, kilo: int, rounding: str) -> PrintedNumber | None:
 _new = object.__new__
 #: PrintedNumber's slots in field order, set directly: its frozen dataclass __init__ goes through
 #: object.__setattr__ for each of its 16 fields, which is most of the fast path's cost.
-_SETTERS = tuple(PrintedNumber.__dict__[f.name].__set__ for f in fields(PrintedNumber))
+(_text, _interval, _unit, _kind, _relation, _qualifier, _nominal, _step, _exact, _tolerance, _is_range,
+ _multiplier, _uses_kilo, _digits, _ends, _trailing) = (PrintedNumber.__dict__[f.name].__set__
+                                                       for f in fields(PrintedNumber))
 
 
-def _printed(*values: object) -> PrintedNumber:
-    """PrintedNumber(*values), values in field order (all of them)."""
+def _printed(text: str, interval: Interval, unit: str, kind: str, relation: str, qualifier: str,
+             nominal: Fraction, step: Fraction, exact: bool, tolerance: Fraction | None, is_range: bool,
+             multiplier: str, uses_kilo: bool, digits: int, ends: tuple[Fraction, Fraction] | None,
+             trailing: str) -> PrintedNumber:
+    """PrintedNumber(...) with every field given, in field order."""
     p = _new(PrintedNumber)
-    for put, v in zip(_SETTERS, values, strict=True):
-        put(p, v)
+    _text(p, text)
+    _interval(p, interval)
+    _unit(p, unit)
+    _kind(p, kind)
+    _relation(p, relation)
+    _qualifier(p, qualifier)
+    _nominal(p, nominal)
+    _step(p, step)
+    _exact(p, exact)
+    _tolerance(p, tolerance)
+    _is_range(p, is_range)
+    _multiplier(p, multiplier)
+    _uses_kilo(p, uses_kilo)
+    _digits(p, digits)
+    _ends(p, ends)
+    _trailing(p, trailing)
     return p
 
 
