@@ -19,7 +19,7 @@ from claimaudit.errors import NumberSyntaxError
 from claimaudit.numbers import vocabulary
 from claimaudit.numbers.printed import ROUNDING_POLICIES, _fast, _full, parse_printed
 
-NUMBERS = ["0", "5", "12", "12.5", "0.05", "1,234", "2,788.50", "1.000", "9000"]
+NUMBERS = ["0", "12", "12.5", "1,234", "2,788.50"]
 MULTS = ["", "K", "k", "M", "B", "T", "万", "亿", "萬"]
 SIGNS = ["", "%", "×", "倍", "x", "X"]
 #: Words attached to the number (no space): units, currencies, measure words, Chinese words that are
@@ -51,15 +51,14 @@ def _agree(text: str) -> int:
 
 
 def test_attached_words_read_as_the_full_grammar() -> None:
-    texts = {f"{h}{n}{m}{s}{w}" for h in HEADS for n in ("12.5", "5", "1,234") for m in ("", "K", "万")
-             for s in ("", "%") for w in ATTACHED}
-    texts |= {f"{n}{m}{w}" for n in NUMBERS for m in MULTS for w in ATTACHED}
+    texts = {f"{h}{n}{m}{w}" for h in HEADS for n in ("12.5", "1,234") for m in ("", "K", "万") for w in ATTACHED}
+    texts |= {f"{n}{m}{s}{w}" for n in NUMBERS for m in MULTS for s in ("", "%", "x") for w in ATTACHED}
     accepted = sum(_agree(t) for t in sorted(texts))
     assert accepted > len(texts)       # many take the fast path (else this tests nothing)
 
 
 def test_ranges_read_as_the_full_grammar() -> None:
-    ends = ["0", "5", "12", "12.1", "14.9", "1.2", "1.50", "1,000", "2,500.5", "35"]
+    ends = ["0", "5", "12.1", "14.9", "1.50", "1,000"]
     texts = {f"{h}{a}-{b}{m}{s}{t}" for h in ("", "$", "约 ", "over ", "from ", "-") for a in ends for b in ends
              for m in ("", "K", "M", "万") for s in ("", "%", "x") for t in ("", " GPU-hours", "美元", " to 7")}
     accepted = sum(_agree(t) for t in sorted(texts))
@@ -87,13 +86,13 @@ def test_a_range_is_read_at_its_ends() -> None:
 _ALPHABET = "0123456789.,-+ %×xX倍KkMBTGibmn万萬亿億千百十两成折多余分之个美元$¥€约~≈>< e^/′a"
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.text(alphabet=_ALPHABET, min_size=1, max_size=14))
 def test_random_printed_texts_agree(text: str) -> None:
     _agree(text)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.sampled_from(HEADS), st.integers(0, 10**9), st.integers(0, 4), st.sampled_from(MULTS),
        st.sampled_from(SIGNS), st.sampled_from(["", *ATTACHED]), st.integers(0, 10**6), st.booleans())
 def test_random_numbers_of_the_fast_shapes_agree(head: str, n: int, dec: int, mult: str, sign: str, tail: str,
