@@ -30,7 +30,7 @@ EXTRA = """  - {{id: w{i}, formula: r{k}_0 / r{k}_2, words: an order of magnitud
 
 CODE = """
 import json, sys, time
-from claimaudit.checkers import base
+from claimaudit.checkers.step import run_checkers
 from claimaudit.checkers.manager import get_manager
 from claimaudit.engine.records import as_report
 from claimaudit.engine.run import RunOptions, run_claims
@@ -64,7 +64,7 @@ for rep in range(reps + 1):
         t = time.process_time()
         run = run_claims([folder + "/claims"], folder, RunOptions(checkers=False))
         mid = time.process_time()
-        base.run_checkers(run, RunOptions(ignore=ignore))
+        run_checkers(run, RunOptions(ignore=ignore))
         figures[label] = time.process_time() - mid
         figures[label + "_total"] = time.process_time() - t
     t = time.process_time()
@@ -76,7 +76,7 @@ for rep in range(reps + 1):
         for cls in get_manager(folder).checker_classes():
             timed(cls)
         run = run_claims([folder + "/claims"], folder, RunOptions(checkers=False))
-        base.run_checkers(run, RunOptions(ignore=("CA2", "CA3")))
+        run_checkers(run, RunOptions(ignore=("CA2", "CA3")))
 import resource
 print(json.dumps({"best": best, "claims": len(run.results), "timings": timings,
                   "findings": sum(len(r.findings) for r in run.results),

@@ -8,7 +8,9 @@ All times are process CPU time (``time.process_time`` in a child process that do
 interleaved runs, so other load on the machine matters less than wall time would; cold start is wall time
 of a whole ``claimaudit run`` (a person waits for it). Memory is the peak RSS of the child minus its RSS
 after imports, per claim. The claims come from ``gen_claims.py`` (realistic shapes: given:, defaults:,
-also_in:, cross-file reference chains, 万, ranges, qualifiers, rounding-heavy ratios).
+also_in:, cross-file reference chains, 万, ranges, qualifiers, rounding-heavy ratios). Their printed
+values repeat (prices, shares, rows drawn from a few thousand values), so evaluation is also printed
+with the value memos off: every printed value read afresh, the figure for claims whose values all differ.
 
 The baseline (``baseline_verdicts`` below) is the least a program must do for the same job on those
 shapes: libyaml's safe loader, a regular expression for printed numbers, Fraction intervals, a dict unit
@@ -208,6 +210,17 @@ else:
         from claimaudit.engine.run import paused_gc   # the run's phases run with the cyclic GC paused
     except ImportError:                               # an older claimaudit (--src): as it ran
         from contextlib import nullcontext as paused_gc
+    if mode == 'phases-fresh':
+        # Every printed value read afresh, as if no value repeated: the value memos off (the
+        # printed-number memo and, where there is one, the readings memo; grammar caches stay).
+        import claimaudit.numbers.printed as P
+        import claimaudit.engine.evaluate as E
+        P._memo = P._read
+        class _Forget(dict):
+            def __setitem__(self, key, value):
+                pass
+        E._readings = _Forget()
+        mode = 'phases'
     if mode == 'phases':
         with paused_gc():
             t = time.process_time()
@@ -215,7 +228,9 @@ else:
             t1 = time.process_time()
             results, _ = evaluate_files(files)
             t2 = time.process_time()
-        out = {'load': t1 - t, 'eval': t2 - t1, 'n': len(results),
+        texts = [c.value for f in files for c in f.claims if c.value] + \
+                [g.value for f in files for c in f.claims for g in c.given]
+        out = {'load': t1 - t, 'eval': t2 - t1, 'n': len(results), 'values': len(texts), 'distinct': len(set(texts)),
                'verdicts': {r.claim.qualname: r.verdict for r in results} if len(sys.argv) > 4 else None}
     elif mode == 'workers':
         w = int(sys.argv[4])
@@ -270,7 +285,7 @@ def scaling(sizes: list[int], reps: int, big_reps: int) -> dict[int, dict]:
             count = make(n, folder)
             if n <= 10_000:
                 check_verdicts(folder)
-            runs: dict[str, list] = {"e2e": [], "base": [], "load": [], "eval": [], "mem": []}
+            runs: dict[str, list] = {"e2e": [], "base": [], "load": [], "eval": [], "fresh": [], "mem": []}
             for _ in range(reps if n <= 10_000 else big_reps):   # interleaved: one of each per round
                 e2e = child("e2e", folder)
                 runs["e2e"].append(e2e["cpu"])
@@ -279,13 +294,16 @@ def scaling(sizes: list[int], reps: int, big_reps: int) -> dict[int, dict]:
                 ph = child("phases", folder)
                 runs["load"].append(ph["load"])
                 runs["eval"].append(ph["eval"])
+                runs["fresh"].append(child("phases-fresh", folder)["eval"])
             med = {k: statistics.median(v) for k, v in runs.items()}
             rows[count] = med
-            us = {k: 1e6 * med[k] / count for k in ("e2e", "base", "load", "eval")}
+            us = {k: 1e6 * med[k] / count for k in ("e2e", "base", "load", "eval", "fresh")}
             print(f"{count:>8} claims ({len(runs['e2e'])} runs): end to end {us['e2e']:6.1f} µs/claim, "
                   f"baseline {us['base']:5.1f} µs/claim, ratio {med['e2e'] / med['base']:4.2f}×; "
                   f"load {us['load']:5.1f}, evaluation {us['eval']:5.1f} µs/claim; "
                   f"peak memory {med['mem'] / count / 1024:5.2f} KB/claim", flush=True)
+            print(f"{'':>8} evaluation with the value memos off {us['fresh']:5.1f} µs/claim (every printed value "
+                  f"read afresh; {ph['distinct']} distinct of {ph['values']} printed values here)", flush=True)
     counts = sorted(rows)
     for a, b in itertools.pairwise(counts):
         print(f"  growth {a} → {b} claims ({b / a:.0f}×): end to end {rows[b]['e2e'] / rows[a]['e2e']:.2f}×, "

@@ -180,6 +180,12 @@ def bound_values(rd: Reading, relation: str) -> Interval:
 
 # -- face value: every printed input read exactly as written ------------------------------------------
 
+@lru_cache(maxsize=256)
+def _exact(settings: Settings) -> Settings:
+    """``settings`` with nothing rounded (one object per settings, so the readings below share a key)."""
+    return replace(settings, rounding="exact")
+
+
 def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
     """The claim's formula evaluated with every printed input at face value (no rounding
     interval), as a Quantity in base units; None when an input is free or cannot be read.
@@ -215,7 +221,7 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
             g = given[name]
             if g.value.strip().lower() in FREE:
                 return None
-            rd = reading(g.value, replace(g.settings, rounding="exact"))
+            rd = reading(g.value, _exact(g.settings))
         else:
             dep = lookup(run, claim, name)
             if dep is None:

@@ -18,6 +18,7 @@ from ..engine.evaluate import fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..numbers.format import unit_sep
 from ..numbers.interval import Interval
+from ..numbers.rational import add, div, half, le, sub
 from .base import Checker
 from .hookspecs import hookimpl
 from .reevaluate import claim_reading, face_value
@@ -131,12 +132,12 @@ def consistent_procedures(values: Interval, n: Fraction, step: Fraction) -> list
     (half-up from ``n`` is [-1, 1) above zero). The same answer as :func:`meets` on :func:`unround`,
     end for end (tested on both sides of zero, at ties and wider than a step)."""
     lo, hi = values.lo, values.hi
-    nn, nd = n.numerator, n.denominator
-    sn, sd = step.numerator, step.denominator
+    nn, nd = n._numerator, n._denominator             # type: ignore[attr-defined]
+    sn, sd = step._numerator, step._denominator       # type: ignore[attr-defined]
     if sn <= 0:
         return [p for p in PROCEDURES if meets(lo, hi, unround(n, step, p))]
     # (x - n) / (step / 2) = ((xn * nd - nn * xd) * 2 * sd) / (xd * nd * sn), denominators > 0.
-    ln, ld, hn, hd = lo.numerator, lo.denominator, hi.numerator, hi.denominator
+    ln, ld, hn, hd = lo._numerator, lo._denominator, hi._numerator, hi._denominator  # type: ignore[attr-defined]
     a, ad = (ln * nd - nn * ld) * 2 * sd, ld * nd * sn
     b, bd = (hn * nd - nn * hd) * 2 * sd, hd * nd * sn
     sign = (nn > 0) - (nn < 0)
@@ -253,8 +254,8 @@ class Rounding(Checker):
 
     def _face_value(self, result: ClaimResult, run: RunResult, n: Fraction, s: Fraction) -> Finding | None:
         rec = result.recomputed.interval  # type: ignore[union-attr]
-        h = s / 2
-        if n - h <= rec.lo and rec.hi <= n + h:
+        h = half(s)
+        if le(sub(n, h), rec.lo) and le(rec.hi, add(n, h)):
             return None  # every value the inputs allow prints as claimed: nothing hinges on rounding
         q = face_value(result, run)
         if q is None or q.dims != result.recomputed.dims:  # type: ignore[union-attr]
@@ -280,8 +281,9 @@ class Rounding(Checker):
         """A trailing zero (15.70) claims a digit; say so when the inputs cannot determine it."""
         if not self.config["trailing_zeros"] or rec.is_point or r.printed.digits_after_point <= 0:
             return []
-        if (n / s) % 10 != 0 or rec.width <= s:
-            return []
+        k = div(n, s)
+        if k.denominator != 1 or k.numerator % 10 != 0 or le(sub(rec.hi, rec.lo), s):
+            return []   # no trailing zero (n/s not a multiple of ten), or the inputs do pin the digit
         shorter = show_at(n, s * 10)
         return [self.finding("info", f"{show_at(n, s)}{sep}{unit}".rstrip() + f" claims precision to {fmt_number(s)}; "
                                      f"its inputs only determine {fmt_interval(rec)}{sep}{unit}".rstrip()

@@ -119,7 +119,10 @@ class Totals(Checker):
 
     def _out_of(self, text: str) -> tuple[list[Finding], list[Finding]]:
         """("X% (A out of B)" pairs that disagree, those that agree) in ``text``."""
-        out, passed = [], []
+        out: list[Finding] = []
+        passed: list[Finding] = []
+        if "%" not in text:
+            return out, passed     # both patterns need a percent sign: most texts are skipped here
         for pattern in _OUT_OF:
             for m in pattern.finditer(text):
                 a = int(m.group("a").replace(",", ""))

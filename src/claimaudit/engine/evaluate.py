@@ -24,7 +24,8 @@ from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
-from ..numbers.printed import PrintedNumber, parse_printed
+from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, parse_printed
+from ..numbers.rational import mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 FREE = ("?", "free", "unknown")
 
 _RELATION_ALIASES = {"≈": "~", "≥": ">=", "≤": "<="}
+_ONE = Fraction(1)
 _UNIT_SHOWN = {"percent": "%", "permille": "‰", "percentage_point": "pp"}
 
 
@@ -70,7 +72,27 @@ def shown_unit(printed: PrintedNumber) -> str:
 
 
 def read_value(text: str, settings: Settings, location: Location | None = None) -> Reading:
-    """Parse a printed value and resolve its unit; errors come back located."""
+    """Parse a printed value and resolve its unit; errors come back located.
+
+    A Reading depends only on the text, the reading policy and the declared units (the unit is
+    always resolved as a claim's, with those units), and is immutable: short texts are read once
+    per such key and shared (documents and claim files repeat their figures; the checkers re-read
+    values). Bounded like the printed-number memo below it; errors are never remembered."""
+    key = (text, settings.kilo, settings.rounding, settings.units)
+    r = _readings.get(key)
+    if r is None:
+        r = _read_value(text, settings, location)
+        if len(text) <= MEMO_TEXT:
+            if len(_readings) >= MEMO_ENTRIES:
+                _readings.clear()
+            _readings[key] = r
+    return r
+
+
+_readings: dict[tuple[str, int, str, tuple], Reading] = {}
+
+
+def _read_value(text: str, settings: Settings, location: Location | None) -> Reading:
     try:
         p = parse_printed(text, kilo=settings.kilo, rounding=settings.rounding)   # memoised there
         try:
@@ -114,7 +136,7 @@ def claimed_target(reading: Reading, relation: str, settings: Settings) -> Inter
     """The interval the recomputed value must meet for ``=`` and ``~`` relations (claim's unit)."""
     iv = reading.printed.interval
     if relation == "~":
-        tol = approx_tolerance(settings) * abs(reading.printed.nominal)
+        tol = mul(approx_tolerance(settings), abs(reading.printed.nominal))
         iv = Interval.hull(iv, Interval.around(reading.printed.nominal, tol))
     return iv
 
@@ -206,11 +228,11 @@ class Evaluator:
         dep = self.lookup(claim, name)
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
-        dep_result = self.results.get(dep.qualname)
         reading = self.readings.get(dep.qualname)
         if reading is not None:
             result.inputs.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep.value_location))
             return reading.quantity
+        dep_result = self.results.get(dep.qualname)
         if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
             a = dep_result.recomputed
             result.inputs.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
@@ -230,7 +252,7 @@ class Evaluator:
                 return Amount(q.in_unit(u.factor), str(unit_text), q.dims, u.factor)
             raise InputError(f"display unit {unit_text!r} is {u.dims.describe()}, but the formula gives "
                              f"{q.dims.describe()}", location=claim.loc_of("unit"))
-        return Amount(q.mag, "", q.dims, Fraction(1))
+        return Amount(q.mag, "", q.dims, _ONE)
 
     # -- one claim ------------------------------------------------------------------------------------
     def evaluate(self, claim: Claim) -> ClaimResult:
@@ -262,7 +284,8 @@ class Evaluator:
             result.qualifier = reading.printed.qualifier
             result.printed_kind = reading.printed.kind
             result.step = reading.printed.step
-            note_unit_reading(result, claim.value, reading)
+            if reading.unit.note:
+                note_unit_reading(result, claim.value, reading)
         if not claim.formula:
             result.verdict = "stated" if reading is not None else "underdetermined"
             if reading is None:
@@ -297,7 +320,7 @@ class Evaluator:
             if exc.location is None and claim.formula_location is not None:
                 exc.located(claim.formula_location)
             raise
-        if reading is not None and _score_points(reading, result):
+        if reading is not None and reading.unit.canonical == "percentage_point" and _score_points(reading, result):
             # "points" between plain scores are the score's own unit, not percentage points.
             reading = _as_score_points(reading)
             self.readings[claim.qualname] = reading
@@ -319,7 +342,7 @@ class Evaluator:
             result.extra["derived"] = True
             return
         if q.dims != reading.unit.dims:
-            result.recomputed = Amount(q.mag, "", q.dims, Fraction(1))
+            result.recomputed = Amount(q.mag, "", q.dims, _ONE)
             result.verdict = "inconsistent"
             result.findings.append(Finding(
                 "CA102", "error",

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .format import exact
+from .rational import add, div, eq, le, lt, mul, sub
+
+_new = object.__new__
 
 Number = int | Fraction
 
@@ -67,7 +70,7 @@ class Interval:
     def __init__(self, lo: Number | str, hi: Number | str | None = None) -> None:
         flo = _frac(lo)
         fhi = flo if hi is None else _frac(hi)
-        if flo > fhi:
+        if lt(fhi, flo):
             raise ValueError(f"empty interval: lo {flo} > hi {fhi}")
         object.__setattr__(self, "lo", flo)
         object.__setattr__(self, "hi", fhi)
@@ -75,30 +78,39 @@ class Interval:
     @classmethod
     def _make(cls, lo: Fraction, hi: Fraction) -> Interval:
         """Internal constructor for endpoints already known to be Fractions with lo <= hi."""
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "lo", lo)
-        object.__setattr__(obj, "hi", hi)
+        obj = _new(cls)
+        _set_lo(obj, lo)
+        _set_hi(obj, hi)
         return obj
 
     # -- construction -------------------------------------------------------------------
     @classmethod
     def point(cls, x: Number | str) -> Interval:
-        return cls(x, x)
+        f = _frac(x)
+        return cls._make(f, f)
 
     @classmethod
     def around(cls, x: Number | str, half_width: Number | str) -> Interval:
         c, h = _frac(x), abs(_frac(half_width))
-        return cls(c - h, c + h)
+        return cls._make(sub(c, h), add(c, h))
 
     @classmethod
     def hull(cls, *items: Interval) -> Interval:
-        return cls(min(i.lo for i in items), max(i.hi for i in items))
+        lo, hi = items[0].lo, items[0].hi
+        for i in items[1:]:
+            if lt(i.lo, lo):
+                lo = i.lo
+            if lt(hi, i.hi):
+                hi = i.hi
+        return cls._make(lo, hi)
 
     # -- queries ---------------------------------------------------------------------------
+    # Endpoints are always Fractions; the arithmetic and comparisons below go through
+    # :mod:`.rational` (the same results as Fraction's operators, a fraction of the cost).
     @property
     def is_point(self) -> bool:
         lo, hi = self.lo, self.hi
-        return lo is hi or lo == hi     # a point made as one usually shares its endpoint object
+        return lo is hi or eq(lo, hi)     # a point made as one usually shares its endpoint object
 
     @property
     def mid(self) -> Fraction:
@@ -110,14 +122,14 @@ class Interval:
 
     def contains(self, x: Number | Interval) -> bool:
         if isinstance(x, Interval):
-            return self.lo <= x.lo and x.hi <= self.hi
+            return le(self.lo, x.lo) and le(x.hi, self.hi)
         return self.lo <= x <= self.hi
 
     def __contains__(self, x: object) -> bool:
         return self.contains(x)  # type: ignore[arg-type]
 
     def intersects(self, other: Interval) -> bool:
-        return self.lo <= other.hi and other.lo <= self.hi
+        return le(self.lo, other.hi) and le(other.lo, self.hi)
 
     def intersection(self, other: Interval) -> Interval | None:
         lo, hi = max(self.lo, other.lo), min(self.hi, other.hi)
@@ -125,7 +137,7 @@ class Interval:
 
     def touches_only_at_boundary(self, other: Interval) -> bool:
         """True when the two intervals meet in exactly one point (a rounding boundary)."""
-        return self.hi == other.lo or other.hi == self.lo
+        return eq(self.hi, other.lo) or eq(other.hi, self.lo)
 
     def gap(self, other: Interval) -> Fraction:
         """Distance between the intervals (0 when they intersect)."""
@@ -134,7 +146,7 @@ class Interval:
         return other.lo - self.hi if self.hi < other.lo else self.lo - other.hi
 
     def contains_zero(self) -> bool:
-        return self.lo <= 0 <= self.hi
+        return self.lo._numerator <= 0 <= self.hi._numerator   # type: ignore[attr-defined]
 
     # -- arithmetic (exact) ------------------------------------------------------------------
     @staticmethod
@@ -158,7 +170,7 @@ class Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        return Interval._make(_check_size(self.lo + o.lo), _check_size(self.hi + o.hi))
+        return Interval._make(_check_size(add(self.lo, o.lo)), _check_size(add(self.hi, o.hi)))
 
     __radd__ = __add__
 
@@ -166,7 +178,7 @@ class Interval:
         o = self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
-        return Interval._make(_check_size(self.lo - o.hi), _check_size(self.hi - o.lo))
+        return Interval._make(_check_size(sub(self.lo, o.hi)), _check_size(sub(self.hi, o.lo)))
 
     def __rsub__(self, other: object) -> Interval:
         o = self._coerce(other)
@@ -179,19 +191,24 @@ class Interval:
         if o is NotImplemented:
             return NotImplemented
         a, b, c, d = self.lo, self.hi, o.lo, o.hi
-        if c is d or c == d:                              # times a number (a unit's factor, a constant)
+        if c is d or eq(c, d):                            # times a number (a unit's factor, a constant)
+            cn = c._numerator                             # type: ignore[attr-defined]
+            if cn == 1 and c._denominator == 1:           # type: ignore[attr-defined]
+                return self                               # times one (a base unit's factor)
             if a is b:
-                p = _check_size(a * c)
+                p = _check_size(mul(a, c))
                 return Interval._make(p, p)
-            if c.numerator >= 0:
-                return Interval._make(_check_size(a * c), _check_size(b * c))
-            return Interval._make(_check_size(b * c), _check_size(a * c))
-        if a is b and a.numerator >= 0:                   # a non-negative number times an interval
-            return Interval._make(_check_size(a * c), _check_size(a * d))
+            if cn >= 0:
+                return Interval._make(_check_size(mul(a, c)), _check_size(mul(b, c)))
+            return Interval._make(_check_size(mul(b, c)), _check_size(mul(a, c)))
+        if a is b and a._numerator >= 0:                  # type: ignore[attr-defined]
+            # a non-negative number times an interval
+            return Interval._make(_check_size(mul(a, c)), _check_size(mul(a, d)))
         # Sign tests on the numerators (ints) are much cheaper than Fraction comparisons.
-        if a.numerator >= 0 and c.numerator >= 0:       # both non-negative (the common case)
-            return Interval._make(_check_size(a * c), _check_size(b * d))
-        ps = (a * c, a * d, b * c, b * d)
+        if a._numerator >= 0 and c._numerator >= 0:      # type: ignore[attr-defined]
+            # both non-negative (the common case)
+            return Interval._make(_check_size(mul(a, c)), _check_size(mul(b, d)))
+        ps = (mul(a, c), mul(a, d), mul(b, c), mul(b, d))
         return Interval._make(_check_size(min(ps)), _check_size(max(ps)))
 
     __rmul__ = __mul__
@@ -206,12 +223,14 @@ class Interval:
         if o is NotImplemented:
             return NotImplemented
         a, b, c, d = self.lo, self.hi, o.lo, o.hi
-        if c.numerator > 0:
+        if c._numerator > 0:                              # type: ignore[attr-defined]
+            if (c is d or eq(c, d)) and c._numerator == 1 and c._denominator == 1:  # type: ignore[attr-defined]
+                return self                               # divided by one
             # Positive divisor: x/y is smallest at (a, d) or (a, c), largest at (b, c) or (b, d).
-            lo = a / d if a.numerator >= 0 else a / c
-            hi = b / c if b.numerator >= 0 else b / d
+            lo = div(a, d) if a._numerator >= 0 else div(a, c)   # type: ignore[attr-defined]
+            hi = div(b, c) if b._numerator >= 0 else div(b, d)   # type: ignore[attr-defined]
             return Interval._make(_check_size(lo), _check_size(hi))
-        if d.numerator < 0:
+        if d._numerator < 0:                              # type: ignore[attr-defined]
             return -(self / Interval._make(-d, -c))
         return self * o.reciprocal()   # raises: the divisor contains zero
 
@@ -260,6 +279,9 @@ class Interval:
             return exact(self.lo)
         return f"[{exact(self.lo)}, {exact(self.hi)}]"
 
+
+_set_lo = Interval.__dict__["lo"].__set__   # the slots themselves (a frozen dataclass's __setattr__ refuses)
+_set_hi = Interval.__dict__["hi"].__set__
 
 show = exact   # the record's exact text of an endpoint (numbers/format.py)
 

@@ -96,7 +96,7 @@ Rules for ambiguous input (documented choices)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
 
@@ -104,6 +104,7 @@ from ..errors import NumberSyntaxError
 from . import chinese, compound, vocabulary, words
 from .interval import Interval
 from .limits import MAX_DIGITS, MAX_EXPONENT  # noqa: F401  (the documented limits, re-exported)
+from .rational import add, coprime, half, le, ratio
 from .reader import (
     _ASCII_LETTERS,
     _BAD_IN_UNIT,
@@ -679,25 +680,33 @@ def _full(text: str, kilo: int, rounding: str) -> PrintedNumber:
         return both
 
 
-# -- the fast path: one plain Arabic number --------------------------------------------------------
+# -- the fast path: one plain Arabic number or a plain range ------------------------------------
 #
 # Most printed values are one Arabic number with at most an attached multiplier or kind sign and a
-# few words around it ("12.5", "1,234", "$5.576M", "56.9×", "91%", "约 45%", "2,788K GPU-hours").
+# few words around it ("12.5", "1,234", "$5.576M", "56.9×", "91%", "约 45%", "2,788K GPU-hours",
+# "557.6万美元"), or a range of two such numbers sharing them ("12.1-14.9%", "1.2-1.5M").
 # The words around the number are read by the full grammar once per shape, on a template with the
-# number 1 in its place ("约 1", "1 GPU-hours"), and reused when that template reads as a plain 1
-# (no multiplier, kind, range, tolerance, compound parts or sign of its own). Nothing the grammar
-# decides from the digits can then differ: the words hold no digit of any script, the character
-# after the digits is a point, a multiplier, a kind sign, a space or the end, and the number itself
-# is read by the grammar's own :meth:`_Parser.evaluate`. Anything else takes the full grammar.
+# number 1 in its place ("约 1", "1 GPU-hours", "1美元"), and reused when that template reads as a
+# plain 1 (no multiplier, kind, range, tolerance, compound parts or sign of its own). Nothing the
+# grammar decides from the digits can then differ: the words hold no digit of any script, the
+# character after the digits is a point, a multiplier, a kind sign or the first character of those
+# words (as in the template), and the numbers are valued exactly as :meth:`_Parser.evaluate` and
+# :meth:`_Parser.parse` value them (a range: midpoint, coarser step, hull, the multiplier and sign
+# printed once applying to both ends), here in integers. Anything else takes the full grammar;
+# ``tests/test_printed_fast.py`` checks the two agree on many thousands of texts.
 
+_NUM = r"[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]{0,17}"
 _FAST = re.compile(
     r"(?P<head>[^0-9]{0,24}?)"
-    r"(?P<int>[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]{0,17})(?:\.(?P<dec>[0-9]{1,15}))?"
+    r"(?P<int>" + _NUM + r")(?:\.(?P<dec>[0-9]{1,15}))?"
+    r"(?:-(?P<int2>" + _NUM + r")(?:\.(?P<dec2>[0-9]{1,15}))?)?"
     r"(?:(?P<mult>[KkMBT])(?![A-Za-z])|(?P<cmult>[万萬亿億]))?"
     r"(?:(?P<kind>[%×倍])|(?P<x>[xX])(?![A-Za-z0-9]))?"
-    r"(?P<tail>(?: [^0-9]{0,40})?)"
+    r"(?P<tail>[^0-9]{0,40})"
 )
 _FAST_KIND = {"%": "percent", "×": "ratio", "倍": "ratio", "x": "ratio", "X": "ratio"}
+_FAST_SCALE = {**_LETTER_MULT, **chinese.BIG_UNITS}
+_ZERO = Fraction(0)
 _TEMPLATE_ENTRIES = 4096
 #: (head, tail) -> (relation, qualifier, unit, trailing) of the words around a plain number,
 #: or None when they are not plain words (the full grammar reads such texts).
@@ -726,14 +735,27 @@ def _words_around(head: str, tail: str) -> tuple[str, str, str, str] | None:
     return found
 
 
+def _value(digits: str, dec: str | None, scale: int, rounded: bool) -> tuple[Fraction, Fraction, Interval]:
+    """(nominal, step, interval) of one written number, as :meth:`_Parser.evaluate` gives them."""
+    n = int(digits.replace(",", "") + dec) if dec else int(digits.replace(",", ""))
+    d = 10 ** len(dec) if dec else 1
+    nominal = ratio(n * scale, d) if d != 1 else coprime(n * scale, 1)
+    if not rounded:
+        return nominal, _ZERO, Interval._make(nominal, nominal)
+    # nominal ∓ step/2 with step = scale/d: ((2n ∓ 1)·scale) / 2d
+    return (nominal, ratio(scale, d),
+            Interval._make(ratio((2 * n - 1) * scale, 2 * d), ratio((2 * n + 1) * scale, 2 * d)))
+
+
 def _fast(text: str, kilo: int, rounding: str) -> PrintedNumber | None:
     m = _FAST.fullmatch(text) if len(text) <= MEMO_TEXT else None
     if m is None:
         return None
-    sign = m.group("kind") or m.group("x")
-    if sign and m.group("tail"):
+    head, _int, dec, int2, dec2, mult, cmult, ksign, xsign, tail = m.groups()
+    sign = ksign or xsign
+    if sign and tail:
         return None              # "91% accuracy", "3x faster": the full grammar splits the words
-    around = _words_around(m.group("head"), m.group("tail"))
+    around = _words_around(head, tail)
     if around is None:
         return None
     relation, qualifier, unit, trailing = around
@@ -742,19 +764,61 @@ def _fast(text: str, kilo: int, rounding: str) -> PrintedNumber | None:
         if unit or trailing:
             return None          # "$5%" (money is never unit "") is refused by the full grammar
         unit = _KIND_UNIT[kind]
-    dec = m.group("dec") or ""
-    e = End(start=m.start("int"), decimals=len(dec),
-            mantissa=Fraction(int(m.group("int").replace(",", "") + dec), 10 ** len(dec)))
-    mult = m.group("mult") or m.group("cmult")
-    if mult in ("K", "k"):
-        e.mult_text, e.mult_scale, e.uses_kilo = mult, kilo, True
-    elif mult:
-        e.mult_text, e.mult_scale = mult, _LETTER_MULT.get(mult) or chinese.BIG_UNITS[mult]
-    nominal, step, interval = _Parser.evaluate(e, kind, rounding)
-    return PrintedNumber(text=text, interval=interval, unit=unit, kind=kind, relation=relation,
-                         qualifier=qualifier, nominal=nominal, step=step, exact=interval.is_point,
-                         multiplier=e.mult_text, uses_kilo=e.uses_kilo, digits_after_point=e.decimals,
-                         trailing=trailing)
+    mult = mult or cmult or ""
+    scale = kilo if mult in ("K", "k") else _FAST_SCALE[mult] if mult else 1
+    if rounding == "exact":
+        rounded = rounded2 = False
+    elif rounding == "digits":
+        rounded = rounded2 = True
+    else:
+        rounded2 = bool(dec2) or bool(mult) or kind != "number"
+        rounded = bool(dec) or bool(mult) or kind != "number"
+    nominal, step, interval = _value(_int, dec, scale, rounded)
+    ends = None
+    if int2 is not None:
+        # A range: each end valued as written (the multiplier and sign printed once apply to both).
+        lo_end, hi_end = (nominal, step, interval), _value(int2, dec2, scale, rounded2)
+        ends = (lo_end[0], hi_end[0])
+        nominal = half(add(lo_end[0], hi_end[0]))
+        step = max(lo_end[1], hi_end[1])
+        a, b = lo_end[2], hi_end[2]
+        interval = Interval._make(a.lo if le(a.lo, b.lo) else b.lo, b.hi if le(a.hi, b.hi) else a.hi)
+    return _printed(text, interval, unit, kind, relation, qualifier, nominal, step, interval.is_point, None,
+                    ends is not None, mult, mult in ("K", "k"), max(len(dec or ""), len(dec2 or "")), ends,
+                    trailing)
+
+
+_new = object.__new__
+#: PrintedNumber's slots in field order, set directly: its frozen dataclass __init__ goes through
+#: object.__setattr__ for each of its 16 fields, which is most of the fast path's cost.
+(_text, _interval, _unit, _kind, _relation, _qualifier, _nominal, _step, _exact, _tolerance, _is_range,
+ _multiplier, _uses_kilo, _digits, _ends, _trailing) = (PrintedNumber.__dict__[f.name].__set__
+                                                       for f in fields(PrintedNumber))
+
+
+def _printed(text: str, interval: Interval, unit: str, kind: str, relation: str, qualifier: str,
+             nominal: Fraction, step: Fraction, exact: bool, tolerance: Fraction | None, is_range: bool,
+             multiplier: str, uses_kilo: bool, digits: int, ends: tuple[Fraction, Fraction] | None,
+             trailing: str) -> PrintedNumber:
+    """PrintedNumber(...) with every field given, in field order."""
+    p = _new(PrintedNumber)
+    _text(p, text)
+    _interval(p, interval)
+    _unit(p, unit)
+    _kind(p, kind)
+    _relation(p, relation)
+    _qualifier(p, qualifier)
+    _nominal(p, nominal)
+    _step(p, step)
+    _exact(p, exact)
+    _tolerance(p, tolerance)
+    _is_range(p, is_range)
+    _multiplier(p, multiplier)
+    _uses_kilo(p, uses_kilo)
+    _digits(p, digits)
+    _ends(p, ends)
+    _trailing(p, trailing)
+    return p
 
 
 def _parse_one(text: str, *, kilo: int, rounding: str) -> PrintedNumber:

@@ -21,9 +21,9 @@ scanning prose, for instance) unknown words stay errors.
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from ..errors import Location, UnitError
@@ -81,18 +81,30 @@ def vocabulary() -> Vocabulary:
     return _VOCABULARY.get()
 
 
-@contextmanager
-def using(vocab: Vocabulary) -> Iterator[None]:
-    token = _VOCABULARY.set(vocab)
-    try:
-        yield
-    finally:
-        _VOCABULARY.reset(token)
+class using:
+    """Read units with ``vocab`` inside the block (restored after, also on an error). A class rather
+    than a generator context manager: the engine enters one per claim."""
+
+    __slots__ = ("token", "vocab")
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.vocab = vocab
+
+    def __enter__(self) -> None:
+        self.token = _VOCABULARY.set(self.vocab)
+
+    def __exit__(self, *exc: object) -> None:
+        _VOCABULARY.reset(self.token)
+
+
+@functools.lru_cache(maxsize=256)
+def _claim_vocabulary(declared: tuple[UnitDecl, ...]) -> Vocabulary:
+    return Vocabulary(True, declared)
 
 
 def claim_vocabulary(declared: tuple[UnitDecl, ...] = ()) -> AbstractContextManager[None]:
     """Read units as a claim's: declared units known, unknown plural nouns counting units."""
-    return using(Vocabulary(True, tuple(declared)))
+    return using(_claim_vocabulary(tuple(declared)))
 
 
 def singulars(word: str) -> tuple[str, ...]:

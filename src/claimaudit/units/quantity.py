@@ -84,12 +84,18 @@ def _quotient(a: Dims, b: Dims) -> Dims:
 DIMENSIONLESS = Dims()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Quantity:
     """An interval magnitude expressed in base units, with its dimension."""
 
     mag: Interval
-    dims: Dims = DIMENSIONLESS
+    dims: Dims
+
+    def __init__(self, mag: Interval, dims: Dims = DIMENSIONLESS) -> None:
+        # The slots set directly (a frozen dataclass's own __init__ goes through object.__setattr__):
+        # formulas build one Quantity per operation.
+        _set_mag(self, mag)
+        _set_dims(self, dims)
 
     @classmethod
     def dimensionless(cls, mag: Interval) -> Quantity:
@@ -160,6 +166,8 @@ class Quantity:
 
     def in_unit(self, factor: Fraction) -> Interval:
         """The magnitude expressed in a unit whose factor to base units is ``factor``."""
-        if factor == 1:
-            return self.mag
-        return self.mag / Interval(factor)
+        return self.mag / factor   # dividing by one gives the magnitude itself
+
+
+_set_mag = Quantity.__dict__["mag"].__set__
+_set_dims = Quantity.__dict__["dims"].__set__
