@@ -43,7 +43,7 @@ class Settings:
         return Settings(**{**self.__dict__, **kw})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Given:
     """A local input of one claim: a printed value that is not a claim of its own."""
 
@@ -56,7 +56,7 @@ class Given:
     settings: Settings = field(default_factory=Settings)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Citation:
     source: str
     quote: str | None = None
@@ -64,7 +64,7 @@ class Citation:
     value: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ignore:
     code: str
     reason: str
