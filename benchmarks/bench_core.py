@@ -3,6 +3,7 @@
     python benchmarks/bench_core.py                 # 1k, 10k, 100k claims (5 interleaved reps at ≤10k)
     python benchmarks/bench_core.py --full          # also 1M claims, 5 reps at 100k, -n 2 on 100k claims
     python benchmarks/bench_core.py --sizes 10000 --reps 7 --skip-cold --skip-parallel
+    python benchmarks/bench_core.py --memory-breakdown 10000   # what the peak memory per claim holds
 
 All times are process CPU time (``time.process_time`` in a child process that does one run), medians of
 interleaved runs, so other load on the machine matters less than wall time would; cold start is wall time
@@ -255,6 +256,56 @@ print(json.dumps(out))
 """
 
 
+MEMORY = r"""
+import collections, io, json, linecache, sys, tracemalloc
+folder = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from claimaudit.engine.run import run_claims, RunOptions
+from claimaudit.engine.records import as_report
+tracemalloc.start(40)
+run = run_claims([folder + '/claims'], folder, RunOptions())
+report = as_report(run, formats={'text'})
+n = len(run.results)
+phases, lines = collections.Counter(), collections.Counter()
+for st in tracemalloc.take_snapshot().statistics('traceback'):
+    ours = [f for f in st.traceback if '/claimaudit/' in f.filename]
+    if not ours:
+        phases['(outside claimaudit)'] += st.size
+        continue
+    phase = next((f.filename.rsplit('/', 1)[-1] for f in ours if '/checkers/' in f.filename
+                  and not f.filename.endswith(('manager.py', 'step.py', 'base.py'))), None)
+    phase = f'checker {phase}' if phase else next((p for f in ours for k, p in (
+        ('/model/', 'loading (model)'), ('records.py', 'report records'), ('engine/evaluate.py', 'evaluation'))
+        if k in f.filename), 'other')
+    last = ours[-1]
+    phases[phase] += st.size
+    lines[(phase, f"{last.filename.split('claimaudit/')[-1]}:{last.lineno} "
+                  f"{linecache.getline(last.filename, last.lineno).strip()[:60]}")] += st.size
+print(json.dumps({'n': n, 'phases': phases.most_common(), 'lines': [(p, l, v) for (p, l), v in lines.most_common(25)]}))
+"""
+
+
+def memory_breakdown(folder: Path) -> None:
+    """What is live per claim once the terminal's records are built (tracemalloc, grouped by the phase
+    that allocated it and by the claimaudit line that did): where the peak memory goes."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    out = subprocess.run([sys.executable, "-c", MEMORY, str(folder), str(SRC)], env=env, capture_output=True,
+                         text=True, check=False)
+    if out.returncode:
+        raise SystemExit(out.stderr)
+    data = json.loads(out.stdout)
+    n = data["n"]
+    total = sum(v for _p, v in data["phases"])
+    print(f"live memory after the text report's records, {n} claims (tracemalloc; fixed costs such as imports "
+          f"count too): {total / n:.0f} B/claim")
+    for phase, v in data["phases"]:
+        if v / n >= 5:
+            print(f"  {v / n:6.0f} B/claim  {phase}")
+    print("  largest lines:")
+    for phase, line, v in data["lines"]:
+        print(f"  {v / n:6.0f} B/claim  [{phase}] {line}")
+
+
 def child(mode: str, folder: Path, *extra: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     out = subprocess.run([sys.executable, "-c", CHILD, mode, str(folder), str(ROOT / "benchmarks"), *extra],
@@ -413,12 +464,21 @@ if __name__ == "__main__":
     ap.add_argument("--parallel-claims", type=int, default=None,
                     help="claims for -n 2 (default 20000, 100000 with --full)")
     ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
+    ap.add_argument("--memory-breakdown", type=int, default=None, metavar="N",
+                    help="only print what is live per claim at the peak (tracemalloc) on N generated claims")
     a = ap.parse_args()
     if a.src:
         SRC = a.src.resolve()
     sizes = a.sizes or ([1000, 10_000, 100_000, 1_000_000] if a.full else [1000, 10_000, 100_000])
     big_reps = a.big_reps or (5 if a.full else 1)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    if a.memory_breakdown:
+        from gen_claims import make
+
+        with tempfile.TemporaryDirectory() as tmp:
+            make(a.memory_breakdown, Path(tmp))
+            memory_breakdown(Path(tmp))
+        raise SystemExit(0)
     if not a.skip_cold:
         cold_start(a.reps)
     if not a.skip_scaling:

@@ -97,10 +97,6 @@ def shown_in_full(res: ClaimResult) -> bool:
     return res.outcome != "passed" or any(f.severity in ("error", "warning") for f in res.findings)
 
 
-def _no_amounts() -> dict[str, Any]:
-    return {"claimed": None, "recomputed": None, "inputs": []}
-
-
 def _amounts(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None) -> dict[str, Any]:
     """The formatted amounts of a record: the claimed and recomputed values and the inputs."""
     return {
@@ -141,8 +137,10 @@ def slim_result(res: ClaimResult) -> None:
 def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]] | None = None,
                  *, brief: bool = False) -> dict[str, Any]:
     """The record of one claim; ``brief`` keeps only :data:`BRIEF_KEYS` (see the module docstring)."""
+    if brief:
+        return brief_record(res)
     c = res.claim
-    shown = _no_amounts() if brief else _shown(res.shown) if res.shown is not None else _amounts(res, memo)
+    shown = _shown(res.shown) if res.shown is not None else _amounts(res, memo)
     formula_display = None
     if c.formula:
         formula_display = c.formula
@@ -158,16 +156,57 @@ def claim_record(res: ClaimResult, memo: dict[int, tuple[Amount, dict[str, Any]]
         "boundary": res.boundary, "because": c.because, "tags": list(c.tags),
         "findings": [finding_record(f, res) for f in res.findings],
         "ignored": res.extra.get("ignored", []),
-        "miss": _jsonable(res.extra.get("miss")) if res.extra.get("miss") and not brief else None,
+        "miss": _jsonable(res.extra.get("miss")) if res.extra.get("miss") else None,
         "scope": c.get("scope"), "as_of": c.get("as_of"),
-        "extra": None if brief else _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
+        "extra": _jsonable({k: v for k, v in res.extra.items() if k not in ("miss", "ignored")}),
         "duration": round(res.duration, 6),
         # The reading policy in force for this claim (the HTML number line draws the "about" band).
         "settings": {"kilo": c.settings.kilo, "rounding": c.settings.rounding, "approx": c.settings.approx},
     }
-    if brief:
-        return {**{k: rec[k] for k in BRIEF_KEYS}, "brief": True}
     return rec
+
+
+#: What a brief record holds for no citations, findings or ignored findings: one shared empty tuple
+#: (a brief record is read by the terminal only; a fresh list in each was a tenth of a run's memory).
+_NONE: tuple[()] = ()
+
+
+def brief_record(res: ClaimResult) -> dict[str, Any]:
+    """A brief record (:data:`BRIEF_KEYS`, in that order, and ``"brief": True``), built directly: the
+    complete record's amounts and working are what a brief one leaves out."""
+    return _Brief(res).__dict__
+
+
+class _Brief:
+    """Builds a brief record as the attribute dict of an instance (which is then dropped): CPython
+    shares one table of keys among the attribute dicts of a class's instances when ``__init__`` sets
+    the same attributes in the same order (PEP 412), so each record stores only its values (about
+    290 bytes instead of 470, and faster to build). It is a plain dict in every other respect."""
+
+    def __init__(self, res: ClaimResult) -> None:
+        c = res.claim
+        loc = c.location
+        self.id = c.id
+        self.qualname = c.qualname
+        self.module = c.module
+        self.file = loc.file if loc else None
+        self.line = loc.line if loc else None
+        self.col = loc.col if loc else None
+        self.title = c.title
+        self.source = c.source
+        self.at = c.at
+        self.quote = c.quote
+        self.also_in = [{"source": a.source, "quote": a.quote, "at": a.at, "value": a.value}
+                        for a in c.also_in] if c.also_in else _NONE
+        self.value = c.value
+        self.verdict = res.verdict
+        self.expected = c.expect
+        self.outcome = res.outcome
+        self.because = c.because
+        self.findings = [finding_record(f, res) for f in res.findings] if res.findings else _NONE
+        self.ignored = res.extra.get("ignored") or _NONE
+        self.duration = round(res.duration, 6)
+        self.brief = True
 
 
 def error_record(e: Any) -> dict[str, Any]:

@@ -130,3 +130,14 @@ class RunResult:
     @property
     def universe(self) -> list[ClaimResult]:
         return self.all_results or self.results
+
+
+def release_intermediates(run: RunResult) -> None:
+    """Drop what only the audit's own steps read, once every verdict and outcome is in: each result's
+    value as read (``reading``, the checkers' own: they read a claim again when it is gone) and the
+    checkers' per-run caches, kept on the run under ``_claimaudit_`` names (face values, indexes,
+    loaded source texts). Records and reports read neither; a fifth of a run's memory was in them."""
+    for r in run.universe:
+        r.reading = None
+    for name in [k for k in vars(run) if k.startswith("_claimaudit_")]:
+        delattr(run, name)

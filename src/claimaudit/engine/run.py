@@ -21,7 +21,7 @@ from .evaluate import Evaluator
 from .keyword import matches_keyword
 from .options import RunOptions
 from .resolve import NameError_, Namespace, order
-from .results import ClaimResult, Finding, RunResult
+from .results import ClaimResult, Finding, RunResult, release_intermediates
 
 #: How often (in claims) a long run reports progress.
 PROGRESS_EVERY = 500
@@ -200,6 +200,7 @@ def _audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | No
 
         annotate_run(results)
     run_options(run, options, t0)
+    release_intermediates(run)
     return run
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from ..errors import Location
@@ -44,7 +43,7 @@ class Settings:
         return Settings(**{**self.__dict__, **kw})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Given:
     """A local input of one claim: a printed value that is not a claim of its own."""
 
@@ -57,7 +56,7 @@ class Given:
     settings: Settings = field(default_factory=Settings)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Citation:
     source: str
     quote: str | None = None
@@ -65,17 +64,19 @@ class Citation:
     value: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ignore:
     code: str
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claim:
     id: str
     module: str                       # the claim file's key (its stem), for dotted references
     file: str                         # path as given (relative to the project root when possible)
+    # The places below: given, or (None) the place in ``raw``, the loaded mapping, when it has one
+    # (see _Place: built when read, not kept as objects from loading on).
     location: Location                # the claim mapping
     settings: Settings
     value: str | None = None
@@ -95,12 +96,12 @@ class Claim:
     tags: tuple[str, ...] = ()
     ignore: tuple[Ignore, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: ``module.id``: the name other files use to refer to this claim (one string per claim: the
+    #: engine keys its tables by it).
+    qualname: str = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def qualname(self) -> str:
-        """``module.id``: the name other files use to refer to this claim (one string per claim:
-        the engine keys its tables by it)."""
-        return f"{self.module}.{self.id}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "qualname", f"{self.module}.{self.id}")
 
     def get(self, key: str, default: Any = None) -> Any:
         """Any other key of the claim mapping (same_as, at_most, words, statistic, …)."""
@@ -109,6 +110,88 @@ class Claim:
     def loc_of(self, key: str) -> Location:
         loc_of = getattr(self.raw, "loc_of", None)
         return loc_of(key) if loc_of else self.location
+
+    def __getstate__(self) -> list[Any]:
+        # The stored places (None where ``raw`` holds them), not the built ones: a pickled claim
+        # (a ``-n`` worker's) stays as small as the claim.
+        return [_STORED[f].__get__(self) if f in _STORED else getattr(self, f) for f in _FIELDS]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, v in zip(_FIELDS, state, strict=True):
+            if f in _STORED:
+                _STORED[f].__set__(self, v)
+            elif f == "raw":
+                _STORED_RAW.__set__(self, v)
+            else:
+                object.__setattr__(self, f, v)
+
+
+class _Place:
+    """A location field of :class:`Claim`: the location it was given, else the place of its key in
+    the claim's loaded mapping (``raw``), built when read. Loaded claims store None: a Location
+    object per place was a fifth of a loaded claim's memory, and most places are never shown.
+    Value places are kept once built (every claim using this one as an input shows its place);
+    the mapping's own place is built afresh on each read (every record reads it once)."""
+
+    __slots__ = ("keep", "key", "slot")
+
+    def __init__(self, slot: Any, key: str | None, keep: bool) -> None:
+        self.slot, self.key, self.keep = slot, key, keep
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        loc = self.slot.__get__(obj, owner)
+        if loc is not None:
+            return loc
+        raw = obj.raw
+        if not hasattr(raw, "loc_of"):
+            return None
+        if self.key is None:
+            return raw.location
+        if self.key not in raw:
+            return None
+        loc = raw.loc_of(self.key)
+        if self.keep:
+            self.slot.__set__(obj, loc)
+        return loc
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        self.slot.__set__(obj, value)
+
+
+class _Raw:
+    """``Claim.raw``: a claim whose loaded mapping is replaced by one that cannot place its keys (a
+    ``-n`` worker sends plain dicts) first builds and keeps the places it still left to the old one."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self if obj is None else self.slot.__get__(obj, owner)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        try:
+            old = self.slot.__get__(obj)
+        except AttributeError:       # being built
+            old = None
+        if old is not None and hasattr(old, "loc_of") and not hasattr(value, "loc_of"):
+            for name, stored in _STORED.items():
+                if stored.__get__(obj) is None:
+                    stored.__set__(obj, getattr(obj, name))
+        self.slot.__set__(obj, value)
+
+
+_STORED: dict[str, Any] = {}
+for _name, _key, _keep in (("location", None, False), ("value_location", "value", True),
+                           ("formula_location", "formula", True), ("quote_location", "quote", True)):
+    _STORED[_name] = Claim.__dict__[_name]
+    setattr(Claim, _name, _Place(_STORED[_name], _key, _keep))
+_STORED_RAW = Claim.__dict__["raw"]
+setattr(Claim, "raw", _Raw(_STORED_RAW))  # noqa: B010 - as the places above
+_FIELDS = tuple(Claim.__dataclass_fields__)
 
 
 @dataclass

@@ -295,9 +295,14 @@ def _ignores(items: Any) -> tuple[Ignore, ...]:
                  and "code" in i and "reason" in i)
 
 
-def build_claims(doc: Any, *, path: str, module: str,
-                 base: Settings = Settings()) -> tuple[ClaimFile | None, list[InputError]]:
-    """Validate a loaded claim document and build the model (valid claims kept even if others fail)."""
+#: A claim's place left to its loaded mapping (see claims._Place).
+_IN_RAW: Any = None
+
+
+def build_claims(doc: Any, *, path: str, module: str, base: Settings = Settings(),
+                 default_source: str | None = None) -> tuple[ClaimFile | None, list[InputError]]:
+    """Validate a loaded claim document and build the model (valid claims kept even if others fail);
+    ``default_source``: the source of claims whose file names none."""
     if doc is None:
         return None, [SchemaError("empty claim file: expected a mapping with a 'claims' list", location=Location(path))]
     if not isinstance(doc, MarkedDict):
@@ -339,12 +344,11 @@ def build_claims(doc: Any, *, path: str, module: str,
                                    g.get("source"), _settings(g, settings)))
             else:
                 given.append(Given(name, str(g), gl, settings=settings))
+        # The places (None) are the item's: the claim builds them from ``raw`` when they are read.
         claims.append(Claim(
-            id=cid, module=module, file=path, location=item.location, settings=settings,
-            value=item.get("value"), value_location=item.loc_of("value") if "value" in item else None,
-            formula=item.get("formula"), formula_location=item.loc_of("formula") if "formula" in item else None,
-            quote=item.get("quote"), quote_location=item.loc_of("quote") if "quote" in item else None,
-            at=item.get("at"), source=item.get("source") or doc.get("source"),
+            id=cid, module=module, file=path, location=_IN_RAW, settings=settings,
+            value=item.get("value"), formula=item.get("formula"), quote=item.get("quote"),
+            at=item.get("at"), source=item.get("source") or doc.get("source") or default_source,
             also_in=tuple(Citation(c["source"], c.get("quote"), c.get("at"), c.get("value"))
                           for c in item.get("also_in") or ()),
             given=tuple(given), relation=item.get("relation"), expect=item.get("expect"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError, Location
@@ -191,7 +191,7 @@ def claims_from_markdown(text: str, display: str, *, module: str,
             errors.append(MarkdownClaimsError("empty ```claimaudit block: expected a mapping with a 'claims' list",
                                               location=fence))
             continue
-        cf, errs = build_claims(doc, path=display, module=module, base=base)
+        cf, errs = build_claims(doc, path=display, module=module, base=base, default_source=source.id)
         errors.extend(errs)
         if cf is None:
             continue
@@ -203,7 +203,7 @@ def claims_from_markdown(text: str, display: str, *, module: str,
                                          location=where))
                 continue
             seen[c.id] = where
-            claims.append(c if c.source else replace(c, source=source.id))
+            claims.append(c)
     return DocClaimFile(path=display, module=module, source=source.id, settings=base, claims=claims,
                         title=title or source.title, doc_source=source), errors
 

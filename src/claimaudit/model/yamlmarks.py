@@ -31,6 +31,15 @@ class YamlError(InputError):
     code = "CA001"
 
 
+def _packed(places: list[int]) -> array:
+    """Places as an array of 16-bit integers (half the memory), or 32-bit ones in a file longer than
+    65,535 lines or with a longer line."""
+    try:
+        return array("H", places)
+    except OverflowError:
+        return array("I", places)
+
+
 def _place(file: str, marks: array, i: int) -> Location:
     """The Location kept as four integers at ``marks[i:i+4]`` (line, col, end line, end col)."""
     return Location(file, marks[i], marks[i + 1], marks[i + 2], marks[i + 3])
@@ -50,10 +59,11 @@ class _Placed:
 
     def shift_lines(self, lines: int) -> None:
         """Move every place down by ``lines`` (a Markdown doc's claim block: its YAML starts there)."""
-        marks = self._marks
+        marks = self._marks.tolist()
         for i in range(0, len(marks), 4):
             marks[i] += lines
             marks[i + 2] += lines
+        self._marks = _packed(marks)  # type: ignore[misc]  # the subclasses' slot
 
 
 class MarkedDict(_Placed, dict):
@@ -86,7 +96,7 @@ class MarkedDict(_Placed, dict):
     def without(self, key: str) -> MarkedDict:
         """A copy without ``key``, its other places kept."""
         d = MarkedDict()
-        marks = array("I", self._marks[:4])
+        marks = self._marks[:4]
         for i, (k, v) in enumerate(self.items()):
             if k != key:
                 d[k] = v
@@ -175,7 +185,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
         places = list(_marks(node))
         for child in node.value:
             places += _marks(child)
-        lst._marks = array("I", places)
+        lst._marks = _packed(places)
 
     def construct_marked_map(self, node: yaml.MappingNode) -> Iterator[MarkedDict]:
         d = MarkedDict()
@@ -199,7 +209,7 @@ class _Constructor(yaml.constructor.SafeConstructor):
             d[key] = self.construct_object(value_node, deep=True)
             places += _marks(key_node)
             places += _marks(value_node)
-        d._marks = array("I", places)
+        d._marks = _packed(places)
 
 
 # The stubs want a whole loader class as the methods' self; PyYAML calls them on the loader, of
