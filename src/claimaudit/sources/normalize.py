@@ -94,16 +94,19 @@ def _learn(chars: Iterable[str]) -> None:
 # The hand map's characters mostly have no decomposition (curly quotes, the minus sign), so the
 # NFKD check below would not catch them: they are in the table from the start.
 _learn(_CUSTOM)
+_HAND_MAPPED = re.compile("[" + "".join(re.escape(c) for c in sorted(_CUSTOM)) + "]")
 
 
 def _norm_block(s: str) -> str:
-    # ASCII neither folds nor is in the hand map; translate maps what the table knows.
-    t = s if s.isascii() else s.translate(_TABLE)
-    if not unicodedata.is_normalized("NFKD", t):
-        # A character with a decomposition the table has not learned yet (or one it maps to a
-        # form that still decomposes): learn the block's characters and map it again.
-        _learn(set(s))
+    if s.isascii() or (unicodedata.is_normalized("NFKD", s) and not _HAND_MAPPED.search(s)):
+        t = s   # no character with a decomposition and none of the hand map's: nothing folds
+    else:
         t = s.translate(_TABLE)
+        if not unicodedata.is_normalized("NFKD", t):
+            # A character with a decomposition the table has not learned yet (or one it maps to
+            # a form that still decomposes): learn the block's characters and map it again.
+            _learn(set(s))
+            t = s.translate(_TABLE)
     if "-" in t and _LINE_END_HYPHEN.search(t):
         t = _HYPHEN_BREAK.sub("", t)
     return "".join(t.lower().split())
