@@ -195,9 +195,9 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
 
 def _checklist(args: argparse.Namespace, root: Path) -> Literal["auto", "yes", "no"]:
     """``--checklist auto`` answers the checklist only for outputs that show it: JSON and HTML records
-    carry it, the terminal prints it at -vv. A plain terminal run does not pay for it (a fifth of a
-    small run's CPU time: the classroom modules and the working of every claim)."""
-    choice = getattr(args, "checklist", "auto")
+    carry it, the terminal prints it at -vv. A plain terminal run does not pay for it (about a tenth
+    of the demo's CPU time: the classroom modules and the working of every claim)."""
+    choice: Literal["auto", "yes", "no"] = getattr(args, "checklist", "auto")
     if choice == "auto":
         formats = _record_formats(args, root)
         if formats is not None and formats <= {"text"} and args.verbose - args.quiet < 2:
