@@ -374,35 +374,50 @@ def _timed(cmd: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float]:
 def cold_start(reps: int) -> None:
     """The demo run with empty caches (a fresh HOME and XDG_CACHE_HOME each time) and warm ones, against
     ``python -c 'import yaml'``; interleaved; process CPU time (wall time is printed too, but on a shared
-    machine it measures the other load). Twice: with modules byte-compiled (as a wheel install leaves
-    them; here in a PYTHONPYCACHEPREFIX folder) and compiled from source on each run (an editable install
-    under PYTHONDONTWRITEBYTECODE=1, as on this machine)."""
+    machine it measures the other load). Three ways the modules are found: byte-compiled (as a wheel
+    install leaves them; here in a PYTHONPYCACHEPREFIX folder); claimaudit from source (an editable
+    install under PYTHONDONTWRITEBYTECODE=1, as on this machine: a copy of the sources without
+    __pycache__, the standard library and the dependencies as installed); everything from source (an
+    empty PYTHONPYCACHEPREFIX folder: no bytecode at all, the standard library's included)."""
     m = statistics.median
     with tempfile.TemporaryDirectory() as warm_home, tempfile.TemporaryDirectory() as pycache, \
-            tempfile.TemporaryDirectory() as no_pycache:
+            tempfile.TemporaryDirectory() as no_pycache, tempfile.TemporaryDirectory() as copy:
+        import shutil
+
+        shutil.copytree(SRC / "claimaudit", Path(copy) / "claimaudit", ignore=shutil.ignore_patterns("__pycache__"))
         base = {k: v for k, v in os.environ.items()
                 if not k.startswith(("CLAIMAUDIT_", "XDG_"))
                 and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
         base["PYTHONPATH"] = str(SRC)
         modes = {"byte-compiled": {**base, "PYTHONPYCACHEPREFIX": pycache},
-                 # an empty prefix folder: no __pycache__ beside the sources is read either
-                 "from source": {**base, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": no_pycache}}
+                 "claimaudit from source": {**base, "PYTHONPATH": copy, "PYTHONDONTWRITEBYTECODE": "1"},
+                 # an empty prefix folder: no __pycache__ beside any source is read either
+                 "everything from source": {**base, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": no_pycache}}
+        where = subprocess.run([sys.executable, "-c", "import claimaudit; print(claimaudit.__file__)"],
+                               env=modes["claimaudit from source"], capture_output=True, text=True, check=True)
+        if not where.stdout.startswith(copy):
+            raise SystemExit(f"the source copy is not the one imported: {where.stdout.strip()}")
         run = [sys.executable, "-m", "claimaudit", "run", "-q", "--no-report", "--root", str(ROOT)]
         warm = {"HOME": warm_home, "XDG_CACHE_HOME": warm_home + "/.cache"}
         _timed(run, {**modes["byte-compiled"], **warm})   # compiles the modules, fills whatever cache it keeps
         runs: dict[str, list[tuple[float, float]]] = {}
+        load = os.getloadavg()[0]
         for _ in range(reps):
             runs.setdefault("floor", []).append(_timed([sys.executable, "-c", "import yaml"], modes["byte-compiled"]))
             for label, env in modes.items():
                 with tempfile.TemporaryDirectory() as home:
                     empty = {"HOME": home, "XDG_CACHE_HOME": home + "/.cache"}
                     runs.setdefault(f"{label}, empty caches", []).append(_timed(run, {**env, **empty}))
-                runs.setdefault(f"{label}, warm caches", []).append(_timed(run, {**env, **warm}))
+                if label == "byte-compiled":
+                    runs.setdefault(f"{label}, warm caches", []).append(_timed(run, {**env, **warm}))
     floor = runs.pop("floor")
-    print(f"cold start of the demo (`claimaudit run -q --no-report`, {reps} interleaved runs, CPU s [wall s]); "
+    print(f"cold start of the demo (`claimaudit run -q --no-report`, {reps} interleaved runs, CPU s [wall s], "
+          f"medians; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after); "
           f"floor `python -c 'import yaml'` {m(c for c, _w in floor):.3f} [{m(w for _c, w in floor):.3f}]:")
     for label, v in runs.items():
-        print(f"  {label:<30} {m(c for c, _w in v):.3f} [{m(w for _c, w in v):.3f}]", flush=True)
+        cpu = sorted(c for c, _w in v)
+        print(f"  {label:<38} {m(cpu):.3f} [{m(w for _c, w in v):.3f}]  (CPU min {cpu[0]:.3f}, max {cpu[-1]:.3f})",
+              flush=True)
 
 
 def parallel(n: int, files: int, reps: int) -> None:

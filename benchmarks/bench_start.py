@@ -4,6 +4,7 @@
     python benchmarks/bench_start.py --reps 11
     python benchmarks/bench_start.py --check-solver 2000 --reps 0
     python benchmarks/bench_start.py --src ../main/src  # another checkout's code on this corpus
+    python benchmarks/bench_start.py --src ../main/src --src src --reps 5   # before/after, interleaved
 
 Cold start (issue #14: ≤ 0.3 s with empty caches): the demo run exactly as a new user types it,
 ``claimaudit run`` in the repository root (terminal output and the default HTML report, written here
@@ -57,43 +58,56 @@ def _timed(cmd: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, time.perf_counter() - t
 
 
-def cold_start(reps: int) -> None:
+def _home(folder: Path) -> dict[str, str]:
+    """HOME and XDG_CACHE_HOME in ``folder`` (empty until a run fills its caches)."""
+    return {"HOME": str(folder), "XDG_CACHE_HOME": str(folder / ".cache")}
+
+
+def cold_start(reps: int, srcs: list[Path]) -> None:
+    """The runs of the module docstring for each source tree in ``srcs``, interleaved round by round
+    (several trees: a before/after comparison in one run of this script, on the same demo)."""
     m = statistics.median
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        shutil.copytree(SRC / "claimaudit", t / "src" / "claimaudit",
-                        ignore=shutil.ignore_patterns("__pycache__"))
         base = {k: v for k, v in os.environ.items()
                 if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
                                                                            "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
-        modes = {"byte-compiled": {**base, "PYTHONPATH": str(SRC), "PYTHONPYCACHEPREFIX": str(t / "pyc")},
-                 "claimaudit from source": {**base, "PYTHONPATH": str(t / "src"), "PYTHONDONTWRITEBYTECODE": "1"}}
         python = sys.executable
         run = [python, "-m", "claimaudit", "run", "--report-dir", str(t / "reports")]
         quiet = [python, "-m", "claimaudit", "run", "-q", "--no-report"]
-        warm = {"HOME": str(t / "warm"), "XDG_CACHE_HOME": str(t / "warm" / ".cache")}
-        check = subprocess.run([python, "-c", "import claimaudit, sys; print(claimaudit.__file__)"],
-                               env=modes["claimaudit from source"], capture_output=True, text=True, check=True)
-        if not check.stdout.startswith(str(t)):
-            raise SystemExit(f"the source copy is not the one imported: {check.stdout.strip()}")
-        _timed(run, {**modes["byte-compiled"], **warm})   # fills the bytecode folder and the warm caches
+        trees: dict[str, dict[str, dict[str, str]]] = {}
+        for n, src in enumerate(srcs):
+            name = f"{src.parent.name}/{src.name}: " if len(srcs) > 1 else ""
+            copy = t / f"copy{n}"
+            shutil.copytree(src / "claimaudit", copy / "claimaudit", ignore=shutil.ignore_patterns("__pycache__"))
+            modes = trees[name] = {
+                "byte-compiled": {**base, "PYTHONPATH": str(src), "PYTHONPYCACHEPREFIX": str(t / f"pyc{n}")},
+                "claimaudit from source": {**base, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}}
+            check = subprocess.run([python, "-c", "import claimaudit, sys; print(claimaudit.__file__)"],
+                                   env=modes["claimaudit from source"], capture_output=True, text=True, check=True)
+            if not check.stdout.startswith(str(copy)):
+                raise SystemExit(f"the source copy is not the one imported: {check.stdout.strip()}")
+            _timed(run, {**modes["byte-compiled"], **_home(t / f"warm{n}")})   # fills the bytecode and warm caches
         runs: dict[str, list[tuple[float, float]]] = {}
         load = os.getloadavg()[0]
         for i in range(reps):
+            first = next(iter(trees.values()))
             runs.setdefault("floor: python -c 'import yaml'", []).append(
-                _timed([python, "-c", "import yaml"], modes["byte-compiled"]))
-            for label, env in modes.items():
-                for what, cmd in (("claimaudit run", run), ("run -q --no-report", quiet)):
-                    home = t / f"home{i}-{label[:4]}-{what[:5]}"
-                    empty = {"HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
-                    runs.setdefault(f"{label}, {what}, empty caches", []).append(_timed(cmd, {**env, **empty}))
-            runs.setdefault("byte-compiled, claimaudit run, warm caches", []).append(
-                _timed(run, {**modes["byte-compiled"], **warm}))
+                _timed([python, "-c", "import yaml"], first["byte-compiled"]))
+            for n, (name, modes) in enumerate(trees.items()):
+                for label, env in modes.items():
+                    for what, cmd in (("claimaudit run", run), ("run -q --no-report", quiet)):
+                        empty = _home(t / f"home{i}-{n}-{label[:4]}-{what[:5]}")
+                        runs.setdefault(f"{name}{label}, {what}, empty caches", []).append(
+                            _timed(cmd, {**env, **empty}))
+                runs.setdefault(f"{name}byte-compiled, claimaudit run, warm caches", []).append(
+                    _timed(run, {**modes["byte-compiled"], **_home(t / f"warm{n}")}))
     print(f"cold start of the demo ({reps} interleaved rounds; CPU s [wall s], medians); "
           f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after:")
+    width = max(len(label) for label in runs) + 2
     for label, v in runs.items():
         cpu = sorted(c for c, _w in v)
-        print(f"  {label:<58} {m(cpu):.3f} [{m(w for _c, w in v):.3f}]  (CPU min {cpu[0]:.3f}, max {cpu[-1]:.3f})",
+        print(f"  {label:<{width}} {m(cpu):.3f} [{m(w for _c, w in v):.3f}]  (CPU min {cpu[0]:.3f}, max {cpu[-1]:.3f})",
               flush=True)
 
 
@@ -217,15 +231,16 @@ def check_solver(n: int, seed: int = 1) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description="claimaudit cold-start benchmark (prints figures)")
     ap.add_argument("--reps", type=int, default=7, help="interleaved rounds of the cold-start runs (0: none)")
-    ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder "
-                    "(e.g. another checkout's src, for a before/after comparison)")
+    ap.add_argument("--src", type=Path, action="append", default=None,
+                    help="measure the claimaudit sources in this folder (default: this checkout's src); "
+                    "repeat it to interleave several trees, e.g. main's and a branch's for a before/after comparison")
     ap.add_argument("--check-solver", type=int, default=0, metavar="N",
                     help="compare the sympy-free condition search with sympy on N random formulas of each kind")
     a = ap.parse_args()
-    if a.src:
-        SRC = a.src.resolve()
+    srcs = [p.resolve() for p in a.src] if a.src else [SRC]
+    SRC = srcs[0]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     if a.reps:
-        cold_start(a.reps)
+        cold_start(a.reps, srcs)
     if a.check_solver:
         check_solver(a.check_solver)

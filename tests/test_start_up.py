@@ -1,12 +1,14 @@
 """What a plain ``claimaudit run`` of claim files imports (issue #14, cold start): not sympy (the demo's
 condition is solved without it), not the extraction pipeline, not the other subcommands, not
-importlib.metadata when no installed package declares a claimaudit plugin. The figures are in
-benchmarks/bench_start.py; these tests only check the modules, which do not depend on the machine."""
+importlib.metadata when no installed package declares a claimaudit plugin; a terminal-only run not the
+careful reader's checklist (no output of it shows the checklist) nor what -n workers need. The figures
+are in benchmarks/bench_start.py; these tests only check the modules, which do not depend on the machine."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = r"""
 import io, json, sys, contextlib
-sys.argv = ["claimaudit", "run", "--report-dir", sys.argv[1]]
+sys.argv = ["claimaudit", "run", "--report-dir", sys.argv[1], *sys.argv[2:]]
 from claimaudit.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main()
@@ -25,13 +27,19 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
-def test_the_demo_run_imports_only_what_it_uses(tmp_path):
+def _probe(tmp_path: Path, *args: str) -> dict:
+    """The exit code and the modules imported by ``claimaudit run ARGS`` on the demo, in a new process
+    with empty caches."""
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
            "PYTHONPATH": str(ROOT / "src")}
     env.pop("CLAIMAUDIT_SOLVE_CACHE", None)
-    out = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "reports")], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "reports"), *args], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True)
-    probe = json.loads(out.stdout.splitlines()[-1])
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_the_demo_run_imports_only_what_it_uses(tmp_path):
+    probe = _probe(tmp_path)
     modules = set(probe["modules"])
     assert probe["code"] == 0
     assert (tmp_path / "reports" / "index.html").is_file()          # the default HTML report is written
@@ -41,6 +49,34 @@ def test_the_demo_run_imports_only_what_it_uses(tmp_path):
                                                     "claimaudit.extract.mentions"))}
     assert not {"claimaudit.cli.extract", "claimaudit.cli.scan", "claimaudit.cli.sources"} & modules
     assert "importlib.metadata" not in modules                        # no package here declares a plugin
+    assert "claimaudit.classroom.checklist" in modules                # the HTML report shows the checklist
+    assert "pickle" not in modules                                    # -n 1: no worker to send results to
+
+
+def test_a_terminal_only_run_does_not_answer_the_checklist(tmp_path):
+    probe = _probe(tmp_path, "-q", "--no-report")
+    assert probe["code"] == 0
+    assert not (tmp_path / "reports").exists()
+    assert not {m for m in probe["modules"] if m.startswith("claimaudit.classroom")}
+    # Shown (JSON records carry it; the terminal at -vv: below), it is answered.
+    assert "claimaudit.classroom.checklist" in _probe(tmp_path, "--format", "json", "--no-report")["modules"]
+
+
+def _terminal(capsys, *args: str) -> str:
+    from claimaudit.cli.main import main
+
+    code = main(["run", "--root", str(ROOT), "--no-report", "--color", "no", *args])
+    assert code == 0
+    return re.sub(r" in \d+\.\d+s ", " in Xs ", capsys.readouterr().out)
+
+
+def test_the_terminal_shows_the_same_with_or_without_the_checklist(capsys):
+    for verbosity in ((), ("-q",), ("-v",)):
+        assert _terminal(capsys, *verbosity) == _terminal(capsys, *verbosity, "--checklist", "yes"), verbosity
+    shown = _terminal(capsys, "-vv")
+    assert "\nchecklist\n  [?] As of which date and price? not stated" in shown
+    assert shown == _terminal(capsys, "-vv", "--checklist", "yes")
+    assert _terminal(capsys, "-vv", "--checklist", "no") != shown
 
 
 def test_a_declared_plugin_group_is_found_before_importlib_metadata(tmp_path, monkeypatch):

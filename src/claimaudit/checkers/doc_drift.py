@@ -23,7 +23,6 @@ from pathlib import Path
 
 from ..engine.results import ClaimResult, Finding, RunResult
 from ..errors import InputError, Location
-from ..model.markdown_claims import prose_text
 from .base import Checker
 
 #: The quote checker's codes for "quote not found" and "number drift": when present, enrich them.
@@ -135,6 +134,7 @@ def _nearest(q: str, numbers: list[str], flat: Flat) -> QuoteMatch:
 @functools.lru_cache(maxsize=64)
 def _doc_flat(path: str, mtime_ns: int, size: int) -> Flat | None:
     from ..errors import InputError
+    from ..model.markdown_claims import prose_text
     from ..safeio import MAX_DOC_BYTES, read_text
 
     try:

@@ -13,7 +13,6 @@ comes with the sum (and sum of squares) that makes it possible, or the nearest o
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 import re
@@ -245,6 +244,8 @@ def read_table(text: str) -> list[dict[str, str]]:
         rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines
                 if not re.fullmatch(r"\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?", ln)]
     else:
+        import csv
+
         rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO("\n".join(lines)))]
     header = [h.lower() for h in rows[0]]
     out = []

@@ -17,7 +17,6 @@ import copyreg
 import dataclasses
 import io
 import os
-import pickle
 import re
 from collections.abc import Collection
 from fractions import Fraction
@@ -165,6 +164,8 @@ def _pickler_table() -> dict[type, Any]:
 
 
 def _pack(part: dict[str, Any]) -> bytes:
+    import pickle  # here, not at the top: a serial run (-n 1) does not pay for it
+
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = {**copyreg.dispatch_table, **_pickler_table()}
@@ -233,6 +234,7 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     its report record for ``formats`` (see :func:`claimaudit.engine.records.as_report`); ``slim``: see
     :func:`run_claims_in_workers`."""
     import multiprocessing
+    import pickle
     from concurrent.futures import ProcessPoolExecutor
 
     from .results import RunResult

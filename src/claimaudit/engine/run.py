@@ -18,7 +18,6 @@ from ..model.sources import SourceRecord
 from ..suggest import did_you_mean
 from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
-from .keyword import matches_keyword
 from .options import RunOptions
 from .resolve import NameError_, Namespace, order
 from .results import ClaimResult, Finding, RunResult, release_intermediates
@@ -186,6 +185,8 @@ def _audit(files: Sequence[ClaimFile], errors: list[InputError], root: Path | No
     collected = len(results)
     everything = results
     if options.keyword:
+        from .keyword import matches_keyword  # -k only
+
         results = [r for r in results if matches_keyword(options.keyword, r.claim)]
     run = RunResult(results=results, errors=errors, paths=paths, root=str(root or ""), sources=dict(sources),
                     collected=collected, all_results=everything)

@@ -20,7 +20,6 @@ from typing import Any
 
 from ..atomic import write_text
 from ..errors import InputError, Location, UsageError
-from ..model.markdown_claims import has_claim_blocks
 from ..safeio import MAX_DOC_BYTES, read_bytes
 
 DOCUMENT_SUFFIXES = (".txt", ".text", ".html", ".htm", ".pdf", ".markdown", ".md")
@@ -36,6 +35,8 @@ def is_document(path: Path) -> bool:
     if not path.is_file() or path.suffix.lower() not in DOCUMENT_SUFFIXES:
         return False
     if path.suffix.lower() in (".md", ".markdown"):
+        from ..model.markdown_claims import has_claim_blocks
+
         try:
             # The same fence rules as collection, so a file is either collected or extracted.
             return not has_claim_blocks(read_bytes(path, max_bytes=MAX_DOC_BYTES, what="document")

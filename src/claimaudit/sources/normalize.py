@@ -47,15 +47,13 @@ for _chars, _to in (
 del _chars, _to, _c
 
 #: ord(char) -> replacement for every character known to change beyond plain lower-casing
-#: (compatibility folding, the hand map); whitespace is left to ``str.split``.
+#: (compatibility folding, the hand map); whitespace is left to ``str.split``. It starts with the
+#: hand map and learns a character with a decomposition when a block first holds it (such a block
+#: is not NFKD after mapping), so no start-up pass over Unicode is needed.
 _TABLE: dict[int, str] = {}
 _SEEN: set[str] = set()
 #: Normalised length of each character seen in an offset map (cleared when the table grows).
 _SIZE: dict[str, int] = {}
-_CLASS: re.Pattern[str] | None = None
-#: Where compatibility characters live: learned in one go on first use, so a document's own
-#: characters rarely need a look (a block that still is not NFKD after mapping teaches the rest).
-_RANGES = ((0x80, 0x250), (0x2000, 0x2C00), (0x3000, 0x3400), (0xF900, 0xFB50), (0xFE00, 0xFFF0))
 
 # A hyphen at the end of a line between two letters: a word broken across lines.
 _LINE_END_HYPHEN = re.compile(r"-[ \t]*\r?\n")
@@ -77,8 +75,7 @@ def _char_map(c: str) -> str:
 
 
 def _learn(chars: Iterable[str]) -> None:
-    """Add the characters that change to the table, and rebuild the class that finds them."""
-    global _CLASS
+    """Add the characters that change to the table."""
     added = False
     for c in chars:
         if c in _SEEN:
@@ -92,29 +89,24 @@ def _learn(chars: Iterable[str]) -> None:
             added = True
     if added:
         _SIZE.clear()
-    if added or _CLASS is None:
-        # Only the Basic Multilingual Plane: one astral character in a class makes the whole
-        # search some fifty times slower. Astral ones are caught by the NFKD check below.
-        _CLASS = re.compile("[" + "".join(re.escape(chr(k)) for k in sorted(_TABLE) if k < 0x10000) + "]")
 
 
-def _classes() -> re.Pattern[str]:
-    if _CLASS is None:
-        # Characters without a decomposition fold to themselves: skip the NFKD call for them.
-        _learn(c for lo, hi in _RANGES for c in map(chr, range(lo, hi))
-               if c in _CUSTOM or unicodedata.decomposition(c))
-    assert _CLASS is not None   # noqa: S101 - _learn always sets it; narrows the type for mypy
-    return _CLASS
+# The hand map's characters mostly have no decomposition (curly quotes, the minus sign), so the
+# NFKD check below would not catch them: they are in the table from the start.
+_learn(_CUSTOM)
+_HAND_MAPPED = re.compile("[" + "".join(re.escape(c) for c in sorted(_CUSTOM)) + "]")
 
 
 def _norm_block(s: str) -> str:
-    # The class finds whether anything beyond case and whitespace changes; translate does it.
-    t = s.translate(_TABLE) if _classes().search(s) else s
-    if not unicodedata.is_normalized("NFKD", t):
-        # Characters outside the usual ranges (Hangul, astral compatibility forms): learn them
-        # and map every character of this block through the table.
-        _learn(set(s))
+    if s.isascii() or (unicodedata.is_normalized("NFKD", s) and not _HAND_MAPPED.search(s)):
+        t = s   # no character with a decomposition and none of the hand map's: nothing folds
+    else:
         t = s.translate(_TABLE)
+        if not unicodedata.is_normalized("NFKD", t):
+            # A character with a decomposition the table has not learned yet (or one it maps to
+            # a form that still decomposes): learn the block's characters and map it again.
+            _learn(set(s))
+            t = s.translate(_TABLE)
     if "-" in t and _LINE_END_HYPHEN.search(t):
         t = _HYPHEN_BREAK.sub("", t)
     return "".join(t.lower().split())
