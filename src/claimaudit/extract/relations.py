@@ -18,6 +18,10 @@ From table structure (a cell knows its row label, column header, caption and sec
                     A column that is another (times a constant column) times one unprinted factor
                     in every row (GPU hours × power × grid factor = tCO2eq): only when the ratio
                     agrees within 0.5% over three or more rows of three significant digits (0.75);
+* ``ratio``         a column of multiples ("1.5x", "2倍"; alone, or after the cell's value as in
+                    "36.0 (1.37x)") that is one other column's value over that of the row printed 1x, or
+                    the cell's value against another cell of its row: only when exactly one column and
+                    direction gives every multiple of three or more rows (all but one of ten or more) (0.75);
 * ``shares``        percentages of a column or a list that split a whole add up to 100% (0.75 with
                     three or more shares, else a suggestion);
 * ``rate``          cells of one row that each pair two kinds of quantity ("4.1 hours ($132)"): one
@@ -118,6 +122,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.table_totals()
         out += self.row_aggregates()
         out += self.column_products()
+        out += self.speedups()
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()

@@ -26,8 +26,12 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 # the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
-                        r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
+# "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
+# a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
+_PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
+# "从 X", "由上一代模型的 X", "从每秒 X"
+_CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PER_WORD + "$")
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
@@ -146,8 +150,8 @@ class ProseRelations(FinderBase):
         n = len(ms)
         pairs: list[tuple[int, int]] = []
         for i in range(n - 1):
-            before = self.text[max(0, ms[i].start - 12):ms[i].start]
-            if _CHANGE_FROM.search(before) or re.search(r"从\s*(?:[^\s，。]{0,8}\s*的)?\s*$", before):
+            before = self.text[max(0, ms[i].start - 16):ms[i].start]
+            if _CHANGE_FROM.search(before) or _CHANGE_FROM_ZH.search(before):
                 same = ms[i].unit.dims == ms[i + 1].unit.dims or not ms[i].unit.canonical
                 if _CHANGE_TO.match(self._gap(i, i + 1)) and same and _usable(ms[i]) and _usable(ms[i + 1]):
                     pairs.append((i, i + 1))
@@ -163,7 +167,7 @@ class ProseRelations(FinderBase):
                           ("ratio", "percent") and _usable(ms[k])), None)
             if z is None or z in used:
                 continue
-            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[ms[z].start - 12:ms[a].start]
+            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[max(0, ms[z].start - 12):ms[a].start]
             va, vb = ms[a].number.nominal, ms[b].number.nominal
             if va == 0 or vb == 0:
                 continue
@@ -244,13 +248,21 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         stated = {r.target for r in found}
-        for every in self.sentences().values():
-            ids = [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
+        spans = list(self.sentences())
+        usable = {span: [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
+                  for span, every in self.sentences().items()}
+        for j, span in enumerate(spans):
+            ids = usable[span]
+            # "Training took 1.2M GPU hours. At $2 per GPU hour, the cost is $2.4M.": one factor may be in
+            # the sentence before, in the same paragraph, when the pair is still the only one
+            prev = usable[spans[j - 1]] if j and "\n\n" not in self.text[spans[j - 1][1]:span[0]] else []
             for t in ids:
                 if t in stated:
                     continue
                 pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
-                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
+                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims] or [
+                    (a, b) for a in prev for b in ids
+                    if t != b and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
                 if len(pairs) != 1:
                     continue
                 a, b = pairs[0]
@@ -259,10 +271,13 @@ class ProseRelations(FinderBase):
                 if not _fits(ms[t], q) or q is None:
                     continue
                 want = ms[t].number.nominal * ms[t].unit.factor
-                near = want > 0 and abs(q.mag.lo - want) <= want / 10
+                # the product of the values as printed (not the interval's end: "$2" alone spans 1.5–2.5)
+                got = ms[a].number.nominal * ms[a].unit.factor * ms[b].number.nominal * ms[b].unit.factor
+                near = want > 0 and abs(got - want) <= want / 10
+                where = "sentence" if a in ids else "sentence and the one before it"
                 out.append(self._stated("product", t, formula, [a, b], confidence=0.7 if near else 0.4,
                                         note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
-                                        evidence="the only pair of values in the sentence whose units multiply "
+                                        evidence=f"the only pair of values in the {where} whose units multiply "
                                                  "to its unit: "))
         return out
 

@@ -1,0 +1,149 @@
+"""Relation rules of the s6rel session: speed-up columns ("1.5x" against the row printed 1.0x, "36.0
+(1.37x)" against a cell of its row), rounded restatements that must not take a cell on the rounding
+edge, Chinese "由 X 扩展到了 Y" changes, and a cost whose hours are in the sentence before. Every table
+and sentence here is written for these tests in the shapes of model cards and tech-report READMEs
+(not copied from any document)."""
+
+from __future__ import annotations
+
+from test_relations_rules import rels, verdicts
+
+from claimaudit.extract.relations import CONFIDENT
+
+# -- a column of multiples against the baseline row ------------------------------------------------
+SPEEDUP = """| Method | Latency (ms) | Speed-up |
+|---|---|---|
+| Baseline | 120 | 1.0x |
+| Fused kernels | 80 | 1.5x |
+| + KV cache | 60 | {b} |
+| + Speculative | 40 | 3.0x |
+"""
+
+
+def test_speedup_column_is_the_baseline_latency_over_the_row_latency(tmp_path):
+    text = SPEEDUP.format(b="2.0x")
+    found = rels(text, "ratio")
+    assert len(found) == 3 and all(r.confidence >= CONFIDENT for r in found)
+    assert "'Latency (ms)' of row 'Baseline'" in found[0].evidence
+    assert verdicts(tmp_path, text, kind="ratio") == ["consistent"] * 3
+
+
+def test_speedup_column_that_fails_in_one_small_table_row_is_not_drafted():
+    # with four rows every multiple must fit (no finding is drawn from a reading the table itself breaks)
+    assert rels(SPEEDUP.format(b="2.5x"), "ratio") == []
+
+
+def test_speedup_that_fails_in_one_of_ten_rows_is_reported(tmp_path):
+    rows = "".join(f"| M{k} | {120 // k} | {k}.0x |\n" for k in (2, 3, 4, 5, 6, 8, 10, 12, 15, 20))
+    rows = rows.replace("| 24 | 5.0x", "| 24 | 4.0x")      # 120 / 24 = 5, printed 4.0x
+    text = "| Method | Time (s) | Speed-up |\n|---|---|---|\n| Base | 120 | 1.0x |\n" + rows
+    got = verdicts(tmp_path, text, kind="ratio")
+    assert len(got) == 10 and got.count("inconsistent") == 1
+
+
+def test_chinese_speedup_column_against_the_baseline_row(tmp_path):
+    text = SPEEDUP.format(b="2.0x").replace("Method", "方法").replace("Latency (ms)", "延迟（毫秒）") \
+        .replace("Speed-up", "加速比").replace("Baseline", "基线")
+    assert verdicts(tmp_path, text, kind="ratio") == ["consistent"] * 3
+
+
+# -- "36.0 (1.37x)": a cell's value with its multiple ---------------------------------------------
+OWN = """| Draft model | Target model | Target alone (ms/token) | With drafting (speed-up) |
+|---|---|---|---|
+| Tiny-A | Big-7B | 49.3 | 36.0 (1.37x) |
+| Tiny-A | Big-13B | 66.0 | 47.1 (1.40x) |
+| Tiny-B | Big-7B | 50.2 | 34.9 ({c}) |
+| Tiny-B | Big-13B | 67.0 | 41.6 (1.61x) |
+"""
+
+
+def test_multiple_in_a_cell_is_another_column_over_the_cell_value(tmp_path):
+    text = OWN.format(c="1.44x")
+    found = rels(text, "ratio")
+    assert len(found) == 4 and "over the cell's value" in found[0].evidence
+    assert verdicts(tmp_path, text, kind="ratio") == ["consistent"] * 4
+
+
+def test_multiple_in_a_cell_against_the_baseline_row(tmp_path):
+    text = "| Setting | Time (s) |\n|---|---|\n| Baseline | 49.3 |\n| A | 36.0 (1.37x) |\n" \
+           "| B | 30.1 (1.64x) |\n| C | 24.6 (2.00x) |\n"
+    found = rels(text, "ratio")
+    assert len(found) == 3 and "row 'Baseline''s value" in found[0].evidence
+    assert verdicts(tmp_path, text, kind="ratio") == ["consistent"] * 3
+
+
+def test_multiples_no_column_explains_are_left_alone():
+    # compression ratios that no other column gives: nothing is drafted
+    text = "| Codec | Size (MB) | Ratio |\n|---|---|---|\n| A | 120 | 3.1x |\n| B | 80 | 2.2x |\n" \
+           "| C | 60 | 5.0x |\n| D | 40 | 1.9x |\n"
+    assert rels(text, "ratio") == []
+
+
+def test_two_columns_that_both_explain_the_multiples_are_ambiguous():
+    text = "| Setting | Time A (s) | Time B (s) | Speed-up |\n|---|---|---|---|\n| Base | 120 | 60 | 1.0x |\n" \
+           "| X | 60 | 30 | 2.0x |\n| Y | 40 | 20 | 3.0x |\n| Z | 30 | 15 | 4.0x |\n"
+    assert rels(text, "ratio") == []
+
+
+# -- a rounded restatement never takes a cell on its rounding edge --------------------------------
+SCHEDULE = """We pretrain a small model on {v} tokens.
+
+| Date | Tokens |
+|---|---|
+| 2024-01-01 | 1.5T |
+| 2024-02-01 | 2T |
+| 2024-03-01 | 2.5T |
+{last}
+"""
+
+
+def test_restatement_is_not_a_finer_cell_on_the_rounding_edge():
+    # "3 trillion" holds 2.5T only on the edge of its rounding: not a restatement
+    assert rels(SCHEDULE.format(v="3 trillion", last=""), "headline") == []
+
+
+def test_restatement_is_not_drafted_when_a_cell_prints_the_value_itself():
+    # the table prints 3T itself: "3 trillion" restates that cell, not the finer 2.9T
+    text = SCHEDULE.format(v="3 trillion", last="| 2024-03-15 | 2.9T |\n| 2024-04-01 | 3T |")
+    assert rels(text, "headline") == []
+
+
+def test_restatement_of_a_finer_cell_inside_the_interval_is_kept():
+    text = SCHEDULE.format(v="2.8 trillion", last="| 2024-03-15 | 2.81T |")
+    [r] = rels(text, "headline")
+    assert "'2.81T'" in r.evidence and r.confidence >= CONFIDENT
+
+
+# -- Chinese "由 X 扩展到了 Y，提升了 Z 倍" and rates inside "从每秒 X 提升到每秒 Y" ---------------------------
+def test_chinese_change_with_a_verb_before_dao(tmp_path):
+    text = "上下文长度由 2K 扩展到了 32K，提升了 16 倍。\n"
+    [r] = rels(text, "change")
+    assert r.confidence >= CONFIDENT
+    assert verdicts(tmp_path, text) == ["consistent"]
+    assert verdicts(tmp_path, text.replace("16 倍", "8 倍")) == ["inconsistent"]
+
+
+def test_chinese_change_of_a_rate_with_mei_miao(tmp_path):
+    text = "推理速度提升了 42%，从每秒 20 个 token 提升到每秒 28.4 个 token。\n"
+    assert len(rels(text, "change")) == 1
+    assert verdicts(tmp_path, text) == ["consistent"]
+    assert verdicts(tmp_path, text.replace("42%", "24%")) == ["inconsistent"]
+
+
+def test_chinese_change_from_a_named_model():
+    [r] = rels("显存占用由上一代模型的 24 GB 降到 12 GB，减少了 50%。\n", "change")
+    assert r.confidence >= CONFIDENT
+
+
+# -- a cost whose hours are in the sentence before -------------------------------------------------
+def test_cost_from_hours_in_the_previous_sentence(tmp_path):
+    text = "Pre-training took 1.2M GPU hours. At a rental price of $2 per GPU hour, the cost is $2.4M.\n"
+    [r] = rels(text, "product")
+    assert "the one before it" in r.evidence and r.confidence >= CONFIDENT
+    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("$2.4M", "$2.6M"), kind="product") == ["inconsistent"]
+
+
+def test_previous_sentence_is_not_read_across_paragraphs():
+    text = "Pre-training took 1.2M GPU hours.\n\nAt a rental price of $2 per GPU hour, the cost is $2.4M.\n"
+    assert rels(text, "product") == []
