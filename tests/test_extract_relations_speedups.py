@@ -147,3 +147,34 @@ def test_cost_from_hours_in_the_previous_sentence(tmp_path):
 def test_previous_sentence_is_not_read_across_paragraphs():
     text = "Pre-training took 1.2M GPU hours.\n\nAt a rental price of $2 per GPU hour, the cost is $2.4M.\n"
     assert rels(text, "product") == []
+
+
+# -- "4M tokens (2048 × 2048)": a value and its calculation in parentheses ---------------------------
+def test_value_with_its_product_in_parentheses(tmp_path):
+    text = "Each step sees 4M tokens (2048 × 2048) on 256 GPUs.\n"
+    [r] = rels(text, "equation")
+    assert r.confidence >= CONFIDENT and "in parentheses" in r.evidence
+    assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
+    # a typo'd factor: off by 2, reported
+    assert verdicts(tmp_path, text.replace("2048 × 2048", "2048 × 1024"), kind="equation") == ["inconsistent"]
+
+
+def test_value_with_its_sum_in_a_chinese_parenthesis(tmp_path):
+    text = "预训练语料共 10B tokens（6B + 4B）。\n"
+    assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
+
+
+def test_binary_reading_of_a_scale_word_is_only_a_suggestion():
+    # 2048 × 2048 = 2^22, the binary "4M", 5% above 400 万: not a finding a reviewer wants
+    [r] = rels("每个批次包含 400 万个 token（2048 × 2048）。\n", "equation")
+    assert r.confidence < CONFIDENT
+
+
+def test_parenthesis_naming_something_else_is_only_a_suggestion():
+    # "448 (448 × 448)": the sides of the image, not a calculation of the value
+    [r] = rels("Images are resized to 448 (448 × 448) pixels before encoding.\n", "equation")
+    assert r.confidence < CONFIDENT
+
+
+def test_mixed_operators_in_parentheses_are_not_read():
+    assert rels("The budget is 10B tokens (2 × 4B + 2B).\n", "equation") == []

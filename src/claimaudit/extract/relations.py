@@ -36,6 +36,10 @@ From prose:
 
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
+* ``equation``      "4M tokens (2048 × 2048)", "10B tokens (6B + 4B)": a value and a parenthesis holding only
+                    a product (or only a sum) of numbers (0.8 when it holds, or is off by between 10% and
+                    a factor of 4; else a suggestion: off by less is a binary-vs-decimal reading of a
+                    scale word, by more the parenthesis names something else, "448 (448 × 448)");
 * ``product``       "T（N items, each M）" / "T (N x, each M)": T = N × M (0.8);
 * ``product``       "T（N 个 X-Y 对）" / "T (N X-Y pairs)" on a line whose products gave the size of each X
                     and each Y: T = N × (L_X + L_Y) (0.7);
@@ -130,6 +134,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.precision_order()
         out += self.percent_of()
         out += self.equations()
+        out += self.bracket_calculations()
         out += self.products()
         out += self.written_sums()
         out += self.group_shares()

@@ -3,6 +3,7 @@ written sums, "from X to Y … Z×", and rates printed with their numerator and 
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 
@@ -141,6 +142,41 @@ class ProseRelations(FinderBase):
                 out.append(self._stated("equation", target, formula, side, unitless=unitless, confidence=0.9,
                                         note="the document writes this calculation out" + (" (≈)" if approx else ""),
                                         evidence="the calculation written out: "))
+        return out
+
+    def bracket_calculations(self) -> list[Relation]:
+        """"4M tokens (2048 × 2048)", "10B tokens (6B + 4B)", "400 万个 token（2048×2048）": a value followed
+        by a parenthesis holding only a product (or only a sum) of numbers is that calculation."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        for i in range(n - 2):
+            if not re.fullmatch(r"[^\S\n]*[(（]\s*", self._gap(i, i + 1)):
+                continue
+            chain, ops = [i + 1], []
+            while chain[-1] + 1 < n and (mo := _GAP_OP.match(self._gap(chain[-1], chain[-1] + 1))) \
+                    and "\n" not in self._gap(chain[-1], chain[-1] + 1):
+                ops.append(_OPS[mo.group(1)])
+                chain.append(chain[-1] + 1)
+            after = self.text[ms[chain[-1]].end:ms[chain[-1]].end + 3]
+            if len(chain) < 2 or len(set(ops)) != 1 or ops[0] not in "*+" or not re.match(r"\s*[)）]", after) \
+                    or not all(_usable(ms[k]) for k in [i, *chain]):
+                continue
+            formula = f" {ops[0]} ".join(_ref(k) for k in chain)
+            fit = self._formula_fits(i, formula)
+            q = _evaluate(formula, ms, bool(fit and fit[1]))
+            if fit is None or q is None:
+                continue
+            want = ms[i].number.nominal * (1 if fit[1] else ms[i].unit.factor)
+            mid = (q.mag.lo + q.mag.hi) / 2
+            off = max(mid / want, want / mid) if want > 0 and mid > 0 else math.inf
+            # Audited when it holds, or when it is off by more than a binary-vs-decimal scale reading
+            # ("400 万个 token（2048 × 2048）" is 2^22, the "4M" of binary prefixes, 5% off) and less than a
+            # factor of 4 (beyond that the parenthesis names something else: a square's sides).
+            sure = _recomputes(ms[i], formula, ms) or Fraction(11, 10) <= off <= 4
+            out.append(self._stated("equation", i, formula, chain, unitless=fit[1], confidence=0.8 if sure else 0.4,
+                                    note="the value and its calculation in parentheses",
+                                    evidence="the value followed by its calculation in parentheses: "))
         return out
 
     def changes(self) -> list[Relation]:
