@@ -178,3 +178,27 @@ def test_parenthesis_naming_something_else_is_only_a_suggestion():
 
 def test_mixed_operators_in_parentheses_are_not_read():
     assert rels("The budget is 10B tokens (2 × 4B + 2B).\n", "equation") == []
+
+
+# -- "A …, about X% of the B" / "A … 为 B 的 X%" ---------------------------------------------------------
+def test_share_of_a_value_named_after_of(tmp_path):
+    text = "The 4-bit model needs 7.2 GB of memory, about 25% of the 29 GB the bf16 model needs.\n"
+    [r] = rels(text, "percent-of")
+    assert r.confidence >= CONFIDENT
+    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("about 25%", "about 40%"), kind="percent-of") == ["inconsistent"]
+
+
+def test_share_of_a_value_before_de_in_chinese(tmp_path):
+    text = "量化后的模型只需要 7.2 GB 显存，约为原模型 29 GB 的 25%。\n"
+    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent"]
+
+
+def test_share_words_that_say_a_change_are_not_a_share():
+    # "saves 75% of the 29 GB": the saving, not 7.2 / 29
+    assert rels("Quantization saves 75% of the 29 GB the bf16 model needs, leaving 7.2 GB.\n", "percent-of") == []
+    assert rels("It uses 7.2 GB, 75% less of the 29 GB budget.\n", "percent-of") == []
+
+
+def test_share_with_two_candidate_values_is_not_drafted():
+    assert rels("Code is 120B tokens and math 60B tokens, 20% of the 600B tokens.\n", "percent-of") == []

@@ -35,6 +35,8 @@ From table structure (a cell knows its row label, column header, caption and sec
 From prose:
 
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
+* ``percent-of``    "A …, about X% of the B" / "A … 为 B 的 X%": the sentence's one other value of B's kind
+                    over B, unless the words say a change (less, saves, 降低) (0.75);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
 * ``equation``      "4M tokens (2048 × 2048)", "10B tokens (6B + 4B)": a value and a parenthesis holding only
                     a product (or only a sum) of numbers (0.8 when it holds, or is off by between 10% and
@@ -133,6 +135,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.cell_rates()
         out += self.precision_order()
         out += self.percent_of()
+        out += self.share_of_words()
         out += self.equations()
         out += self.bracket_calculations()
         out += self.products()

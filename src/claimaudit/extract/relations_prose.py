@@ -32,6 +32,7 @@ _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
 # "从 X", "由上一代模型的 X", "从每秒 X"
 _CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PER_WORD + "$")
+_OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
@@ -78,6 +79,44 @@ class ProseRelations(FinderBase):
                 continue
             out.append(self._stated("percent-of", target, formula, [num, den], confidence=0.9,
                                     note="the percentage is the part over the whole", evidence="the words "))
+        return out
+
+    def share_of_words(self) -> list[Relation]:
+        """"7.2 GB of memory, about 25% of the 29 GB the bf16 model needs" / "显存为 7.2 GB，约为原模型 29 GB 的
+        25%": a percentage of a value B named right after "of" (before "的" in Chinese) is the sentence's
+        one other value A of B's kind over B (0.75). Not when the words say a change (less, saves,
+        降低 …): "saves 75% of the 29 GB" is not 7.2 / 29."""
+        out = []
+        ms = self.ms
+        for ids in self.sentences().values():
+            for x in ids:
+                if ms[x].number.kind != "percent" or not _usable(ms[x]):
+                    continue
+                after = [k for k in ids if k > x]
+                before = [k for k in ids if k < x]
+                if after and re.fullmatch(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+)?", self._gap(x, after[0]), re.I):
+                    b = after[0]            # "25% of the 29 GB"
+                elif before and _OF_ZH.fullmatch(self._gap(before[-1], x)):
+                    b = before[-1]          # "原模型 29 GB 的 25%"
+                else:
+                    continue
+                kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
+                       and ms[k].number.kind == ms[b].number.kind]
+                if len(kin) > 1:        # "4-bit … 7.2 GB … 29 GB": the value printed in B's own unit
+                    kin = [k for k in kin if ms[k].unit.canonical == ms[b].unit.canonical]
+                if len(kin) != 1 or not _usable(ms[b]) or not _usable(ms[kin[0]]) or not ms[b].unit.dims.items:
+                    continue
+                a = kin[0]
+                lo, hi = min(ms[a].start, ms[x].start), max(ms[b].end, ms[x].end)
+                if _LESS_WORDS.search(self.text[lo:hi]) or _MORE_WORDS.search(self.text[lo:hi]):
+                    continue
+                formula = f"{_ref(a)} / {_ref(b)}"
+                if not _fits(ms[x], _evaluate(formula, ms)):
+                    continue
+                out.append(self._stated("percent-of", x, formula, [a, b], confidence=0.75,
+                                        note="the percentage is the sentence's other value over the value it is of",
+                                        evidence=f"'{ms[x].printed} of {ms[b].printed}' and the sentence's one other "
+                                                 "value of that kind: "))
         return out
 
     def equations(self) -> list[Relation]:
