@@ -202,3 +202,9 @@ def test_share_words_that_say_a_change_are_not_a_share():
 
 def test_share_with_two_candidate_values_is_not_drafted():
     assert rels("Code is 120B tokens and math 60B tokens, 20% of the 600B tokens.\n", "percent-of") == []
+
+
+def test_share_of_another_value_in_another_clause_is_not_drafted():
+    assert rels("We trained on 2T tokens; 10% of the 1T tokens of code were repeated.\n", "percent-of") == []
+    assert rels("We trained on 2T tokens and 10% of the 1T tokens of code were repeated.\n", "percent-of") == []
+    assert rels("训练使用了 2T tokens，其中代码 1T tokens 的 10% 被重复。\n", "percent-of") == []

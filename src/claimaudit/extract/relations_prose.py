@@ -33,6 +33,8 @@ _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
 # "从 X", "由上一代模型的 X", "从每秒 X"
 _CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PER_WORD + "$")
 _OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
+_RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
+_RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
@@ -107,6 +109,12 @@ class ProseRelations(FinderBase):
                 if len(kin) != 1 or not _usable(ms[b]) or not _usable(ms[kin[0]]) or not ms[b].unit.dims.items:
                     continue
                 a = kin[0]
+                # the share restates A: "A, about X% of B", "A (X% of B)", "A, i.e. X% of B"; "A 约为 … B 的
+                # X%", "A 占 B 的 X%" — not a share of B in another clause ("2T tokens; 10% of the 1T …")
+                gap = self.text[ms[a].end:ms[x].start if b > x else ms[b].start]
+                if not (_RESTATES_EN.search(gap) if b > x else _RESTATES_ZH.search(gap)) or len(gap) > 40 \
+                        or re.search(r"[;；。]", gap):
+                    continue
                 lo, hi = min(ms[a].start, ms[x].start), max(ms[b].end, ms[x].end)
                 if _LESS_WORDS.search(self.text[lo:hi]) or _MORE_WORDS.search(self.text[lo:hi]):
                     continue
