@@ -91,15 +91,16 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         for ids in self.sentences().values():
-            for x in ids:
+            if len(ids) > 200:          # not a prose sentence (a run of numbers): bounded time
+                continue
+            for p, x in enumerate(ids):
                 if ms[x].number.kind != "percent" or not _usable(ms[x]):
                     continue
-                after = [k for k in ids if k > x]
-                before = [k for k in ids if k < x]
-                if after and re.fullmatch(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+)?", self._gap(x, after[0]), re.I):
-                    b = after[0]            # "25% of the 29 GB"
-                elif before and _OF_ZH.fullmatch(self._gap(before[-1], x)):
-                    b = before[-1]          # "原模型 29 GB 的 25%"
+                if p + 1 < len(ids) and re.fullmatch(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+)?",
+                                                     self._gap(x, ids[p + 1]), re.I):
+                    b = ids[p + 1]          # "25% of the 29 GB"
+                elif p and _OF_ZH.fullmatch(self._gap(ids[p - 1], x)):
+                    b = ids[p - 1]          # "原模型 29 GB 的 25%"
                 else:
                     continue
                 kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
