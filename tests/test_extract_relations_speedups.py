@@ -208,3 +208,17 @@ def test_share_of_another_value_in_another_clause_is_not_drafted():
     assert rels("We trained on 2T tokens; 10% of the 1T tokens of code were repeated.\n", "percent-of") == []
     assert rels("We trained on 2T tokens and 10% of the 1T tokens of code were repeated.\n", "percent-of") == []
     assert rels("训练使用了 2T tokens，其中代码 1T tokens 的 10% 被重复。\n", "percent-of") == []
+
+
+# -- a rate × a count × a time in one sentence -----------------------------------------------------
+def test_rate_count_and_time_give_the_total(tmp_path):
+    text = "We train at 3,000 tokens per second per GPU on 512 GPUs for 30 days, about 4T tokens in total.\n"
+    [r] = rels(text, "product")
+    assert len(r.parts) == 3 and "three values" in r.evidence and r.confidence >= CONFIDENT
+    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("about 4T", "about 3.7T"), kind="product") == ["inconsistent"]
+
+
+def test_chinese_rate_count_and_time(tmp_path):
+    text = "训练吞吐为每 GPU 每秒 3000 个 token，使用 512 张 GPU 训练 30 天，共约 4T tokens。\n"
+    assert verdicts(tmp_path, text, kind="product") == ["consistent"]

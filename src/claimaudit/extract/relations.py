@@ -73,8 +73,10 @@ From prose:
                     (``NHIDDEN=14336; … h=$NHIDDEN``), ``int()`` read as truncation and ``:.0f`` as
                     rounding (0.8);
 * ``product``       a value whose unit is the product of the units of exactly one pair of other values
-                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"): their product
-                    (0.7 when within 10%, else a suggestion);
+                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"), else of one pair with
+                    a factor in the sentence before ("… 1.2M GPU hours. At $2 per GPU hour, $2.4M"), else
+                    of exactly one triple in its sentence ("3,000 tokens per second per GPU on 512 GPUs
+                    for 30 days, about 4T tokens"): their product (0.7 when within 10%, else a suggestion);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);

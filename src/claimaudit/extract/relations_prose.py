@@ -3,6 +3,7 @@ written sums, "from X to Y … Z×", and rates printed with their numerator and 
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -328,7 +329,9 @@ class ProseRelations(FinderBase):
     def sentence_products(self, found: list[Relation]) -> list[Relation]:
         """A value whose unit is the product of the units of exactly one pair of other values in its
         sentence ("2048 GPUs for 3.7 days, i.e. 180K GPU hours"; "2.788M GPU hours at $2 per GPU hour,
-        $5.576M"): it is their product — audited (0.7) when it holds within 10%, else a suggestion."""
+        $5.576M"), else of one pair with one value in the sentence before, else of exactly one triple in
+        its sentence (a rate × a count × a time): it is their product — audited (0.7) when it holds
+        within 10%, else a suggestion."""
         out = []
         ms = self.ms
         stated = {r.target for r in found}
@@ -340,28 +343,38 @@ class ProseRelations(FinderBase):
             # "Training took 1.2M GPU hours. At $2 per GPU hour, the cost is $2.4M.": one factor may be in
             # the sentence before, in the same paragraph, when the pair is still the only one
             prev = usable[spans[j - 1]] if j and "\n\n" not in self.text[spans[j - 1][1]:span[0]] else []
+            if len(ids) > 60:           # a run of numbers, not a sentence stating a product: bounded time
+                continue
             for t in ids:
                 if t in stated:
                     continue
-                pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
-                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims] or [
-                    (a, b) for a in prev for b in ids
-                    if t != b and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
-                if len(pairs) != 1:
+                dims = ms[t].unit.dims
+                others = [k for k in ids if k != t]
+                factors: list[tuple[int, ...]] = [
+                    (a, b) for a, b in itertools.combinations(others, 2)
+                    if ms[a].unit.dims * ms[b].unit.dims == dims] or [
+                    (a, b) for a in prev for b in others if ms[a].unit.dims * ms[b].unit.dims == dims]
+                if not factors and len(others) <= 12:
+                    # "3,000 tokens per second per GPU on 512 GPUs for 30 days, about 4T tokens": a rate, a
+                    # count and a time, when no pair composes and exactly one triple does
+                    factors = [f for f in itertools.combinations(others, 3)
+                               if ms[f[0]].unit.dims * ms[f[1]].unit.dims * ms[f[2]].unit.dims == dims]
+                if len(factors) != 1:
                     continue
-                a, b = pairs[0]
-                formula = f"{_ref(a)} * {_ref(b)}"
+                parts = list(factors[0])
+                formula = " * ".join(_ref(k) for k in parts)
                 q = _evaluate(formula, ms)
                 if not _fits(ms[t], q) or q is None:
                     continue
                 want = ms[t].number.nominal * ms[t].unit.factor
                 # the product of the values as printed (not the interval's end: "$2" alone spans 1.5–2.5)
-                got = ms[a].number.nominal * ms[a].unit.factor * ms[b].number.nominal * ms[b].unit.factor
+                got = math.prod(ms[k].number.nominal * ms[k].unit.factor for k in parts)
                 near = want > 0 and abs(got - want) <= want / 10
-                where = "sentence" if a in ids else "sentence and the one before it"
-                out.append(self._stated("product", t, formula, [a, b], confidence=0.7 if near else 0.4,
-                                        note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
-                                        evidence=f"the only pair of values in the {where} whose units multiply "
+                where = "sentence" if parts[0] in ids else "sentence and the one before it"
+                what = "pair of values" if len(parts) == 2 else "three values"
+                out.append(self._stated("product", t, formula, parts, confidence=0.7 if near else 0.4,
+                                        note=f"{ms[t].printed} is " + " × ".join(ms[k].printed for k in parts),
+                                        evidence=f"the only {what} in the {where} whose units multiply "
                                                  "to its unit: "))
         return out
 
