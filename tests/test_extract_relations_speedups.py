@@ -6,6 +6,7 @@ and sentence here is written for these tests in the shapes of model cards and te
 
 from __future__ import annotations
 
+import pytest
 from test_relations_rules import rels, verdicts
 
 from claimaudit.extract.relations import CONFIDENT
@@ -164,15 +165,14 @@ def test_value_with_its_sum_in_a_chinese_parenthesis(tmp_path):
     assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
 
 
-def test_binary_reading_of_a_scale_word_is_only_a_suggestion():
+@pytest.mark.parametrize("text", [
     # 2048 × 2048 = 2^22, the binary "4M", 5% above 400 万: not a finding a reviewer wants
-    [r] = rels("每个批次包含 400 万个 token（2048 × 2048）。\n", "equation")
-    assert r.confidence < CONFIDENT
-
-
-def test_parenthesis_naming_something_else_is_only_a_suggestion():
+    "每个批次包含 400 万个 token（2048 × 2048）。\n",
     # "448 (448 × 448)": the sides of the image, not a calculation of the value
-    [r] = rels("Images are resized to 448 (448 × 448) pixels before encoding.\n", "equation")
+    "Images are resized to 448 (448 × 448) pixels before encoding.\n",
+])
+def test_parenthesis_that_is_not_a_finding_is_only_a_suggestion(text):
+    [r] = rels(text, "equation")
     assert r.confidence < CONFIDENT
 
 
