@@ -11,6 +11,17 @@ from test_relations_rules import rels, verdicts
 
 from claimaudit.extract.relations import CONFIDENT
 
+
+def holds_and_breaks(tmp_path, text: str, kind: str, evidence: str, wrong: str | None = None):
+    """One confident relation of ``kind`` naming ``evidence``: consistent on ``text``, reported on ``wrong``."""
+    [r] = rels(text, kind)
+    assert r.confidence >= CONFIDENT and evidence in r.evidence, r.evidence
+    assert verdicts(tmp_path, text, kind=kind) == ["consistent"]
+    if wrong is not None:
+        assert verdicts(tmp_path, wrong, kind=kind) == ["inconsistent"]
+    return r
+
+
 # -- a column of multiples against the baseline row ------------------------------------------------
 SPEEDUP = """| Method | Latency (ms) | Speed-up |
 |---|---|---|
@@ -139,10 +150,7 @@ def test_chinese_change_from_a_named_model():
 # -- a cost whose hours are in the sentence before -------------------------------------------------
 def test_cost_from_hours_in_the_previous_sentence(tmp_path):
     text = "Pre-training took 1.2M GPU hours. At a rental price of $2 per GPU hour, the cost is $2.4M.\n"
-    [r] = rels(text, "product")
-    assert "the one before it" in r.evidence and r.confidence >= CONFIDENT
-    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
-    assert verdicts(tmp_path, text.replace("$2.4M", "$2.6M"), kind="product") == ["inconsistent"]
+    holds_and_breaks(tmp_path, text, "product", "the one before it", text.replace("$2.4M", "$2.6M"))
 
 
 def test_previous_sentence_is_not_read_across_paragraphs():
@@ -153,16 +161,8 @@ def test_previous_sentence_is_not_read_across_paragraphs():
 # -- "4M tokens (2048 × 2048)": a value and its calculation in parentheses ---------------------------
 def test_value_with_its_product_in_parentheses(tmp_path):
     text = "Each step sees 4M tokens (2048 × 2048) on 256 GPUs.\n"
-    [r] = rels(text, "equation")
-    assert r.confidence >= CONFIDENT and "in parentheses" in r.evidence
-    assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
     # a typo'd factor: off by 2, reported
-    assert verdicts(tmp_path, text.replace("2048 × 2048", "2048 × 1024"), kind="equation") == ["inconsistent"]
-
-
-def test_value_with_its_sum_in_a_chinese_parenthesis(tmp_path):
-    text = "预训练语料共 10B tokens（6B + 4B）。\n"
-    assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
+    holds_and_breaks(tmp_path, text, "equation", "in parentheses", text.replace("2048 × 2048", "2048 × 1024"))
 
 
 @pytest.mark.parametrize("text", [
@@ -183,15 +183,7 @@ def test_mixed_operators_in_parentheses_are_not_read():
 # -- "A …, about X% of the B" / "A … 为 B 的 X%" ---------------------------------------------------------
 def test_share_of_a_value_named_after_of(tmp_path):
     text = "The 4-bit model needs 7.2 GB of memory, about 25% of the 29 GB the bf16 model needs.\n"
-    [r] = rels(text, "percent-of")
-    assert r.confidence >= CONFIDENT
-    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent"]
-    assert verdicts(tmp_path, text.replace("about 25%", "about 40%"), kind="percent-of") == ["inconsistent"]
-
-
-def test_share_of_a_value_before_de_in_chinese(tmp_path):
-    text = "量化后的模型只需要 7.2 GB 显存，约为原模型 29 GB 的 25%。\n"
-    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent"]
+    holds_and_breaks(tmp_path, text, "percent-of", "of 29 GB", text.replace("about 25%", "about 40%"))
 
 
 def test_share_words_that_say_a_change_are_not_a_share():
@@ -213,12 +205,38 @@ def test_share_of_another_value_in_another_clause_is_not_drafted():
 # -- a rate × a count × a time in one sentence -----------------------------------------------------
 def test_rate_count_and_time_give_the_total(tmp_path):
     text = "We train at 3,000 tokens per second per GPU on 512 GPUs for 30 days, about 4T tokens in total.\n"
-    [r] = rels(text, "product")
-    assert len(r.parts) == 3 and "three values" in r.evidence and r.confidence >= CONFIDENT
-    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
-    assert verdicts(tmp_path, text.replace("about 4T", "about 3.7T"), kind="product") == ["inconsistent"]
+    r = holds_and_breaks(tmp_path, text, "product", "three values", text.replace("about 4T", "about 3.7T"))
+    assert len(r.parts) == 3
 
 
-def test_chinese_rate_count_and_time(tmp_path):
-    text = "训练吞吐为每 GPU 每秒 3000 个 token，使用 512 张 GPU 训练 30 天，共约 4T tokens。\n"
-    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
+# -- "2.5 倍（250 vs 100 tokens/s）": a multiple beside two values joined by vs -----------------------
+@pytest.mark.parametrize("text", [
+    "Ours runs at 30 ms vs 49 ms for the baseline, a 1.6× speed-up.\n",
+    "Our model is 3× larger than the baseline (21B vs 7B parameters).\n",
+    "吞吐量是基线的 2.5 倍（250 vs 100 tokens/s）。\n",
+])
+def test_multiple_of_two_values_joined_by_vs(tmp_path, text):
+    holds_and_breaks(tmp_path, text, "ratio", "'vs'")
+
+
+def test_multiple_of_two_values_joined_by_vs_that_does_not_hold(tmp_path):
+    text = "吞吐量是基线的 4 倍（250 vs 100 tokens/s）。\n"
+    assert verdicts(tmp_path, text, kind="ratio") == ["inconsistent"]
+
+
+def test_multiple_far_from_the_pair_or_without_comparison_words_is_not_read():
+    # the multiple is about something else (the GPUs), far from the two latencies
+    assert rels("With 2× the GPUs of our first cluster and a new scheduler, latency is 30 ms vs 49 ms.\n",
+                "ratio") == []
+    # two multiples: which one compares the pair is not said
+    assert rels("A 2× model and a 4× model run at 30 ms vs 49 ms, faster.\n", "ratio") == []
+
+
+# -- the same rules on Chinese sentences -------------------------------------------------------------
+@pytest.mark.parametrize(("kind", "text"), [
+    ("equation", "预训练语料共 10B tokens（6B + 4B）。\n"),                                # a sum in a parenthesis
+    ("product", "训练吞吐为每 GPU 每秒 3000 个 token，使用 512 张 GPU 训练 30 天，共约 4T tokens。\n"),
+    ("percent-of", "量化后的模型只需要 7.2 GB 显存，约为原模型 29 GB 的 25%。\n"),        # B 的 X%
+])
+def test_chinese_sentences(tmp_path, kind, text):
+    assert verdicts(tmp_path, text, kind=kind) == ["consistent"]

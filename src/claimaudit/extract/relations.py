@@ -60,6 +60,9 @@ From prose:
                     when they are within 5% of it);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
+* ``ratio``         "2.5 倍（250 vs 100 tokens/s）", "30 ms vs 49 ms …, a 1.6× speed-up": two values of one kind
+                    joined by vs / versus / 对比 and the sentence's one multiple, within a few words of them
+                    beside a word of comparison: the larger over the smaller (0.75);
 * ``shares``        "Group (T%): a (x%), b (y%), …": T is the sum of the listed shares (0.8 when they
                     add up to within 10% of T, else a suggestion);
 * ``product``       "416 GPUs (52 nodes)" with the section's one "8 GPUs per node" rate, or
@@ -153,6 +156,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.pair_products(out)
         out += self.epochs()
         out += self.changes()
+        out += self.versus()
         out += self.rates()
         out += self.sentence_products(out)
         out += self.headlines()

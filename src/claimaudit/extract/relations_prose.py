@@ -36,6 +36,9 @@ _CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PE
 _OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
 _RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
 _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
+_VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
+_COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
+                        r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
@@ -226,6 +229,41 @@ class ProseRelations(FinderBase):
             out.append(self._stated("equation", i, formula, chain, unitless=fit[1], confidence=0.8 if sure else 0.4,
                                     note="the value and its calculation in parentheses",
                                     evidence="the value followed by its calculation in parentheses: "))
+        return out
+
+    def versus(self) -> list[Relation]:
+        """"2.5 倍（250 vs 100 tokens/s）", "30 ms vs 49 ms for the baseline, a 1.6× speed-up": two values of
+        one kind joined by vs / versus / 对比 and the sentence's one multiple, printed within a few words of
+        them beside a word of comparison (faster, larger, speed-up, 倍 …): the multiple is the larger value
+        over the smaller (0.75)."""
+        out = []
+        ms = self.ms
+        for ids in self.sentences().values():
+            multiples = [k for k in ids if ms[k].number.kind == "ratio" and _usable(ms[k])]
+            if len(multiples) != 1 or len(ids) > 60:
+                continue
+            z = multiples[0]
+            for a, b in itertools.pairwise(ids):
+                if z in (a, b) or not _VERSUS.fullmatch(self._gap(a, b)) or not (_usable(ms[a]) and _usable(ms[b])):
+                    continue
+                if ms[a].unit.dims != ms[b].unit.dims and ms[a].unit.dims.items and ms[b].unit.dims.items:
+                    continue
+                between = self.text[ms[z].end:ms[a].start] if z < a else self.text[ms[b].end:ms[z].start]
+                near = self.text[max(0, ms[z].start - 12):ms[z].end + 16]
+                if len(between) > 40 or not _COMPARING.search(near) or any(
+                        ms[k].start >= min(ms[z].end, ms[b].end) and ms[k].end <= max(ms[z].start, ms[a].start)
+                        for k in ids if k not in (a, b, z)):
+                    continue
+                va, vb = ms[a].number.nominal * ms[a].unit.factor, ms[b].number.nominal * ms[b].unit.factor
+                if va <= 0 or vb <= 0 or va == vb:
+                    continue
+                formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated("ratio", z, formula, [a, b], unitless=fit[1], confidence=0.75,
+                                        note="the multiple is the larger of the two compared values over the smaller",
+                                        evidence="two values joined by 'vs' and the sentence's one multiple: "))
         return out
 
     def changes(self) -> list[Relation]:
