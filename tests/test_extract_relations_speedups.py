@@ -240,3 +240,24 @@ def test_multiple_far_from_the_pair_or_without_comparison_words_is_not_read():
 ])
 def test_chinese_sentences(tmp_path, kind, text):
     assert verdicts(tmp_path, text, kind=kind) == ["consistent"]
+
+
+# -- memory rows named "Size (FP16)" / "量化后大小（4-bit）" ---------------------------------------------
+SIZES = """The merged models need this much memory:
+
+| Version | 7B | 13B |
+|---|---|---|
+| {r1}（FP16） | 13 GB | 24 GB |
+| {r1}（8-bit） | 7.8 GB | {x} |
+| {r1}（4-bit） | 3.9 GB | 7.8 GB |
+"""
+
+
+def test_size_rows_with_the_precision_in_parentheses_are_ordered(tmp_path):
+    assert verdicts(tmp_path, SIZES.format(r1="模型大小", x="14.9 GB"), kind="compare") == ["consistent"] * 4
+    assert "inconsistent" in verdicts(tmp_path, SIZES.format(r1="模型大小", x="4.9 GB"), kind="compare")
+
+
+def test_rows_naming_another_measure_with_a_precision_are_not_ordered():
+    # "PPL（FP16）": perplexity rows, not sizes — fewer bits does not mean less of it
+    assert rels(SIZES.format(r1="PPL", x="14.9"), "compare") == []

@@ -26,8 +26,8 @@ From table structure (a cell knows its row label, column header, caption and sec
                     three or more shares, else a suggestion);
 * ``rate``          cells of one row that each pair two kinds of quantity ("4.1 hours ($132)"): one
                     rate fits every pair of three or more (0.75), or all but one of four or more (0.7);
-* ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4): more bits, more
-                    memory, in each column (0.75);
+* ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4, or a size word with the
+                    precision in parentheses: "量化后大小（4-bit）"): more bits, more memory, in each column (0.75);
 * ``same``          two cells of two tables with the same caption or section, row label, column
                     header and unit (0.75). Never across columns, and never for rows that merely share
                     a label; prose repetitions are suggestions only (0.2).

@@ -488,11 +488,16 @@ class TableRelations(FinderBase):
 
 _PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*(?:[(（][A-Za-z\s\-]{1,12}[)）])?\W*$",
                         re.I)     # "Int4 (GPTQ)": a method name after the width
+_SIZE_WORDS = re.compile(r"size|memory|\bmem\b|vram|大小|体积|显存|内存|占用|存储", re.I)
 _MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
 
 
 def _bits(label: str) -> int | None:
-    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4), else None."""
+    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4, and in a
+    closing parenthesis after the row's words: "原模型大小（FP16）", "Size (4-bit)"), else None."""
+    mo = re.fullmatch(r"([^()（）]{1,16})[(（]([^()（）]{1,12})[)）]\W*", label.strip("*_ "))
+    if mo is not None and _SIZE_WORDS.search(mo.group(1)) and _PRECISION.match(mo.group(2)):
+        label = mo.group(2)         # the row's words say it is a size ("PPL（FP16）" is not)
     widths = set()
     for part in re.split(r"\s*/\s*", label.strip("*_ ")):
         mo = _PRECISION.match(part)
