@@ -18,12 +18,16 @@ From table structure (a cell knows its row label, column header, caption and sec
                     A column that is another (times a constant column) times one unprinted factor
                     in every row (GPU hours × power × grid factor = tCO2eq): only when the ratio
                     agrees within 0.5% over three or more rows of three significant digits (0.75);
+* ``ratio``         a column of multiples ("1.5x", "2倍"; alone, or after the cell's value as in
+                    "36.0 (1.37x)") that is one other column's value over that of the row printed 1x, or
+                    the cell's value against another cell of its row: only when exactly one column and
+                    direction gives every multiple of three or more rows (all but one of ten or more) (0.75);
 * ``shares``        percentages of a column or a list that split a whole add up to 100% (0.75 with
                     three or more shares, else a suggestion);
 * ``rate``          cells of one row that each pair two kinds of quantity ("4.1 hours ($132)"): one
                     rate fits every pair of three or more (0.75), or all but one of four or more (0.7);
-* ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4): more bits, more
-                    memory, in each column (0.75);
+* ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4, or a size word with the
+                    precision in parentheses: "量化后大小（4-bit）"): more bits, more memory, in each column (0.75);
 * ``same``          two cells of two tables with the same caption or section, row label, column
                     header and unit (0.75). Never across columns, and never for rows that merely share
                     a label; prose repetitions are suggestions only (0.2).
@@ -31,7 +35,13 @@ From table structure (a cell knows its row label, column header, caption and sec
 From prose:
 
 * ``percent-of``    "X% (A out of B)", "X%（A/B）", "A of B (X%)" (0.9);
+* ``percent-of``    "A …, about X% of the B" / "A … 为 B 的 X%": the sentence's one other value of B's kind
+                    over B, unless the words say a change (less, saves, 降低) (0.75);
 * ``equation``      "A × B = C", "A + B + C = D", "C ≈ A × B" written out (0.9);
+* ``equation``      "4M tokens (2048 × 2048)", "10B tokens (6B + 4B)": a value and a parenthesis holding only
+                    a product (or only a sum) of numbers (0.8 when it holds, or is off by between 10% and
+                    a factor of 4; else a suggestion: off by less is a binary-vs-decimal reading of a
+                    scale word, by more the parenthesis names something else, "448 (448 × 448)");
 * ``product``       "T（N items, each M）" / "T (N x, each M)": T = N × M (0.8);
 * ``product``       "T（N 个 X-Y 对）" / "T (N X-Y pairs)" on a line whose products gave the size of each X
                     and each Y: T = N × (L_X + L_Y) (0.7);
@@ -50,6 +60,9 @@ From prose:
                     when they are within 5% of it);
 * ``change``        "from X to Y … a Z× speed-up / Z% less / Z% efficiency" (0.8); between two
                     percentages a change "by Z%" that holds in percentage points is read so;
+* ``ratio``         "2.5 倍（250 vs 100 tokens/s）", "30 ms vs 49 ms …, a 1.6× speed-up": two values of one kind
+                    joined by vs / versus / 对比 and the sentence's one multiple, within a few words of them
+                    beside a word of comparison: the larger over the smaller (0.75);
 * ``shares``        "Group (T%): a (x%), b (y%), …": T is the sum of the listed shares (0.8 when they
                     add up to within 10% of T, else a suggestion);
 * ``product``       "416 GPUs (52 nodes)" with the section's one "8 GPUs per node" rate, or
@@ -63,8 +76,10 @@ From prose:
                     (``NHIDDEN=14336; … h=$NHIDDEN``), ``int()`` read as truncation and ``:.0f`` as
                     rounding (0.8);
 * ``product``       a value whose unit is the product of the units of exactly one pair of other values
-                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"): their product
-                    (0.7 when within 10%, else a suggestion);
+                    in its sentence ("180K GPU hours, i.e., 3.7 days on 2048 GPUs"), else of one pair with
+                    a factor in the sentence before ("… 1.2M GPU hours. At $2 per GPU hour, $2.4M"), else
+                    of exactly one triple in its sentence ("3,000 tokens per second per GPU on 512 GPUs
+                    for 30 days, about 4T tokens"): their product (0.7 when within 10%, else a suggestion);
 * ``cross-table``   a later table whose caption names a column of an earlier table of the same
                     section with "minimum"/"maximum" (最低, 最高): each shared row's cell is the minimum
                     (maximum) of the later table's row (0.7);
@@ -118,13 +133,16 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.table_totals()
         out += self.row_aggregates()
         out += self.column_products()
+        out += self.speedups()
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
         out += self.cell_rates()
         out += self.precision_order()
         out += self.percent_of()
+        out += self.share_of_words()
         out += self.equations()
+        out += self.bracket_calculations()
         out += self.products()
         out += self.written_sums()
         out += self.group_shares()
@@ -138,6 +156,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.pair_products(out)
         out += self.epochs()
         out += self.changes()
+        out += self.versus()
         out += self.rates()
         out += self.sentence_products(out)
         out += self.headlines()

@@ -9,6 +9,7 @@ from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
 from ..units.quantity import Dims
+from .mentions import Mention
 from .relation_model import FinderBase, Relation, _ref, _usable, _where
 
 #: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
@@ -325,11 +326,15 @@ class DocRelations(FinderBase):
                 assert a is not None and b is not None   # noqa: S101 - narrows for mypy: None skipped above
                 lo, hi = bisect_left(keys, a - abs(a) * 1e-9), bisect_right(keys, b + abs(b) * 1e-9)
                 near += [k for _v, k in cells[lo:hi]] if hi - lo <= 20 else []   # many: no one cell is meant
-            hits = [k for k in dict.fromkeys(near) if ms[k].number.kind == m.number.kind
-                    and ms[k].unit.dims in (m.unit.dims, Dims())
-                    and ms[k].number.step * ms[k].unit.factor < step
-                    and iv.lo <= ms[k].number.nominal * (ms[k].unit.factor if ms[k].unit.dims.items else m.unit.factor)
-                    <= iv.hi]
+            inside = [k for k in dict.fromkeys(near) if ms[k].number.kind == m.number.kind
+                      and ms[k].unit.dims in (m.unit.dims, Dims())
+                      and iv.lo <= self._in_unit(k, m) <= iv.hi]
+            # A cell printed no more precisely than the prose value ("3T" for "3 trillion") is the one it
+            # restates, if any; and a cell on the rounding interval's edge ("2.5T" for "3 trillion")
+            # rounds to the value only under one convention: neither is a restatement of a finer cell.
+            if any(ms[k].number.step * ms[k].unit.factor >= step for k in inside):
+                continue
+            hits = [k for k in inside if iv.lo < self._in_unit(k, m) < iv.hi]
             if not hits:
                 continue
             sentence = self.doc.sentence(m.start).casefold()
@@ -349,6 +354,11 @@ class DocRelations(FinderBase):
                                          f"{t.label(r)!r} and column {self._header(t, c)!r} in {_where(t)}; the "
                                          f"sentence names {word!r}"))
         return out
+
+    def _in_unit(self, k: int, m: Mention) -> Fraction:
+        """Cell ``k``'s value in base units; a unit-less cell read in the prose value ``m``'s unit."""
+        c = self.ms[k]
+        return c.number.nominal * (c.unit.factor if c.unit.dims.items else m.unit.factor)
 
     def _cell_words(self, k: int) -> set[str]:
         """The words a reader names a cell by: its column header and row label."""

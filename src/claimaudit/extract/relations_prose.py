@@ -3,6 +3,8 @@ written sums, "from X to Y … Z×", and rates printed with their numerator and 
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from fractions import Fraction
 
@@ -26,8 +28,18 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 # the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|(?:到|至|压到|降到|降至|减到|减少到|增至|增加到|涨到|提升到|提高到|升到|缩到"
-                        r"|缩减到|下降到|一路涨到|一路降到)了?|→|->)\s*$", re.I)
+# "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
+# a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
+_PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
+# "从 X", "由上一代模型的 X", "从每秒 X"
+_CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PER_WORD + "$")
+_OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
+_RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
+_RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
+_VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
+_COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
+                        r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
@@ -73,6 +85,51 @@ class ProseRelations(FinderBase):
                 continue
             out.append(self._stated("percent-of", target, formula, [num, den], confidence=0.9,
                                     note="the percentage is the part over the whole", evidence="the words "))
+        return out
+
+    def share_of_words(self) -> list[Relation]:
+        """"7.2 GB of memory, about 25% of the 29 GB the bf16 model needs" / "显存为 7.2 GB，约为原模型 29 GB 的
+        25%": a percentage of a value B named right after "of" (before "的" in Chinese) is the sentence's
+        one other value A of B's kind over B (0.75). Not when the words say a change (less, saves,
+        降低 …): "saves 75% of the 29 GB" is not 7.2 / 29."""
+        out = []
+        ms = self.ms
+        for ids in self.sentences().values():
+            if len(ids) > 200:          # not a prose sentence (a run of numbers): bounded time
+                continue
+            for p, x in enumerate(ids):
+                if ms[x].number.kind != "percent" or not _usable(ms[x]):
+                    continue
+                if p + 1 < len(ids) and re.fullmatch(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+)?",
+                                                     self._gap(x, ids[p + 1]), re.I):
+                    b = ids[p + 1]          # "25% of the 29 GB"
+                elif p and _OF_ZH.fullmatch(self._gap(ids[p - 1], x)):
+                    b = ids[p - 1]          # "原模型 29 GB 的 25%"
+                else:
+                    continue
+                kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
+                       and ms[k].number.kind == ms[b].number.kind]
+                if len(kin) > 1:        # "4-bit … 7.2 GB … 29 GB": the value printed in B's own unit
+                    kin = [k for k in kin if ms[k].unit.canonical == ms[b].unit.canonical]
+                if len(kin) != 1 or not _usable(ms[b]) or not _usable(ms[kin[0]]) or not ms[b].unit.dims.items:
+                    continue
+                a = kin[0]
+                # the share restates A: "A, about X% of B", "A (X% of B)", "A, i.e. X% of B"; "A 约为 … B 的
+                # X%", "A 占 B 的 X%" — not a share of B in another clause ("2T tokens; 10% of the 1T …")
+                gap = self.text[ms[a].end:ms[x].start if b > x else ms[b].start]
+                if not (_RESTATES_EN.search(gap) if b > x else _RESTATES_ZH.search(gap)) or len(gap) > 40 \
+                        or re.search(r"[;；。]", gap):
+                    continue
+                lo, hi = min(ms[a].start, ms[x].start), max(ms[b].end, ms[x].end)
+                if _LESS_WORDS.search(self.text[lo:hi]) or _MORE_WORDS.search(self.text[lo:hi]):
+                    continue
+                formula = f"{_ref(a)} / {_ref(b)}"
+                if not _fits(ms[x], _evaluate(formula, ms)):
+                    continue
+                out.append(self._stated("percent-of", x, formula, [a, b], confidence=0.75,
+                                        note="the percentage is the sentence's other value over the value it is of",
+                                        evidence=f"'{ms[x].printed} of {ms[b].printed}' and the sentence's one other "
+                                                 "value of that kind: "))
         return out
 
     def equations(self) -> list[Relation]:
@@ -139,6 +196,76 @@ class ProseRelations(FinderBase):
                                         evidence="the calculation written out: "))
         return out
 
+    def bracket_calculations(self) -> list[Relation]:
+        """"4M tokens (2048 × 2048)", "10B tokens (6B + 4B)", "400 万个 token（2048×2048）": a value followed
+        by a parenthesis holding only a product (or only a sum) of numbers is that calculation."""
+        out = []
+        ms = self.ms
+        n = len(ms)
+        for i in range(n - 2):
+            if not re.fullmatch(r"[^\S\n]*[(（]\s*", self._gap(i, i + 1)):
+                continue
+            chain, ops = [i + 1], []
+            while chain[-1] + 1 < n and (mo := _GAP_OP.match(self._gap(chain[-1], chain[-1] + 1))) \
+                    and "\n" not in self._gap(chain[-1], chain[-1] + 1):
+                ops.append(_OPS[mo.group(1)])
+                chain.append(chain[-1] + 1)
+            after = self.text[ms[chain[-1]].end:ms[chain[-1]].end + 3]
+            if len(chain) < 2 or len(set(ops)) != 1 or ops[0] not in "*+" or not re.match(r"\s*[)）]", after) \
+                    or not all(_usable(ms[k]) for k in [i, *chain]):
+                continue
+            formula = f" {ops[0]} ".join(_ref(k) for k in chain)
+            fit = self._formula_fits(i, formula)
+            q = _evaluate(formula, ms, bool(fit and fit[1]))
+            if fit is None or q is None:
+                continue
+            want = ms[i].number.nominal * (1 if fit[1] else ms[i].unit.factor)
+            mid = (q.mag.lo + q.mag.hi) / 2
+            off = max(mid / want, want / mid) if want > 0 and mid > 0 else math.inf
+            # Audited when it holds, or when it is off by more than a binary-vs-decimal scale reading
+            # ("400 万个 token（2048 × 2048）" is 2^22, the "4M" of binary prefixes, 5% off) and less than a
+            # factor of 4 (beyond that the parenthesis names something else: a square's sides).
+            sure = _recomputes(ms[i], formula, ms) or Fraction(11, 10) <= off <= 4
+            out.append(self._stated("equation", i, formula, chain, unitless=fit[1], confidence=0.8 if sure else 0.4,
+                                    note="the value and its calculation in parentheses",
+                                    evidence="the value followed by its calculation in parentheses: "))
+        return out
+
+    def versus(self) -> list[Relation]:
+        """"2.5 倍（250 vs 100 tokens/s）", "30 ms vs 49 ms for the baseline, a 1.6× speed-up": two values of
+        one kind joined by vs / versus / 对比 and the sentence's one multiple, printed within a few words of
+        them beside a word of comparison (faster, larger, speed-up, 倍 …): the multiple is the larger value
+        over the smaller (0.75)."""
+        out = []
+        ms = self.ms
+        for ids in self.sentences().values():
+            multiples = [k for k in ids if ms[k].number.kind == "ratio" and _usable(ms[k])]
+            if len(multiples) != 1 or len(ids) > 60:
+                continue
+            z = multiples[0]
+            for a, b in itertools.pairwise(ids):
+                if z in (a, b) or not _VERSUS.fullmatch(self._gap(a, b)) or not (_usable(ms[a]) and _usable(ms[b])):
+                    continue
+                if ms[a].unit.dims != ms[b].unit.dims and ms[a].unit.dims.items and ms[b].unit.dims.items:
+                    continue
+                between = self.text[ms[z].end:ms[a].start] if z < a else self.text[ms[b].end:ms[z].start]
+                near = self.text[max(0, ms[z].start - 12):ms[z].end + 16]
+                if len(between) > 40 or not _COMPARING.search(near) or any(
+                        ms[k].start >= min(ms[z].end, ms[b].end) and ms[k].end <= max(ms[z].start, ms[a].start)
+                        for k in ids if k not in (a, b, z)):
+                    continue
+                va, vb = ms[a].number.nominal * ms[a].unit.factor, ms[b].number.nominal * ms[b].unit.factor
+                if va <= 0 or vb <= 0 or va == vb:
+                    continue
+                formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated("ratio", z, formula, [a, b], unitless=fit[1], confidence=0.75,
+                                        note="the multiple is the larger of the two compared values over the smaller",
+                                        evidence="two values joined by 'vs' and the sentence's one multiple: "))
+        return out
+
     def changes(self) -> list[Relation]:
         """"from A to B … Z×" (ratio), "… Z% less/more", and parallel efficiency from two changes."""
         out = []
@@ -146,8 +273,8 @@ class ProseRelations(FinderBase):
         n = len(ms)
         pairs: list[tuple[int, int]] = []
         for i in range(n - 1):
-            before = self.text[max(0, ms[i].start - 12):ms[i].start]
-            if _CHANGE_FROM.search(before) or re.search(r"从\s*(?:[^\s，。]{0,8}\s*的)?\s*$", before):
+            before = self.text[max(0, ms[i].start - 16):ms[i].start]
+            if _CHANGE_FROM.search(before) or _CHANGE_FROM_ZH.search(before):
                 same = ms[i].unit.dims == ms[i + 1].unit.dims or not ms[i].unit.canonical
                 if _CHANGE_TO.match(self._gap(i, i + 1)) and same and _usable(ms[i]) and _usable(ms[i + 1]):
                     pairs.append((i, i + 1))
@@ -163,7 +290,7 @@ class ProseRelations(FinderBase):
                           ("ratio", "percent") and _usable(ms[k])), None)
             if z is None or z in used:
                 continue
-            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[ms[z].start - 12:ms[a].start]
+            window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[max(0, ms[z].start - 12):ms[a].start]
             va, vb = ms[a].number.nominal, ms[b].number.nominal
             if va == 0 or vb == 0:
                 continue
@@ -240,29 +367,52 @@ class ProseRelations(FinderBase):
     def sentence_products(self, found: list[Relation]) -> list[Relation]:
         """A value whose unit is the product of the units of exactly one pair of other values in its
         sentence ("2048 GPUs for 3.7 days, i.e. 180K GPU hours"; "2.788M GPU hours at $2 per GPU hour,
-        $5.576M"): it is their product — audited (0.7) when it holds within 10%, else a suggestion."""
+        $5.576M"), else of one pair with one value in the sentence before, else of exactly one triple in
+        its sentence (a rate × a count × a time): it is their product — audited (0.7) when it holds
+        within 10%, else a suggestion."""
         out = []
         ms = self.ms
         stated = {r.target for r in found}
-        for every in self.sentences().values():
-            ids = [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
+        spans = list(self.sentences())
+        usable = {span: [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
+                  for span, every in self.sentences().items()}
+        for j, span in enumerate(spans):
+            ids = usable[span]
+            # "Training took 1.2M GPU hours. At $2 per GPU hour, the cost is $2.4M.": one factor may be in
+            # the sentence before, in the same paragraph, when the pair is still the only one
+            prev = usable[spans[j - 1]] if j and "\n\n" not in self.text[spans[j - 1][1]:span[0]] else []
+            if len(ids) > 60:           # a run of numbers, not a sentence stating a product: bounded time
+                continue
             for t in ids:
                 if t in stated:
                     continue
-                pairs = [(a, b) for a in ids for b in ids if a < b and t not in (a, b)
-                         and ms[a].unit.dims * ms[b].unit.dims == ms[t].unit.dims]
-                if len(pairs) != 1:
+                dims = ms[t].unit.dims
+                others = [k for k in ids if k != t]
+                factors: list[tuple[int, ...]] = [
+                    (a, b) for a, b in itertools.combinations(others, 2)
+                    if ms[a].unit.dims * ms[b].unit.dims == dims] or [
+                    (a, b) for a in prev for b in others if ms[a].unit.dims * ms[b].unit.dims == dims]
+                if not factors and len(others) <= 12:
+                    # "3,000 tokens per second per GPU on 512 GPUs for 30 days, about 4T tokens": a rate, a
+                    # count and a time, when no pair composes and exactly one triple does
+                    factors = [f for f in itertools.combinations(others, 3)
+                               if ms[f[0]].unit.dims * ms[f[1]].unit.dims * ms[f[2]].unit.dims == dims]
+                if len(factors) != 1:
                     continue
-                a, b = pairs[0]
-                formula = f"{_ref(a)} * {_ref(b)}"
+                parts = list(factors[0])
+                formula = " * ".join(_ref(k) for k in parts)
                 q = _evaluate(formula, ms)
                 if not _fits(ms[t], q) or q is None:
                     continue
                 want = ms[t].number.nominal * ms[t].unit.factor
-                near = want > 0 and abs(q.mag.lo - want) <= want / 10
-                out.append(self._stated("product", t, formula, [a, b], confidence=0.7 if near else 0.4,
-                                        note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
-                                        evidence="the only pair of values in the sentence whose units multiply "
+                # the product of the values as printed (not the interval's end: "$2" alone spans 1.5–2.5)
+                got = math.prod(ms[k].number.nominal * ms[k].unit.factor for k in parts)
+                near = want > 0 and abs(got - want) <= want / 10
+                where = "sentence" if parts[0] in ids else "sentence and the one before it"
+                what = "pair of values" if len(parts) == 2 else "three values"
+                out.append(self._stated("product", t, formula, parts, confidence=0.7 if near else 0.4,
+                                        note=f"{ms[t].printed} is " + " × ".join(ms[k].printed for k in parts),
+                                        evidence=f"the only {what} in the {where} whose units multiply "
                                                  "to its unit: "))
         return out
 

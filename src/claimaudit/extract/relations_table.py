@@ -409,13 +409,95 @@ class TableRelations(FinderBase):
         return out
 
 
+    # -- "Speed-up" columns: "1.5x" against a baseline row, "36.0 (1.37x)" against a cell of its row ---------
+    def speedups(self) -> list[Relation]:
+        """A column of multiples ("1.5x", "2倍"), alone or after the cell's own value ("36.0 (1.37x)"),
+        that is one other column's value over (or under) its baseline — the row printed "1.0x", or the
+        same row's cell of another column. Found, not stated: taken only when one reading (one column,
+        one direction) gives every multiple of three or more rows, or all but one of ten or more."""
+        out: list[Relation] = []
+        ms = self.ms
+        for t in self.doc.tables:
+            nrows = len(t.rows)
+            if nrows < 3 or t.ncols < 2 or t.ncols > 40:
+                continue
+            for c in range(1, t.ncols):
+                rows: dict[int, tuple[int, int | None]] = {}      # row -> (the multiple, the cell's own value)
+                for r in range(nrows):
+                    got = [i for i in self.by_cell.get((t.index, r, c), []) if _usable(ms[i])]
+                    if got and ms[got[-1]].number.kind == "ratio" and len(got) <= 2 and (
+                            len(got) == 1 or ms[got[0]].number.kind == "number"):
+                        rows[r] = (got[-1], got[0] if len(got) == 2 else None)
+                if len(rows) < 3:
+                    continue
+                readings = self._speedup_readings(t, c, rows)
+                if len(readings) != 1:
+                    continue                    # none, or several columns and directions fit: no one is meant
+                (what, (pairs, holds)), = readings.items()
+                head = self._header(t, c)
+                drafted = (self._table_relation(
+                    "ratio", x, formula, parts, confidence=0.75,
+                    note=f"the multiple in column {head!r} of {_where(t)} is {what} (row {t.label(r)!r})",
+                    evidence=f"{_where(t)}: column {head!r} is {what} in {holds} of {len(pairs)} rows, the only "
+                             "reading that holds") for r, (x, formula, parts) in pairs.items())
+                out += [rel for rel in drafted if rel is not None]
+        return out
+
+    def _speedup_readings(self, t: Table, c: int, rows: dict[int, tuple[int, int | None]]
+                          ) -> dict[str, tuple[dict[int, tuple[int, str, list[int]]], int]]:
+        """Each reading of column ``c``'s multiples that holds in enough rows: its description -> the
+        rows' (multiple, formula, parts)."""
+        ms = self.ms
+        own = all(o is not None for _x, o in rows.values())
+        ones = [r for r, (x, _o) in rows.items() if ms[x].number.nominal == 1]
+        candidates: list[tuple[str, dict[int, tuple[int, int]]]] = []      # (what, row -> (numerator, denominator))
+        plain = [r for r in range(len(t.rows)) if r not in rows and (v := self.value(t, r, c)) is not None
+                 and ms[v].number.kind == "number" and ms[v].number.nominal > 0]
+        if own and len(plain) == 1:     # "49.3" in the baseline's row, "36.0 (1.37x)" below it
+            base, row = self.value(t, plain[0], c), repr(t.label(plain[0]))
+            assert base is not None  # noqa: S101 - narrows for mypy: kept above only when it has one
+            pairs = {r: (base, o) for r, (_x, o) in rows.items() if o is not None}
+            candidates += [(f"row {row}'s value over the cell's value", pairs),
+                           (f"the cell's value over row {row}'s", {r: (b, a) for r, (a, b) in pairs.items()})]
+        for k in range(1, t.ncols):
+            if k == c:
+                continue
+            col = {r: v for r in range(len(t.rows)) if (v := self.value(t, r, k)) is not None
+                   and ms[v].number.kind == "number" and ms[v].number.nominal > 0}
+            head = repr(self._header(t, k))
+            if own:     # the cell's own value against another column of its row
+                pairs = {r: (col[r], o) for r, (_x, o) in rows.items() if r in col and o is not None}
+                candidates += [(f"{head} over the cell's value", pairs),
+                               (f"the cell's value over {head}", {r: (b, a) for r, (a, b) in pairs.items()})]
+            elif len(ones) == 1 and ones[0] in col:     # a column's value against the row printed 1x
+                base = col[ones[0]]
+                pairs = {r: (base, col[r]) for r in rows if r in col and r != ones[0]}
+                row = repr(t.label(ones[0]))
+                candidates += [(f"{head} of row {row} over the row's {head}", pairs),
+                               (f"the row's {head} over that of row {row}", {r: (b, a) for r, (a, b) in pairs.items()})]
+        found: dict[str, tuple[dict[int, tuple[int, str, list[int]]], int]] = {}
+        for what, pairs in candidates:
+            if len(pairs) < 3:
+                continue
+            checked = {r: (rows[r][0], f"{_ref(a)} / {_ref(b)}", [a, b]) for r, (a, b) in pairs.items()}
+            holds = sum(_recomputes(ms[x], f, ms) for x, f, _p in checked.values())
+            if holds == len(checked) or (len(checked) >= 10 and holds == len(checked) - 1):
+                found[what] = (checked, holds)
+        return found
+
+
 _PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W*(?:[(（][A-Za-z\s\-]{1,12}[)）])?\W*$",
                         re.I)     # "Int4 (GPTQ)": a method name after the width
+_SIZE_WORDS = re.compile(r"size|memory|\bmem\b|vram|大小|体积|显存|内存|占用|存储", re.I)
 _MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
 
 
 def _bits(label: str) -> int | None:
-    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4), else None."""
+    """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4, and in a
+    closing parenthesis after the row's words: "原模型大小（FP16）", "Size (4-bit)"), else None."""
+    mo = re.fullmatch(r"([^()（）]{1,16})[(（]([^()（）]{1,12})[)）]\W*", label.strip("*_ "))
+    if mo is not None and _SIZE_WORDS.search(mo.group(1)) and _PRECISION.match(mo.group(2)):
+        label = mo.group(2)         # the row's words say it is a size ("PPL（FP16）" is not)
     widths = set()
     for part in re.split(r"\s*/\s*", label.strip("*_ ")):
         mo = _PRECISION.match(part)
