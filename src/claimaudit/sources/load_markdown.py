@@ -141,7 +141,8 @@ def load_markdown(text: str, *, source: str, file: str, limits: Limits | None = 
     if fm and fm.end() < 200_000:
         # front matter is not the doc's words: blank it, keeping offsets and lines
         parsed = re.sub(r"[^\n]", " ", text[:fm.end()]) + text[fm.end():]
-    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits, types=TOKEN_TYPES)   # bounded in time, memory
+    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits, types=TOKEN_TYPES,   # bounded in time, memory
+                             fast=True)
     starts = line_starts(text)
     out = TextBuilder(text)
     sections: list[Section] = []
