@@ -149,8 +149,10 @@ def load_markdown(text: str, *, source: str, file: str, limits: Limits | None = 
     rows: list[TableRow] = []
     tables: list[Table] = []
 
+    nstarts, end_off = len(starts), len(text)
+
     def line_off(line0: int) -> int:
-        return starts[min(line0, len(starts) - 1)] if line0 < len(starts) else len(text)
+        return starts[line0] if line0 < nstarts else end_off
 
     def section_of(offset: int) -> str:
         return sections[-1].title if sections else ""
