@@ -45,4 +45,4 @@ def test_importing_the_scanner_compiles_no_pattern():
             "s.scan_numbers('2 GB')\n"
             "print(sum('search' in vars(v) for v in vars(s).values() if isinstance(v, s._Lazy)))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out[0] == "0" and 0 < int(out[1]) < 12      # an ASCII sentence compiles the passes it runs only
+    assert out[0] == "0" and int(out[1]) > 15      # the first text compiles them all (none in later texts)

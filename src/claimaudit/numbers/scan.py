@@ -40,17 +40,32 @@ from .words import read_words
 
 class _Lazy:
     """A regular expression compiled when first used: importing this module (at a command's
-    start-up) compiles none of its ~20 ms of patterns, and English text never compiles the
-    Chinese ones. After the first use its methods are the compiled pattern's own."""
+    start-up) compiles none of its ~20 ms of patterns. The first :func:`scan_numbers` compiles them
+    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one.
+    After that its methods are the compiled pattern's own."""
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern, self.flags = pattern, flags
+        _LAZY.append(self)
 
     def __getattr__(self, name: str) -> Any:
         compiled = re.compile(self.pattern, self.flags)
         for attr in ("search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
             setattr(self, attr, getattr(compiled, attr))
         return getattr(compiled, name)
+
+
+_LAZY: list[_Lazy] = []
+
+
+def _compile_all() -> None:
+    global _COMPILED
+    for lazy in _LAZY:
+        lazy.search      # noqa: B018 - compiles it
+    _COMPILED = True
+
+
+_COMPILED = False
 
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
@@ -498,6 +513,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     number words. Whether a token is a quantity (or a section number, a year, a model name) is
     for the caller to decide.
     """
+    if not _COMPILED:
+        _compile_all()
     folded = fold(text)
     found: list[NumberToken] = []
     # Each pass below runs only where its pattern's literal part occurs (most sentences have no
