@@ -13,7 +13,7 @@ from claimaudit.numbers.scan import scan_numbers
 
 #: After a blank line: "/", "^", 分, a CJK numeral, a vulgar fraction, the words the English passes
 #: look for, and U+0130 (which re.I matches to "i" while lower() does not make it one).
-TRIGGERS = "\n\n/ ^ 分 一 ½ fold twice in over hundred \u0130"
+TRIGGERS = "\n\n/ ^ 分 一 ½ fold twice in half over hundred \u0130"
 
 TEXTS = [
     "Training took 2,788K H800 GPU hours, about $5.576M at $2 per GPU hour.",
@@ -21,7 +21,8 @@ TEXTS = [
     "1 over 3", "one OVER one hundred", "3 hundred and 21", "3 HUNDRED", "minus 10 degrees", "20 minus 10",
     "Minus 5", "−3.5 x 10^-4", "8x2^10 bits", "2^64", "1.1^23", "1,000^2 GPUs", "2 342^2", "1/64", "2 1/2",
     "½ cup", "2½ hours", "三分之一", "六十四分之一", "百分之五十", "5万4千6百", "２，７８８Ｋ", "一百 五 十 二",
-    "a hundred and two", "twenty-one", "half a million", "a third", ".5 GB", "p = .001", "",
+    "a hundred and two", "twenty-one", "half a million", "a third", ".5 GB", "p = .001", "half of the users",
+    "half a percentage point", "",
 ]
 
 

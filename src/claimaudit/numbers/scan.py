@@ -581,7 +581,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         lower = folded.lower()
         # re.I also matches "i" to U+0130 and U+0131, which lower() does not make "i"
         dotted = not ascii_only and ("\u0130" in folded or "\u0131" in folded)
-        if dotted or "fold" in lower or "twice" in lower or " in " in lower:
+        # every word _MULTIPLE_RE can start a match with ("half" for "half of the users")
+        if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower:
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
