@@ -7,6 +7,7 @@ renderer), finding mentions, finding relations, and the whole draft. Target (iss
 extraction of a 1 MB document under 2 s.
 
 Usage: python benchmarks/extraction/large_doc.py [--size BYTES]
+(``CLAIMAUDIT_MARKDOWN=py`` times markdown-it-py where markdown-it-pyrs is installed.)
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from claimaudit.extract.mentions import extract_mentions  # noqa: E402
 from claimaudit.extract.relations import find_relations  # noqa: E402
 from claimaudit.sources.limits import SourceTextError  # noqa: E402
 from claimaudit.sources.load_html import load_html  # noqa: E402
+
+try:
+    from claimaudit.sources.markdown_tokens import fast_parser
+except ImportError:             # a tree from before the [fast] extra (timing the base of a change)
+    def fast_parser() -> bool:
+        return False
 
 PROSE = ("Training took 2,788K H800 GPU hours, about $5.576M at $2 per GPU hour; the cluster has 2048 GPUs "
          "and reached 91% utilisation, up from 85% last year. See [the report](https://example.org/a%2D9114%29).\n\n")
@@ -66,7 +73,8 @@ def main() -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU seconds (process time, child processes included); load average {load:.1f} on {os.cpu_count()} CPUs")
     print("(document: the document model, of it in brackets the child process that parses Markdown over "
-          "200,000 characters: markdown-it's own parse plus the tokens' JSON)")
+          "200,000 characters: the parse plus the tokens' JSON; parser: "
+          + ("markdown-it-pyrs, the [fast] extra)" if fast_parser() else "markdown-it-py)"))
     print(f"{'size':>9} {'document':>16} {'mentions':>9} {'relations':>10} {'total':>7}  mentions/relations")
     for size in (args.size // 16, args.size // 4, args.size):
         text = build(size)
@@ -81,7 +89,12 @@ def main() -> int:
     from markdown_it import MarkdownIt
 
     _, t_md = timed(MarkdownIt("commonmark").enable("table").parse, text)
-    print(f"markdown-it alone on the {len(text):,}-character text (in this process): {t_md:.2f}s")
+    print(f"markdown-it-py alone on the {len(text):,}-character text (in this process): {t_md:.2f}s")
+    if fast_parser():
+        import markdown_it_pyrs
+
+        _, t_rs = timed(markdown_it_pyrs.MarkdownIt("commonmark").enable("table").tree, text)
+        print(f"markdown-it-pyrs alone (its syntax tree, not yet tokens): {t_rs:.2f}s")
     for size in (args.size // 16, args.size // 4, args.size):
         hostile = "<p>x</p>" + "<a" * (size // 2)
         t0 = time.process_time()

@@ -44,8 +44,14 @@ _BAD_IN_UNIT = frozenset("%‰=<>≈≤≥~±×,，;；:：。!?|@{}\\`–—")
 _UNIT_FIRST_EXTRA = frozenset("/([°µμ$€£¥'\"#")
 
 
+#: ASCII whitespace other than the space, as a space (all :func:`_normalize` does to ASCII text).
+_ASCII_SPACES = str.maketrans("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f", " " * 9)
+
+
 def _normalize(text: str) -> str:
     """Character-for-character normalisation (so columns stay those of the original text)."""
+    if text.isascii():          # most printed values: one translate instead of a loop in Python
+        return text.translate(_ASCII_SPACES)
     out = []
     for ch in text:
         o = ord(ch)

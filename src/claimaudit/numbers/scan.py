@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from ..errors import NumberSyntaxError
 from .chinese import BIG_UNITS as CN_BIG_UNITS
@@ -35,6 +36,37 @@ from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
 from .words import english_value as _english_value
 from .words import read_words
+
+
+class _Lazy:
+    """A regular expression compiled when first used: importing this module (at a command's
+    start-up) compiles none of its ~20 ms of patterns. The first :func:`scan_numbers` compiles them
+    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one.
+    After that its methods are the compiled pattern's own."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags = pattern, flags
+        _LAZY.append(self)
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(self.pattern, self.flags)
+        for attr in ("search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
+            setattr(self, attr, getattr(compiled, attr))
+        return getattr(compiled, name)
+
+
+_LAZY: list[_Lazy] = []
+
+
+def _compile_all() -> None:
+    global _COMPILED
+    for lazy in _LAZY:
+        lazy.search      # noqa: B018 - compiles it
+    _COMPILED = True
+
+
+_COMPILED = False
+
 
 #: Full-width ASCII (U+FF01–FF5E) to ASCII and the ideographic space to a space, one character to
 #: one character. CJK punctuation that has no ASCII twin in meaning (，。、（）：；) is kept.
@@ -66,22 +98,22 @@ _GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
-_NUMBER_RE = re.compile(
+_NUMBER_RE = _Lazy(
     rf"(?P<sign>[+\-−](?=\.?\d))?(?:(?P<int>{_GROUPED})|{_LEADING_DOT})(?P<frac>\.\d+)?"
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = re.compile(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
-_TIMES_POWER_OF_TWO = re.compile(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
+_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
-_VULGAR_RE = re.compile("[" + "".join(_VULGAR) + "]")
-_BINARY_POWER = re.compile(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
+_VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
+_BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
 
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
 #: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
 #: article). Searching for these skips every other word in one regex pass.
-_EN_START = re.compile(
+_EN_START = _Lazy(
     r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
     + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
                                           key=len, reverse=True))
@@ -91,18 +123,17 @@ _EN_START = re.compile(
     + r")(?![a-z]))"
     # "half a million", "quarter million": a fraction word before a scale
     + r"|(?:half|quarter)(?=[ -](?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
-_LOWER_WORD = re.compile(r"[a-z]+")
-_WORD_SIGN = re.compile(r"(?<![a-z])(?:minus|negative) $")
-_NUMBER_BEFORE_SIGN = re.compile(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
+_LOWER_WORD = _Lazy(r"[a-z]+")
+_WORD_SIGN = _Lazy(r"(?<![a-z])(?:minus|negative) $")
+_NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
 
 #: The same, on text in any case (for digits: "Minus 10 degrees"), without lower-casing the text.
-_WORD_SIGN_ANY_CASE = re.compile(_WORD_SIGN.pattern, re.I)
-_NUMBER_BEFORE_SIGN_ANY_CASE = re.compile(_NUMBER_BEFORE_SIGN.pattern, re.I)
+_WORD_SIGN_ANY_CASE = _Lazy(_WORD_SIGN.pattern, re.I)
+_NUMBER_BEFORE_SIGN_ANY_CASE = _Lazy(_NUMBER_BEFORE_SIGN.pattern, re.I)
 
 
-def _english_tokens(folded: str) -> Iterator[NumberToken]:
-    lower = folded.lower()
+def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
         m = _EN_START.search(lower, pos)
@@ -158,23 +189,24 @@ def _english_tokens(folded: str) -> Iterator[NumberToken]:
 
 #: Multiples that state an amount wherever they stand: "threefold", "a 3-fold rise", "twice as
 #: fast", "one in five adults". A bare "twice" (he called twice) or "half" (the first half) is left out.
-_MULTIPLE_RE = re.compile(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
+_MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
                           # "half of the users", "half the staff" (not "the first half of 2024")
                           r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
                           r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
                           r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
-_OVER_RE = re.compile(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
+_OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
                       r"(?P<den>\d{1,6}(?![\d.,])|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
-_HUNDRED_RE = re.compile(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
+_HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
                          r"(?:(?: and)? (?P<rest>\d{1,2}(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
-_CARET_POWER = re.compile(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+_GROUPING = _Lazy(r"[, \u2009\u202f]")
 #: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
 _MAX_POWER_DIGITS = 64
 
@@ -188,16 +220,16 @@ def _word_number(text: str) -> Fraction | None:
     return got[0] if got is not None and got[1] == len(words) else None
 
 
-def _spoken_tokens(folded: str) -> Iterator[NumberToken]:
+def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     """Fractions read aloud (``1 over 3``) and digits before ``hundred`` (``3 hundred and 21``)."""
-    for m in _OVER_RE.finditer(folded):
+    for m in _OVER_RE.finditer(folded) if "over" in lower else ():
         num, den = _word_number(m.group("num")), _word_number(m.group("den"))
         if num is None or den is None or den == 0:
             continue
         value = num / den
         yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], f"{value.numerator}/{value.denominator}",
                           "fraction")
-    for m in _HUNDRED_RE.finditer(folded):
+    for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
         if rest is None or rest >= 100 or rest.denominator != 1:
             continue
@@ -217,7 +249,7 @@ def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | Non
     exp = int(pw.group(2)) * (-1 if pw.group(1) in "-−" and pw.group(1) else 1)
     if base in ("10", "2"):
         return pw.end(), folded[s:pw.end()].replace("−", "-")
-    b = Fraction(base)
+    b = Fraction(_GROUPING.sub("", base))     # "1,000^2": the grouped digits' value (was a ValueError)
     if b == 0:
         return None
     if max(len(str(b.numerator)), len(str(b.denominator))) * abs(exp) > _MAX_POWER_DIGITS:
@@ -240,7 +272,7 @@ def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
 
 _CN_START = set(CN_DIGITS) | set(CN_TENS) | {"十", "拾"}
 #: Every character a Chinese token can start with: the scan jumps from one to the next.
-_CN_CANDIDATE = re.compile("[" + re.escape("".join(sorted(_CN_START | set("万亿百千")))) + "]")
+_CN_CANDIDATE = _Lazy("[" + re.escape("".join(sorted(_CN_START | set("万亿百千")))) + "]")
 
 
 #: Multipliers printed without a digit (万卡集群, 百万 token, 千万美元): an implied 一, spelt out for
@@ -269,7 +301,7 @@ _RETRY_RUN = 32
 
 #: A numeral printed with spaces between its places: ``一百 五 十 二``, ``三千 八百 九十六 萬``.
 _CN_PLACE_CHARS = frozenset(CN_SMALL_UNITS) | frozenset(CN_BIG_UNITS)
-_CN_SPACED_NEXT = re.compile("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS) | set(CN_TENS)
+_CN_SPACED_NEXT = _Lazy("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS) | set(CN_TENS)
                                                                        | _CN_PLACE_CHARS | set("点點")))) + "])")
 
 
@@ -361,7 +393,7 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
 #: and a fraction), and the percent forms ``百分之五十``, ``千分之三``, ``万分之五``. Each side is digits
 #: or a Chinese numeral; whether a side reads is checked below (never a guess from the characters).
 _CN_NUM = "[" + "".join(sorted(set(CN_DIGITS) | set(CN_TENS) | set(CN_SMALL_UNITS) | set(CN_BIG_UNITS))) + "]"
-_CN_FRACTION = re.compile(
+_CN_FRACTION = _Lazy(
     # Anchored where a run of digits or numerals starts: unanchored, a long run is retried from
     # every position inside it (quadratic).
     # A side may be spaced between its places (三 百 五 又 三 分之 一); the spaces are dropped below.
@@ -424,9 +456,9 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
 
 #: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
 #: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
-_MIXED_RUN = re.compile(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
+_MIXED_RUN = _Lazy(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
                         r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
-_MIXED_PART = re.compile(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+_MIXED_PART = _Lazy(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
 
 
 def _mixed_value(run: str) -> str | None:
@@ -484,9 +516,13 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     number words. Whether a token is a quantity (or a section number, a year, a model name) is
     for the caller to decide.
     """
+    if not _COMPILED:
+        _compile_all()
     folded = fold(text)
     found: list[NumberToken] = []
-    for m in _FRACTION_RE.finditer(folded):
+    # Each pass below runs only where its pattern's literal part occurs (most sentences have no
+    # "/", "^", CJK character or number word): the same tokens, a third of the time.
+    for m in _FRACTION_RE.finditer(folded) if "/" in folded else ():
         whole, num, den = m.group("whole"), m.group("num"), m.group("den")
         # "640/410 TFLOPS" and "37B/671B" are two values, not a fraction.
         if int(den) == 0 or int(num) >= int(den) or len(den) > 4:
@@ -497,7 +533,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if m.group("sign"):
             norm = "-" + norm       # "-4/5", "−1 1/2": the sign glued to the fraction
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
-    for m in _TIMES_POWER_OF_TWO.finditer(folded):
+    for m in _TIMES_POWER_OF_TWO.finditer(folded) if "^" in folded else ():
         # "8x2^10 bits": parse_printed reads 2^10 alone, not a product; the exact product is spelt
         # out (the only value this module computes besides English number words).
         if m.start() > 0 and (folded[m.start() - 1].isalnum() or folded[m.start() - 1] in "._"):
@@ -528,23 +564,32 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
-        sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s) if norm[:1] not in "+-" and s > 0 else None
+        sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s) \
+            if norm[:1] not in "+-" and s > 0 and folded[s - 1] == " " else None      # "minus " ends at s
         if sign and not _NUMBER_BEFORE_SIGN_ANY_CASE.search(folded, max(0, sign.start() - 24), sign.start()):
             s, norm = sign.start(), "-" + norm      # "minus 10 degrees" (not "20 minus 10": a subtraction)
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
-    for m in _VULGAR_RE.finditer(text):
+    ascii_only = folded.isascii()     # no vulgar fraction, no CJK character
+    for m in _VULGAR_RE.finditer(text) if not ascii_only else ():
         s = m.start()
         if s > 0 and folded[s - 1].isdigit():
             continue  # "2½" is read with its whole part below
         found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
-    if chinese:
+    if chinese and not ascii_only:
         found.extend(_chinese_tokens(text))
-        found.extend(_chinese_fractions(folded))
+        if "分" in folded:
+            found.extend(_chinese_fractions(folded))
         found.extend(_mixed_tokens(folded, text))
     if words:
-        found.extend(_multiple_tokens(folded))
-        found.extend(_spoken_tokens(folded))
-        found.extend(_english_tokens(folded))
+        lower = folded.lower()
+        # re.I also matches "i" to U+0130 and U+0131, which lower() does not make "i"
+        dotted = not ascii_only and ("\u0130" in folded or "\u0131" in folded)
+        # every word _MULTIPLE_RE can start a match with ("half" for "half of the users")
+        if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower:
+            found.extend(_multiple_tokens(folded))
+        if dotted or "over" in lower or "hundred" in lower:
+            found.extend(_spoken_tokens(folded, lower))
+        found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []
     last_end = -1

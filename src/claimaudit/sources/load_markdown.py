@@ -141,15 +141,18 @@ def load_markdown(text: str, *, source: str, file: str, limits: Limits | None = 
     if fm and fm.end() < 200_000:
         # front matter is not the doc's words: blank it, keeping offsets and lines
         parsed = re.sub(r"[^\n]", " ", text[:fm.end()]) + text[fm.end():]
-    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits, types=TOKEN_TYPES)   # bounded in time, memory
+    tokens = markdown_tokens(parsed, _parser, file=file, limits=limits, types=TOKEN_TYPES,   # bounded in time, memory
+                             fast=True)
     starts = line_starts(text)
     out = TextBuilder(text)
     sections: list[Section] = []
     rows: list[TableRow] = []
     tables: list[Table] = []
 
+    nstarts, end_off = len(starts), len(text)
+
     def line_off(line0: int) -> int:
-        return starts[min(line0, len(starts) - 1)] if line0 < len(starts) else len(text)
+        return starts[line0] if line0 < nstarts else end_off
 
     def section_of(offset: int) -> str:
         return sections[-1].title if sections else ""
