@@ -25,10 +25,14 @@ def render(report: dict[str, Any], out: TextIO, **_: Any) -> None:
     out.write("".join(parts))
 
 
-def dumps(value: Any) -> str:
-    """``value`` as :func:`render` writes it at the outermost level (no final newline)."""
+#: The indent of a report's records (``{"records": [{...}]}``: two levels in).
+RECORD_INDENT = "    "
+
+
+def dumps(value: Any, indent: str = "") -> str:
+    """``value`` as :func:`render` writes it at ``indent`` (no final newline)."""
     parts: list[str] = []
-    _value(value, "", parts, None)
+    _value(value, indent, parts, None)
     return "".join(parts)
 
 
@@ -65,9 +69,10 @@ def _value(v: Any, indent: str, parts: list[str], out: TextIO | None) -> None:
     elif t is float:
         parts.append(_float(v))
     elif t is Rendered and "json" in v.parts:
-        # Written ahead at indent 0 (reporters/prerender.py); a JSON text has raw newlines only between items.
+        # Written ahead at RECORD_INDENT (reporters/prerender.py), where a report's records are; a JSON text
+        # has raw newlines only between items, each followed by at least that indent.
         text = v.parts["json"]
-        parts.append(text.replace("\n", "\n" + indent) if indent else text)
+        parts.append(text if indent == RECORD_INDENT else text.replace("\n" + RECORD_INDENT, "\n" + indent))
     elif isinstance(v, dict):
         _items("{", "}", [(_key(k) + ": ", x) for k, x in v.items()], indent, parts, out)
     elif isinstance(v, (list, tuple)):

@@ -6,8 +6,9 @@ the parent's CPU, the longest serial part of a parallel run).
 A :class:`Rendered` record is the plain record dict (every reader sees the same keys and values)
 with its pieces beside it; the reporters use a piece only if the record has not been changed since
 (any change through the dict's own methods drops them; records are read-only for reporters). The
-pieces are exactly what the reporter writes for the record itself: ``jsonfmt`` at indent 0 (it
-re-indents: a JSON text has no raw newline inside a string), ``card_html`` for each audience asked.
+pieces are exactly what the reporter writes for the record itself: ``jsonfmt`` at the indent of a
+report's records (it re-indents one written elsewhere: a JSON text has no raw newline inside a
+string), ``card_html`` for each audience asked.
 """
 
 from __future__ import annotations
@@ -87,9 +88,9 @@ def prerendered(record: dict[str, Any], formats: Collection[str], audience: str 
     """``record`` with its JSON (if ``json`` is in ``formats``) and its card for ``audience`` (if ``html``)."""
     parts: dict[str, str] = {}
     if "json" in formats:
-        from .jsonfmt import dumps
+        from .jsonfmt import RECORD_INDENT, dumps
 
-        parts["json"] = dumps(record)
+        parts["json"] = dumps(record, RECORD_INDENT)
     if "html" in formats:
         from .card_html import card_html
 
