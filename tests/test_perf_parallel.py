@@ -336,3 +336,37 @@ def test_a_worker_that_fails_fails_the_run(project, monkeypatch):
     monkeypatch.setattr(par, "_audit_bucket_packed", _boom)     # the forked worker sees it too
     with pytest.raises(RuntimeError, match="a worker failed"):
         run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
+
+
+_PARENT: list[int] = []      # the test process's pid
+_ORIGINAL: list = []         # the real _audit_bucket
+
+
+def _boom_in_the_parent(*args, **kwargs):
+    import os
+
+    if os.getpid() in _PARENT:
+        raise RuntimeError("the parent failed")
+    return _ORIGINAL[0](*args, **kwargs)
+
+
+def test_the_parent_failing_stops_the_workers_and_fails_the_run(project, monkeypatch):
+    import os
+
+    import claimaudit.engine.parallel as par
+
+    _PARENT[:] = [os.getpid()]
+    _ORIGINAL[:] = [par._audit_bucket]
+    fed = []
+    feed = par._Feeder.feed
+
+    def counted(self):
+        if self.tasks and not self.stopped:
+            fed.append(len(self.tasks))
+        feed(self)
+
+    monkeypatch.setattr(par._Feeder, "feed", counted)
+    monkeypatch.setattr(par, "_audit_bucket", _boom_in_the_parent)   # the forked worker audits as usual
+    with pytest.raises(RuntimeError, match="the parent failed"):
+        run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
+    assert 1 <= len(fed) <= 2        # 6 groups: the worker is given none after the parent stopped

@@ -143,9 +143,18 @@ class _Feeder:
             if not self.tasks or self.stopped:
                 return
             group = self.tasks.popleft()
-            future = self._submit(group)
+            try:
+                future = self._submit(group)
+            except RuntimeError:     # the pool is shutting down (the parent stopped: an error, Ctrl-C)
+                self.stopped = True
+                return
             self.running.append((group, future))
         future.add_done_callback(self._done)
+
+    def stop(self) -> None:
+        """No more groups to the workers (the run ended, or the parent stopped on an error)."""
+        with self.lock:
+            self.stopped = True
 
     def _done(self, future: Future[bytes]) -> None:
         if future.cancelled() or future.exception() is not None:
@@ -328,13 +337,16 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         with ProcessPoolExecutor(processes - 1, mp_context=multiprocessing.get_context(method)) as pool:
             feeder = _Feeder(_largest_first(groups, files), lambda g: pool.submit(
                 _audit_bucket_packed, paths_of(g), str(root), worker_options, formats, slim_above, prerender))
-            for _ in range(processes - 1):
-                feeder.feed()
-            while (group := feeder.next_group()) is not None:
-                parts.append((group, _audit_bucket(paths_of(group), str(root), worker_options, formats,
-                                                   prerender)))
-                parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=False)]  # noqa: S301 - our worker's
-            parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=True)]       # noqa: S301 - output
+            try:
+                for _ in range(processes - 1):
+                    feeder.feed()
+                while (group := feeder.next_group()) is not None:
+                    parts.append((group, _audit_bucket(paths_of(group), str(root), worker_options, formats,
+                                                       prerender)))
+                    parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=False)]  # noqa: S301 - our
+                parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=True)]       # noqa: S301 - output
+            finally:
+                feeder.stop()    # on an error here, the pool finishes the groups it has, and no more
         parts.sort(key=lambda gp: gp[0][0])   # in file order: errors without a file keep a stable order
         if solve_budget is not None and sum(_solvable(r) for _b, p in parts for r in p["results"]) > solve_budget:
             return None   # CA111 solves at most max_claims per run, in claim order: only a serial run agrees
