@@ -370,3 +370,10 @@ def test_the_parent_failing_stops_the_workers_and_fails_the_run(project, monkeyp
     with pytest.raises(RuntimeError, match="the parent failed"):
         run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
     assert 1 <= len(fed) <= 2        # 6 groups: the worker is given none after the parent stopped
+
+
+def test_dotted_names_are_whole_words():
+    from claimaudit.engine.parallel import _DOTTED
+
+    text = "formula: a-b.rows * 2.5 + fire_flyer.cost / 万元.x - y..z (cost.)\nsame_as: b.c.d"
+    assert _DOTTED.findall(text) == ["a-b", "2", "fire_flyer", "万元", "y", "cost", "b", "c"]
