@@ -227,7 +227,8 @@ def _render(fmt: str, report: dict, **options) -> str:
 def test_a_record_written_ahead_is_written_as_the_record_itself(project):
     from claimaudit.engine.records import as_report
     from claimaudit.reporters.jsonfmt import dumps
-    from claimaudit.reporters.prerender import Rendered, part, prerendered
+    from claimaudit.reporters.prerender import prerendered
+    from claimaudit.reporters.rendered import Rendered, part
 
     report = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))
     plain = report["records"]
@@ -259,7 +260,8 @@ def test_a_record_written_ahead_survives_the_way_back(project):
     import pickle
 
     from claimaudit.engine.records import as_report
-    from claimaudit.reporters.prerender import Rendered, part, prerendered, prerenderer
+    from claimaudit.reporters.prerender import prerendered, prerenderer
+    from claimaudit.reporters.rendered import Rendered, part
 
     record = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))["records"][0]
     back = pickle.loads(pickle.dumps(prerendered(record, {"json"}, "authors"), protocol=pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own pickle
@@ -272,7 +274,8 @@ def test_a_record_written_ahead_survives_the_way_back(project):
 @pytest.mark.parametrize("audience", ["maintainers", "authors"])
 def test_parallel_records_written_ahead_give_the_serial_json_and_html(project, audience):
     from claimaudit.engine.records import as_report
-    from claimaudit.reporters.prerender import Rendered, html_key, prerenderer
+    from claimaudit.reporters.prerender import prerenderer
+    from claimaudit.reporters.rendered import Rendered, html_key
 
     options = RunOptions(checklist="no")
     serial = as_report(run_claims([project / "claims"], project, options), {"json", "html"})

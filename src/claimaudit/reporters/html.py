@@ -23,7 +23,7 @@ from .card_html import card_html
 from .common import expected_counts, sorted_records, summary_text, verdict_counts
 from .highlight import language
 from .page_html import page_html
-from .prerender import html_key, part
+from .rendered import html_key, part
 
 _PACKAGE = "claimaudit.reporters"
 _SAFE_URL = re.compile(r"^(https?://|mailto:)", re.I)

@@ -12,7 +12,7 @@ import math
 from json.encoder import encode_basestring  # the C escaper when available
 from typing import Any, TextIO
 
-from .prerender import Rendered
+from .rendered import Rendered
 
 #: Pieces collected before they are written out.
 FLUSH_EVERY = 8192
