@@ -222,22 +222,9 @@ else:
         w = int(sys.argv[4])
         import claimaudit.engine.parallel as par
         marks = {}
-        if w > 1 and hasattr(par, '_Feeder'):         # when the last worker result is in (before unpacking it)
-            take = par._Feeder.take
-            def _take(self, wait, take=take):
-                out = take(self, wait)
-                if wait:
-                    marks['last'] = time.process_time()
-                return out
-            par._Feeder.take = _take
-        elif w > 1:                                   # an older claimaudit (--src): one worker, one loads()
-            class _P:
-                HIGHEST_PROTOCOL, Pickler = par.pickle.HIGHEST_PROTOCOL, par.pickle.Pickler
-                @staticmethod
-                def loads(b, _loads=par.pickle.loads):
-                    marks['last'] = time.process_time()
-                    return _loads(b)
-            par.pickle = _P
+        if w > 1:
+            from last_result import mark                  # marks['last']: the last worker result is in
+            mark(par, marks)
         options = RunOptions(workers=w, checklist='no')
         t, wall = time.process_time(), time.perf_counter()
         if w > 1:

@@ -44,22 +44,9 @@ from claimaudit.reporters import render
 folder, workers = sys.argv[1], int(sys.argv[2])
 formats = {"text", "html"}            # a plain `claimaudit run`: the terminal and the default HTML report
 marks = {}
-if workers > 1 and hasattr(par, "_Feeder"):       # when the last worker result is in (before unpacking it)
-    take = par._Feeder.take
-    def _take(self, wait, take=take):
-        out = take(self, wait)
-        if wait:
-            marks["last"] = time.process_time()
-        return out
-    par._Feeder.take = _take
-elif workers > 1:                                 # sources from before (--src): one worker, one loads()
-    class _P:
-        HIGHEST_PROTOCOL, Pickler = par.pickle.HIGHEST_PROTOCOL, par.pickle.Pickler
-        @staticmethod
-        def loads(b, _loads=par.pickle.loads):
-            marks["last"] = time.process_time()
-            return _loads(b)
-    par.pickle = _P
+if workers > 1:
+    from last_result import mark                # marks["last"]: the last worker result is in
+    mark(par, marks)
 def children():
     k = resource.getrusage(resource.RUSAGE_CHILDREN)
     return k.ru_utime + k.ru_stime
@@ -97,7 +84,8 @@ print(json.dumps(out))
 
 
 def child(folder: Path, workers: int, compare: bool = False) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(SRC), "CLAIMAUDIT_SOLVE_CACHE": "off"}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(ROOT / "benchmarks")]),
+           "CLAIMAUDIT_SOLVE_CACHE": "off"}
     cmd = [sys.executable, "-c", CHILD, str(folder), str(workers)] + (["json"] if compare else [])
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if out.returncode:
