@@ -234,14 +234,33 @@ else:
         out = {'load': t1 - t, 'eval': t2 - t1, 'n': len(results), 'values': len(texts), 'distinct': len(set(texts)),
                'verdicts': {r.claim.qualname: r.verdict for r in results} if len(sys.argv) > 4 else None}
     elif mode == 'workers':
+        # As `claimaudit run --format json --checklist no [-n 2]` runs it (cli/run.py), timed in phases.
         w = int(sys.argv[4])
+        import claimaudit.engine.parallel as par
+        marks = {}
+        if w > 1:
+            from last_result import mark                  # marks['last']: the last worker result is in
+            mark(par, marks)
+        options = RunOptions(workers=w, checklist='no')
         t, wall = time.process_time(), time.perf_counter()
-        run = run_claims([folder + '/claims'], folder, RunOptions(workers=w) if w > 1 else RunOptions())
+        if w > 1:
+            try:
+                from claimaudit.reporters.prerender import prerenderer
+                extra = {'prerender': prerenderer({'json'})}
+            except ImportError:
+                extra = {}
+            run = par.run_claims_in_workers([folder + '/claims'], folder, options, formats={'json'}, slim=True,
+                                            **extra)
+        else:
+            run = run_claims([folder + '/claims'], folder, options)
         t_run = time.process_time() - t
-        render('json', as_report(run), io.StringIO())
+        render('json', as_report(run, formats={'json'}), io.StringIO())
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = {'cpu': time.process_time() - t, 'run': t_run, 'children': kids.ru_utime + kids.ru_stime,
-               'wall': time.perf_counter() - wall, 'n': len(run.results)}
+        cpu = time.process_time() - t
+        out = {'cpu': cpu, 'run': t_run, 'children': kids.ru_utime + kids.ru_stime,
+               'wall': time.perf_counter() - wall, 'n': len(run.results),
+               'tail': cpu - (marks['last'] - t) if 'last' in marks else None,
+               'dynamic': hasattr(par, '_Feeder')}
     else:
         t = time.process_time()
         run = run_claims([folder + '/claims'], folder, RunOptions())
@@ -423,11 +442,13 @@ def cold_start(reps: int) -> None:
 def parallel(n: int, files: int, reps: int) -> None:
     """-n 2 against serial on ``n`` claims in ``files`` files (engine run + JSON report, no checklist).
 
-    Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits one bucket, merges,
-    builds the records) and the worker's; the wall times. On a shared machine wall time measures the other
-    load, so the speed-up on an idle 2-core machine is also estimated from CPU time: serial /
-    (max(parent's audit and merge, worker) + parent's records and JSON). The JSON output of
-    `claimaudit run --format json` with and without -n 2 is compared once."""
+    Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits groups too, reads the
+    worker's results back, merges, writes the JSON) until the last worker result is in and after it,
+    and the worker's; the wall times. On a shared machine wall time measures the other load, so the
+    speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parallel phase +
+    the parent's part after it), the parallel phase being half the two processes' CPU when groups are
+    handed out one at a time (the longer one's with fixed buckets, as before). The JSON output of
+    `claimaudit run --format json` with and without -n 2 is compared once, as text (all but the times)."""
     from gen_claims import make
 
     m = statistics.median
@@ -439,8 +460,15 @@ def parallel(n: int, files: int, reps: int) -> None:
             par.append(child("workers", Path(tmp), "2"))
         s_cpu, s_wall = m(r["cpu"] for r in serial), m(r["wall"] for r in serial)
         p_cpu, p_kids, p_wall = m(r["cpu"] for r in par), m(r["children"] for r in par), m(r["wall"] for r in par)
-        p_run = m(r["run"] for r in par)
-        estimate = s_cpu / (max(p_run, p_kids) + p_cpu - p_run)
+        p_tail = m(r["tail"] for r in par)
+        dynamic = par[0]["dynamic"]
+        # On 2 idle cores: groups handed out one at a time (dynamic) keep both processes busy until the
+        # last worker result is in, so that phase takes half their CPU; fixed buckets take the longer
+        # one's. After it, the parent alone (last results read back, merge, records, JSON).
+        before = p_cpu - p_tail
+        estimates = [s_cpu / (max(r["cpu"] - r["tail"], r["children"]) + r["tail"]) for r in par]
+        if dynamic:
+            estimates = [s_cpu / ((r["cpu"] - r["tail"] + r["children"]) / 2 + r["tail"]) for r in par]
         env = {**os.environ, "PYTHONPATH": str(SRC)}
         outputs = {}
         for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
@@ -448,23 +476,19 @@ def parallel(n: int, files: int, reps: int) -> None:
                                   "--checklist", "no", "--format", "json", *extra, tmp + "/claims"],
                                  env=env, capture_output=True, text=True, check=False)
             outputs[label] = _comparable(out.stdout)
-        print(f"-n 2 on {count} claims in {files} files ({reps} interleaved runs): serial CPU {s_cpu:.2f} s; "
-              f"-n 2 parent CPU {p_cpu:.2f} s (audit+merge {p_run:.2f}) + worker CPU {p_kids:.2f} s (overhead "
-              f"{100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up on 2 idle cores "
-              f"{estimate:.2f}×; wall here {s_wall:.2f} s vs {p_wall:.2f} s "
-              f"({s_wall / p_wall:.2f}×); JSON output identical: {outputs['serial'] == outputs['-n 2']}", flush=True)
+        print(f"-n 2 on {count} claims in {files} files ({reps} interleaved runs, medians; load average "
+              f"{os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU {p_cpu:.2f} s "
+              f"({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker CPU {p_kids:.2f} s "
+              f"(overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up on 2 idle cores "
+              f"{m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
+              f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
+              f"vs {p_wall:.2f} s ({s_wall / p_wall:.2f}×); JSON output identical: "
+              f"{outputs['serial'] == outputs['-n 2']}", flush=True)
 
 
-def _comparable(text: str) -> object:
-    try:
-        rep = json.loads(text)
-    except ValueError:
-        return text[:200]
-    for key in ("created", "duration"):
-        rep.pop(key, None)
-    for r in rep.get("records", []):
-        r.pop("duration", None)
-    return rep
+def _comparable(text: str) -> str:
+    """The JSON text with the times of the run and of each claim (all that may differ) blanked out."""
+    return re.sub(r'^(\s*"(?:created|duration)": )[^,\n]*', r"\1_", text, flags=re.M)
 
 
 if __name__ == "__main__":

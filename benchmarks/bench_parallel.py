@@ -7,17 +7,18 @@ The claims come from ``gen_claims.py`` (its realistic shapes; the reference chai
 files that refer to each other). Each round runs a serial run and a ``-n 2`` run, interleaved, each in a
 fresh process, and times its phases in process CPU time:
 
-- run: ``run_claims`` / ``run_claims_in_workers`` (``slim=True``, as ``claimaudit run -n`` calls it) —
-  the parent's CPU time, and the worker's (its
-  children's) CPU time;
+- run: ``run_claims`` / ``run_claims_in_workers`` (as a plain ``claimaudit run -n`` calls it: records for
+  the terminal and the default HTML report built, and their cards written, in the workers; slim
+  results) — the parent's CPU time, and the worker's (its children's) CPU time;
 - after: what the parent does with the merged run (``as_report``: with ``-n`` the workers built the
-  records, so the parent only takes them over) and the text output (``claimaudit run``'s default
-  terminal report).
+  records, so the parent only takes them over), the text output and the HTML report.
 
 The machine this runs on is shared, so wall time mostly measures the other load. Printed for each mode:
-the medians of CPU and wall time, and the speed-up the CPU times give on 2 idle cores:
-serial CPU / (max(parent's run CPU, worker's CPU) + parent's after CPU), for the run alone and end to end,
-next to the speed-up observed in wall time. The JSON records of both modes are compared once.
+the medians of CPU and wall time, and the speed-up the CPU times give on 2 idle cores: serial CPU /
+(the parallel phase + what the parent does alone after the last worker result is in), the parallel
+phase being half the two processes' CPU until then when groups are handed out one at a time (the
+longer one's with fixed buckets), next to the speed-up observed in wall time. The JSON records of both
+modes are compared once.
 """
 
 from __future__ import annotations
@@ -36,33 +37,42 @@ SRC = ROOT / "src"
 
 CHILD = r"""
 import io, json, resource, sys, time
+import claimaudit.engine.parallel as par
 from claimaudit.engine.run import RunOptions, run_claims
-from claimaudit.engine.parallel import run_claims_in_workers
 from claimaudit.engine.records import as_report
 from claimaudit.reporters import render
 folder, workers = sys.argv[1], int(sys.argv[2])
+formats = {"text", "html"}            # a plain `claimaudit run`: the terminal and the default HTML report
+marks = {}
+if workers > 1:
+    from last_result import mark                # marks["last"]: the last worker result is in
+    mark(par, marks)
 def children():
     k = resource.getrusage(resource.RUSAGE_CHILDREN)
     return k.ru_utime + k.ru_stime
 t0, w0 = time.process_time(), time.perf_counter()
 options = RunOptions(workers=workers)
-if workers > 1:
-    try:   # as `claimaudit run -n` calls it (slim results); sources from before slim=: without
-        run = run_claims_in_workers([folder + "/claims"], folder, options, slim=True)
-    except TypeError:
-        run = run_claims_in_workers([folder + "/claims"], folder, options)
+if workers > 1:   # as `claimaudit run -n` calls it: slim results, records (and their pieces) built in the workers
+    try:
+        from claimaudit.reporters.prerender import prerenderer
+        extra = {"prerender": prerenderer(formats)}
+    except ImportError:
+        extra = {}
+    run = par.run_claims_in_workers([folder + "/claims"], folder, options, formats, slim=True, **extra)
 else:
     run = run_claims([folder + "/claims"], folder, options)
 t1 = time.process_time()
-report = as_report(run)
+report = as_report(run, formats)
 t2 = time.process_time()
 render("text", report, io.StringIO(), verbosity=0)
+render("html", report, io.StringIO())
 t3, w3 = time.process_time(), time.perf_counter()
 out = {"run": t1 - t0, "worker": children(), "records": t2 - t1, "text": t3 - t2, "wall": w3 - w0,
-       "n": len(run.results)}
+       "n": len(run.results), "tail": t3 - marks["last"] if "last" in marks else None,
+       "dynamic": hasattr(par, "_Feeder")}
 if len(sys.argv) > 3:
     buf = io.StringIO()
-    render("json", report, buf)
+    render("json", as_report(run), buf)
     rep = json.loads(buf.getvalue())
     for key in ("created", "duration"):
         rep.pop(key, None)
@@ -74,7 +84,8 @@ print(json.dumps(out))
 
 
 def child(folder: Path, workers: int, compare: bool = False) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(SRC), "CLAIMAUDIT_SOLVE_CACHE": "off"}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(ROOT / "benchmarks")]),
+           "CLAIMAUDIT_SOLVE_CACHE": "off"}
     cmd = [sys.executable, "-c", CHILD, str(folder), str(workers)] + (["json"] if compare else [])
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if out.returncode:
@@ -108,20 +119,31 @@ def main() -> None:
                 rows[w].append(child(folder, w))
     s, p = rows[1], rows[2]
     s_run, s_after = m(r["run"] for r in s), m(r["records"] + r["text"] for r in s)
+    s_total = s_run + s_after
     p_run, p_worker = m(r["run"] for r in p), m(r["worker"] for r in p)
     p_after = m(r["records"] + r["text"] for r in p)
+    p_tail = m(r["tail"] for r in p)
     s_wall, p_wall = m(r["wall"] for r in s), m(r["wall"] for r in p)
-    idle_run = s_run / max(p_run, p_worker)
-    idle_total = (s_run + s_after) / (max(p_run, p_worker) + p_after)
+
+    def idle(r: dict) -> float:
+        """The -n 2 run on 2 idle cores: the parallel phase (until the last worker result is in: half the
+        two processes' CPU when groups are handed out one at a time, the longer one's with fixed buckets),
+        then the parent alone."""
+        before = r["run"] + r["records"] + r["text"] - r["tail"]
+        both = (before + r["worker"]) / 2 if r["dynamic"] else max(before, r["worker"])
+        return both + r["tail"]
+
+    estimates = sorted(s_total / idle(r) for r in p)
+    how = "groups one at a time" if p[0]["dynamic"] else "fixed buckets"
     print(f"-n 2 against serial on {count} claims in {files} files ({a.reps} interleaved rounds, medians; "
           f"load average {os.getloadavg()[0]:.1f} after); JSON records identical: {same}")
-    print(f"  serial: run CPU {s_run:.2f} s, records + text {s_after:.2f} s; wall {s_wall:.2f} s")
+    print(f"  serial: run CPU {s_run:.2f} s, records + text + HTML {s_after:.2f} s; wall {s_wall:.2f} s")
     print(f"  -n 2:   parent run CPU {p_run:.2f} s, worker CPU {p_worker:.2f} s (together "
-          f"{100 * ((p_run + p_worker) / s_run - 1):+.0f}% over serial), records + text {p_after:.2f} s; "
-          f"wall {p_wall:.2f} s")
-    print(f"  speed-up on 2 idle cores from the CPU times: run {idle_run:.2f}×, end to end {idle_total:.2f}×; "
+          f"{100 * ((p_run + p_worker + p_after) / s_total - 1):+.0f}% over serial), records + text + HTML "
+          f"{p_after:.2f} s; the parent alone after the last worker result: {p_tail:.2f} s; wall {p_wall:.2f} s")
+    print(f"  speed-up on 2 idle cores from the CPU times, end to end: {m(estimates):.2f}× (rounds "
+          f"{estimates[0]:.2f}–{estimates[-1]:.2f}×, {how}); "
           f"observed in wall time here {s_wall / p_wall:.2f}×")
-
 
 if __name__ == "__main__":
     main()

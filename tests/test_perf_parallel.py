@@ -205,3 +205,178 @@ def test_cli_parallel_json_without_checklist_matches_serial(project, capsys):
     serial_code, serial = _json(capsys, project, "--checklist", "no")
     code, parallel = _json(capsys, project, "--checklist", "no", "-n", "2")
     assert (code, parallel) == (serial_code, serial) and serial["summary"]["inconsistent"] >= 2
+
+
+# -- records written out ahead (reporters/prerender.py) and groups handed out one at a time ----------
+
+def _timeless(text: str) -> str:
+    """A JSON report's text with the run's and each claim's times blanked (all that differs between runs)."""
+    return re.sub(r'^(\s*"(?:created|duration)": )[^,\n]*', r"\1_", text, flags=re.M)
+
+
+def _render(fmt: str, report: dict, **options) -> str:
+    import io
+
+    from claimaudit.reporters import render
+
+    out = io.StringIO()
+    render(fmt, report, out, **options)
+    return out.getvalue()
+
+
+def test_a_record_written_ahead_is_written_as_the_record_itself(project):
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters.jsonfmt import dumps
+    from claimaudit.reporters.prerender import prerendered
+    from claimaudit.reporters.rendered import Rendered, part
+
+    report = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))
+    plain = report["records"]
+    ahead = [prerendered(r, {"json", "html"}) for r in plain]
+    assert all(type(r) is Rendered and r == p for r, p in zip(ahead, plain, strict=True))
+    assert dumps(plain[0]) == json.dumps(plain[0], ensure_ascii=False, indent=2)
+    # At any depth: the piece is re-indented where it is written.
+    for shape in (lambda rs: {**report, "records": rs}, lambda rs: [[rs]], lambda rs: rs[0]):
+        assert _render("json", shape(ahead)) == _render("json", shape(plain))
+    assert _render("html", {**report, "records": ahead}) == _render("html", report)
+    # Used, not written again: a piece that differs from the record shows.
+    ahead[0].parts["json"] = '"piece"'
+    assert '"piece"' in _render("json", {**report, "records": ahead})
+    # Any change to the record drops its pieces (records are read-only for reporters, but not by force).
+    for change in (lambda r: r.__setitem__("verdict", "x"), lambda r: r.pop("verdict"), lambda r: r.update(a=1),
+                   lambda r: r.setdefault("new", 1), lambda r: r.__delitem__("id"), lambda r: r.clear(),
+                   lambda r: r.popitem(), lambda r: r.__ior__({"b": 2})):
+        r = prerendered(plain[1], {"json", "html"})
+        assert part(r, "json") is not None
+        change(r)
+        assert part(r, "json") is None and part(r, "html:maintainers") is None
+    changed = prerendered(plain[1], {"json"})
+    changed["verdict"] = "changed"
+    assert '"verdict": "changed"' in _render("json", {**report, "records": [changed]})
+    assert part(plain[0], "json") is None                     # a plain record has no pieces
+
+
+def test_a_record_written_ahead_survives_the_way_back(project):
+    import pickle
+
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters.prerender import prerendered, prerenderer
+    from claimaudit.reporters.rendered import Rendered, part
+
+    record = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))["records"][0]
+    back = pickle.loads(pickle.dumps(prerendered(record, {"json"}, "authors"), protocol=pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own pickle
+    assert type(back) is Rendered and back == record and part(back, "json") is not None
+    assert prerenderer({"text"}) is None and prerenderer(None) is None
+    fn = pickle.loads(pickle.dumps(prerenderer({"text", "html"}, "authors")))  # noqa: S301 - sent to the workers
+    assert set(fn(record).parts) == {"html:authors"}
+
+
+@pytest.mark.parametrize("audience", ["maintainers", "authors"])
+def test_parallel_records_written_ahead_give_the_serial_json_and_html(project, audience):
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters.prerender import prerenderer
+    from claimaudit.reporters.rendered import Rendered, html_key
+
+    options = RunOptions(checklist="no")
+    serial = as_report(run_claims([project / "claims"], project, options), {"json", "html"})
+    run = run_claims_in_workers([project / "claims"], project, RunOptions(workers=2, checklist="no"),
+                                {"json", "html"}, slim=True, prerender=prerenderer({"json", "html"}, audience))
+    report = as_report(run, {"json", "html"})
+    ahead = [r for r in report["records"] if type(r) is Rendered]
+    assert len(ahead) >= len(report["records"]) - 1        # CA204's dedupe may build one again
+    assert all(set(r.parts) == {"json", html_key(audience)} for r in ahead)
+    assert _timeless(_render("json", report)) == _timeless(_render("json", serial))
+    page = re.compile(r'<p class="meta">Audited .*?</p>')
+    assert page.sub("", _render("html", report, audience=audience)) == \
+        page.sub("", _render("html", serial, audience=audience))
+
+
+@pytest.mark.parametrize("extra", [[], ["--for", "authors"]])
+def test_cli_parallel_json_text_is_the_serial_text(project, capsys, extra):
+    outs = []
+    for n in ([], ["-n", "2"]):
+        code = main(["run", "--root", str(project), "--no-report", "--checklist", "no", "--format", "json",
+                     *extra, *n, str(project / "claims")])
+        outs.append((code, _timeless(capsys.readouterr().out)))
+    assert outs[0] == outs[1] and outs[0][0] == 2
+
+
+def test_groups_are_handed_out_one_at_a_time():
+    """Each group goes to exactly one process; a worker is given its next group as it finishes one."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from claimaudit.engine.parallel import _Feeder
+
+    groups = [[i] for i in range(40)]
+    by_worker: list[int] = []
+    with ThreadPoolExecutor(2) as pool:
+        def work(g: list[int]) -> bytes:
+            time.sleep(0.002)
+            by_worker.append(g[0])
+            return bytes(g)
+
+        feeder = _Feeder(groups, lambda g: pool.submit(work, g))
+        feeder.feed()
+        feeder.feed()
+        mine, theirs = [], []
+        while (g := feeder.next_group()) is not None:
+            mine.append(g[0])
+            time.sleep(0.003)
+            theirs += [b[0] for _g, b in feeder.take(wait=False)]
+        theirs += [b[0] for _g, b in feeder.take(wait=True)]
+    assert sorted(mine + theirs) == list(range(40)) and sorted(theirs) == sorted(by_worker)
+    assert mine and len(theirs) > len(mine)        # two workers (threads here), each fed as it finished
+
+
+def _boom(*args, **kwargs):
+    raise RuntimeError("a worker failed")
+
+
+def test_a_worker_that_fails_fails_the_run(project, monkeypatch):
+    import claimaudit.engine.parallel as par
+
+    monkeypatch.setattr(par, "_audit_bucket_packed", _boom)     # the forked worker sees it too
+    with pytest.raises(RuntimeError, match="a worker failed"):
+        run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
+
+
+_PARENT: list[int] = []      # the test process's pid
+_ORIGINAL: list = []         # the real _audit_bucket
+
+
+def _boom_in_the_parent(*args, **kwargs):
+    import os
+
+    if os.getpid() in _PARENT:
+        raise RuntimeError("the parent failed")
+    return _ORIGINAL[0](*args, **kwargs)
+
+
+def test_the_parent_failing_stops_the_workers_and_fails_the_run(project, monkeypatch):
+    import os
+
+    import claimaudit.engine.parallel as par
+
+    _PARENT[:] = [os.getpid()]
+    _ORIGINAL[:] = [par._audit_bucket]
+    fed = []
+    feed = par._Feeder.feed
+
+    def counted(self):
+        if self.tasks and not self.stopped:
+            fed.append(len(self.tasks))
+        feed(self)
+
+    monkeypatch.setattr(par._Feeder, "feed", counted)
+    monkeypatch.setattr(par, "_audit_bucket", _boom_in_the_parent)   # the forked worker audits as usual
+    with pytest.raises(RuntimeError, match="the parent failed"):
+        run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
+    assert 1 <= len(fed) <= 2        # 6 groups: the worker is given none after the parent stopped
+
+
+def test_dotted_names_are_whole_words():
+    from claimaudit.engine.parallel import _DOTTED
+
+    text = "formula: a-b.rows * 2.5 + fire_flyer.cost / 万元.x - y..z (cost.)\nsame_as: b.c.d"
+    assert _DOTTED.findall(text) == ["a-b", "2", "fire_flyer", "万元", "y", "cost", "b", "c"]

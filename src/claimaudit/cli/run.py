@@ -180,9 +180,14 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
     with command_line_source_dirs(getattr(args, "allow_source_dir", None)):
         if options.workers > 1:
             from ..engine.parallel import run_claims_in_workers
+            from ..reporters.prerender import prerenderer
 
-            run = run_claims_in_workers(list(paths), root, options, formats=_record_formats(args, root),
-                                        slim=True)   # what follows reads records, not amounts
+            formats = _record_formats(args, root)
+            # What follows reads records, not amounts (slim); each worker writes its records' JSON and
+            # HTML cards, so that the report written after the merge only joins them.
+            audience = _audience(args) if hasattr(args, "audience") else "maintainers"
+            run = run_claims_in_workers(list(paths), root, options, formats=formats, slim=True,
+                                        prerender=prerenderer(formats, audience))
         else:
             run = run_claims(paths, root, options)
     point_at_documents(run, docs)

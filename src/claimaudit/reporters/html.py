@@ -16,11 +16,14 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, TextIO
 
+from markupsafe import Markup
+
 from .audience import is_problem
 from .card_html import card_html
 from .common import expected_counts, sorted_records, summary_text, verdict_counts
 from .highlight import language
 from .page_html import page_html
+from .rendered import html_key, part
 
 _PACKAGE = "claimaudit.reporters"
 _SAFE_URL = re.compile(r"^(https?://|mailto:)", re.I)
@@ -95,7 +98,9 @@ def view(report: dict[str, Any], *, title: str | None = None, audience: str = "m
     options = {k: v for k, v in (report.get("options") or {}).items() if v not in (None, "", [], ())}
     root = (report.get("root") or "").rstrip("/\\")
     name = os.path.basename(root) if root not in ("", ".") else "claims"
-    cards = [card_html(r, audience) for r in records]
+    key = html_key(audience)
+    cards = [Markup(ahead) if (ahead := part(r, key)) is not None else card_html(r, audience)  # noqa: S704
+             for r in records]   # a -n worker's card was escaped as it was written (card_html)
     return {
         # The root's folder name only: an absolute path is the reviewer's machine, not the report's.
         "report": report, "root_name": name, "audience": audience,

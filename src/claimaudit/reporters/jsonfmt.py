@@ -12,6 +12,8 @@ import math
 from json.encoder import encode_basestring  # the C escaper when available
 from typing import Any, TextIO
 
+from .rendered import Rendered
+
 #: Pieces collected before they are written out.
 FLUSH_EVERY = 8192
 
@@ -21,6 +23,17 @@ def render(report: dict[str, Any], out: TextIO, **_: Any) -> None:
     _value(report, "", parts, out)
     parts.append("\n")
     out.write("".join(parts))
+
+
+#: The indent of a report's records (``{"records": [{...}]}``: two levels in).
+RECORD_INDENT = "    "
+
+
+def dumps(value: Any, indent: str = "") -> str:
+    """``value`` as :func:`render` writes it at ``indent`` (no final newline)."""
+    parts: list[str] = []
+    _value(value, indent, parts, None)
+    return "".join(parts)
 
 
 def _float(x: float) -> str:
@@ -41,7 +54,7 @@ def _key(k: object) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
-def _value(v: Any, indent: str, parts: list[str], out: TextIO) -> None:
+def _value(v: Any, indent: str, parts: list[str], out: TextIO | None) -> None:
     t = type(v)
     if t is str:
         parts.append(encode_basestring(v))
@@ -55,6 +68,11 @@ def _value(v: Any, indent: str, parts: list[str], out: TextIO) -> None:
         parts.append(int.__repr__(v))
     elif t is float:
         parts.append(_float(v))
+    elif t is Rendered and "json" in v.parts:
+        # Written ahead at RECORD_INDENT (reporters/prerender.py), where a report's records are; a JSON text
+        # has raw newlines only between items, each followed by at least that indent.
+        text = v.parts["json"]
+        parts.append(text if indent == RECORD_INDENT else text.replace("\n" + RECORD_INDENT, "\n" + indent))
     elif isinstance(v, dict):
         _items("{", "}", [(_key(k) + ": ", x) for k, x in v.items()], indent, parts, out)
     elif isinstance(v, (list, tuple)):
@@ -69,7 +87,8 @@ def _value(v: Any, indent: str, parts: list[str], out: TextIO) -> None:
         raise TypeError(f"Object of type {type(v).__name__} is not JSON serializable")
 
 
-def _items(start: str, end: str, items: list[tuple[str, Any]], indent: str, parts: list[str], out: TextIO) -> None:
+def _items(start: str, end: str, items: list[tuple[str, Any]], indent: str, parts: list[str],
+           out: TextIO | None) -> None:
     """A dict's ``"key": value`` pairs (``label`` the key) or a list's values, one per line."""
     if not items:
         parts.append(start + end)
@@ -83,7 +102,7 @@ def _items(start: str, end: str, items: list[tuple[str, Any]], indent: str, part
         if label:
             parts.append(label)
         _value(x, inner, parts, out)
-        if len(parts) > FLUSH_EVERY:
+        if out is not None and len(parts) > FLUSH_EVERY:
             out.write("".join(parts))
             parts.clear()
     parts.append("\n" + indent + end)
