@@ -50,3 +50,15 @@ def test_nested_pauses_and_a_disabled_gc_stay_as_they_were():
         assert not gc.isenabled()          # a caller who turned it off keeps it off
     finally:
         gc.enable()
+
+
+def test_what_a_run_made_leaves_the_pause_in_the_oldest_generation():
+    """Else the first collection after the pause walks every object the run made (0.3 s per 20,000
+    claims, in a report's time): they go to generation 2, where only a full collection looks."""
+    with paused_gc():
+        made = [[i] for i in range(2000)]
+        assert any(x is made[-1] for x in gc.get_objects(generation=0))
+    assert not any(x is made[-1] for x in gc.get_objects(generation=0))
+    assert any(x is made[-1] for x in gc.get_objects(generation=2))
+    gc.collect()
+    assert made[-1] == [1999]          # still reachable, still collected normally

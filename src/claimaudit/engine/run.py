@@ -45,6 +45,11 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            # What the run made lives on (results, reports to write): it goes straight to the oldest
+            # generation (freeze, then unfreeze: two list splices), or the first collection after the
+            # pause walks every one of those objects; a full collection still sees them.
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
