@@ -380,3 +380,37 @@ def test_dotted_names_are_whole_words():
 
     text = "formula: a-b.rows * 2.5 + fire_flyer.cost / 万元.x - y..z (cost.)\nsame_as: b.c.d"
     assert _DOTTED.findall(text) == ["a-b", "2", "fire_flyer", "万元", "y", "cost", "b", "c"]
+
+
+def test_worker_results_travel_through_a_private_folder_that_is_removed(project, monkeypatch, tmp_path):
+    """The workers' pickles go through files (a pipe made a worker wait for the busy parent's reads),
+    in a folder only this user can open, gone when the run ends; the results are the serial ones."""
+    import os
+    import stat
+
+    import claimaudit.engine.parallel as par
+
+    seen, real = [], par.tempfile.TemporaryDirectory
+
+    class Spool(real):  # type: ignore[misc, valid-type]
+        def __enter__(self):
+            path = super().__enter__()
+            seen.append((path, stat.S_IMODE(os.stat(path).st_mode)))
+            return path
+
+    read, unspooled = par._unspool, []
+
+    def unspool(path):
+        unspooled.append(os.path.dirname(path))
+        return read(path)
+
+    monkeypatch.setattr(par.tempfile, "TemporaryDirectory", Spool)
+    monkeypatch.setattr(par, "_unspool", unspool)
+    monkeypatch.setattr(par.tempfile, "tempdir", str(tmp_path))
+    parallel = run_claims_in_workers([project / "claims"], project, RunOptions(workers=2))
+    serial = run_claims([project / "claims"], project, RunOptions())
+    assert [(r.claim.qualname, r.verdict) for r in parallel.results] == \
+           [(r.claim.qualname, r.verdict) for r in serial.results]
+    assert len(seen) == 1 and seen[0][1] == 0o700 and Path(seen[0][0]).name.startswith("claimaudit-n-")
+    assert unspooled and set(unspooled) == {seen[0][0]}    # every worker result came through it
+    assert not Path(seen[0][0]).exists()

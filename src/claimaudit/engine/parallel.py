@@ -20,6 +20,7 @@ import dataclasses
 import io
 import os
 import re
+import tempfile
 import threading
 from collections import deque
 from collections.abc import Callable, Collection
@@ -126,10 +127,10 @@ class _Feeder:
     the pool's thread), so no process waits while another has work queued, however the machine's
     load falls. The parent reads the workers' results back between its own groups, while they audit."""
 
-    def __init__(self, groups: list[list[int]], submit: Callable[[list[int]], Future[bytes]]) -> None:
+    def __init__(self, groups: list[list[int]], submit: Callable[[list[int]], Future[str]]) -> None:
         self.tasks = deque(groups)
         self.lock = threading.Lock()
-        self.running: list[tuple[list[int], Future[bytes]]] = []
+        self.running: list[tuple[list[int], Future[str]]] = []
         self._submit = submit
         self.stopped = False
 
@@ -156,13 +157,13 @@ class _Feeder:
         with self.lock:
             self.stopped = True
 
-    def _done(self, future: Future[bytes]) -> None:
+    def _done(self, future: Future[str]) -> None:
         if future.cancelled() or future.exception() is not None:
             self.stopped = True     # the parent raises it when it reads the result
         else:
             self.feed()
 
-    def take(self, wait: bool) -> list[tuple[list[int], bytes]]:
+    def take(self, wait: bool) -> list[tuple[list[int], str]]:
         """The results the workers finished (``wait``: once every group is done, all of them)."""
         out = []
         while True:
@@ -274,6 +275,25 @@ def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
         return _pack(part)
 
 
+def _audit_bucket_spooled(spool: str, *args: Any) -> str:
+    """:func:`_audit_bucket_packed` in a worker, its pickle left in a file of the run's private folder.
+
+    Through the pool's pipe, tens of megabytes go in 64 KB reads by the parent's pool thread, each one
+    waiting for the GIL while the parent audits its own groups: the worker sat blocked in its send for
+    seconds per group. A file is written at once, and the parent reads it in one go when it takes it."""
+    data = _audit_bucket_packed(*args)
+    fd, path = tempfile.mkstemp(dir=spool, suffix=".pickle")
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    return path
+
+
+def _unspool(path: str) -> bytes:
+    data = Path(path).read_bytes()
+    os.unlink(path)
+    return data
+
+
 def _audit_bucket(paths: list[str], root: str, options: RunOptions,
                   formats: Collection[str] | None, prerender: Prerender | None = None) -> dict[str, Any]:
     """One worker's share: per-file collection errors, the audited results with their report records
@@ -337,17 +357,21 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         # The parent audits groups itself while the workers audit others: one process fewer to start,
         # and its share of the results needs no pickling.
         parts: list[tuple[list[int], dict[str, Any]]] = []
-        with ProcessPoolExecutor(processes - 1, mp_context=multiprocessing.get_context(method)) as pool:
+        # the workers' pickles: a folder only this user can read or write (mkdtemp makes it 0700)
+        with tempfile.TemporaryDirectory(prefix="claimaudit-n-") as spool, \
+                ProcessPoolExecutor(processes - 1, mp_context=multiprocessing.get_context(method)) as pool:
             feeder = _Feeder(_largest_first(groups, files), lambda g: pool.submit(
-                _audit_bucket_packed, paths_of(g), str(root), worker_options, formats, slim_above, prerender))
+                _audit_bucket_spooled, spool, paths_of(g), str(root), worker_options, formats, slim_above,
+                prerender))
             try:
                 for _ in range(processes - 1):
                     feeder.feed()
+                # pickle.loads below reads only the workers' own output, from the run's private folder
                 while (group := feeder.next_group()) is not None:
                     parts.append((group, _audit_bucket(paths_of(group), str(root), worker_options, formats,
                                                        prerender)))
-                    parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=False)]  # noqa: S301 - our
-                parts += [(g, pickle.loads(b)) for g, b in feeder.take(wait=True)]       # noqa: S301 - output
+                    parts += [(g, pickle.loads(_unspool(b))) for g, b in feeder.take(wait=False)]  # noqa: S301
+                parts += [(g, pickle.loads(_unspool(b))) for g, b in feeder.take(wait=True)]   # noqa: S301
             finally:
                 feeder.stop()    # on an error here, the pool finishes the groups it has, and no more
         parts.sort(key=lambda gp: gp[0][0])   # in file order: errors without a file keep a stable order
