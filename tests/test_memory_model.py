@@ -5,7 +5,8 @@ in their documented key order, and a run's intermediates dropped once its verdic
 from __future__ import annotations
 
 import pickle
-from pathlib import Path
+
+from support import REPO
 
 from claimaudit.engine.records import BRIEF_KEYS, as_report
 from claimaudit.engine.run import RunOptions, run_claims
@@ -13,8 +14,6 @@ from claimaudit.errors import Location
 from claimaudit.model.load import load_claim_text
 from claimaudit.model.markdown_claims import claims_from_markdown
 from claimaudit.model.yamlmarks import load_yaml
-
-REPO = Path(__file__).resolve().parents[1]
 
 TEXT = """\
 source: paper

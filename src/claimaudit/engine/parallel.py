@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.load import module_name
 from ..model.yamlmarks import MAX_FILE_BYTES
+from ..numbers.rational import coprime
 from .collect import (
     DOC_SUFFIXES,
     collect,
@@ -183,16 +184,11 @@ class _Feeder:
 # They are pickled once in the worker (here, with this module's reductions) and read once by the parent:
 # this is the run's only serial cost besides the merge. The hot types get compact reductions: exact
 # numbers skip the gcd on the way back (they are in lowest terms already), slotted dataclasses skip
-# dataclasses' per-object field lookups. Only the run's own worker output is unpickled, never a file.
-
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    f = object.__new__(Fraction)
-    f._numerator, f._denominator = numerator, denominator   # type: ignore[attr-defined]
-    return f
-
+# dataclasses' per-object field lookups. Only the run's own worker output is unpickled (from the run's
+# private folder), never a file a user can write.
 
 def _reduce_fraction(f: Fraction) -> tuple:
-    return _fraction, (f.numerator, f.denominator)
+    return coprime, (f.numerator, f.denominator)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
