@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import UsageError
+from ..gcpause import paused_gc
 from ..sources.document import Cell, Document, Table
 from ..sources.limits import Limits, SourceTextError
 
@@ -57,20 +58,23 @@ def analyse(text: str, path: str = "<text>", fmt: str | None = None) -> Document
         fmt = _suffixes().get(suffix.lower(), "text")
     if len(text) > MAX_BYTES:
         raise UsageError(f"{path}: more than {MAX_BYTES:,} characters (the document size limit)")
-    try:
-        if fmt == "html":
-            from ..sources.load_html import load_html
+    # The model's pieces, rows and cells live on in the document: the cyclic collector's passes
+    # over them would find nothing to free.
+    with paused_gc():
+        try:
+            if fmt == "html":
+                from ..sources.load_html import load_html
 
-            doc = load_html(text, source=stem, file=path, limits=LIMITS)
-        elif fmt == "text":
-            doc = _load_text()(text, source=stem, file=path)
-        else:
-            from ..sources.load_markdown import load_markdown
+                doc = load_html(text, source=stem, file=path, limits=LIMITS)
+            elif fmt == "text":
+                doc = _load_text()(text, source=stem, file=path)
+            else:
+                from ..sources.load_markdown import load_markdown
 
-            doc = load_markdown(text, source=stem, file=path)
-    except SourceTextError as exc:
-        raise UsageError(exc.message) from None
-    return doc.prose()
+                doc = load_markdown(text, source=stem, file=path)
+        except SourceTextError as exc:
+            raise UsageError(exc.message) from None
+        return doc.prose()
 
 
 def load_document(path: str | Path, display: str | None = None) -> Document:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..gcpause import paused_gc
 from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
@@ -122,6 +123,10 @@ class Extractor:
         self.skipped: list[tuple[NumberToken, str]] = []
 
     def mentions(self) -> list[Mention]:
+        with paused_gc():     # tokens and mentions live until the end: the collector would find no cycles
+            return self._mentions()
+
+    def _mentions(self) -> list[Mention]:
         f = self.folded
         tokens = scan_numbers(self.doc.text, words=self.lang != "zh", chinese=self.lang != "en")
         out: list[Mention] = []

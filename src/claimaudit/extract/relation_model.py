@@ -73,50 +73,55 @@ _APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
 
 def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
     """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
-    tokens = _FORMULA_TOKEN.findall(formula)
-    pos = 0
+    try:
+        return _Formula(_FORMULA_TOKEN.findall(formula), ms, unitless).value()
+    except (DimensionMismatch, ZeroDivisionError, ArithmeticError, IndexError, ValueError):
+        return None
 
-    def val(i: int) -> Quantity:
-        m = ms[i]
-        if unitless:
-            return Quantity(m.number.interval, Dims())
-        return _q(m)
 
-    def chain(operand: Callable[[], Quantity], ops: str) -> Quantity:
+class _Formula:
+    """A recursive-descent reading of a formula's tokens (methods, not nested closures: closures
+    that call each other form reference cycles, garbage only the cyclic collector frees, and the
+    finders evaluate a formula for every candidate relation)."""
+
+    __slots__ = ("ms", "pos", "tokens", "unitless")
+
+    def __init__(self, tokens: list[str], ms: list[Mention], unitless: bool) -> None:
+        self.tokens, self.ms, self.unitless, self.pos = tokens, ms, unitless, 0
+
+    def value(self) -> Quantity | None:
+        out = self.expr()
+        return out if self.pos == len(self.tokens) else None
+
+    def chain(self, operand: Callable[[], Quantity], ops: str) -> Quantity:
         """operand (op operand)*, left to right, for one precedence level."""
-        nonlocal pos
+        tokens = self.tokens
         left = operand()
-        while pos < len(tokens) and tokens[pos] in ops:
-            op = tokens[pos]
-            pos += 1
+        while self.pos < len(tokens) and tokens[self.pos] in ops:
+            op = tokens[self.pos]
+            self.pos += 1
             left = _APPLY[op](left, operand())
         return left
 
-    def expr() -> Quantity:
-        return chain(term, "+-")
+    def expr(self) -> Quantity:
+        return self.chain(self.term, "+-")
 
-    def term() -> Quantity:
-        return chain(atom, "*/")
+    def term(self) -> Quantity:
+        return self.chain(self.atom, "*/")
 
-    def atom() -> Quantity:
-        nonlocal pos
-        t = tokens[pos]
-        pos += 1
+    def atom(self) -> Quantity:
+        t = self.tokens[self.pos]
+        self.pos += 1
         if t == "(":
-            v = expr()
-            pos += 1
+            v = self.expr()
+            self.pos += 1
             return v
         if t == "-":
-            return -atom()
+            return -self.atom()
         if t.isdigit():
             return Quantity(Interval(Fraction(int(t))), Dims())     # a count written in the formula
-        return val(int(t[1:-1]))
-
-    try:
-        out = expr()
-        return out if pos == len(tokens) else None
-    except (DimensionMismatch, ZeroDivisionError, ArithmeticError, IndexError, ValueError):
-        return None
+        m = self.ms[int(t[1:-1])]
+        return Quantity(m.number.interval, Dims()) if self.unitless else _q(m)
 
 
 def _fits(target: Mention, q: Quantity | None, unitless: bool = False) -> bool:

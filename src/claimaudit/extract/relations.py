@@ -111,6 +111,7 @@ relation itself and formula evaluation in :mod:`.relation_model`.
 
 from __future__ import annotations
 
+from ..gcpause import paused_gc
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
@@ -171,4 +172,5 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
 
 
 def find_relations(doc: Document, mentions: list[Mention]) -> list[Relation]:
-    return RelationFinder(doc, mentions).find()
+    with paused_gc():     # the finders' indexes and candidates live until the end: no cycles to find
+        return RelationFinder(doc, mentions).find()
