@@ -101,7 +101,7 @@ def _shared_word_scale(tok: NumberToken, nxt: NumberToken) -> tuple[str, str] | 
     return shown, words[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)     # not frozen: built for every number token, and a frozen init costs twice
 class _Before:
     """What stands before a number token, the same for each reading tried (a range, the number alone)."""
 

@@ -12,7 +12,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -50,17 +49,32 @@ class Relation:
 
 
 _FORMULA_TOKEN = re.compile(r"\{\d+\}|\d+|[+\-*/()]")
+#: What follows a number read short (``~200_000_000`` read as 200): a digit group goes on.
+_MORE_DIGITS = re.compile(r"[_\d]|[.,]\d")
 
 
 def _q(m: Mention) -> Quantity:
     return Quantity(_scaled(m.number.interval, m.unit.factor), m.unit.dims)
 
 
-@lru_cache(maxsize=1 << 14)
+_SCALED: dict[tuple[int, int, int, int, int, int], Interval] = {}
+_SCALED_MAX = 1 << 14
+
+
 def _scaled(interval: Interval, factor: Fraction) -> Interval:
     """The interval in base units; cached (exact Fraction products are costly, and finders ask for
-    the same mention's quantity many times)."""
-    return interval * factor
+    the same mention's quantity many times). The key is the endpoints' and factor's integers:
+    hashing a Fraction computes a modular inverse, several times the cost of the lookup."""
+    if factor == 1:
+        return interval
+    lo, hi = interval.lo, interval.hi
+    key = (lo.numerator, lo.denominator, hi.numerator, hi.denominator, factor.numerator, factor.denominator)
+    got = _SCALED.get(key)
+    if got is None:
+        if len(_SCALED) >= _SCALED_MAX:
+            _SCALED.clear()
+        got = _SCALED[key] = interval * factor
+    return got
 
 
 def _usable(m: Mention) -> bool:
@@ -242,7 +256,7 @@ class FinderBase:
     def _cut(self, i: int) -> bool:
         """A number read short: more digits follow it (``~200_000_000`` read as 200)."""
         m = self.ms[i]
-        return bool(re.match(r"[_\d]|[.,]\d", self.text[m.number_end:m.number_end + 2]))
+        return bool(_MORE_DIGITS.match(self.text, m.number_end, m.number_end + 2))
 
     # -- tables ---------------------------------------------------------------------------------------
     def value(self, t: Table, r: int, c: int) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from fractions import Fraction
+from functools import cached_property
 
 from .document import Table
 from .relation_model import FinderBase, Relation, _usable, _where
@@ -78,11 +79,9 @@ class NearTableRelations(FinderBase):
         the size mention or -1), by a header or row label printed whole, or by a model size."""
         sentence = self.text[s:e]
         out = []
-        named = [(self._header(t, c), [(r, c) for r in range(len(t.rows))]) for c in range(1, t.ncols)] \
-            + [(t.label(r), [(r, c) for c in range(1, t.ncols)]) for r in range(len(t.rows))]
+        named = self._table_names(t)
         folded = sentence.casefold()       # "total emissions" names the row "Total"
-        for name, cells in named:
-            key = name.casefold()
+        for name, key, cells in named:
             if len(name) >= 3 and key in folded and _printed_as_name(key, folded):
                 out.append((s + folded.find(key), cells, repr(name), -1))
         for k in idx:
@@ -90,7 +89,7 @@ class NearTableRelations(FinderBase):
             if not _usable(m) or m.unit.dims.items or not _SIZE_WORDS.match(self.text, m.end):
                 continue
             size = m.number.nominal * m.unit.factor
-            hits = [(name, cells) for name, cells in named if size in _sizes(name)]
+            hits = [(name, cells) for name, _key, cells in named if size in _sizes(name)]
             if len(hits) == 1:
                 out.append((m.start, hits[0][1], f"{m.printed!r} (the size in {hits[0][0]!r})", k))
         # one name, named twice ("OPT-13B" and "130 亿参数"), is one entity
@@ -98,6 +97,20 @@ class NearTableRelations(FinderBase):
         for ent in sorted(out):
             seen.setdefault(tuple(ent[1]), ent)
         return sorted(seen.values())
+
+    @cached_property
+    def _names_of_tables(self) -> dict[int, list[tuple[str, str, list[tuple[int, int]]]]]:
+        return {}
+
+    def _table_names(self, t: Table) -> list[tuple[str, str, list[tuple[int, int]]]]:
+        """(name, casefolded name, the cells it covers) of each column header and row label, once a
+        table (every sentence near the table asks; the lists are read, never changed)."""
+        got = self._names_of_tables.get(t.index)
+        if got is None:
+            named = [(self._header(t, c), [(r, c) for r in range(len(t.rows))]) for c in range(1, t.ncols)] \
+                + [(t.label(r), [(r, c) for c in range(1, t.ncols)]) for r in range(len(t.rows))]
+            got = self._names_of_tables[t.index] = [(name, name.casefold(), cells) for name, cells in named]
+        return got
 
     def _pair(self, names: list, values: list[int], t: Table) -> list[tuple[int, tuple]]:
         """Each value with the entity it is said of: the only one, or, when the sentence names several,

@@ -274,12 +274,14 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
 
 def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | None:
     """The longest run of tokens (from the first) that the registry reads as a unit."""
+    # no run holding a model name ("H800") is a unit: runs longer than the first one's index are out
+    first_model = next((i for i, t in enumerate(toks) if t.kind == "model"), len(toks))
     for k in range(len(toks), 0, -1):
         last = toks[k - 1]
         if (last.kind == "op" and not (k == 1 and last.text in "$€£¥")) or last.text.lower() in ("per",) \
                 or last.text == "每":
             continue
-        if any(t.kind == "model" for t in toks[:k]):
+        if k > first_model:
             continue
         if k == 1 and last.text.lower() in ("shot", "shots") and f[last.start - 1] == "-":
             continue     # "5-shot", "zero-shot": examples in a prompt, not pint's shot (a jigger)
