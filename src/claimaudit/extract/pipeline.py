@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..gcpause import paused_gc
 from .document import Document, analyse, load_document
 from .draft import Draft, make_ids, render
 from .mentions import detect_lang, extract_mentions
@@ -14,9 +15,11 @@ def draft_document(doc: Document, *, lang: str = "auto", kilo: int = 1000, sourc
     """Mentions, relations and stable ids for ``doc``."""
     if lang == "auto":
         lang = detect_lang(doc.text)
-    mentions = extract_mentions(doc, lang=lang, kilo=kilo)
-    relations = find_relations(doc, mentions)
-    return Draft(doc, mentions, relations, make_ids(doc, mentions), source=source, lang=lang)
+    # what a draft allocates lives until it is rendered: no cycles for the collector to find
+    with paused_gc():
+        mentions = extract_mentions(doc, lang=lang, kilo=kilo)
+        relations = find_relations(doc, mentions)
+        return Draft(doc, mentions, relations, make_ids(doc, mentions), source=source, lang=lang)
 
 
 def draft_text(text: str, path: str = "<text>", **kw) -> Draft:
@@ -28,4 +31,5 @@ def draft_file(path: str | Path, *, display: str | None = None, **kw) -> Draft:
 
 
 def draft_yaml(draft: Draft) -> str:
-    return render(draft)
+    with paused_gc():
+        return render(draft)
