@@ -6,7 +6,9 @@ content — prose with numbers, pipe tables, HTML tables inside Markdown — and
 renderer), finding mentions, finding relations, and the whole draft. Target (issue #11 §6):
 extraction of a 1 MB document under 2 s.
 
-Usage: python benchmarks/extraction/large_doc.py [--size BYTES]
+Usage: python benchmarks/extraction/large_doc.py [--size BYTES] [--repeat N]
+(``--repeat N``: each size is timed N times and the median of each figure printed: on a shared
+machine one run is noisy.)
 (``CLAIMAUDIT_MARKDOWN=py`` times markdown-it-py where markdown-it-pyrs is installed.)
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -69,6 +72,7 @@ def timed(fn, *a, **kw):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=1_000_000)
+    ap.add_argument("--repeat", type=int, default=1, help="time each size N times, print the medians")
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU seconds (process time, child processes included); load average {load:.1f} on {os.cpu_count()} CPUs")
@@ -78,12 +82,15 @@ def main() -> int:
     print(f"{'size':>9} {'document':>16} {'mentions':>9} {'relations':>10} {'total':>7}  mentions/relations")
     for size in (args.size // 16, args.size // 4, args.size):
         text = build(size)
-        c0 = child_cpu()
-        doc, t_doc = timed(analyse, text, "big.md")
-        t_child = child_cpu() - c0
-        ms, t_m = timed(extract_mentions, doc, lang="en")
-        rels, t_r = timed(find_relations, doc, ms)
-        total = t_doc + t_m + t_r
+        runs = []
+        for _ in range(max(1, args.repeat)):
+            c0 = child_cpu()
+            doc, t_doc = timed(analyse, text, "big.md")
+            t_child = child_cpu() - c0
+            ms, t_m = timed(extract_mentions, doc, lang="en")
+            rels, t_r = timed(find_relations, doc, ms)
+            runs.append((t_doc, t_child, t_m, t_r, t_doc + t_m + t_r))
+        t_doc, t_child, t_m, t_r, total = (statistics.median(r[k] for r in runs) for k in range(5))
         print(f"{len(text):>9,} {t_doc:>6.2f}s ({t_child:>4.2f}s) {t_m:>8.2f}s {t_r:>9.2f}s {total:>6.2f}s  "
               f"{len(ms)}/{len(rels)}{'  (over the 2 s target)' if len(text) >= 900_000 and total > 2 else ''}")
     from markdown_it import MarkdownIt
