@@ -17,10 +17,11 @@ _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", 
                      "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile",
                      # fraction and ordinal words: "a fifth season" is no fifth of a gallon (numbers.words reads them)
                      *FRACTIONS}
-#: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
+#: "a dozen eggs", "a penny", "a square dozen", "half a dozen": an article before a count or coin word. The words
 #: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
 #: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").
-_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) (baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
+_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])((?:[Hh]alf )?(?:a|an|A|An)) "
+                            r"(baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
                             r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
 #: The value each of those words stands for, as a claim's `value:` would print it.
 _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
@@ -60,6 +61,8 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
             continue
         word = am.group(2).lower()
         v = _ARTICLE_COUNT_VALUE.get(word, f"1 {word}")
+        if am.group(1)[0] in "Hh":
+            v = "1/2" + v[1:]        # "half a dozen": 1/2 dozen (6)
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None:

@@ -104,7 +104,7 @@ _NUMBER_RE = _Lazy(
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) {1,2})?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
@@ -133,6 +133,19 @@ _WORD_SIGN_ANY_CASE = _Lazy(_WORD_SIGN.pattern, re.I)
 _NUMBER_BEFORE_SIGN_ANY_CASE = _Lazy(_NUMBER_BEFORE_SIGN.pattern, re.I)
 
 
+#: What joins two number words: a hyphen, or one to three spaces ("fifty   two" in PDF text); a
+#: spaced hyphen only inside a compound (see _dash_compound).
+_WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
+
+
+def _dash_compound(left: str, lower: str, pos: int) -> bool:
+    """A spaced hyphen joins ``ninety - five`` and ``one - fourth`` (what an unspaced hyphen joins);
+    anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
+    right = _LOWER_WORD.match(lower, pos)
+    word = right.group(0) if right else ""
+    return (left in _TENS_EN and 0 < _UNITS_EN.get(word, 0) < 10) or (left in _UNITS_EN and word in _FRACTIONS_EN)
+
+
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
@@ -157,8 +170,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                 break
             spans.append((wm.group(0), wm.start(), wm.end()))
             k = wm.end()
-            if k < n and lower[k] in " -" and k + 1 < n and lower[k + 1].isalpha() and len(spans) < 12:
-                j = k + 1
+            gap = _WORD_GAP.match(lower, k) if len(spans) < 12 else None
+            if gap is not None and (gap.group(0) != " - " or _dash_compound(wm.group(0), lower, gap.end())):
+                j = gap.end()
                 continue
             # "three million, two hundred & forty": a comma after a scale word, "&" for "and".
             if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < 12:
@@ -178,6 +192,10 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             continue
         value, used = got
         start, end = spans[0][1], spans[used - 1][2]
+        if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN \
+                and lower.endswith("the ", max(0, start - 4), start):
+            pos = spans[used][2]     # "the twenty-second of May": an ordinal ("a thirty-second ad" is 30 s)
+            continue
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
         if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
@@ -193,6 +211,9 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "half of the users", "half the staff" (not "the first half of 2024")
                           r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
                           r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
+                          # "more than half", "nearly half said no": a share after a qualifier
+                          r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
+                          r"|(?<=about ))half(?![\-'’])"
                           r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
@@ -201,9 +222,14 @@ _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
-                         r"(?:(?: and)? (?P<rest>\d{1,2}(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
+#: "2 and a half years", "3 and a quarter million": digits and a spoken half or quarter, written as the
+#: exact decimal (2.5), so that a scale word after it applies as it does to "2.5 million".
+_AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6}) and (?P<f>a half|one half|a quarter|three quarters)"
+                           r"(?![A-Za-z])", re.I)
+_AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
 _CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
@@ -231,10 +257,11 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                           "fraction")
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
+        end = m.end()
         if rest is None or rest >= 100 or rest.denominator != 1:
-            continue
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], str(int(m.group("n")) * 100 + rest),
-                          "digits")
+            # "3 hundred and negative one": the words after "and" are no part of it
+            rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
+        yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
 
 
 def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
@@ -589,6 +616,10 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
+        if " and " in lower and ("half" in lower or "quarter" in lower):
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()],
+                                     m.group("n") + _AND_A_DECIMAL[m.group("f").lower()], "digits")
+                         for m in _AND_A_FRACTION_RE.finditer(folded))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

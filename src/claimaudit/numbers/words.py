@@ -60,6 +60,7 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
     last_scale, group_start, groups = 0, 0, 0
+    hundreds, hundred_end = Fraction(0), 0      # the value and the end of the last "N hundred"
     while i < n:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
@@ -119,7 +120,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in SCALES and seen:
             scale = SCALES[w]
             if scale == 100:
+                if current >= 100:
+                    # "one hundred, two hundred", "two hundred three hundred": a list of two numbers
+                    return (total + hundreds, hundred_end) if hundred_end else None
                 current *= 100
+                hundreds, hundred_end = current, i + 1
             else:
                 total += current * scale
                 current = Fraction(0)
@@ -137,7 +142,10 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             while j < n and words[j] in UNITS and UNITS[words[j]] < 10:
                 j += 1
             digits = "".join(str(UNITS[d]) for d in words[i + 1:j])
-            return total + current + Fraction(int(digits), 10 ** len(digits)), j
+            value = total + current + Fraction(int(digits), 10 ** len(digits))
+            if total == 0 and j < n and words[j] in BIG_SCALES:
+                return value * SCALES[words[j]], j + 1     # "two point five million"
+            return value, j
         elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
             return None       # "the twenty-fifth day": an ordinal, no amount
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
@@ -155,6 +163,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     value = total + current
     if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
+    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") and words[used + 2] in BIG_SCALES \
+            and total == 0 and value < 1:
+        return value * SCALES[words[used + 2]], used + 3  # "three quarters of a million", "a third of a billion"
     return value, used
 
 

@@ -1,0 +1,135 @@
+"""English quantities read from running text (issue #11 §2): number words split by several spaces
+or a spaced hyphen (PDF and OCR text), lists of hundreds, spoken decimals before a scale, fractions of
+a scale, digits with a spoken half, "half a dozen" and the abbreviations of dozen, a share after a
+qualifier ("more than half"); and what stays out: ordinals ("the twenty-second of May"), dashes
+between two numbers, "the first half", dates, versions, model names and list numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+
+
+def values(text: str) -> list[tuple[str, Fraction]]:
+    return [(m.printed, m.number.nominal) for m in extract_mentions(analyse(text))]
+
+
+def counted(text: str) -> list[tuple[str, Fraction, str]]:
+    """(printed, value, unit) of each mention; the value counts the unit's factor (a dozen is 12)."""
+    return [(m.printed, m.number.nominal * m.unit.factor, m.unit.canonical) for m in extract_mentions(analyse(text))]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # several spaces between the words of one number, as PDF text extraction leaves them
+    ("the committee has fifty   two members", [("fifty   two", Fraction(52))]),
+    ("one  hundred  and  six respondents", [("one  hundred  and  six", Fraction(106))]),
+    # a spaced hyphen inside a compound: tens and unit, numerator and fraction word
+    ("a total of ninety - five delegates", [("ninety - five", Fraction(95))]),
+    ("one - fourth of the budget", [("one - fourth", Fraction(1, 4))]),
+    ("ninety - five hundred-fifths", [("ninety - five hundred-fifths", Fraction(1900))]),
+])
+def test_words_joined_by_spaces_or_a_spaced_hyphen(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a dash between two whole numbers is a range or a list, never one compound
+    ("between a hundred - two hundred people", [("a hundred", Fraction(100)), ("two hundred", Fraction(200))]),
+    ("twenty - thirty minutes", [("twenty", Fraction(20)), ("thirty minutes", Fraction(30))]),
+    # a run of more than three spaces is a column gap, not one number
+    ("fifty     two", [("fifty", Fraction(50)), ("two", Fraction(2))]),
+])
+def test_a_dash_or_a_column_gap_keeps_two_numbers(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one hundred, two hundred, three hundred", [("one hundred", Fraction(100)), ("two hundred", Fraction(200)),
+                                                 ("three hundred", Fraction(300))]),
+    ("two hundred three hundred and five", [("two hundred", Fraction(200)), ("three hundred and five", Fraction(305))]),
+    # one number, whose hundreds come once in each group
+    ("two hundred thousand three hundred", [("two hundred thousand three hundred", Fraction(200300))]),
+    ("twelve hundred and fifty", [("twelve hundred and fifty", Fraction(1250))]),
+])
+def test_a_second_hundreds_part_starts_a_new_number(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Sales reached two point five million units", [("two point five million", Fraction(2_500_000))]),
+    ("three quarters of a million visitors", [("three quarters of a million", Fraction(750_000))]),
+    ("a third of a billion", [("a third of a billion", Fraction(10**9, 3))]),
+    ("It took 2 and a half years.", [("2 and a half years", Fraction(5, 2))]),
+    ("3 and a quarter million people", [("3 and a quarter million", Fraction(3_250_000))]),
+    ("1 and three quarters cups of flour", [("1 and three quarters cups", Fraction(7, 4))]),
+    ("2  1/4 inches", [("2  1/4 inches", Fraction(9, 4))]),
+    # digits before "hundred", and what comes after "and" only when it is a number's rest
+    ("I can give you 3 hundred and 21 yuan.", [("3 hundred and 21 yuan", Fraction(321))]),
+    ("3 hundred and negative one are two numbers",
+     [("3 hundred", Fraction(300)), ("negative one", Fraction(-1)), ("two", Fraction(2))]),
+    ("3 hundred and 0", [("3 hundred", Fraction(300)), ("0", Fraction(0))]),
+])
+def test_scales_fractions_and_spoken_halves(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+def test_one_of_a_million_is_no_fraction() -> None:
+    # "of a million" multiplies only a fraction ("one" is a whole number)
+    assert values("one of a million") == [("a million", Fraction(1_000_000))]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We bought half a dozen eggs.", [("half a dozen", Fraction(6), "dozen")]),
+    ("Half a dozen firms bid.", [("Half a dozen", Fraction(6), "dozen")]),
+    ("3 dzs", [("3 dzs", Fraction(36), "dozen")]),
+    ("five dozs", [("five dozs", Fraction(60), "dozen")]),
+    ("4 doz. eggs", [("4 doz", Fraction(48), "dozen")]),
+])
+def test_dozens(text: str, expected: list[tuple[str, Fraction, str]]) -> None:
+    assert counted(text) == expected
+
+
+@pytest.mark.parametrize(("text", "printed", "qualifier"), [
+    ("More than half people came here.", "More than half", "more than"),
+    ("less than half of the budget was spent", "less than half", "less than"),
+    ("Almost half said no.", "Almost half", "almost"),
+    ("at least half would pay", "at least half", "at least"),
+])
+def test_half_after_a_qualifier(text: str, printed: str, qualifier: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.printed, m.number.nominal) == (printed, Fraction(1, 2))
+    assert (m.relation or m.number.relation).lower() in (qualifier, {"more than": ">", "less than": "<",
+                                                                    "almost": "~", "at least": ">="}[qualifier])
+
+
+@pytest.mark.parametrize("text", [
+    "The first half of 2021 was slow.",
+    "Section 3.2 lists the steps.",
+    "signed on 3 Sept. 2023 and 14 May 2024",
+    "on the twenty-second of May",
+    "the thirty-first of December",
+    "She finished the 3rd race and the twenty-first lap.",
+    "Llama-2-70B and ChatGLM2-6B",
+    "pip install torch==2.1.3",
+    "Released on 12 March 2024 as version 2.1.3",
+])
+def test_not_quantities(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5 may help", [("5", Fraction(5))]),                    # the verb, no month
+    ("12 Marchers", [("12", Fraction(12))]),
+    ("40 March-quarter shipments", [("40", Fraction(40))]),
+])
+def test_a_number_before_a_month_like_word(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+def test_a_thirty_second_ad_is_thirty_seconds() -> None:
+    (m,) = extract_mentions(analyse("a thirty-second ad"))
+    assert (m.number.nominal, m.unit.canonical) == (30, "second")
