@@ -133,3 +133,46 @@ def test_a_number_before_a_month_like_word(text: str, expected: list[tuple[str, 
 def test_a_thirty_second_ad_is_thirty_seconds() -> None:
     (m,) = extract_mentions(analyse("a thirty-second ad"))
     assert (m.number.nominal, m.unit.canonical) == (30, "second")
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("The meeting lasted an hour and a half.", "an hour and a half", Fraction(3, 2), "hour"),
+    ("a year and a half later", "a year and a half", Fraction(3, 2), "year"),
+    ("a mile and a half from the coast", "a mile and a half", Fraction(3, 2), "mile"),
+    ("an hour and a quarter", "an hour and a quarter", Fraction(5, 4), "hour"),
+    ("a gallon and a half of milk", "a gallon and a half", Fraction(3, 2), "gallon"),
+    ("a dozen and a half eggs", "a dozen and a half", Fraction(3, 2), "dozen"),
+])
+def test_one_unit_and_a_half(text: str, printed: str, value: Fraction, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.printed, m.number.nominal, m.unit.canonical) == (printed, value, unit)
+
+
+def test_and_a_half_after_a_word_that_is_no_unit_stays_a_half() -> None:
+    assert values("a thing and a half") == [("a half", Fraction(1, 2))]
+
+
+def test_a_pronoun_after_a_number_is_no_unit() -> None:
+    # "he" and "me" are prefixed units to the registry (hecto-, milli-elementary charge)
+    (m,) = extract_mentions(analyse("At the age of 30 he left."))
+    assert (m.printed, m.number.nominal, m.unit.canonical) == ("30", 30, "year")
+    assert [(m.printed, m.unit.dims.items) for m in extract_mentions(analyse("Give 5 me"))] == [("5", ())]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a glued m that ends the phrase, in a sentence about people or money: million
+    ("The population grew by 1.5m to 67.2m.", [("1.5m", Fraction(1_500_000), ""), ("67.2m", Fraction(67_200_000), "")]),
+    ("The firm raised 1.5m last year.", [("1.5m", Fraction(1_500_000), "")]),
+    ("The company has 40m users and 3m customers.", [("40m", Fraction(40_000_000), ""),
+                                                     ("3m", Fraction(3_000_000), "")]),
+    # lengths stay metres
+    ("He is 1.8m tall and has 2 users.", [("1.8m", Fraction(9, 5), "meter"), ("2", Fraction(2), "")]),
+    ("a 100m sprint with 3,000 people", [("100m", Fraction(100), "meter"), ("3,000", Fraction(3000), "")]),
+    ("The wall is 3m.", [("3m", Fraction(3), "meter")]),
+])
+def test_glued_m_million_or_metres(text: str, expected: list[tuple[str, Fraction, str]]) -> None:
+    got = extract_mentions(analyse(text))
+    assert [(m.printed, m.number.nominal * (m.unit.factor if m.unit.canonical == "meter" else 1),
+             m.unit.canonical if m.unit.dims.items else "") for m in got] == expected
+    assert all("could be metres" in " ".join(m.candidates) for m in got if m.printed.endswith("m")
+               and m.unit.canonical != "meter")

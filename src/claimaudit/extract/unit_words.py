@@ -27,7 +27,9 @@ COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|
 _COUNT_DIMS = {"[token]", "[gpu]", "[parameter]", "[node]", "[request]", "[sequence]", "[step]", "[ssd]", "[layer]"}
 _ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+|[-−][123](?![\d.]))?")
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
-              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
+              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units",
+              # pronouns the registry reads as prefixed units ("age of 30 he left": no hecto-charge)
+              "he", "me"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
 _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
