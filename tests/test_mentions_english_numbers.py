@@ -176,3 +176,33 @@ def test_glued_m_million_or_metres(text: str, expected: list[tuple[str, Fraction
              m.unit.canonical if m.unit.dims.items else "") for m in got] == expected
     assert all("could be metres" in " ".join(m.candidates) for m in got if m.printed.endswith("m")
                and m.unit.canonical != "meter")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a tens word right after a scale and before a unit ordinal is the denominator's
+    ("one hundred thirty-fifths", Fraction(100, 35)),
+    ("one hundred thirty fifths", Fraction(100, 35)),
+    # "and" keeps it in the numerator; a unit word before the ordinal leaves the denominator alone
+    ("one hundred and thirty fifths", Fraction(130, 5)),
+    ("one hundred thirty two fifths", Fraction(132, 5)),
+    ("twenty fifths", Fraction(4)),
+    # a one-word numerator over an ordinal with a scale in it
+    ("one one hundred fifth", Fraction(1, 105)),
+    ("three one hundred fifths", Fraction(3, 105)),
+    ("one twenty-fifth", Fraction(1, 25)),
+])
+def test_fractions_with_compound_denominators(text: str, expected: Fraction) -> None:
+    assert values(text) == [(text, expected)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one million two hundred and thirty four thousand five hundred and sixty seven",
+     [("one million two hundred and thirty four thousand five hundred and sixty seven", Fraction(1_234_567))]),
+    ("The total is 1 234 567.89 euros", [("1 234 567.89 euros", Fraction(123_456_789, 100))]),
+    ("China's population is 1 414 021 100.", [("1 414 021 100", Fraction(1_414_021_100))]),
+    ("1\u202f234.5", [("1\u202f234.5", Fraction(12_345, 10))]),
+    # one space group before a decimal may be two table cells: left as two numbers
+    ("Layer 3 123.4", [("3", Fraction(3)), ("123.4", Fraction(1234, 10))]),
+])
+def test_long_numbers(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected

@@ -94,7 +94,10 @@ class NumberToken:
 # -- digits --------------------------------------------------------------------------------------
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+"
+#: Space-grouped digits take a decimal part only where the grouping is unmistakable: two groups or
+#: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
+_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
+            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
@@ -133,6 +136,9 @@ _WORD_SIGN_ANY_CASE = _Lazy(_WORD_SIGN.pattern, re.I)
 _NUMBER_BEFORE_SIGN_ANY_CASE = _Lazy(_NUMBER_BEFORE_SIGN.pattern, re.I)
 
 
+#: The longest run of words read as one number ("one million two hundred and thirty four thousand five
+#: hundred and sixty seven" has 15).
+_MAX_NUMBER_WORDS = 24
 #: What joins two number words: a hyphen, or one to three spaces ("fifty   two" in PDF text); a
 #: spaced hyphen only inside a compound (see _dash_compound).
 _WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
@@ -170,18 +176,18 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                 break
             spans.append((wm.group(0), wm.start(), wm.end()))
             k = wm.end()
-            gap = _WORD_GAP.match(lower, k) if len(spans) < 12 else None
+            gap = _WORD_GAP.match(lower, k) if len(spans) < _MAX_NUMBER_WORDS else None
             if gap is not None and (gap.group(0) != " - " or _dash_compound(wm.group(0), lower, gap.end())):
                 j = gap.end()
                 continue
             # "three million, two hundred & forty": a comma after a scale word, "&" for "and".
-            if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < 12:
+            if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < _MAX_NUMBER_WORDS:
                 spans.append(("&", k + 1, k + 2))
                 j = k + 3
                 continue
             if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
                     and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS \
-                    and len(spans) < 12:
+                    and len(spans) < _MAX_NUMBER_WORDS:
                 j = k + 2
                 continue
             break

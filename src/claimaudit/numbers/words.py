@@ -151,6 +151,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
             # "twenty fifths", "one hundred thirty-two fifths": a cardinal over a plural fraction
             # word ("the twenty-fifth", singular, is an ordinal and stays out).
+            tens = TENS.get(words[i - 1], 0)
+            if tens and w[:-1] in UNIT_ORDINALS and i > 1 and words[i - 2] in SCALES:
+                # "one hundred thirty-fifths": the tens word is part of the denominator (100/35);
+                # "one hundred and thirty fifths" (an "and") keeps it in the numerator (130/5)
+                return (total + current - tens) / (tens + UNIT_ORDINALS[w[:-1]]), i + 1
             return (total + current) / FRACTIONS[w], i + 1
         else:
             break
@@ -183,6 +188,8 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     if n < 2:
         return None
     w, nxt = words[0], words[1]
+    if w in UNITS and w != "zero" and nxt in UNITS:
+        return _over_compound_ordinal(words)
     if w in ("half", "quarter"):
         k = 2 if nxt in ("a", "an") else 1
         if k < n and words[k] in BIG_SCALES:
@@ -203,6 +210,25 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
         return Fraction(UNITS[w], den), 3
     return None
 
+
+
+def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
+    """``one one hundred fifth`` (1/105), ``three one hundred fifths`` (3/105): a one-word numerator
+    over an ordinal with a scale in it (``one twenty-fifth`` is read by the caller)."""
+    for j in range(2, min(len(words), 8)):
+        last = words[j]
+        plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
+        if last not in UNIT_ORDINALS and not plural:
+            if last in UNITS or last in TENS or last in SCALES or last == "and":
+                continue
+            return None
+        if plural != (words[0] != "one") or words[j - 1] not in SCALES:
+            return None
+        got = english_value(words[1:j])
+        if got is None or got[1] != j - 1 or got[0].denominator != 1:
+            return None
+        return Fraction(UNITS[words[0]]) / (got[0] + UNIT_ORDINALS[last[:-1] if plural else last]), j + 1
+    return None
 
 
 _MULTIPLE = re.compile(
