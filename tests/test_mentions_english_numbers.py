@@ -206,3 +206,27 @@ def test_fractions_with_compound_denominators(text: str, expected: Fraction) -> 
 ])
 def test_long_numbers(text: str, expected: list[tuple[str, Fraction]]) -> None:
     assert values(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "the one hundredth anniversary",
+    "the one hundred and fiftieth year",
+    "two hundred and first",
+    "the one hundred and twenty-second",
+    "in the last two quarters",
+    "over the past three quarters revenue rose",
+    "his twenty-third birthday",
+    "the two hundredth episode",
+])
+def test_ordinals_and_periods_are_no_amounts(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one hundredth of a second", [("one hundredth", Fraction(1, 100))]),
+    ("the one hundredth of a second", [("one hundredth", Fraction(1, 100))]),
+    ("two quarters of the pie", [("two quarters", Fraction(1, 2))]),
+    ("one hundred and five", [("one hundred and five", Fraction(105))]),
+])
+def test_fractions_next_to_ordinals(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected

@@ -152,6 +152,23 @@ def _dash_compound(left: str, lower: str, pos: int) -> bool:
     return (left in _TENS_EN and 0 < _UNITS_EN.get(word, 0) < 10) or (left in _UNITS_EN and word in _FRACTIONS_EN)
 
 
+#: Words before "two quarters" that make them periods of a year ("the last two quarters").
+_PERIODS_BEFORE = _Lazy(r"(?<![a-z])(?:last|past|next|first|previous|recent|following|coming|prior|final|remaining) $")
+_AFTER_ORDINAL = _Lazy(r" (?!of\b|or\b|and\b|to\b|more\b|less\b)[a-z]")
+
+
+def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end: int) -> bool:
+    """After "the", ``twenty-second`` and ``one hundredth`` before a noun are positions: "the
+    twenty-second of May", "the one hundredth anniversary" ("a thirty-second ad" is 30 s, "one
+    hundredth of a second" a fraction)."""
+    if not lower.endswith("the ", max(0, start - 4), start):
+        return False
+    if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN:
+        return True
+    return used == 2 and words[0] == "one" and _FRACTIONS_EN.get(words[1], 0) > 10 and not words[1].endswith("s") \
+        and _AFTER_ORDINAL.match(lower, end) is not None
+
+
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
@@ -198,9 +215,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             continue
         value, used = got
         start, end = spans[0][1], spans[used - 1][2]
-        if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN \
-                and lower.endswith("the ", max(0, start - 4), start):
-            pos = spans[used][2]     # "the twenty-second of May": an ordinal ("a thirty-second ad" is 30 s)
+        if _ordinal_after_the(words, used, lower, start, end) or (
+                words[used - 1] == "quarters" and _PERIODS_BEFORE.search(lower, max(0, start - 12), start)):
+            pos = spans[min(used, len(spans) - 1)][2]    # "in the last two quarters": periods, not 1/2
             continue
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)

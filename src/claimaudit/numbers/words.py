@@ -163,8 +163,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         used, seen = i, True
     if not seen or used == 0:
         return None
-    if used < n and words[used] in ORDINAL_WORDS:
-        return None           # "twenty-first", "one hundred fifth": an ordinal, no amount
+    if used < n and (words[used] in ORDINAL_WORDS or (
+            words[used] == "and" and used + 1 < n and words[used + 1] in ORDINAL_WORDS | {"second"})):
+        return None           # "twenty-first", "one hundred fifth", "one hundred and fiftieth": an ordinal
     value = total + current
     if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
