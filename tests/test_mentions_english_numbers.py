@@ -230,3 +230,24 @@ def test_ordinals_and_periods_are_no_amounts(text: str) -> None:
 ])
 def test_fractions_next_to_ordinals(text: str, expected: list[tuple[str, Fraction]]) -> None:
     assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("at one point", []),
+    ("At one time we had 5 staff.", [("5", Fraction(5))]),
+    ("one point five", [("one point five", Fraction(3, 2))]),
+    ("scored one point more", [("one point", Fraction(1))]),
+])
+def test_at_one_point_is_an_idiom(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("5 players", ""),          # p + layer: no pico-layer
+    ("the number one player", None),
+    ("12 layers", "layer"),
+    ("2 ktokens", "kilotoken"),
+])
+def test_a_count_unit_never_takes_a_fractional_prefix(text: str, unit: str | None) -> None:
+    got = [m.unit.canonical if m.unit.dims.items else "" for m in extract_mentions(analyse(text))]
+    assert got == ([] if unit is None else [unit])

@@ -46,6 +46,8 @@ _MONTH_AFTER_DAY = re.compile(r"\s(?:(?:January|February|March|April|June|July|A
                               r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b(?!-)"
                               r"|May,?\s+(?:1[89]|20)\d\d\b)")
 _DAY = re.compile(r"0?[1-9]|[12]\d|3[01]")
+_AT_ONE_BEFORE = re.compile(r"\b[Aa]t\s$")
+_AT_ONE_AFTER = re.compile(r"\s(?:point|time|stage)\b")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
 _TIME_AFTER = re.compile(r"\s*(?:[ap]\.?m\.?)(?![A-Za-z])", re.I)
 _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?(?:\(|（)?$")
@@ -331,6 +333,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "section or list number"
     if kind == "words" and _DASH_NUMBER_WORD.match(after):
         return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
+    if kind == "words" and tok.lower() == "one" and _AT_ONE_BEFORE.search(before) and _AT_ONE_AFTER.match(after):
+        return "idiom"                      # "at one point", "at one time": once, no amount
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
             return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
