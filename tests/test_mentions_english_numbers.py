@@ -251,3 +251,19 @@ def test_at_one_point_is_an_idiom(text: str, expected: list[tuple[str, Fraction]
 def test_a_count_unit_never_takes_a_fractional_prefix(text: str, unit: str | None) -> None:
     got = [m.unit.canonical if m.unit.dims.items else "" for m in extract_mentions(analyse(text))]
     assert got == ([] if unit is None else [unit])
+
+
+@pytest.mark.parametrize(("text", "lo", "hi"), [
+    ("The policy covers children aged 5 to 12.", 5, 12),
+    ("adults aged 18-24", 18, 24),
+    ("respondents aged between 18 and 65", 18, 65),
+    ("people ages 18 to 29", 18, 29),
+])
+def test_age_ranges_are_years(text: str, lo: int, hi: int) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.unit.canonical, m.number.interval.lo, m.number.interval.hi) == ("year", lo, hi)
+
+
+def test_a_range_without_an_age_word_has_no_unit() -> None:
+    (m,) = extract_mentions(analyse("between 18 and 65"))
+    assert m.unit.dims.items == ()

@@ -388,7 +388,7 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
-_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
 _PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
@@ -400,8 +400,9 @@ _LENGTH_DIMS = unit_or_none("m")
 
 def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
-    an age in years (``aged 18-24`` too); a length after 时速 is per hour; a half after the unit
-    (``一年半``) or tenths after 米 (``一米八`` = 1.8 m) belong to the value. Each reading is named."""
+    an age in years (``aged 18-24``, ``aged 5 to 12``, ``aged between 18 and 65`` too); a length
+    after 时速 is per hour; a half after the unit (``一年半``) or tenths after 米 (``一米八`` = 1.8 m)
+    belong to the value. Each reading is named."""
     grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
     if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
         starts = [g.start for g in grown]       # in text order: one bisect per mention
@@ -409,8 +410,8 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                                        and grown[k] is not x and x.start < grown[k].end)]
     for m in ms:
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
-                or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \
-                or not _AGE_BEFORE.search(f, max(0, m.start - 12), m.start):
+                or (m.number.nominal.denominator != 1 and not m.number.is_range) or m.number.nominal <= 0 \
+                or not _AGE_BEFORE.search(f, max(0, m.start - 20), m.start):
             continue
         reading = read_value(kilo, f"{m.value} years")
         if reading is None:
