@@ -267,3 +267,18 @@ def test_age_ranges_are_years(text: str, lo: int, hi: int) -> None:
 def test_a_range_without_an_age_word_has_no_unit() -> None:
     (m,) = extract_mentions(analyse("between 18 and 65"))
     assert m.unit.dims.items == ()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "and" after a scale word marks the decimal point before tenths, hundredths, thousandths
+    ("two hundred and fifty-four hundredths", Fraction(20054, 100)),
+    ("five hundred and two thousandths", Fraction(500002, 1000)),
+    # without the "and" it is the numerator; other denominators keep the "and" in the numerator
+    ("two hundred fifty-four hundredths", Fraction(254, 100)),
+    ("one hundred and thirty fifths", Fraction(26)),
+    # digits, a scale and a half of it
+    ("3 million and a half", Fraction(3_500_000)),
+    ("2 billion and a quarter", Fraction(2_250_000_000)),
+])
+def test_and_before_a_fraction(text: str, expected: Fraction) -> None:
+    assert values(text) == [(text, expected)]

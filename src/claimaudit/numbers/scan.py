@@ -250,9 +250,18 @@ _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
 #: "2 and a half years", "3 and a quarter million": digits and a spoken half or quarter, written as the
 #: exact decimal (2.5), so that a scale word after it applies as it does to "2.5 million".
-_AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6}) and (?P<f>a half|one half|a quarter|three quarters)"
-                           r"(?![A-Za-z])", re.I)
+_AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6})(?: (?P<scale>thousand|million|billion|trillion))?"
+                           r" and (?P<f>a half|one half|a quarter|three quarters)(?![A-Za-z])", re.I)
 _AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
+
+
+def _and_a_fraction(m: re.Match[str]) -> str:
+    """"2.5" for "2 and a half"; "3500000" for "3 million and a half" (a half of the scale)."""
+    norm = m.group("n") + _AND_A_DECIMAL[m.group("f").lower()]
+    if m.group("scale"):
+        value = Fraction(norm) * _SCALES_EN[m.group("scale").lower()]
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return norm
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
 _CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
@@ -640,8 +649,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
         if " and " in lower and ("half" in lower or "quarter" in lower):
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()],
-                                     m.group("n") + _AND_A_DECIMAL[m.group("f").lower()], "digits")
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
                          for m in _AND_A_FRACTION_RE.finditer(folded))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))

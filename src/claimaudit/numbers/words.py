@@ -61,6 +61,7 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     i, n = 0, len(words)
     last_scale, group_start, groups = 0, 0, 0
     hundreds, hundred_end = Fraction(0), 0      # the value and the end of the last "N hundred"
+    whole: Fraction | None = None               # the value before an "and" after a scale word
     while i < n:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
@@ -134,6 +135,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
             # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
             # ("two and a half", "forty two and two thirds"); "twenty and thirty" are two numbers.
+            if words[i - 1] in SCALES:
+                whole = total + current      # "two hundred and fifty-four hundredths" = 200.54
             i += 1
             continue
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
@@ -151,6 +154,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
             # "twenty fifths", "one hundred thirty-two fifths": a cardinal over a plural fraction
             # word ("the twenty-fifth", singular, is an ordinal and stays out).
+            if whole is not None and FRACTIONS[w] in (10, 100, 1000) and total + current - whole < FRACTIONS[w]:
+                # "and" marks the decimal point before tenths, hundredths, thousandths (as on a cheque)
+                return whole + (total + current - whole) / FRACTIONS[w], i + 1
             tens = TENS.get(words[i - 1], 0)
             if tens and w[:-1] in UNIT_ORDINALS and i > 1 and words[i - 2] in SCALES:
                 # "one hundred thirty-fifths": the tens word is part of the denominator (100/35);
