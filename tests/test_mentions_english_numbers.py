@@ -282,3 +282,16 @@ def test_a_range_without_an_age_word_has_no_unit() -> None:
 ])
 def test_and_before_a_fraction(text: str, expected: Fraction) -> None:
     assert values(text) == [(text, expected)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 thousand 3 hundred and 0 are two valid numbers.",
+     [("4 thousand 3 hundred", Fraction(4300)), ("0", Fraction(0)), ("two", Fraction(2))]),
+    ("1 million 200 thousand and 5 people", [("1 million 200 thousand and 5", Fraction(1_200_005))]),
+    ("3 crore 20 lakh", [("3 crore 20 lakh", Fraction(32_000_000))]),
+    # scales that do not fall are two numbers
+    ("2 million 3 million", [("2 million", Fraction(2_000_000)), ("3 million", Fraction(3_000_000))]),
+    ("4 thousand 5 thousand", [("4 thousand", Fraction(4000)), ("5 thousand", Fraction(5000))]),
+])
+def test_digits_with_falling_scales(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected

@@ -262,6 +262,23 @@ def _and_a_fraction(m: re.Match[str]) -> str:
         value = Fraction(norm) * _SCALES_EN[m.group("scale").lower()]
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     return norm
+#: "4 thousand 3 hundred", "1 million 200 thousand and 5": digits, each with its scale word, the scales
+#: falling (a scale no smaller than the one before starts a new number: "1 million 2 million").
+_SCALE_NAMES = "thousand|million|billion|trillion|lakh|crore"
+_SCALE_CHAIN_RE = _Lazy(rf"(?<![\w.,])\d{{1,3}} (?:{_SCALE_NAMES})(?:,? (?:and )?\d{{1,3}} (?:hundred|{_SCALE_NAMES}))+"
+                        r"(?:,? and [1-9]\d?(?![\w.,]))?(?![A-Za-z])", re.I)
+_SCALE_PART = _Lazy(rf"(\d+) ({_SCALE_NAMES}|hundred)|(\d+)$", re.I)
+
+
+def _scale_chain(run: str) -> str | None:
+    """The value of a _SCALE_CHAIN_RE match, or None when its scales do not fall."""
+    total, last = 0, 0
+    for m in _SCALE_PART.finditer(run):
+        scale = _SCALES_EN[m.group(2).lower()] if m.group(2) else 1
+        if last and scale >= last:
+            return None
+        total, last = total + int(m.group(1) or m.group(3)) * scale, scale
+    return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
 _CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
@@ -648,6 +665,9 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
+        if "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower or "lakh" in lower:
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
+                         for m in _SCALE_CHAIN_RE.finditer(folded) if (norm := _scale_chain(m.group(0))) is not None)
         if " and " in lower and ("half" in lower or "quarter" in lower):
             found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
                          for m in _AND_A_FRACTION_RE.finditer(folded))
