@@ -665,10 +665,11 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
-        if "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower or "lakh" in lower:
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
-                         for m in _SCALE_CHAIN_RE.finditer(folded) if (norm := _scale_chain(m.group(0))) is not None)
-        if " and " in lower and ("half" in lower or "quarter" in lower):
+        if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \
+                or "lakh" in lower:
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
+                         for m in _SCALE_CHAIN_RE.finditer(folded) if (chain := _scale_chain(m.group(0))) is not None)
+        if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
             found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
                          for m in _AND_A_FRACTION_RE.finditer(folded))
         found.extend(_english_tokens(folded, lower))
