@@ -169,6 +169,46 @@ def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end:
         and _AFTER_ORDINAL.match(lower, end) is not None
 
 
+#: The words a number's run may go on with; the first other word ends it (and is kept: "a third
+#: party" needs the word after the fraction).
+_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_FRACTIONS_EN) | set(_UNIT_ORDINALS_EN)
+                       | {"and", "a", "an", "point", "of", "first", "second"})
+
+
+def _word_run(lower: str, j: int, limit: int) -> list[tuple[str, int, int]]:
+    """The run of words (and their spans) starting at ``j``, separated by spaces or hyphens (see
+    _WORD_GAP), "&" for "and" and a comma after a big scale ("three million, two hundred"); at most
+    ``limit`` words, ending after the first word that no number goes on with."""
+    n = len(lower)
+    spans: list[tuple[str, int, int]] = []
+    while len(spans) < limit:
+        wm = _LOWER_WORD.match(lower, j)
+        if wm is None:
+            break
+        word, k = wm.group(0), wm.end()
+        spans.append((word, wm.start(), k))
+        if word not in _RUN_WORDS or k + 1 >= n:
+            break
+        c = lower[k]
+        if (c == " " or c == "-") and lower[k + 1].isalpha():
+            j = k + 1                       # the common case, without a regex call
+            continue
+        gap = _WORD_GAP.match(lower, k) if c == " " else None
+        if gap is not None and (gap.group(0) != " - " or _dash_compound(word, lower, gap.end())):
+            j = gap.end()
+            continue
+        if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha():
+            spans.append(("&", k + 1, k + 2))
+            j = k + 3
+            continue
+        if word in _BIG_SCALES_EN and lower.startswith(", ", k) and k + 2 < n \
+                and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS:
+            j = k + 2
+            continue
+        break
+    return spans
+
+
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
@@ -184,32 +224,13 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
         if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an", "half", "quarter"):
             pos = m.end()
             continue
-        # Collect the run of words (and their spans) starting here, separated by spaces/hyphens.
-        spans: list[tuple[str, int, int]] = []
-        j = m.start()
-        while True:
-            wm = _LOWER_WORD.match(lower, j)
-            if wm is None:
-                break
-            spans.append((wm.group(0), wm.start(), wm.end()))
-            k = wm.end()
-            gap = _WORD_GAP.match(lower, k) if len(spans) < _MAX_NUMBER_WORDS else None
-            if gap is not None and (gap.group(0) != " - " or _dash_compound(wm.group(0), lower, gap.end())):
-                j = gap.end()
-                continue
-            # "three million, two hundred & forty": a comma after a scale word, "&" for "and".
-            if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < _MAX_NUMBER_WORDS:
-                spans.append(("&", k + 1, k + 2))
-                j = k + 3
-                continue
-            if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS \
-                    and len(spans) < _MAX_NUMBER_WORDS:
-                j = k + 2
-                continue
-            break
+        spans = _word_run(lower, m.start(), 12)
         words = [s[0] for s in spans]
         got = _english_value(words)
+        if got is not None and len(spans) == 12 and got[1] + 3 > 12:
+            spans = _word_run(lower, m.start(), _MAX_NUMBER_WORDS)    # a long number: read it whole
+            words = [s[0] for s in spans]
+            got = _english_value(words)
         if got is None:
             pos = m.end()
             continue
