@@ -12,10 +12,8 @@ without a valid code or a code used twice are usage errors that name the file.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import inspect
 import sys
-import traceback
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,6 +240,8 @@ def display(path: Path, root: Path | None) -> str:
 def import_local_module(path: Path, root: Path) -> Any:
     """Import ``checkers/<name>.py`` like pytest imports a conftest: its folder on ``sys.path``,
     a module name of its own, and any failure reported as ``file:line: error``."""
+    import importlib.util
+
     folder = str(path.parent.resolve())
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -262,6 +262,8 @@ def import_local_module(path: Path, root: Path) -> Any:
 
 
 def _failing_line(exc: BaseException, path: Path) -> int | None:
+    import traceback
+
     if isinstance(exc, SyntaxError) and exc.lineno:
         return exc.lineno
     target = str(path.resolve())

@@ -7,10 +7,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .. import __version__
 from ..errors import ClaimAuditError, UsageError
 from ..reporters.escape import escape_controls
+from ..terminal import terminal_columns
 
 #: Subcommand name -> module in claimaudit.cli.
 COMMANDS = {
@@ -30,11 +32,27 @@ COMMANDS = {
 EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input error, 5 nothing collected"
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width: left to itself it imports shutil for it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, terminal_columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help formatter is :class:`_Formatter` (its subcommands' parsers too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or with ``only`` just that subcommand: each subcommand's module is
     imported to describe its options, and a run need not pay for the other ten (``extract`` alone
     brings in the extraction pipeline)."""
-    parser = argparse.ArgumentParser(prog="claimaudit", description="Audit published numeric claims: "
+    parser = _Parser(prog="claimaudit", description="Audit published numeric claims: "
                                      "do the numbers add up?", epilog=EXIT_HELP)
     parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

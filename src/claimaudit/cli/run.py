@@ -116,6 +116,8 @@ def _progress_printer():
 
 
 def _workers(text: str) -> int:
+    if text == "1":   # the default: a serial run need not import the workers' machinery (concurrent.futures)
+        return 1
     from ..engine.parallel import worker_count
 
     try:
