@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import sys
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,8 +74,19 @@ def _may_declare_entry_points(group: str) -> bool:
                 continue
     return False
 
+#: What pluggy can take a hook implementation from: any other value of a module is none.
+_HOOKABLE = (types.FunctionType, types.MethodType, staticmethod, classmethod)
+
+
 class _PluginManager(pluggy.PluginManager):
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        if isinstance(plugin, types.ModuleType) and not name.startswith("claimaudit_"):
+            value = plugin.__dict__.get(name)
+            if not isinstance(value, _HOOKABLE) or (isinstance(value, types.FunctionType)
+                                                    and not hasattr(value, f"{self.project_name}_impl")):
+                # Neither hookable nor marked: pluggy answers None too, after an inspect.getattr_static
+                # per name (every class, function and import of each checker module: ~3 ms of a start-up).
+                return None
         opts = super().parse_hookimpl_opts(plugin, name)
         # Like pytest: an unmarked ``claimaudit_*`` function is a hook implementation too, so a
         # misspelt one is caught by check_pending() instead of being silently ignored.
