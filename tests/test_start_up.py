@@ -144,3 +144,14 @@ def test_shipped_files_are_importlib_resources_files():
 
     for package, name in (("claimaudit", "schemas/claims.schema.json"), ("claimaudit.reporters", "assets/report.css")):
         assert shipped_text(package, name) == resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def test_a_lazy_pattern_compiles_on_first_use_into_the_compiled_pattern():
+    from claimaudit.lazy_pattern import LazyPattern
+
+    lazy = LazyPattern(r"(?P<n>\d+)\s*-?fold", re.IGNORECASE)
+    assert "search" not in vars(lazy) and lazy.pattern == r"(?P<n>\d+)\s*-?fold"    # nothing compiled yet
+    assert lazy.search("a 3-FOLD rise").group("n") == "3"
+    assert vars(lazy)["search"].__self__ is re.compile(r"(?P<n>\d+)\s*-?fold", re.IGNORECASE)
+    assert lazy.groupindex == {"n": 1}
+    assert lazy.sub("x", "rose 2fold") == "rose x" and lazy.match("fold") is None
