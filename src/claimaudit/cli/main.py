@@ -35,9 +35,10 @@ EXIT_HELP = "exit codes: 0 all claims as expected, 1 findings, 2 usage or input 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help formatter, given the terminal's width: left to itself it imports shutil for it."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position, terminal_columns() - 2 if width is None else width)
+    def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:
+        if len(args) < 3 and kwargs.get("width") is None:   # (indent_increment, max_help_position, width)
+            kwargs["width"] = terminal_columns() - 2           # what HelpFormatter computes with shutil
+        super().__init__(prog, *args, **kwargs)
 
 
 class _Parser(argparse.ArgumentParser):
