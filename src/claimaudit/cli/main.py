@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import ClaimAuditError, UsageError
+from ..gcpause import paused_gc
 from ..reporters.escape import escape_controls
 from ..terminal import terminal_columns
 
@@ -70,11 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = ["run"]
     # `claimaudit run ...`: the first word names the subcommand, so only its parser is built; anything
     # else (--help, --version, a misspelt command) gets the whole parser and its usual messages.
-    parser = build_parser(argv[0] if argv[0] in COMMANDS else None)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
-        return int(exc.code or 0)
+    # Building it imports the subcommand's modules: objects that live as long as the process and no
+    # garbage cycles, which the collector would walk some 30 times (~4 ms of the demo's start).
+    with paused_gc():
+        parser = build_parser(argv[0] if argv[0] in COMMANDS else None)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+            return int(exc.code or 0)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..engine.options import CHECKLIST_AUTO_LIMIT
 from ..errors import InputError, UsageError
+from ..gcpause import paused_gc
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import RunResult
@@ -270,6 +271,13 @@ def _audience(args: argparse.Namespace) -> str:
 
 
 def run_once(args: argparse.Namespace) -> int:
+    """One audit and its reports. The engine pauses the cyclic collector for its phases; paused here
+    too, the imports before them (the engine's modules, the checkers) are not walked either."""
+    with paused_gc():
+        return _run_once(args)
+
+
+def _run_once(args: argparse.Namespace) -> int:
     from ..engine.records import as_report
     from ..engine.run import exit_code
     from ..reporters.sourcetexts import summary_notes
