@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..lazy_pattern import LazyPattern
-
 UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
@@ -196,11 +194,11 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
 
 
 
-_MULTIPLE = LazyPattern(
+_MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
     r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])", re.IGNORECASE)
-_WORDS_AT = LazyPattern(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
+_WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
 def _word_or_digits(text: str) -> Fraction | None:
