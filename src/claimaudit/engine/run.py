@@ -6,13 +6,12 @@ Front ends (the CLI, the pytest plugin, extraction, classroom) call :func:`run_c
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import InputError
+from ..gcpause import paused_gc  # its home is below the layers (the command line pauses its start-up too)
 from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
 from ..suggest import did_you_mean
@@ -28,29 +27,6 @@ PROGRESS_EVERY = 500
 
 class SourceError(InputError):
     code = "CA010"
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Python's cyclic garbage collector off while a run allocates, restored after (also on an error).
-
-    A run's objects (YAML trees, claims, intervals, results) live until it ends, so collections find
-    almost nothing to free, yet each full one walks every live object: they cost 30-40% of a run and
-    make it grow faster than linearly with the number of claims. Reference counting still frees
-    everything that is not in a cycle. Nested uses keep it off until the outermost one ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            # What the run made lives on (results, reports to write): it goes straight to the oldest
-            # generation (freeze, then unfreeze: two list splices), or the first collection after the
-            # pause walks every one of those objects; a full collection still sees them.
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 def dependencies(claims: list[Claim], ns: Namespace,

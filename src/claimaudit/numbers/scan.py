@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from ..errors import NumberSyntaxError
+from ..lazy_pattern import LazyPattern
 from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
@@ -38,21 +38,14 @@ from .words import english_value as _english_value
 from .words import read_words
 
 
-class _Lazy:
+class _Lazy(LazyPattern):
     """A regular expression compiled when first used: importing this module (at a command's
     start-up) compiles none of its ~20 ms of patterns. The first :func:`scan_numbers` compiles them
-    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one.
-    After that its methods are the compiled pattern's own."""
+    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one."""
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern, self.flags = pattern, flags
+        super().__init__(pattern, flags)
         _LAZY.append(self)
-
-    def __getattr__(self, name: str) -> Any:
-        compiled = re.compile(self.pattern, self.flags)
-        for attr in ("search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
-            setattr(self, attr, getattr(compiled, attr))
-        return getattr(compiled, name)
 
 
 _LAZY: list[_Lazy] = []
