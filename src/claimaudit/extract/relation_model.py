@@ -183,6 +183,7 @@ def _where(t: Table) -> str:
 
 # the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
 _HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
+_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:i\.e|e\.g|vs|cf|approx|incl|resp|ca|viz|est)\.\s*$", re.I)
 _SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
 
 
@@ -259,10 +260,24 @@ class FinderBase:
         """The prose mentions (outside tables) of each sentence, in document order (computed once)."""
         if self._sentences is None:
             self._sentences = {}
+            last: tuple[int, int] | None = None
             for i, m in enumerate(self.ms):
                 if m.cell is None:
-                    self._sentences.setdefault(self.doc.sentence_span(m.start), []).append(i)
+                    span = self.doc.sentence_span(m.start)
+                    if last is not None and span != last and span[0] >= last[1] and self._abbreviated(last, span):
+                        # "… for 21 days, i.e. 258,048 GPU-hours": one sentence, split after "i.e."
+                        self._sentences[last[0], span[1]] = self._sentences.pop(last)
+                        span = last = (last[0], span[1])
+                    self._sentences.setdefault(span, []).append(i)
+                    last = span
         return self._sentences
+
+    def _abbreviated(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether sentence ``a`` ends in an abbreviation (i.e., e.g., vs., approx.) and ``b`` goes on
+        with a lower-case word or a number: one sentence the splitter cut in two."""
+        return bool(_ABBREVIATION.search(self.text, max(a[0], a[1] - 8), a[1])) \
+            and bool(re.match(r"[ \t]*(?:[a-z$€£¥~≈]|\d)", self.text[a[1]:b[1]])) \
+            and "\n\n" not in self.text[a[1]:b[0] + 1]
 
     def bare_in(self, j: int, target: Mention) -> Fraction | None:
         """For a bare table cell ``j`` whose header or caption names a unit of ``target``'s kind: the

@@ -114,10 +114,14 @@ from __future__ import annotations
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
+from .relations_memory import MemoryRelations
 from .relations_near import NearTableRelations
+from .relations_percent import PercentRelations
+from .relations_points import PointRelations
 from .relations_prose import ProseRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
@@ -126,8 +130,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations, CodeRelations, NearTableRelations,
-                     SizeRelations):
+class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelations, DocRelations, CodeRelations,
+                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -139,12 +143,16 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.list_shares()
         out += self.cell_rates()
         out += self.precision_order()
+        out += self.card_memory()
+        out += self.memory_growth()
         out += self.percent_of()
         out += self.share_of_words()
+        out += self.percent_phrases(out)
         out += self.equations()
         out += self.bracket_calculations()
         out += self.products()
         out += self.written_sums()
+        out += self.breakdowns(out)
         out += self.group_shares()
         out += self.per_unit_counts()
         out += self.respectively()
@@ -164,6 +172,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.cross_tables()
         out += self.comparisons()
         out += self.gains(out)
+        out += self.point_gaps(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..units.quantity import Dims
 from .mentions import Mention
-from .relation_model import FinderBase, Relation, _ref, _usable, _where
+from .relation_model import FinderBase, Relation, _recomputes, _ref, _usable, _where
 
 #: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
 MAX_NAMES = 5000
@@ -35,6 +35,13 @@ def _printed_as_name(name: str, sentence: str) -> bool:
         i = sentence.find(name, i + 1)
     return False
 
+
+
+def _which(values: int, sure: bool) -> str:
+    """How the headline's value was chosen among the sentence's values of the cell's kind."""
+    if values < 2:
+        return "nearest the header"
+    return "the value of its kind that gives the cell" if sure else "nearest the header, of several values of its kind"
 
 
 class DocRelations(FinderBase):
@@ -92,13 +99,28 @@ class DocRelations(FinderBase):
             how = self.cell_formula(j, m) if j is not None else None
             if j is None or how is None:
                 continue
+            # "显存占用由 15.6 GB 降至 5.4 GB" under the INT4 row: of several values of the cell's kind, the
+            # one that gives the cell is the cell's (the other is another row's); when none does, the
+            # pairing is a guess, so only a suggestion
+            kin = [k for k in idx if self.ms[k].unit.dims == m.unit.dims and self.ms[k].number.kind == m.number.kind]
+            sure = True
+            if len(kin) > 1:
+                giving = [k for k in kin if (h := self.cell_formula(j, self.ms[k])) is not None
+                          and _recomputes(self.ms[k], h[0], self.ms)]
+                sure = bool(giving)
+                if giving and i not in giving:
+                    i = min(giving, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
+                    m = self.ms[i]
+                    how = self.cell_formula(j, m)
+                    if how is None:
+                        continue
             table = self.doc.tables[t]
             out.append(Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",
-                                at=m.start, confidence=0.75,
+                                at=m.start, confidence=0.75 if sure else 0.5,
                                 evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
-                                         f"nearest the header; {_where(table)} cell ({table.label(r)!r}, "
+                                         f"{_which(len(kin), sure)}; {_where(table)} cell ({table.label(r)!r}, "
                                          f"{self._header(table, c)!r}){how[2]}"))
         return out
 

@@ -1,0 +1,251 @@
+"""Relation rules of the s7rel session, each with the shapes model cards and tech reports print and the
+near misses that must stay silent: "N x GPU (M GB)" against the row's memory, memory growing with the
+batch size, a total with its breakdown in parentheses (or after 其中), a gap in points between two rows,
+"Of the B, A (X%)", "X% (A against B)", "由 X 降至 Y，约为原来的 Z%", "N nodes with M GPUs each", one pair of
+several whose product is the value, and the headline value chosen among several of its kind. Tables and
+sentences are written for these tests (not copied from any document)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+from claimaudit.extract.draft import render
+from claimaudit.extract.pipeline import draft_text
+from claimaudit.extract.relations import CONFIDENT
+
+
+def confident(text: str, kind: str) -> list:
+    return [r for r in rels(text, kind) if r.confidence >= CONFIDENT]
+
+
+# -- "N x GPU (M GB)" holds the row's memory requirement --------------------------------------------
+CARDS = """| Model | Minimum VRAM | Example GPUs |
+|---|---|---|
+| Tern-7B (bf16) | 16 GB | 1 x RTX 4090 (24 GB) |
+| Tern-34B (bf16) | {need} | 4 x A10 (24 GB) |
+"""
+
+
+def test_cards_hold_the_rows_memory(tmp_path):
+    text = CARDS.format(need="70 GB")
+    found = confident(text, "compare")
+    assert len(found) == 2 and all("cards × memory each" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="compare") == ["consistent", "consistent"]
+    # 4 × 24 GB = 96 GB cannot hold 100 GB
+    assert verdicts(tmp_path, CARDS.format(need="100 GB"), kind="compare") == ["consistent", "inconsistent"]
+
+
+def test_cards_beside_cpu_memory_or_disk_size_say_nothing():
+    for head in ("CPU memory", "Disk size", "Download (GB)"):
+        text = CARDS.format(need="100 GB").replace("Minimum VRAM", head)
+        assert rels(text, "compare") == [], head
+
+
+def test_cards_in_chinese_headers(tmp_path):
+    text = "| 精度 | 显存占用 | 推荐显卡 |\n|---|---|---|\n| BF16 | 15.6 GB | 1 x A10 (24GB) |\n" \
+           "| INT4 | 5.4 GB | 1 x RTX 3060 (12GB) |\n"
+    cards = [r for r in confident(text, "compare") if "cards" in r.evidence]
+    assert len(cards) == 2
+    assert verdicts(tmp_path, text.replace("5.4 GB", "12.5 GB"), kind="compare").count("inconsistent") == 1
+
+
+# -- memory grows with the batch size or the sequence length --------------------------------------
+GROWTH = """Memory by batch size (bf16):
+
+| Model | batch 1 | batch 4 | batch 16 |
+|---|---|---|---|
+| Tern-7B | 15.2 GB | {b4} | 24.8 GB |
+| Tern-34B | 68.0 GB | 71.9 GB | > 80 GB |
+"""
+
+
+def test_memory_grows_with_the_batch_size(tmp_path):
+    text = GROWTH.format(b4="17.5 GB")
+    found = confident(text, "compare")
+    # two pairs in the first row; the bound "> 80 GB" is left out of the second
+    assert len(found) == 3 and all("larger batch or sequence" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="compare") == ["consistent"] * 3
+    assert verdicts(tmp_path, GROWTH.format(b4="14.5 GB"), kind="compare") == ["inconsistent", "consistent",
+                                                                               "consistent"]
+
+
+def test_memory_rows_labelled_by_context_length(tmp_path):
+    text = "| Context length | Memory |\n|---|---|\n| 4K | 9.1 GB |\n| 32K | 14.6 GB |\n| 128K | 31.0 GB |\n"
+    assert len(confident(text, "compare")) == 2
+    assert verdicts(tmp_path, text, kind="compare") == ["consistent", "consistent"]
+
+
+def test_columns_that_are_not_a_batch_or_a_length_or_not_memory_say_nothing():
+    # GPU counts: memory per GPU falls as the count grows
+    gpus = "| Model | 1 GPU | 2 GPUs | 4 GPUs |\n|---|---|---|---|\n| Tern-34B | 70 GB | 36 GB | 19 GB |\n"
+    assert rels(gpus, "compare") == []
+    # throughput under batch sizes: not memory
+    speed = "| Model | batch 1 | batch 8 |\n|---|---|---|\n| Tern-7B | 41 tokens/s | 30 tokens/s |\n"
+    assert rels(speed, "compare") == []
+
+
+# -- a total and its breakdown -------------------------------------------------------------------
+def test_total_with_its_breakdown_in_parentheses(tmp_path):
+    text = "Trained on 2.4T tokens (1.8T of web text, 0.4T of code and 0.2T of math).\n"
+    [r] = confident(text, "written-sum")
+    assert "'1.8T' + '0.4T' + '0.2T'" in r.evidence and "ends with 'and'" in r.evidence
+    assert verdicts(tmp_path, text, kind="written-sum") == ["consistent"]
+    # off by 0.1T: within a printed digit's rounding the sum may still meet 2.4T; with two decimals it cannot
+    wrong = "Trained on 2.40T tokens (1.80T of web text, 0.40T of code and 0.10T of math).\n"
+    assert verdicts(tmp_path, wrong, kind="written-sum") == ["inconsistent"]
+
+
+def test_total_with_its_breakdown_after_qizhong(tmp_path):
+    text = "模型在 3.2 万亿 token 上训练，其中中文 1.2 万亿、英文 1.6 万亿、代码 0.4 万亿。\n"
+    assert len(confident(text, "written-sum")) == 1
+    assert verdicts(tmp_path, text, kind="written-sum") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("代码 0.4", "代码 0.1"), kind="written-sum") == ["inconsistent"]
+
+
+def test_breakdowns_that_list_examples_or_other_things_are_not_audited():
+    # examples only: a suggestion, never audited
+    ex = "Trained on 2.4T tokens (e.g. 1.8T of web text and 0.4T of code).\n"
+    assert confident(ex, "written-sum") == []
+    # no "and" before the last item and the parts do not add up: a suggestion
+    partial = "Trained on 2.4T tokens (1.8T of web text, 0.4T of code).\n"
+    assert confident(partial, "written-sum") == []
+    # a parenthesis holding values of other kinds: no sum
+    assert rels("A 7B model (32 layers, 4096 hidden size and 32 heads).\n", "written-sum") == []
+
+
+# -- a gap in points between two rows of a table ------------------------------------------------
+SCORES = """| Model | MMLU | GSM8K |
+|---|---|---|
+| Tern-7B | 68.4 | 62.2 |
+| Base-7B | 63.1 | 51.7 |
+| Other-8B | 66.0 | 56.9 |
+
+{sentence}
+"""
+
+
+def test_points_above_another_row(tmp_path):
+    text = SCORES.format(sentence="Tern-7B scores 68.4 on MMLU, 5.3 points above Base-7B and ahead of Other-8B.")
+    [r] = confident(text, "change")
+    assert "'Base-7B' after a comparison word" in r.evidence
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    wrong = text.replace("5.3 points", "6.3 points")
+    assert verdicts(tmp_path, wrong, kind="change") == ["inconsistent"]
+
+
+def test_points_in_chinese_and_below(tmp_path):
+    zh = SCORES.format(sentence="Tern-7B 在 GSM8K 上比 Base-7B 高 10.5 个百分点。")
+    assert verdicts(tmp_path, zh, kind="change") == ["consistent"]
+    below = SCORES.format(sentence="Other-8B trails Tern-7B by 5.3 points on GSM8K.")
+    assert verdicts(tmp_path, below, kind="change") == ["consistent"]
+
+
+def test_points_without_a_direction_or_a_single_column_say_nothing():
+    no_way = SCORES.format(sentence="Tern-7B and Base-7B differ by 5.3 points on MMLU.")
+    assert rels(no_way, "change") == []
+    two_cols = SCORES.format(sentence="Tern-7B is 5.3 points above Base-7B on MMLU and GSM8K.")
+    assert rels(two_cols, "change") == []
+
+
+# -- percentages with the part and the whole in other orders ------------------------------------
+def test_of_the_whole_then_the_part_with_its_share(tmp_path):
+    en = "Of the 2,400 red-team prompts, 1,764 (73.5%) were answered safely.\n"
+    assert len(confident(en, "percent-of")) == 1
+    assert verdicts(tmp_path, en, kind="percent-of") == ["consistent"]
+    assert verdicts(tmp_path, en.replace("73.5%", "75.5%"), kind="percent-of") == ["inconsistent"]
+    zh = "在 2,400 条提示中，1,764 条（73.5%）被判定为安全。\n"
+    assert verdicts(tmp_path, zh, kind="percent-of") == ["consistent"]
+
+
+def test_share_then_the_part_against_the_whole(tmp_path):
+    text = "Scaling to 64 GPUs keeps 91% of the per-GPU throughput (3379 against 3712 tokens/s).\n"
+    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent"]
+    # a change is not a share: "drops by 9% (3379 against 3712)"
+    assert rels("Throughput drops by 9% (3379 against 3712 tokens/s).\n", "percent-of") == []
+
+
+def test_new_value_as_a_share_of_the_original(tmp_path):
+    zh = "经过 INT4 量化后，显存占用由 15.6 GB 降至 5.4 GB，约为原来的 35%。\n"
+    [r] = confident(zh, "change")
+    assert r.note == "the second value as a share of the first"
+    assert verdicts(tmp_path, zh, kind="change") == ["consistent"]
+    en = "Quantisation cuts memory from 15.6 GB to 5.4 GB, about 35% of the original.\n"
+    assert verdicts(tmp_path, en, kind="change") == ["consistent"]
+    assert verdicts(tmp_path, en.replace("5.4 GB", "7.4 GB"), kind="change") == ["inconsistent"]
+
+
+# -- counts and products in one sentence ---------------------------------------------------------
+def test_nodes_with_gpus_each(tmp_path):
+    text = "We trained on 512 GPUs (64 nodes with 8 GPUs each).\n"
+    assert len(confident(text, "product")) == 1
+    assert verdicts(tmp_path, text, kind="product") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("64 nodes", "60 nodes"), kind="product") == ["inconsistent"]
+
+
+def test_one_of_several_pairs_whose_product_is_the_value(tmp_path):
+    text = "We trained on 512 H100 GPUs (64 nodes with 8 GPUs each) for 21 days, i.e. 258,048 GPU-hours.\n"
+    gpu_hours = [r for r in confident(text, "product") if "GPU-hours" in r.note]
+    assert len(gpu_hours) == 1 and "within 1%" in gpu_hours[0].evidence
+    assert verdicts(tmp_path, text, kind="product") == ["consistent", "consistent"]
+    # neither pair gives it: several pairs, no pick
+    assert [r for r in rels(text.replace("258,048", "300,000"), "product") if "GPU-hours" in r.note] == []
+
+
+def test_a_sentence_cut_after_ie_is_read_as_one():
+    text = "We trained on 512 GPUs for 21 days, i.e. 258,048 GPU-hours.\n"
+    [r] = confident(text, "product")
+    assert "the only pair" in r.evidence
+
+
+# -- the headline value among several of its kind -----------------------------------------------
+MEMORY = """| 精度 | 显存占用 |
+|---|---|
+| BF16 | 15.6 GB |
+| INT4 | 5.4 GB |
+
+经过 INT4 量化后，显存占用由 15.6 GB 降至 {v}。
+"""
+
+
+def test_headline_takes_the_value_that_gives_the_cell(tmp_path):
+    [r] = confident(MEMORY.format(v="5.4 GB"), "headline")
+    assert "gives the cell" in r.evidence
+    assert verdicts(tmp_path, MEMORY.format(v="5.4 GB"), kind="headline") == ["consistent"]
+    # no value gives the cell: which one is the INT4 row's is a guess, so only a suggestion
+    assert confident(MEMORY.format(v="6.4 GB"), "headline") == []
+
+
+def test_gpu_count_columns_under_a_caption_naming_the_batch_say_nothing():
+    # memory per GPU falls with the GPU count; the caption's "batch 32" does not make the columns batch sizes
+    text = ("Memory per GPU (bf16, batch 32):\n\n| Model | 1 GPU | 2 GPUs | 4 GPUs |\n|---|---|---|---|\n"
+            "| Tern-7B | 38.5 GB | 21.4 GB | 12.9 GB |\n")
+    assert rels(text, "compare") == []
+    bare = text.replace("1 GPU | 2 GPUs | 4 GPUs", "1 | 4 | 16").replace("Memory per GPU", "Memory by batch size")
+    assert len(confident(bare.replace("38.5 GB | 21.4 GB | 12.9 GB", "12.9 GB | 21.4 GB | 38.5 GB"),
+                         "compare")) == 2
+
+
+# -- model-card excerpts written for these tests: every audited relation holds -------------------
+CARDS_DIR = Path(__file__).parent / "fixtures" / "extract" / "cards"
+#: what each excerpt's one-step run audits at least (the arithmetic a reviewer checks there)
+AUDITED = {"kestrel_card.md": {"compare": 8, "row-average": 4, "written-sum": 1, "change": 2},
+           "training_report.md": {"table-total": 2, "product": 3, "percent-of": 1},
+           "serving_bench.md": {"column-product": 4, "change": 1},
+           "zhiyuan_zh.md": {"row-average": 3, "compare": 5, "written-sum": 1, "change": 3, "headline": 1},
+           "moe_card.md": {}}
+
+
+@pytest.mark.parametrize("name", sorted(AUDITED))
+def test_model_card_excerpts_raise_no_false_alarm(tmp_path, name):
+    text = (CARDS_DIR / name).read_text("utf-8")
+    d = draft_text(text, name)
+    render(d)           # numbers the audited relations
+    audited = [d.relations[k] for k in sorted(d.relation_ids)]
+    said = verdicts(tmp_path, text, name)
+    assert "inconsistent" not in said, [(r.kind, r.evidence) for r, v in zip(audited, said, strict=True)
+                                        if v == "inconsistent"]
+    for kind, least in AUDITED[name].items():
+        assert sum(r.kind == kind for r in audited) >= least, (kind, [r.kind for r in audited])
