@@ -249,3 +249,31 @@ def test_model_card_excerpts_raise_no_false_alarm(tmp_path, name):
                                         if v == "inconsistent"]
     for kind, least in AUDITED[name].items():
         assert sum(r.kind == kind for r in audited) >= least, (kind, [r.kind for r in audited])
+
+
+# -- a derived column of whole numbers, rounded; a numeric first column as a factor ---------------
+PER_GPU = """| GPUs | Tokens/s | Tokens/s/GPU |
+|---|---|---|
+| 8 | 29696 | 3712 |
+| 16 | 57754 | 3610 |
+| 32 | 112435 | {c} |
+| 64 | 216269 | 3379 |
+"""
+
+
+def test_per_gpu_column_is_the_rounded_quotient_by_the_first_column(tmp_path):
+    text = PER_GPU.format(c="3514")       # 112435 / 32 = 3513.6: printed rounded
+    found = confident(text, "column-product")
+    assert len(found) == 4 and all("'Tokens/s' ÷ 'GPUs'" in r.evidence for r in found)
+    assert sum("read rounded to a whole number" in r.evidence for r in found) == 3
+    assert verdicts(tmp_path, text, kind="column-product") == ["consistent"] * 4
+    # truncated is read so too
+    assert verdicts(tmp_path, PER_GPU.format(c="3513"), kind="column-product") == ["consistent"] * 4
+    # off by more than the rounding: in four rows the column no longer holds in 95% of them, so the
+    # relation is not found at all (it is one the numbers show, not one the words state)
+    assert rels(PER_GPU.format(c="3520"), "column-product") == []
+
+
+def test_a_first_column_of_labels_is_no_factor():
+    text = PER_GPU.format(c="3514").replace("| 8 |", "| A100 |", 1)
+    assert rels(text, "column-product") == []
