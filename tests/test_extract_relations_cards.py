@@ -277,3 +277,50 @@ def test_per_gpu_column_is_the_rounded_quotient_by_the_first_column(tmp_path):
 def test_a_first_column_of_labels_is_no_factor():
     text = PER_GPU.format(c="3514").replace("| 8 |", "| A100 |", 1)
     assert rels(text, "column-product") == []
+
+
+# -- headline values in sentences naming several rows; "surpasses Y on every benchmark" ----------
+BENCH = """| Model | MMLU | GSM8K | Latency (ms) |
+|---|---|---|---|
+| Tern-7B | 68.4 | 62.2 | 41 |
+| Base-7B | 63.1 | 51.7 | 38 |
+| Other-8B | 66.0 | 56.9 | 45 |
+
+{sentence}
+"""
+
+
+def test_value_beside_a_header_is_the_cell_of_the_row_named_before_it(tmp_path):
+    text = BENCH.format(sentence="Tern-7B scores 68.4 on MMLU and 62.2 on GSM8K, ahead of Base-7B and Other-8B.")
+    found = confident(text, "headline")
+    assert len(found) == 2 and all("'Tern-7B' the row named last before it" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="headline") == ["consistent", "consistent"]
+    wrong = text.replace("62.2 on GSM8K", "64.2 on GSM8K")
+    assert verdicts(tmp_path, wrong, kind="headline") == ["consistent", "inconsistent"]
+    zh = BENCH.format(sentence="Tern-7B 在 GSM8K 上取得 62.2 分，超过 Base-7B 和 Other-8B。")
+    assert verdicts(tmp_path, zh, kind="headline") == ["consistent"]
+
+
+def test_value_measured_another_way_is_only_a_suggestion():
+    text = BENCH.format(sentence="With CoT prompting Tern-7B reaches 71.0 on GSM8K, against 51.7 for Base-7B.")
+    assert [r.confidence < CONFIDENT for r in rels(text, "headline")] == [True]
+    # no header beside the value: nothing
+    assert rels(BENCH.format(sentence="Tern-7B and Base-7B were trained on 2T tokens for MMLU-style tasks."),
+                "headline") == []
+
+
+def test_surpasses_on_every_benchmark_checks_each_score_column(tmp_path):
+    text = BENCH.format(sentence="Tern-7B surpasses Base-7B and Other-8B on every\nbenchmark.")
+    found = confident(text, "compare")
+    # MMLU and GSM8K for each of the two rows; the latency column (lower is better) is left out
+    assert len(found) == 4 and all("'on every\\nbenchmark'" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="compare") == ["consistent"] * 4
+    wrong = text.replace("| Other-8B | 66.0 |", "| Other-8B | 69.0 |")
+    assert verdicts(tmp_path, wrong, kind="compare").count("inconsistent") == 1
+
+
+def test_a_wrapped_line_continues_the_sentence_but_a_list_item_does_not():
+    wrapped = "We trained on 512 GPUs for 21 days,\nwhich is 258,048 GPU-hours.\n"
+    assert len(confident(wrapped, "product")) == 1
+    listed = "- We trained on 512 GPUs for 21 days\n- 258,048 GPU-hours were budgeted.\n"
+    assert rels(listed, "product") == []

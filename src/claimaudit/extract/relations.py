@@ -118,6 +118,7 @@ from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
+from .relations_headlines import HeadlineRelations
 from .relations_memory import MemoryRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
@@ -130,7 +131,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelations, DocRelations, CodeRelations,
+class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelations, HeadlineRelations, DocRelations,
+                     CodeRelations,
                      NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
@@ -171,8 +173,10 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelatio
         out += self.table_summaries(out)
         out += self.cross_tables()
         out += self.comparisons()
+        out += self.every_column()
         out += self.gains(out)
         out += self.point_gaps(out)
+        out += self.named_values(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)

@@ -77,10 +77,10 @@ class DocRelations(FinderBase):
         out: list[Relation] = []
         if not self.doc.tables:
             return out
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(self.ms):
-            if m.cell is None and _usable(m) and m.number.kind in ("number", "percent"):
-                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        # sentences joined across wrapped lines (prose is often wrapped at 80-120 columns)
+        by_sentence = {span: idx for span, every in self.sentences().items()
+                       if (idx := [i for i in every if _usable(m := self.ms[i])
+                                   and m.number.kind in ("number", "percent")])}
         for (s, e), idx in by_sentence.items():
             sentence = self.text[s:e]
             rows, cols = self._names(sentence)
@@ -131,7 +131,7 @@ class DocRelations(FinderBase):
             return out
         seen: set[tuple[int, int]] = set()
         for m in _COMPARE.finditer(self.text):
-            s, e = self.doc.sentence_span(m.start())
+            s, e = self.statement_span(m.start())
             if (s, e) in seen:
                 continue
             seen.add((s, e))
