@@ -324,3 +324,44 @@ def test_a_wrapped_line_continues_the_sentence_but_a_list_item_does_not():
     assert len(confident(wrapped, "product")) == 1
     listed = "- We trained on 512 GPUs for 21 days\n- 258,048 GPU-hours were budgeted.\n"
     assert rels(listed, "product") == []
+
+
+def test_score_gap_in_the_tables_own_units(tmp_path):
+    text = ("| Model | OCRBench |\n|---|---|\n| Falcon-VL | 852 |\n| Owl-Large | 788 |\n\n"
+            "Falcon-VL 的 OCRBench 得分为 852，领先 Owl-Large 64 分。\n")
+    assert len(confident(text, "change")) == 1
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("64 分", "46 分"), kind="change") == ["inconsistent"]
+    # 分钟 is minutes, not a score
+    assert rels(text.replace("64 分", "64 分钟"), "change") == []
+
+
+# -- a quantised variant's loss in points against the table pairing the rows ---------------------
+QUANT = """量化后的结果和原始版本对比如下：
+
+| Model | C-Eval | MMLU |
+|---|---|---|
+| Tern-13B-Chat | 56.74 | 57.32 |
+| Tern-13B-Chat-4bits | 56.05 | 56.24 |
+| Tern-7B-Chat | 54.35 | 52.93 |
+| Tern-7B-Chat-4bits | 53.04 | 51.72 |
+
+{sentence}
+"""
+
+
+def test_quantised_loss_is_the_mean_gap_of_the_paired_rows(tmp_path):
+    zh = QUANT.format(sentence="可以看到，4bits 相对 bfloat16 精度损失在 1 - 2 个百分点左右。")
+    [r] = confident(zh, "change")
+    assert r.formula.endswith("/ 4") and "2 rows of" in r.evidence
+    assert verdicts(tmp_path, zh, kind="change") == ["consistent"]      # mean 0.69, 1.08, 1.31, 1.21 = 1.07
+    en = QUANT.format(sentence="The 4bits models lose about 1.1 points on average.")
+    assert verdicts(tmp_path, en, kind="change") == ["consistent"]
+    assert verdicts(tmp_path, en.replace("about 1.1 points", "about 3 points"), kind="change") == ["inconsistent"]
+
+
+def test_quantised_loss_needs_a_loss_word_one_precision_and_paired_rows():
+    assert rels(QUANT.format(sentence="The 4bits models score 1 point on a new test."), "change") == []
+    assert rels(QUANT.format(sentence="The 4bits and 8bits models lose about 1 point."), "change") == []
+    unpaired = QUANT.replace("Tern-13B-Chat-4bits", "Other-13B-4bits").replace("Tern-7B-Chat-4bits", "Other-7B-4bits")
+    assert rels(unpaired.format(sentence="The 4bits models lose about 1 point on average."), "change") == []

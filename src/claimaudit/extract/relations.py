@@ -122,7 +122,7 @@ from .relations_headlines import HeadlineRelations
 from .relations_memory import MemoryRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
-from .relations_points import PointRelations
+from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
@@ -131,7 +131,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelations, HeadlineRelations, DocRelations,
+class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
+                     HeadlineRelations, DocRelations,
                      CodeRelations,
                      NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations):
     def find(self) -> list[Relation]:
@@ -177,6 +178,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, PointRelatio
         out += self.gains(out)
         out += self.point_gaps(out)
         out += self.named_values(out)
+        out += self.quantised_losses(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)
