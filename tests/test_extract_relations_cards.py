@@ -365,3 +365,58 @@ def test_quantised_loss_needs_a_loss_word_one_precision_and_paired_rows():
     assert rels(QUANT.format(sentence="The 4bits and 8bits models lose about 1 point."), "change") == []
     unpaired = QUANT.replace("Tern-13B-Chat-4bits", "Other-13B-4bits").replace("Tern-7B-Chat-4bits", "Other-7B-4bits")
     assert rels(unpaired.format(sentence="The 4bits models lose about 1 point on average."), "change") == []
+
+
+# -- three rows are enough for a column product when every row holds ---------------------------
+SCHEDULE = """| Stage | Steps | Batch (sequences) | Sequence length | Tokens |
+|---|---|---|---|---|
+| Warm-up | 2,000 | 512 | 4,096 | 4.2B |
+| Main | 280,000 | 1,024 | 4,096 | {main} |
+| Long context | 8,000 | 128 | 32,768 | 33.6B |
+"""
+
+
+def test_three_row_schedule_tokens_are_steps_times_batch_times_length(tmp_path):
+    text = SCHEDULE.format(main="1,174.4B")
+    found = confident(text, "column-product")
+    assert len(found) == 3 and "'Steps' × 'Batch (sequences)' × 'Sequence length'" in found[0].evidence
+    assert verdicts(tmp_path, text, kind="column-product") == ["consistent"] * 3
+    # in three rows a row that does not hold is not enough to say what the column is: nothing drafted
+    assert rels(SCHEDULE.format(main="1,274.4B"), "column-product") == []
+
+
+# -- difference columns -------------------------------------------------------------------------
+DELTA = """| Benchmark | Base | Tuned | Δ |
+|---|---|---|---|
+| MMLU | 63.1 | 66.0 | +2.9 |
+| GSM8K | 51.7 | 62.2 | +10.5 |
+| HumanEval | 30.5 | 29.9 | -0.6 |
+| ARC-C | 55.0 | 58.2 | {arc} |
+"""
+
+
+def test_delta_column_is_one_column_minus_another(tmp_path):
+    text = DELTA.format(arc="+3.2")
+    found = confident(text, "change")
+    assert len(found) == 4 and all("'Tuned' − 'Base' (points)" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"] * 4
+    # one cell of four that misses it is the finding
+    assert verdicts(tmp_path, DELTA.format(arc="+2.2"), kind="change") == ["consistent"] * 3 + ["inconsistent"]
+
+
+def test_relative_gain_column_and_signed_cells_without_a_header_word(tmp_path):
+    gain = ("| Benchmark | Base | Tuned | Gain |\n|---|---|---|---|\n| MMLU | 60.0 | 66.0 | +10.0% |\n"
+            "| GSM8K | 50.0 | 62.5 | +25.0% |\n")
+    assert verdicts(tmp_path, gain, kind="change") == ["consistent", "consistent"]
+    signed = DELTA.format(arc="+3.2").replace("| Δ |", "| vs. base |")
+    assert len(confident(signed, "change")) == 4
+
+
+def test_delta_columns_that_no_single_pair_gives_say_nothing():
+    # signed offsets that are no difference of two columns
+    text = DELTA.format(arc="+3.2").replace("+2.9", "+0.4").replace("+10.5", "+1.1")
+    assert rels(text, "change") == []
+    # two columns of the same numbers: two pairs would give it, so none is taken
+    twice = ("| Benchmark | Base | Base again | Tuned | Δ |\n|---|---|---|---|---|\n"
+             "| MMLU | 63.1 | 63.1 | 66.0 | +2.9 |\n| GSM8K | 51.7 | 51.7 | 62.2 | +10.5 |\n")
+    assert rels(twice, "change") == []

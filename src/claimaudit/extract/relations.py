@@ -116,6 +116,7 @@ from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
+from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
@@ -134,13 +135,15 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, DocRelations,
                      CodeRelations,
-                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations):
+                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations,
+                     DeltaRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
         out += self.row_aggregates()
         out += self.column_products()
         out += self.speedups()
+        out += self.delta_columns()
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()

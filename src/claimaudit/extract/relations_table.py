@@ -74,7 +74,9 @@ def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c
             held += acc[0] <= tb[1] and tb[0] <= acc[1]
             if len(rows) - held > max(1, 0.05 * len(target)):
                 return None
-        if len(rows) - ones < 4 or held < 0.95 * len(rows):
+        # three rows are enough when every one holds (nothing is then reported; a coincidence in three
+        # rows of a table is rare), four or more when all but 5% hold
+        if len(rows) - ones < 3 or held < 0.95 * len(rows) or (len(rows) - ones < 4 and held < len(rows)):
             return None
         return held / len(rows), rows
 
@@ -194,7 +196,7 @@ class TableRelations(FinderBase):
         out = []
         for t in self.doc.tables:
             nrows = len(t.rows)
-            if nrows < 4 or t.ncols < 3 or t.ncols > 40:
+            if nrows < 3 or t.ncols < 3 or t.ncols > 40:
                 continue
             cols: dict[int, list[int | None]] = {}
             bounds: dict[int, list[tuple[float, float] | None]] = {}
@@ -205,7 +207,7 @@ class TableRelations(FinderBase):
                 # the first column is a factor only when every row's label is a number ("GPUs": 8, 16, 32)
                 if c == 0 and len(filled) < nrows:
                     continue
-                if len(filled) >= 4 and len(nominals) > 1 and all(self.ms[v].number.nominal > 0 for v in filled):
+                if len(filled) >= 3 and len(nominals) > 1 and all(self.ms[v].number.nominal > 0 for v in filled):
                     cols[c] = vals
                     bounds[c] = [_float_bounds(self.ms[v]) if v is not None else None for v in vals]
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
