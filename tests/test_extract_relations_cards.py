@@ -218,6 +218,15 @@ def test_headline_takes_the_value_that_gives_the_cell(tmp_path):
     assert confident(MEMORY.format(v="6.4 GB"), "headline") == []
 
 
+def test_headline_measured_another_way_is_only_a_suggestion(tmp_path):
+    table = "| 模型 | GSM8K |\n|---|---|\n| 青云-13B | 61.5 |\n\n"
+    other = table + "在不同提示模板下，青云-13B 的 GSM8K 成绩可达 64.0。\n"
+    assert [r.confidence < CONFIDENT for r in rels(other, "headline")] == [True]
+    same = table + "青云-13B 的 GSM8K 成绩为 61.5。\n"
+    assert verdicts(tmp_path, same, kind="headline") == ["consistent"]
+    assert verdicts(tmp_path, same.replace("为 61.5", "为 64.0"), kind="headline") == ["inconsistent"]
+
+
 def test_gpu_count_columns_under_a_caption_naming_the_batch_say_nothing():
     # memory per GPU falls with the GPU count; the caption's "batch 32" does not make the columns batch sizes
     text = ("Memory per GPU (bf16, batch 32):\n\n| Model | 1 GPU | 2 GPUs | 4 GPUs |\n|---|---|---|---|\n"
@@ -235,7 +244,9 @@ AUDITED = {"kestrel_card.md": {"compare": 8, "row-average": 4, "written-sum": 1,
            "training_report.md": {"table-total": 2, "product": 3, "percent-of": 1},
            "serving_bench.md": {"column-product": 4, "change": 1},
            "zhiyuan_zh.md": {"row-average": 3, "compare": 5, "written-sum": 1, "change": 3, "headline": 1},
-           "moe_card.md": {}}
+           "moe_card.md": {},
+           "qingyun_report_zh.md": {"row-average": 3, "compare": 4, "product": 2, "written-sum": 1, "change": 3,
+                                    "headline": 1}}
 
 
 @pytest.mark.parametrize("name", sorted(AUDITED))

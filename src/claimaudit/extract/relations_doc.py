@@ -18,6 +18,9 @@ _MIN_WORDS = re.compile(r"最低|最少|最小|\bminimum\b|\bat least\b", re.I)
 _MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b", re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
                       r"better than|higher than|lower\b[^.。]{0,40}?\bthan)\b|超越|超过了|优于|胜过|高于|低于", re.I)
+# words that say the value is measured another way than the table's (another shot count, prompt, setting)
+_SETTING = re.compile(r"-?shot|\bcot\b|prompt|setting|\bwith\b|\bwithout\b|\busing\b|\bunder\b|\bvia\b|\bup to\b"
+                      r"|\bas high as\b|不同|设置|提示|使用|采用|可达", re.I)
 _LOWER = re.compile(r"\blower\b|低于|更低", re.I)
 
 
@@ -104,10 +107,12 @@ class DocRelations(FinderBase):
             # pairing is a guess, so only a suggestion
             kin = [k for k in idx if self.ms[k].unit.dims == m.unit.dims and self.ms[k].number.kind == m.number.kind]
             sure = True
+            if not _recomputes(m, how[0], self.ms) and _SETTING.search(sentence):
+                sure = False        # "在不同提示模板下 … 可达 64.0": measured another way than the table
             if len(kin) > 1:
                 giving = [k for k in kin if (h := self.cell_formula(j, self.ms[k])) is not None
                           and _recomputes(self.ms[k], h[0], self.ms)]
-                sure = bool(giving)
+                sure = sure and bool(giving)
                 if giving and i not in giving:
                     i = min(giving, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
                     m = self.ms[i]

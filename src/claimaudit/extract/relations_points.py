@@ -9,6 +9,7 @@ import re
 from .relation_model import Relation, _ref, _usable, _where
 from .relations_doc import DocRelations
 from .relations_headlines import _NOT_SCORE
+from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
 # the baseline row follows a word of comparison: "above Y", "than Y", "比 Y", "ahead of Y"
 _BASE_BEFORE = re.compile(r"(?:\babove|\bover|\bthan|\bahead of|\bbehind|\bbelow|\bvs\.?|\bversus"
@@ -181,7 +182,8 @@ class QuantisedLossRelations(PointRelations):
             for c in range(1, t.ncols):
                 x, y = self.value(t, base, c), self.value(t, q, c)
                 if x is None or y is None or self.ms[x].unit.dims.items or self.ms[y].unit.dims.items \
-                        or self.ms[x].number.kind != self.ms[y].number.kind or _NOT_SCORE.search(self._header(t, c)):
+                        or self.ms[x].number.kind != self.ms[y].number.kind or _NOT_SCORE.search(self._header(t, c)) \
+                        or AVERAGE_LABEL.match(self._header(t, c)) or TOTAL_LABEL.match(self._header(t, c)):
                     continue
                 scale = " * 100" if self.ms[x].number.kind == "percent" else ""
                 terms.append(f"({_ref(x)} - {_ref(y)}){scale}")
