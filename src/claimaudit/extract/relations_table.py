@@ -485,6 +485,12 @@ class TableRelations(FinderBase):
                 if len(rows) < 3:
                     continue
                 readings = self._speedup_readings(t, c, rows)
+                also = ""
+                if len(readings) > 1 and all(holds == len(pairs) for pairs, holds in readings.values()):
+                    # latency and throughput both give every multiple: whichever is meant, each holds
+                    first, *rest = readings
+                    also = f" (as does {', '.join(rest)})"
+                    readings = {first: readings[first]}
                 if len(readings) != 1:
                     continue                    # none, or several columns and directions fit: no one is meant
                 (what, (pairs, holds)), = readings.items()
@@ -492,8 +498,9 @@ class TableRelations(FinderBase):
                 drafted = (self._table_relation(
                     "ratio", x, formula, parts, confidence=0.75,
                     note=f"the multiple in column {head!r} of {_where(t)} is {what} (row {t.label(r)!r})",
-                    evidence=f"{_where(t)}: column {head!r} is {what} in {holds} of {len(pairs)} rows, the only "
-                             "reading that holds") for r, (x, formula, parts) in pairs.items())
+                    evidence=f"{_where(t)}: column {head!r} is {what} in {holds} of {len(pairs)} rows, "
+                             + (f"in every row{also}" if also else "the only reading that holds"))
+                    for r, (x, formula, parts) in pairs.items())
                 out += [rel for rel in drafted if rel is not None]
         return out
 
