@@ -324,7 +324,7 @@ def test_surpasses_on_every_benchmark_checks_each_score_column(tmp_path):
     text = BENCH.format(sentence="Tern-7B surpasses Base-7B and Other-8B on every\nbenchmark.")
     found = confident(text, "compare")
     # MMLU and GSM8K for each of the two rows; the latency column (lower is better) is left out
-    assert len(found) == 4 and all("'on every\\nbenchmark'" in r.evidence for r in found)
+    assert len(found) == 4 and all("'every\\nbenchmark'" in r.evidence for r in found)
     assert verdicts(tmp_path, text, kind="compare") == ["consistent"] * 4
     wrong = text.replace("| Other-8B | 66.0 |", "| Other-8B | 69.0 |")
     assert verdicts(tmp_path, wrong, kind="compare").count("inconsistent") == 1

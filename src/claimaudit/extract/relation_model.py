@@ -278,7 +278,11 @@ class FinderBase:
         """The sentence around ``offset``, joined across a wrapped line or an abbreviation as in
         :meth:`sentences` (at most four pieces either way)."""
         doc, n = self.doc, len(self.text)
-        s, e = doc.sentence_span(offset)
+        piece = doc.sentence_span(offset)
+        memo = self.__dict__.setdefault("_statement_memo", {})
+        if piece in memo:
+            return memo[piece]
+        s, e = piece
         for _ in range(4):
             prev = doc.sentence_span(s - 1) if s > 0 else None
             if prev is None or prev[1] > s or prev == (s, e) or not self._continues(prev, (s, e)):
@@ -289,6 +293,7 @@ class FinderBase:
             if nxt is None or nxt[0] < e or nxt == (s, e) or not self._continues((s, e), nxt):
                 break
             e = nxt[1]
+        memo[piece] = s, e
         return s, e
 
     def _continues(self, a: tuple[int, int], b: tuple[int, int]) -> bool:

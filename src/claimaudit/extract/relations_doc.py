@@ -66,7 +66,15 @@ class DocRelations(FinderBase):
         return self._index
 
     def _names(self, sentence: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
-        """Row labels and column headers of the document's tables printed in ``sentence``."""
+        """Row labels and column headers of the document's tables printed in ``sentence`` (remembered:
+        the headline, gain, point and comparison rules ask for the same sentences)."""
+        memo = self.__dict__.setdefault("_names_memo", {})
+        got = memo.get(sentence)
+        if got is None:
+            got = memo[sentence] = self._find_names(sentence)
+        return {k: list(v) for k, v in got[0].items()}, {k: list(v) for k, v in got[1].items()}
+
+    def _find_names(self, sentence: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
         all_rows, all_cols = self._name_index()
         if len(all_rows) + len(all_cols) > MAX_NAMES:
             return {}, {}
@@ -129,13 +137,20 @@ class DocRelations(FinderBase):
                                          f"{self._header(table, c)!r}){how[2]}"))
         return out
 
+    def _comparing(self) -> list[re.Match[str]]:
+        """The document's words of comparison (surpasses, 优于 …), found once for the comparison rules."""
+        memo = self.__dict__.get("_compare_memo")
+        if memo is None:
+            memo = self.__dict__["_compare_memo"] = list(_COMPARE.finditer(self.text))
+        return memo
+
     def comparisons(self) -> list[Relation]:
         """"X surpasses A, B and C on H": X's cell in column H is above each named row's cell."""
         out: list[Relation] = []
         if not self.doc.tables:
             return out
         seen: set[tuple[int, int]] = set()
-        for m in _COMPARE.finditer(self.text):
+        for m in self._comparing():
             s, e = self.statement_span(m.start())
             if (s, e) in seen:
                 continue

@@ -7,15 +7,15 @@ from __future__ import annotations
 import re
 
 from .relation_model import Relation, _recomputes, _ref, _usable, _where
-from .relations_doc import _COMPARE, _LOWER, _SETTING, DocRelations, _printed_as_name
+from .relations_doc import _LOWER, _SETTING, DocRelations, _printed_as_name
 
 # the value's header right after it ("68.4 on MMLU", "72.1% in GSM8K") or right before it ("MMLU: 68.4",
 # "MMLU of 68.4", "在 C-Eval 上取得 66.3", "C-Eval 得分 66.3")
 _HEAD_AFTER = re.compile(r"^\s*(?:points?\s+|分\s*)?(?:on|in|at|for)\s+(?:the\s+)?$", re.I)
 _HEAD_BEFORE = re.compile(r"^\s*(?:[:：]|of|score of|上(?:取得|达到|获得|拿到)了?|上的?(?:得分|成绩)(?:为|是|达到)?|"
                           r"(?:得分|成绩)(?:为|是|达到)?|达到了?|取得了?)?\s*$", re.I)
-_EVERY = re.compile(r"(?:on|across|in)\s+(?:every|all|each)(?:\s+\w+)?\s+(?:benchmarks?|tasks?|datasets?|evaluations?|"
-                    r"metrics?)|所有|全部|各项|每[个项](?:评测|基准|任务|榜单)", re.I)
+_EVERY = re.compile(r"\b(?:every|all|each)(?:\s+\w+)?\s+(?:benchmarks?|tasks?|datasets?|evaluations?|metrics?)\b"
+                    r"|所有|全部|各项|每[个项](?:评测|基准|任务|榜单)", re.I)
 # columns that are not scores, where more is not better
 _NOT_SCORE = re.compile(r"latenc|time|memory|\bmem\b|size|param|cost|price|\bms\b|\bgb\b|token|speed|速度|时间|显存|"
                         r"参数|大小|价格|延迟", re.I)
@@ -90,7 +90,7 @@ class HeadlineRelations(DocRelations):
         if not self.doc.tables:
             return out
         seen: set[tuple[int, int]] = set()
-        for mo in _COMPARE.finditer(self.text):
+        for mo in self._comparing():
             s, e = self.statement_span(mo.start())
             if (s, e) in seen:
                 continue

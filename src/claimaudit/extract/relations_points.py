@@ -141,11 +141,13 @@ class QuantisedLossRelations(PointRelations):
         out: list[Relation] = []
         stated = {r.target for r in found}
         for (s, e), every in self.sentences().items():
-            sentence = self.text[s:e]
-            words = {_plain(w) for w in _PRECISION.findall(sentence)}
             idx = [i for i in every if i not in stated and self.ms[i].unit.canonical in _POINTS
                    and self.ms[i].relation in (None, "~") and self.ms[i].number.relation in ("=", "~")]
-            if len(words) != 1 or len(idx) != 1 or not _LOSS.search(sentence):
+            if len(idx) != 1:
+                continue
+            sentence = self.text[s:e]
+            words = {_plain(w) for w in _PRECISION.findall(sentence)}
+            if len(words) != 1 or not _LOSS.search(sentence):
                 continue
             table = self._table_before(s)
             if table is None:
