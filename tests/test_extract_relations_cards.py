@@ -431,3 +431,24 @@ def test_delta_columns_that_no_single_pair_gives_say_nothing():
     twice = ("| Benchmark | Base | Base again | Tuned | Δ |\n|---|---|---|---|---|\n"
              "| MMLU | 63.1 | 63.1 | 66.0 | +2.9 |\n| GSM8K | 51.7 | 51.7 | 62.2 | +10.5 |\n")
     assert rels(twice, "change") == []
+
+
+# -- guards found while checking the rules on the excerpts ---------------------------------------
+def test_every_benchmark_except_one_is_not_every_column():
+    text = BENCH.format(sentence="Tern-7B surpasses Base-7B on all benchmarks except GSM8K.")
+    assert [r for r in rels(text, "compare") if "every" in r.note] == []
+    zh = BENCH.format(sentence="除 GSM8K 外，Tern-7B 在所有基准上都超越了 Base-7B。")
+    assert [r for r in rels(zh, "compare") if "every" in r.note] == []
+
+
+def test_rows_of_gpu_counts_under_a_caption_naming_the_batch_say_nothing():
+    text = ("Memory per GPU (batch 32):\n\n| GPUs | Memory |\n|---|---|\n| 1 | 38.5 GB |\n| 2 | 21.4 GB |\n"
+            "| 4 | 12.9 GB |\n")
+    assert rels(text, "compare") == []
+    named = text.replace("| GPUs | Memory |", "| Batch size | Memory |").replace("38.5", "10.1").replace("12.9", "40.2")
+    assert len(confident(named, "compare")) == 2
+
+
+def test_points_gap_the_cells_do_not_give_under_another_setting_is_a_suggestion():
+    text = SCORES.format(sentence="With CoT prompting Tern-7B is 14.0 points above Base-7B on GSM8K.")
+    assert [r.confidence < CONFIDENT for r in rels(text, "change")] == [True]

@@ -16,6 +16,7 @@ _HEAD_BEFORE = re.compile(r"^\s*(?:[:：]|of|score of|上(?:取得|达到|获得
                           r"(?:得分|成绩)(?:为|是|达到)?|达到了?|取得了?)?\s*$", re.I)
 _EVERY = re.compile(r"\b(?:every|all|each)(?:\s+\w+)?\s+(?:benchmarks?|tasks?|datasets?|evaluations?|metrics?)\b"
                     r"|所有|全部|各项|每[个项](?:评测|基准|任务|榜单)", re.I)
+_EXCEPT = re.compile(r"\bexcept\b|\bbut\b|\bapart from\b|\bother than\b|\bsave for\b|除了|除.{0,20}?外|之外|以外", re.I)
 # columns that are not scores, where more is not better
 _NOT_SCORE = re.compile(r"latenc|time|memory|\bmem\b|size|param|cost|price|\bms\b|\bgb\b|token|speed|速度|时间|显存|"
                         r"参数|大小|价格|延迟", re.I)
@@ -98,8 +99,8 @@ class HeadlineRelations(DocRelations):
             sentence = self.text[s:e]
             k = mo.start() - s
             every = _EVERY.search(sentence, k)
-            if every is None:
-                continue
+            if every is None or _EXCEPT.search(sentence):
+                continue        # "on all benchmarks except GSM8K": not every column
             rows_b, _cols = self._names(sentence[:k])
             rows_a, cols_a = self._names(sentence[k:every.start()])
             if cols_a:

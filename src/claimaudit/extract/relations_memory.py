@@ -90,10 +90,12 @@ class MemoryRelations(FinderBase):
                     cells = [(c, k) for c in order if (k := self._memory(t, r, c)) is not None]
                     out += self._growth(t, cells, heads, [repr(self._header(t, c)) for c in range(t.ncols)],
                                         f"row {t.label(r)!r}")
-            # rows labelled by the axis, under a first header naming it
+            # rows labelled by the axis ("batch 4"), or bare numbers under a first header naming it (a
+            # caption's "batch 32" over rows of GPU counts names no axis of the rows)
+            first = t.header[0] if t.header else ""
             labels = {r: v for r in range(len(t.rows)) if (v := _axis_value(lab := t.label(r))) is not None
-                      and (_AXIS.search(lab) or _BARE.fullmatch(lab))}
-            if len(labels) >= 2 and t.header and _AXIS.search(t.header[0] + " " + t.caption):
+                      and (_AXIS.search(lab) or (_BARE.fullmatch(lab) and _AXIS.search(first)))}
+            if len(labels) >= 2:
                 order = sorted(labels, key=lambda r: labels[r])
                 for c in range(1, t.ncols):
                     cells = [(r, k) for r in order if (k := self._memory(t, r, c)) is not None]

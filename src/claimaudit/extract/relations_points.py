@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .relation_model import Relation, _ref, _usable, _where
-from .relations_doc import DocRelations
+from .relations_doc import _SETTING, DocRelations
 from .relations_headlines import _NOT_SCORE
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
@@ -103,10 +103,14 @@ class PointRelations(DocRelations):
             return None
         t, x, y = pairs[0]
         formula = f"{_ref(x)} - {_ref(y)}" if higher else f"{_ref(y)} - {_ref(x)}"
+        gap = self.ms[x].number.nominal - self.ms[y].number.nominal
+        step = max(self.ms[x].number.step, self.ms[y].number.step, m.number.step)
+        # a gap the cells do not give, in a sentence naming another setting (5-shot, with CoT): a suggestion
+        sure = abs(abs(gap) - m.number.nominal) <= step or not _SETTING.search(sentence)
         if self.ms[x].number.kind == "percent":
             formula = f"({formula}) * 100"         # two percentages held as fractions: the gap in points
         return Relation("change", i, formula, [x, y], value=m.printed_number or None, quote=sentence.strip(),
-                        unitless=True, at=m.start, confidence=0.7,
+                        unitless=True, at=m.start, confidence=0.7 if sure else 0.5,
                         note=f"{subject!r} {'above' if higher else 'below'} {base!r} on {head!r} ({_where(t)}), "
                              "in points",
                         evidence=f"{m.printed!r} with {subject!r}, {base!r} after a comparison word and {head!r} "
