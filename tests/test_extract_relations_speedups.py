@@ -91,10 +91,19 @@ def test_multiples_no_column_explains_are_left_alone():
     assert rels(text, "ratio") == []
 
 
-def test_two_columns_that_both_explain_the_multiples_are_ambiguous():
+def test_two_columns_that_both_explain_every_multiple_are_drafted_once_naming_both(tmp_path):
+    # latency and throughput (or two timings) that give every multiple alike: whichever the column
+    # means, each multiple holds, so the first reading is drafted and the other named
     text = "| Setting | Time A (s) | Time B (s) | Speed-up |\n|---|---|---|---|\n| Base | 120 | 60 | 1.0x |\n" \
            "| X | 60 | 30 | 2.0x |\n| Y | 40 | 20 | 3.0x |\n| Z | 30 | 15 | 4.0x |\n"
-    assert rels(text, "ratio") == []
+    found = rels(text, "ratio")
+    assert len(found) == 3 and all("in every row (as does" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="ratio") == ["consistent"] * 3
+    # a row where the two columns disagree: only the reading that holds in every row is left
+    one = text.replace("| Y | 40 | 20 |", "| Y | 40 | 25 |")
+    assert [("'Time A (s)'" in r.evidence, "as does" in r.evidence) for r in rels(one, "ratio")] == [(True, False)] * 3
+    # a multiple that neither gives: no reading holds in every row of so few, nothing is drafted
+    assert rels(text.replace("3.0x", "3.5x"), "ratio") == []
 
 
 # -- a rounded restatement never takes a cell on its rounding edge --------------------------------

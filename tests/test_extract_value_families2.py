@@ -483,7 +483,9 @@ def test_more_currencies_resolve(text: str, printed: str, value: int, code: str)
 
 
 def test_a_mil_outside_money_stays_the_thou() -> None:
-    assert same_unit(the("a 2 mil plastic sheet", "2 mil"), "mil")
+    # The registry's bare "mil" is the angular mil (2π/6400 rad); a sheet's mil is 1/1000 inch.
+    assert same_unit(the("a 2 mil plastic sheet", "2 mil"), "thou")
+    assert not same_unit(the("a 2 mil plastic sheet", "2 mil"), "mil")
 
 
 @pytest.mark.parametrize(("text", "printed", "value"), [

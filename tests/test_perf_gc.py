@@ -62,3 +62,27 @@ def test_what_a_run_made_leaves_the_pause_in_the_oldest_generation():
     assert any(x is made[-1] for x in gc.get_objects(generation=2))
     gc.collect()
     assert made[-1] == [1999]          # still reachable, still collected normally
+
+
+def test_the_command_line_pauses_it_for_its_imports_and_restores_it(monkeypatch, capsys):
+    import claimaudit.cli.main as cli_main
+    import claimaudit.cli.run as cli_run
+
+    seen = []
+    build, once = cli_main.build_parser, cli_run._run_once
+
+    def spy_build(only=None):
+        seen.append(("parser", gc.isenabled()))
+        return build(only)
+
+    def spy_once(args):
+        seen.append(("run", gc.isenabled()))
+        return once(args)
+
+    monkeypatch.setattr(cli_main, "build_parser", spy_build)
+    monkeypatch.setattr(cli_run, "_run_once", spy_once)
+    assert cli_main.main(["run", "--root", str(REPO), "--no-report", "-q"]) == 0
+    assert seen == [("parser", False), ("run", False)] and gc.isenabled()
+    # A usage error (argparse exits) restores it too.
+    assert cli_main.main(["run", "--no-such-option"]) == 2 and gc.isenabled()
+    capsys.readouterr()

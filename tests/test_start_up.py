@@ -19,11 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = r"""
 import io, json, sys, contextlib
+before = sorted(sys.modules)   # what the interpreter's start-up imported (site hooks included)
 sys.argv = ["claimaudit", "run", "--report-dir", sys.argv[1], *sys.argv[2:]]
 from claimaudit.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main()
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "before": before}))
 """
 
 
@@ -51,6 +52,27 @@ def test_the_demo_run_imports_only_what_it_uses(tmp_path):
     assert "importlib.metadata" not in modules                        # no package here declares a plugin
     assert "claimaudit.classroom.checklist" in modules                # the HTML report shows the checklist
     assert "pickle" not in modules                                    # -n 1: no worker to send results to
+
+
+#: Standard library modules a serial run of claim files has no use for, each ~1-4 ms of start-up with
+#: what it brings: the workers' machinery (-n 1 starts none), importlib.resources and zipfile (the
+#: package's files are read from its folder), tempfile, shutil and random (atomic writes open their
+#: own temporary file; argparse and the terminal reporter are given the width), html's entity table,
+#: difflib (only for a quote whose numbers drift from the text).
+NOT_AT_START_UP = {"concurrent.futures", "multiprocessing", "logging", "traceback", "threading", "importlib.resources",
+                   "importlib.metadata", "zipfile", "tempfile", "shutil", "random", "secrets", "html", "difflib"}
+
+
+def test_the_demo_run_leaves_out_libraries_it_does_not_use(tmp_path):
+    probe = _probe(tmp_path)
+    imported = set(probe["modules"]) - set(probe["before"])
+    # Units come from the shipped table (no pint), the schema from the structural check (no
+    # jsonschema), the condition from the fast solver (no sympy); no Markdown, no templates, no Dask.
+    assert not {m for m in imported if m.split(".")[0] in ("pint", "jsonschema", "sympy", "markdown_it", "jinja2",
+                                                              "dask", "pyarrow")}
+    assert not NOT_AT_START_UP & imported
+    assert not {m for m in imported if m.startswith("claimaudit.extract")}   # folders only: no document to extract
+    assert {"yaml", "tomllib", "pluggy", "markupsafe"} <= imported    # what it does use, so the probe is real
 
 
 def test_a_terminal_only_run_does_not_answer_the_checklist(tmp_path):
@@ -101,3 +123,36 @@ def test_a_zip_on_the_path_is_left_to_importlib_metadata(tmp_path, monkeypatch):
     archive.write_bytes(b"PK\x05\x06" + bytes(18))   # an empty zip archive
     monkeypatch.setattr(sys, "path", [str(archive)])
     assert _may_declare_entry_points("claimaudit-test-group")
+
+
+def test_the_terminal_width_is_shutils(monkeypatch):
+    import shutil
+
+    from claimaudit.terminal import terminal_columns
+
+    for columns in ("123", "0", "-5", "wide", None):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        assert terminal_columns() == shutil.get_terminal_size((80, 24)).columns, columns
+
+
+def test_shipped_files_are_importlib_resources_files():
+    from importlib import resources
+
+    from claimaudit.shipped import shipped_text
+
+    for package, name in (("claimaudit", "schemas/claims.schema.json"), ("claimaudit.reporters", "assets/report.css")):
+        assert shipped_text(package, name) == resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def test_a_lazy_pattern_compiles_on_first_use_into_the_compiled_pattern():
+    from claimaudit.lazy_pattern import LazyPattern
+
+    lazy = LazyPattern(r"(?P<n>\d+)\s*-?fold", re.IGNORECASE)
+    assert "search" not in vars(lazy) and lazy.pattern == r"(?P<n>\d+)\s*-?fold"    # nothing compiled yet
+    assert lazy.search("a 3-FOLD rise").group("n") == "3"
+    assert vars(lazy)["search"].__self__ is re.compile(r"(?P<n>\d+)\s*-?fold", re.IGNORECASE)
+    assert lazy.groupindex == {"n": 1}
+    assert lazy.sub("x", "rose 2fold") == "rose x" and lazy.match("fold") is None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +20,23 @@ def _default_mode() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return 0o666 & ~mask
+
+
+#: How tempfile.mkstemp opens its file: created here or failing, never through a symbolic link.
+_CREATE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _temporary(folder: Path, name: str) -> tuple[int, str]:
+    """``tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")``: a new file readable by
+    this user only, and its path. Written out because tempfile imports shutil and random (with zlib,
+    bz2, lzma and hashlib's kin: ~3 ms of every start-up that writes a report)."""
+    for _ in range(100):
+        path = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, _CREATE, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {os.path.join(folder, name)}")
 
 
 @contextmanager
@@ -43,7 +59,7 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str 
                   newline=None if "b" in mode else newline) as direct:
             yield direct
         return
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    fd, tmp = _temporary(target.parent, target.name)
     try:
         os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else _default_mode())
         with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding,

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
 import stat
 from functools import lru_cache
 from pathlib import Path
@@ -65,7 +64,7 @@ def _key_at(path: str) -> bytes | None:
     except OSError:
         return None  # no writable config folder: no cache is trusted
     try:
-        os.write(fd, secrets.token_bytes(32))
+        os.write(fd, os.urandom(32))   # secrets.token_bytes(32) is os.urandom(32)
     finally:
         os.close(fd)
     return _read_key(p)

@@ -25,6 +25,8 @@ KEYS = {"paths": list, "kilo": int, "rounding": str, "approx": str, "select": li
 
 @dataclass
 class Config:
+    """The settings read for a project root: its file (None when it has none) and the values in it."""
+
     root: Path
     file: Path | None = None
     values: dict[str, Any] = field(default_factory=dict)

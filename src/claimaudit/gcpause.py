@@ -1,10 +1,4 @@
-"""Python's cyclic garbage collector paused while a batch allocates objects that live on.
-
-Used by the engine's run (claims, intervals, results) and by extraction (a document's pieces,
-tokens, mentions): their objects live until the step ends, so collections find almost nothing to
-free, yet each full one walks every live object. Reference counting still frees everything that is
-not in a cycle.
-"""
+"""The cyclic garbage collector paused while a run allocates what lives until it ends."""
 
 from __future__ import annotations
 

@@ -12,10 +12,9 @@ without a valid code or a code used twice are usage errors that name the file.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import inspect
 import sys
-import traceback
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,8 +74,19 @@ def _may_declare_entry_points(group: str) -> bool:
                 continue
     return False
 
+#: What pluggy can take a hook implementation from: any other value of a module is none.
+_HOOKABLE = (types.FunctionType, types.MethodType, staticmethod, classmethod)
+
+
 class _PluginManager(pluggy.PluginManager):
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        if isinstance(plugin, types.ModuleType) and not name.startswith("claimaudit_"):
+            value = plugin.__dict__.get(name)
+            if not isinstance(value, _HOOKABLE) or (isinstance(value, types.FunctionType)
+                                                    and not hasattr(value, f"{self.project_name}_impl")):
+                # Neither hookable nor marked: pluggy answers None too, after an inspect.getattr_static
+                # per name (every class, function and import of each checker module: ~3 ms of a start-up).
+                return None
         opts = super().parse_hookimpl_opts(plugin, name)
         # Like pytest: an unmarked ``claimaudit_*`` function is a hook implementation too, so a
         # misspelt one is caught by check_pending() instead of being silently ignored.
@@ -242,6 +252,8 @@ def display(path: Path, root: Path | None) -> str:
 def import_local_module(path: Path, root: Path) -> Any:
     """Import ``checkers/<name>.py`` like pytest imports a conftest: its folder on ``sys.path``,
     a module name of its own, and any failure reported as ``file:line: error``."""
+    import importlib.util
+
     folder = str(path.parent.resolve())
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -262,6 +274,8 @@ def import_local_module(path: Path, root: Path) -> Any:
 
 
 def _failing_line(exc: BaseException, path: Path) -> int | None:
+    import traceback
+
     if isinstance(exc, SyntaxError) and exc.lineno:
         return exc.lineno
     target = str(path.resolve())

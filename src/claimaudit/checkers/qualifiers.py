@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from ..engine.evaluate import approx_tolerance, compare, fmt_interval, fmt_number
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..lazy_pattern import LazyPattern
 from ..model.claims import Settings
 from ..numbers.format import unit_sep
 from ..numbers.interval import Interval
@@ -28,10 +29,10 @@ _FOLD_WORDS: dict[str, int | Fraction] = {
                "doubled": 2, "double": 2, "twice": 2, "two-fold": 2, "twofold": 2, "翻倍": 2, "翻了一番": 2,
                "翻一番": 2, "tripled": 3, "triple": 3, "three-fold": 3, "threefold": 3, "quadrupled": 4,
                "翻两番": 4, "翻了两番": 4, "halved": Fraction(1, 2), "减半": Fraction(1, 2)}
-_FOLD_NUM = re.compile(r"^(?P<x>\d+(?:\.\d+)?)\s*(?:-?\s*fold|倍|×|x|times)$", re.I)
-_BY_PERCENT = re.compile(r"(?:by|增长了?|下降了?|提高了?|降低了?|rose|fell|up|down)"
+_FOLD_NUM = LazyPattern(r"^(?P<x>\d+(?:\.\d+)?)\s*(?:-?\s*fold|倍|×|x|times)$", re.I)
+_BY_PERCENT = LazyPattern(r"(?:by|增长了?|下降了?|提高了?|降低了?|rose|fell|up|down)"
                          r"\s*(?P<x>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
-_BY_POINTS = re.compile(r"(?P<x>\d+(?:\.\d+)?)\s*(?:percentage\s+points?|points?|pp\b|个百分点)", re.I)
+_BY_POINTS = LazyPattern(r"(?P<x>\d+(?:\.\d+)?)\s*(?:percentage\s+points?|points?|pp\b|个百分点)", re.I)
 _NEARLY = ("nearly", "almost", "近", "将近", "接近", "近乎", "差不多", "just under")
 
 

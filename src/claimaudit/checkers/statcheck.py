@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..engine.results import ClaimResult, Finding, RunResult
+from ..lazy_pattern import LazyPattern
 from ..numbers.plain import decimal_with_step
 from .base import Checker, checker_input
 from .hookspecs import hookimpl
@@ -31,10 +32,10 @@ _ALIASES = {"t": "t", "f": "F", "r": "r", "chi2": "chi2", "chi²": "chi2", "χ2"
 _CHI2_LIKE = ("chi2", "Q", "Qb", "Qw")
 _REL = r"(?P<rel><=|>=|≤|≥|<|>|=)?"
 _NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d*)\.?\d+"
-_P = re.compile(rf"^\s*{_REL}\s*(?P<num>{_NUMBER})\s*$")
-_VALUE = re.compile(rf"^\s*{_REL}\s*(?P<num>{_NUMBER})\s*$")
+_P = LazyPattern(rf"^\s*{_REL}\s*(?P<num>{_NUMBER})\s*$")
+_VALUE = LazyPattern(rf"^\s*{_REL}\s*(?P<num>{_NUMBER})\s*$")
 #: statcheck's clue that a test was one-tailed (its OneTailedTxt regex), looked for in the quote.
-ONE_TAILED_TXT = re.compile(r"one.?sided|one.?tailed|directional", re.IGNORECASE)
+ONE_TAILED_TXT = LazyPattern(r"one.?sided|one.?tailed|directional", re.IGNORECASE)
 
 
 class StatisticError(ValueError):

@@ -6,8 +6,6 @@ goes on. The engine's run step calls :func:`run_checkers` after evaluation.
 
 from __future__ import annotations
 
-import traceback
-
 from ..engine.options import RunOptions
 from ..engine.results import Finding, RunResult
 from .base import Checker
@@ -46,6 +44,8 @@ def run_checkers(run: RunResult, options: RunOptions) -> None:
 
 def crash_finding(chk: Checker, exc: BaseException) -> Finding:
     """A checker that raised: recorded against the claim it was looking at."""
+    import traceback
+
     last = traceback.format_exception_only(type(exc), exc)[-1].strip()
     return Finding("CA000", "warning", f"checker {chk.code} {chk.name} crashed: {last}", chk.name,
                    data={"checker": chk.code, "origin": chk.origin,

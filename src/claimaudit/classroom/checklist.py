@@ -23,6 +23,8 @@ from .working import ClaimWork, InputWork
 
 @dataclass(frozen=True)
 class Question:
+    """One question of the careful reader's checklist, in English and Chinese."""
+
     key: str
     en: str
     zh: str
@@ -50,6 +52,8 @@ STATUS_MARK = {"ok": "✓", "problem": "✗", "note": "•", "ask": "?"}
 
 @dataclass(frozen=True)
 class Answer:
+    """A checklist question answered for one claim: ok, problem, note or ask, with the reason."""
+
     question: Question
     status: str          # ok | problem | note | ask
     text: str

@@ -35,6 +35,8 @@ MAX_DEPTH = 3
 
 @dataclass
 class InputWork:
+    """One input of a claim's formula as the working shows it: value, unit and where it comes from."""
+
     name: str
     printed: str | None              # the value as printed; None when it is recomputed
     unit: str                        # the unit it is shown in
@@ -84,6 +86,8 @@ class PlainStep:
 
 @dataclass
 class ClaimWork:
+    """The working of one claim: its inputs, the unit steps and the recomputation at the printed values."""
+
     result: ClaimResult
     inputs: list[InputWork] = field(default_factory=list)
     units: UnitWork | None = None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..engine.options import CHECKLIST_AUTO_LIMIT
 from ..errors import InputError, UsageError
+from ..gcpause import paused_gc
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import RunResult
@@ -116,6 +117,8 @@ def _progress_printer():
 
 
 def _workers(text: str) -> int:
+    if text == "1":   # the default: a serial run need not import the workers' machinery (concurrent.futures)
+        return 1
     from ..engine.parallel import worker_count
 
     try:
@@ -165,14 +168,16 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
                          ignore=_codes(args.ignore, config.get("ignore")),
                          progress=_progress_printer(), checklist=_checklist(args, root),
                          workers=_workers(getattr(args, "workers", "1")))
-    from ..extract.rundoc import DocumentRun, draft_documents, is_document, point_at_documents
+    docs = None   # claim files and folders only: the extraction pipeline is not even imported
+    # Only a file can be a document: folders alone (the default run) need no extraction module at all.
+    if any(Path(p).is_file() for p in paths):
+        from ..extract.rundoc import draft_documents, is_document
 
-    relations = getattr(args, "relations", "confident")
-    if any(is_document(Path(p)) for p in paths):   # a document is extracted first
-        docs = draft_documents(paths, root, kilo=settings.kilo, relations=relations)
-    else:   # claim files and folders only: the extraction pipeline is not even imported
-        docs = DocumentRun(paths=list(paths))
-    paths, notes = docs.paths, list(docs.notes)
+        if any(is_document(Path(p)) for p in paths):   # a document is extracted first
+            docs = draft_documents(paths, root, kilo=settings.kilo, relations=getattr(args, "relations", "confident"))
+    notes: list[str] = []
+    if docs is not None:
+        paths, notes = docs.paths, list(docs.notes)
     for note in notes:
         print(f"claimaudit: {note}", file=sys.stderr)
     from ..config import command_line_source_dirs
@@ -190,7 +195,10 @@ def _audit(args: argparse.Namespace) -> tuple[RunResult, list[str]]:
                                         prerender=prerenderer(formats, audience))
         else:
             run = run_claims(paths, root, options)
-    point_at_documents(run, docs)
+    if docs is not None:
+        from ..extract.rundoc import point_at_documents
+
+        point_at_documents(run, docs)
     if args.changed_since:
         from ..gate.changed import select_changed
 
@@ -255,12 +263,21 @@ def _audience(args: argparse.Namespace) -> str:
     """``--for``, else authors when a document (not a claim file) is audited, else maintainers."""
     if args.audience:
         return args.audience
+    if not args.paths:
+        return "maintainers"
     from ..extract.rundoc import is_document
 
-    return "authors" if args.paths and any(is_document(Path(p)) for p in args.paths) else "maintainers"
+    return "authors" if any(is_document(Path(p)) for p in args.paths) else "maintainers"
 
 
 def run_once(args: argparse.Namespace) -> int:
+    """One audit and its reports. The engine pauses the cyclic collector for its phases; paused here
+    too, the imports before them (the engine's modules, the checkers) are not walked either."""
+    with paused_gc():
+        return _run_once(args)
+
+
+def _run_once(args: argparse.Namespace) -> int:
     from ..engine.records import as_report
     from ..engine.run import exit_code
     from ..reporters.sourcetexts import summary_notes

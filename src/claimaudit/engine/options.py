@@ -19,6 +19,8 @@ CHECKLIST_AUTO_LIMIT = 2000
 
 @dataclass
 class RunOptions:
+    """How a run audits: which claims (-k), reading settings, checkers, workers, the checklist."""
+
     keyword: str | None = None
     settings: Settings = field(default_factory=Settings)
     select: tuple[str, ...] = ()          # checker codes (prefixes) to run; empty = all

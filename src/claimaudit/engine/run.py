@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import InputError
-from ..gcpause import paused_gc
+from ..gcpause import paused_gc  # its home is below the layers (the command line pauses its start-up too)
 from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
 from ..suggest import did_you_mean

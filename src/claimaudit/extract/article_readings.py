@@ -17,14 +17,17 @@ _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", 
                      "drop", "cord", "barrel", "perch", "span", "fathom", "knot", "pole", "nail", "mile",
                      # fraction and ordinal words: "a fifth season" is no fifth of a gallon (numbers.words reads them)
                      *FRACTIONS}
-#: "a dozen eggs", "a penny", "a square dozen": an article before a count or coin word. The words
+#: "a dozen eggs", "a penny", "a square dozen", "half a dozen": an article before a count or coin word. The words
 #: are spelt out in full and mean nothing else after "a"; "gross" is also an adjective ("a gross
 #: error"), so it counts only where no noun follows ("a gross of pencils", "a gross is 144").
-_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) (baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
+_ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])((?:[Hh]alf )?(?:a|an|A|An)) "
+                            r"(baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
                             r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
 #: The value each of those words stands for, as a claim's `value:` would print it.
 _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
                         "baker’s dozen": "1 bakers_dozen"}
+#: "an hour and a half", "a mile and a half": one unit and a half (the "a half" alone would be 1/2).
+_UNIT_AND_A_HALF = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 
@@ -60,6 +63,8 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
             continue
         word = am.group(2).lower()
         v = _ARTICLE_COUNT_VALUE.get(word, f"1 {word}")
+        if am.group(1)[0] in "Hh":
+            v = "1/2" + v[1:]        # "half a dozen": 1/2 dozen (6)
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None:
@@ -68,7 +73,30 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                              number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
                              kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                              unit_start=am.start(2)))
+    if " and a " in f:
+        ms = _unit_and_a_half(f, text, kilo, ms, added)
     return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+
+def _unit_and_a_half(f: str, text: str, kilo: int, ms: list[Mention], added: list[Mention]) -> list[Mention]:
+    """``a year and a half`` (1.5 year), ``an hour and a quarter``, ``a dozen and a half``: replaces the
+    bare ``a half`` (and ``a gallon``) read inside it. Any unit with a dimension that the registry reads
+    by that word, and the dozen (a mile too: "a mile" alone is an idiom, "a mile and a half" is not)."""
+    for am in _UNIT_AND_A_HALF.finditer(f):
+        info = unit_or_none(am.group(2))
+        if info is None or not (info.dims.items or info.canonical == "dozen"):
+            continue
+        v = f"{'1.5' if am.group(3) == 'half' else '1.25'} {am.group(2)}"
+        p = parse_value(v, kilo)
+        if p is None or unit_or_none(p.unit) != info:
+            continue
+        ms = [m for m in ms if not (m.start < am.end() and am.start() < m.end)]
+        added[:] = [a for a in added if not (a.start < am.end() and am.start() < a.end)]    # "a gallon" in it
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(0)}' read as {v}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
+    return ms
 
 # -- "absolute zero": 0 kelvin -----------------------------------------------------------------------
 def absolute_zero(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:

@@ -163,6 +163,51 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
     return True
 
 
+#: Where "quarters" are the mass unit (28 lb) and "mil" an angle: the sentence speaks of them.
+_WEIGHT_CONTEXT = re.compile(r"\bweigh|\bpounds?\b|\blbs?\b|hundredweight|\bcwt\b|\bstones?\b|\bton", re.I)
+_ANGLE_CONTEXT = re.compile(r"\bangle|\bazimuth|\bbearing|artillery|\bsight|\bradian|\bdegrees?\b", re.I)
+_MONEY_CONTEXT = re.compile(r"[$€£¥]|dollar|\beuros?\b|pounds? sterling|\bfund|\brais|\bbudget|revenue|"
+                            r"\bsalar|\bcost|\bpaid\b|\bpay|\bdeal\b|\bworth\b|\bsold\b|\bprice", re.I)
+
+
+def _reread_word(f: str, kilo: int, m: Mention, word: str, low: str) -> bool:
+    """``quarters`` and ``mil`` as prose means them (True when re-read). The registry's quarter is a
+    mass (28 lb) and its mil an angle; prose counts fiscal quarters ("3 quarters of 2023"), writes mil
+    for a thousandth of an inch ("2 mil film") or, about money, a million ("raised 2 mil")."""
+    sentence = _sentence(f, m, ".!?\n。！？")
+    if low.startswith("quarter") and _WEIGHT_CONTEXT.search(sentence):
+        m.candidates.append(f"{word!r} read as the mass unit quarter (28 lb: the sentence speaks of weight); "
+                            "elsewhere it would be a count of quarters")
+        return True
+    if low.startswith("mil") and _ANGLE_CONTEXT.search(sentence):
+        m.candidates.append(f"{word!r} read as the angular mil (the sentence speaks of angles); elsewhere "
+                            "a thousandth of an inch, or a million about money")
+        return True
+    v = m.value[:len(m.value) - len(word)].rstrip() if m.value.endswith(word) else ""
+    if not v:
+        return False
+    if low.startswith("quarter"):
+        p = parse_value(v, kilo)
+        plain = unit_or_none("")
+        if p is None or p.unit or plain is None:
+            return False
+        m.value, m.number, m.unit, m.unit_start = p.text, p, plain, -1
+        m.counted = word
+        m.candidates.append(f"{word!r} read as a count (quarters of a year or of a thing); the mass unit "
+                            "quarter (28 lb) is read where the sentence speaks of weight")
+        return True
+    money = bool(_MONEY_CONTEXT.search(sentence))
+    reading = read_value(kilo, f"{v} million" if money else f"{v} thou")
+    if reading is None:
+        return False
+    m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+    if money:
+        m.unit_start = -1
+    taken = "a million (a sentence about money)" if money else "a thousandth of an inch"
+    m.candidates.append(f"{word!r} read as {taken}; the angular mil is read where the sentence speaks of angles")
+    return True
+
+
 # -- "a quarter of a percentage point": a share of the unit after it ----------------------------------
 _OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point)(?![A-Za-z])", re.I)
 
@@ -287,6 +332,8 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                                 "printer's points, after a percentage or a score percentage points")
         elif word in _PROSE_READINGS and _reread_symbol(f, text, kilo, m, word):
             continue
+        elif low in ("quarter", "quarters", "mil", "mils") and _reread_word(f, kilo, m, word, low):
+            continue
         elif word in _AMBIGUOUS_SYMBOLS:
             m.candidates.append(_AMBIGUOUS_SYMBOLS[word])
     for m in ms:
@@ -388,7 +435,7 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
-_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+)?$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
 _PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
@@ -400,8 +447,9 @@ _LENGTH_DIMS = unit_or_none("m")
 
 def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
-    an age in years (``aged 18-24`` too); a length after 时速 is per hour; a half after the unit
-    (``一年半``) or tenths after 米 (``一米八`` = 1.8 m) belong to the value. Each reading is named."""
+    an age in years (``aged 18-24``, ``aged 5 to 12``, ``aged between 18 and 65`` too); a length
+    after 时速 is per hour; a half after the unit (``一年半``) or tenths after 米 (``一米八`` = 1.8 m)
+    belong to the value. Each reading is named."""
     grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
     if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
         starts = [g.start for g in grown]       # in text order: one bisect per mention
@@ -409,8 +457,8 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                                        and grown[k] is not x and x.start < grown[k].end)]
     for m in ms:
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
-                or m.number.nominal.denominator != 1 or m.number.nominal <= 0 \
-                or not _AGE_BEFORE.search(f, max(0, m.start - 12), m.start):
+                or (m.number.nominal.denominator != 1 and not m.number.is_range) or m.number.nominal <= 0 \
+                or not _AGE_BEFORE.search(f, max(0, m.start - 20), m.start):
             continue
         reading = read_value(kilo, f"{m.value} years")
         if reading is None:

@@ -41,6 +41,17 @@ _MONTH_BEFORE = re.compile(r"\b(?:" + "|".join(_MONTH_NAMES) + r")\.?\s*$")
 _MONTH_LAST = frozenset(m[-1] for m in _MONTH_NAMES) | {"."}
 _MONTH_DAY_BEFORE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|"
                                r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s*$")
+#: A day before its month ("12 March 2024", "3 Sept."); "May" only before a year ("5 may help" is the verb).
+_MONTH_AFTER_DAY = re.compile(r"\s(?:(?:January|February|March|April|June|July|August|September|October|November|"
+                              r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b(?!-)"
+                              r"|May,?\s+(?:1[89]|20)\d\d\b)")
+_DAY = re.compile(r"0?[1-9]|[12]\d|3[01]")
+_AT_ONE_BEFORE = re.compile(r"\b[Aa]t\s$")
+_AT_ONE_AFTER = re.compile(r"\s(?:point|time|stage)\b")
+#: "thirty-something", "forty-odd", "twenty-ish": a vague number, no amount to check.
+_VAGUE_AFTER = re.compile(r"-(?:something|odd|ish)(?![A-Za-z])|-somethings\b", re.I)
+#: "half-hearted", "half-life": half as part of a word (unless the word is a unit: "a half-day").
+_HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
 _TIME_AFTER = re.compile(r"\s*(?:[ap]\.?m\.?)(?![A-Za-z])", re.I)
 _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?(?:\(|（)?$")
@@ -279,6 +290,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"
         if len(plain) == 4 and plain.isdecimal() and _MONTH_DAY_BEFORE.search(before):
             return "date"             # "May 8, 1945"
+        if _DAY.fullmatch(tok) and _MONTH_AFTER_DAY.match(after):
+            return "date"             # "12 March 2024": the day, not twelve of something
         if _CLOCK.fullmatch(tok) and _TIME_AFTER.match(after):
             return "time of day"
         if (_HOUR.fullmatch(tok) and _MINUTES_AFTER.match(after) and not before[-1:].isdigit()) \
@@ -324,6 +337,17 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "section or list number"
     if kind == "words" and _DASH_NUMBER_WORD.match(after):
         return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
+    if kind == "words" and tok.lower() == "one" and _AT_ONE_BEFORE.search(before) and _AT_ONE_AFTER.match(after):
+        return "idiom"                      # "at one point", "at one time": once, no amount
+    if kind == "words":
+        if _VAGUE_AFTER.match(after):
+            return "vague number"           # "thirty-something": somewhere in the thirties
+        if tok.lower().endswith("half") and (h := _HYPHEN_WORD.match(after)) is not None \
+                and not (is_unit is not None and is_unit(h.group(1))):
+            return "compound word"          # "half-hearted", "half-life"; "a half-day" is half a day
+        last = before.rstrip()[-1:]
+        if last and last in _LABEL_LAST and _LABEL_BEFORE.search(before):
+            return "label"                  # "version two point one", "Chapter three"
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
             return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount

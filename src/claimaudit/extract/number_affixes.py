@@ -74,12 +74,32 @@ RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])"
 _PLURAL_NOUN = re.compile(r" ([a-z]{3,}s)(?![A-Za-z\-])")
 
 
+#: A sentence that counts people or money around a glued "m" ("the population grew by 1.5m"), and one
+#: that measures lengths (where the m stays metres: "a 100m sprint", "1.8m tall").
+_COUNT_CONTEXT = re.compile(r"\b(?:population|people|residents|inhabitants|users|customers|subscribers|viewers|"
+                            r"visitors|voters|downloads|members|employees|workers|jobs|households|homes|copies|"
+                            r"sales|revenue|raised|funding|profits?|budget|valued|worth)\b", re.I)
+_LENGTH_CONTEXT = re.compile(r"\b(?:tall|high|height|long|length|deep|depth|wide|width|metres?|meters?|distance|"
+                             r"altitude|elevation|sprint|race|swim|dash|jump|hurdles|relay|freestyle)\b", re.I)
+
+
 def million_m(f: str, pos: int) -> bool:
-    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million."""
-    if not f.startswith("m", pos) or pos + 1 >= len(f) or f[pos - 1:pos] == " ":
+    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million;
+    so is one at the end of a phrase in a sentence that counts people or money (``the population grew
+    by 1.5m to 67.2m``) and measures no length."""
+    if not f.startswith("m", pos) or f[pos - 1:pos] == " ":
         return False
+    if pos + 1 == len(f):
+        return _counted(f, pos)
     m = _PLURAL_NOUN.match(f, pos + 1)
-    return m is not None and unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+    if m is not None:
+        return unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+    return not (f[pos + 1].isalnum() or f[pos + 1] in "²³^/-") and _counted(f, pos)
+
+
+def _counted(f: str, pos: int) -> bool:
+    window = f[max(0, pos - 80):pos + 40]
+    return _COUNT_CONTEXT.search(window) is not None and _LENGTH_CONTEXT.search(window) is None
 
 
 

@@ -202,6 +202,7 @@ def _where(t: Table) -> str:
 
 # the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
 _HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
+_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:i\.e|e\.g|vs|cf|approx|incl|resp|ca|viz|est)\.\s*$", re.I)
 _SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
 
 
@@ -275,13 +276,59 @@ class FinderBase:
         return self._cell_units[key]
 
     def sentences(self) -> dict[tuple[int, int], list[int]]:
-        """The prose mentions (outside tables) of each sentence, in document order (computed once)."""
+        """The prose mentions (outside tables) of each sentence, in document order (computed once). A
+        sentence the splitter cut after an abbreviation ("i.e. 258,048 GPU-hours") or at a line break
+        inside a paragraph (wrapped prose) is read as one."""
         if self._sentences is None:
             self._sentences = {}
+            last: tuple[int, int] | None = None
             for i, m in enumerate(self.ms):
                 if m.cell is None:
-                    self._sentences.setdefault(self.doc.sentence_span(m.start), []).append(i)
+                    span = self.doc.sentence_span(m.start)
+                    if last is not None and span != last and span[0] >= last[1] and self._continues(last, span):
+                        whole = (last[0], span[1])
+                        self._sentences[whole] = self._sentences.pop(last)
+                        span = whole
+                    self._sentences.setdefault(span, []).append(i)
+                    last = span
         return self._sentences
+
+    def statement_span(self, offset: int) -> tuple[int, int]:
+        """The sentence around ``offset``, joined across a wrapped line or an abbreviation as in
+        :meth:`sentences` (at most four pieces either way)."""
+        doc, n = self.doc, len(self.text)
+        piece = doc.sentence_span(offset)
+        memo = self.__dict__.setdefault("_statement_memo", {})
+        if piece in memo:
+            return memo[piece]
+        s, e = piece
+        for _ in range(4):
+            prev = doc.sentence_span(s - 1) if s > 0 else None
+            if prev is None or prev[1] > s or prev == (s, e) or not self._continues(prev, (s, e)):
+                break
+            s = prev[0]
+        for _ in range(4):
+            nxt = doc.sentence_span(e) if e < n else None
+            if nxt is None or nxt[0] < e or nxt == (s, e) or not self._continues((s, e), nxt):
+                break
+            e = nxt[1]
+        memo[piece] = s, e
+        return s, e
+
+    def _continues(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether sentence ``b`` goes on with sentence ``a``: ``a`` ends in an abbreviation (i.e., e.g.,
+        vs.) and ``b`` starts with a lower-case word or a number, or ``a`` ends at a line break inside a
+        paragraph (no stop before it) and the next line is no list item, heading, quote or table row."""
+        text = self.text
+        if "\n\n" in text[max(0, a[1] - 1):b[0] + 1] or text[a[1]:b[0]].strip():
+            return False
+        if _ABBREVIATION.search(text, max(a[0], a[1] - 8), a[1]):
+            return bool(re.match(r"[ \t]*(?:[a-z$€£¥~≈]|\d)", text[a[1]:b[1]]))
+        if a[1] < 1 or text[a[1] - 1] != "\n" or re.search(r"[.。!?！？:：;；]\s*$", text[a[0]:a[1]]):
+            return False
+        line = text[text.rfind("\n", 0, a[1] - 1) + 1:a[1]]
+        return not re.match(r"\s*(?:#|\||>)", line) and bool(
+            re.match(r"[ \t]*(?![-*+>#|]\s|\d+[.)]\s)[\w(（$€£¥~≈\u4e00-\u9fff]", text[b[0]:b[1]]))
 
     def bare_in(self, j: int, target: Mention) -> Fraction | None:
         """For a bare table cell ``j`` whose header or caption names a unit of ``target``'s kind: the

@@ -28,6 +28,14 @@ From table structure (a cell knows its row label, column header, caption and sec
                     rate fits every pair of three or more (0.75), or all but one of four or more (0.7);
 * ``compare``       a memory table whose rows are precisions (bf16, 8bits, INT4, or a size word with the
                     precision in parentheses: "量化后大小（4-bit）"): more bits, more memory, in each column (0.75);
+* ``column-product`` (also) from three rows when every row holds; a first column of numbers (GPUs
+                    8, 16, 32) as a factor; a whole-number column that is a rounded or truncated result
+                    ("3610" for 57754 / 16) checked as ``floor(x + 1/2)`` / ``floor(x)`` (0.8);
+* ``change``        a column headed Δ / Gain / Improvement / 提升 (or of signed cells) that exactly one pair
+                    of columns gives, in points or relative (0.75);
+* ``compare``       a cell "N x GPU (M GB)" beside the row's GPU memory requirement: N × M holds it (0.75);
+                    memory under columns or rows headed by increasing batch sizes or sequence lengths
+                    does not fall (0.75);
 * ``same``          two cells of two tables with the same caption or section, row label, column
                     header and unit (0.75). Never across columns, and never for rows that merely share
                     a label; prose repetitions are suggestions only (0.2).
@@ -100,12 +108,33 @@ From prose:
                     else the table's one other row): X's cell over Y's, relative, or in points when
                     only that reading gives the figure (0.7);
 * ``compare``       "X surpasses / outperforms A, B and C on H": X's cell in column H against each
-                    named row's (0.75); "lower … than" reverses it.
+                    named row's (0.75); "lower … than" reverses it; "… on every benchmark" (所有, 各项):
+                    each score column of the one table naming both (0.7);
+* ``written-sum``   "2.4T tokens (1.8T web, 0.4T code and 0.2T math)", "3.2 万亿 token，其中中文 1.2 万亿、…":
+                    a total and the values of its kind listed after it (0.75 when the list ends with
+                    "and" / 、 and adds up within 10%, or recomputes; examples, "e.g.", 等: a suggestion);
+* ``percent-of``    "Of the 2,400 prompts, 1,764 (73.5%)", "在 2,400 条中，1,764 条（73.5%）", "91% (3379 against
+                    3712)" (0.8);
+* ``change``        "由 15.6 GB 降至 5.4 GB，约为原来的 35%" / "… about 35% of the original": the second over
+                    the first (0.8);
+* ``change``        a gap in points between two rows of a table ("5.3 points above Y", "比 Y 高 5.9 个百分点",
+                    "领先 Y 64 分") in the column the sentence names, its direction from the words (0.7);
+                    a quantised variant's loss in points ("4bits … 精度损失在 1 - 2 个百分点左右") as the
+                    mean gap of the rows paired with their variant in the table before it (0.7);
+* ``headline``      in sentences naming several rows, a value beside a header ("68.4 on MMLU", "在 C-Eval
+                    上取得 66.3 分") is the cell of the row named last before it (0.7); a value that is
+                    not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5.
+
+Prose sentences are read joined across a wrapped line and after an abbreviation ("i.e. 258,048
+GPU-hours"); of several pairs whose units multiply to a value's, the one pair whose product is it
+within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
 :mod:`.relations_sizes`,
-:mod:`.relations_gains` and :mod:`.relations_doc`; the
+:mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
+:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines` and
+:mod:`.relations_deltas`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -115,10 +144,16 @@ from ..gcpause import paused_gc
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
+from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
+from .relations_headlines import HeadlineRelations
+from .relations_memory import MemoryRelations
 from .relations_near import NearTableRelations
+from .relations_percent import PercentRelations
+from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
@@ -127,25 +162,33 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
            "reaches"]
 
 
-class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations, CodeRelations, NearTableRelations,
-                     SizeRelations):
+class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
+                     HeadlineRelations, DocRelations,
+                     CodeRelations,
+                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations,
+                     DeltaRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
         out += self.row_aggregates()
         out += self.column_products()
         out += self.speedups()
+        out += self.delta_columns()
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
         out += self.cell_rates()
         out += self.precision_order()
+        out += self.card_memory()
+        out += self.memory_growth()
         out += self.percent_of()
         out += self.share_of_words()
+        out += self.percent_phrases(out)
         out += self.equations()
         out += self.bracket_calculations()
         out += self.products()
         out += self.written_sums()
+        out += self.breakdowns(out)
         out += self.group_shares()
         out += self.per_unit_counts()
         out += self.respectively()
@@ -164,7 +207,11 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, DocRelations
         out += self.table_summaries(out)
         out += self.cross_tables()
         out += self.comparisons()
+        out += self.every_column()
         out += self.gains(out)
+        out += self.point_gaps(out)
+        out += self.named_values(out)
+        out += self.quantised_losses(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.same_quantity(out)

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..units.quantity import Dims
 from .mentions import Mention
-from .relation_model import FinderBase, Relation, _ref, _usable, _where
+from .relation_model import FinderBase, Relation, _recomputes, _ref, _usable, _where
 
 #: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
 MAX_NAMES = 5000
@@ -18,6 +18,9 @@ _MIN_WORDS = re.compile(r"最低|最少|最小|\bminimum\b|\bat least\b", re.I)
 _MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b", re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
                       r"better than|higher than|lower\b[^.。]{0,40}?\bthan)\b|超越|超过了|优于|胜过|高于|低于", re.I)
+# words that say the value is measured another way than the table's (another shot count, prompt, setting)
+_SETTING = re.compile(r"-?shot|\bcot\b|prompt|setting|\bwith\b|\bwithout\b|\busing\b|\bunder\b|\bvia\b|\bup to\b"
+                      r"|\bas high as\b|不同|设置|提示|使用|采用|可达", re.I)
 _LOWER = re.compile(r"\blower\b|低于|更低", re.I)
 
 
@@ -35,6 +38,13 @@ def _printed_as_name(name: str, sentence: str) -> bool:
         i = sentence.find(name, i + 1)
     return False
 
+
+
+def _which(values: int, sure: bool) -> str:
+    """How the headline's value was chosen among the sentence's values of the cell's kind."""
+    if values < 2:
+        return "nearest the header"
+    return "the value of its kind that gives the cell" if sure else "nearest the header, of several values of its kind"
 
 
 class DocRelations(FinderBase):
@@ -56,7 +66,15 @@ class DocRelations(FinderBase):
         return self._index
 
     def _names(self, sentence: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
-        """Row labels and column headers of the document's tables printed in ``sentence``."""
+        """Row labels and column headers of the document's tables printed in ``sentence`` (remembered:
+        the headline, gain, point and comparison rules ask for the same sentences)."""
+        memo = self.__dict__.setdefault("_names_memo", {})
+        got = memo.get(sentence)
+        if got is None:
+            got = memo[sentence] = self._find_names(sentence)
+        return {k: list(v) for k, v in got[0].items()}, {k: list(v) for k, v in got[1].items()}
+
+    def _find_names(self, sentence: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
         all_rows, all_cols = self._name_index()
         if len(all_rows) + len(all_cols) > MAX_NAMES:
             return {}, {}
@@ -70,10 +88,10 @@ class DocRelations(FinderBase):
         out: list[Relation] = []
         if not self.doc.tables:
             return out
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(self.ms):
-            if m.cell is None and _usable(m) and m.number.kind in ("number", "percent"):
-                by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
+        # sentences joined across wrapped lines (prose is often wrapped at 80-120 columns)
+        by_sentence = {span: idx for span, every in self.sentences().items()
+                       if (idx := [i for i in every if _usable(m := self.ms[i])
+                                   and m.number.kind in ("number", "percent")])}
         for (s, e), idx in by_sentence.items():
             sentence = self.text[s:e]
             rows, cols = self._names(sentence)
@@ -92,15 +110,39 @@ class DocRelations(FinderBase):
             how = self.cell_formula(j, m) if j is not None else None
             if j is None or how is None:
                 continue
+            # "显存占用由 15.6 GB 降至 5.4 GB" under the INT4 row: of several values of the cell's kind, the
+            # one that gives the cell is the cell's (the other is another row's); when none does, the
+            # pairing is a guess, so only a suggestion
+            kin = [k for k in idx if self.ms[k].unit.dims == m.unit.dims and self.ms[k].number.kind == m.number.kind]
+            sure = True
+            if not _recomputes(m, how[0], self.ms) and _SETTING.search(sentence):
+                sure = False        # "在不同提示模板下 … 可达 64.0": measured another way than the table
+            if len(kin) > 1:
+                giving = [k for k in kin if (h := self.cell_formula(j, self.ms[k])) is not None
+                          and _recomputes(self.ms[k], h[0], self.ms)]
+                sure = sure and bool(giving)
+                if giving and i not in giving:
+                    i = min(giving, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
+                    m = self.ms[i]
+                    how = self.cell_formula(j, m)
+                    if how is None:
+                        continue
             table = self.doc.tables[t]
             out.append(Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",
-                                at=m.start, confidence=0.75,
+                                at=m.start, confidence=0.75 if sure else 0.5,
                                 evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
-                                         f"nearest the header; {_where(table)} cell ({table.label(r)!r}, "
+                                         f"{_which(len(kin), sure)}; {_where(table)} cell ({table.label(r)!r}, "
                                          f"{self._header(table, c)!r}){how[2]}"))
         return out
+
+    def _comparing(self) -> list[re.Match[str]]:
+        """The document's words of comparison (surpasses, 优于 …), found once for the comparison rules."""
+        memo = self.__dict__.get("_compare_memo")
+        if memo is None:
+            memo = self.__dict__["_compare_memo"] = list(_COMPARE.finditer(self.text))
+        return memo
 
     def comparisons(self) -> list[Relation]:
         """"X surpasses A, B and C on H": X's cell in column H is above each named row's cell."""
@@ -108,8 +150,8 @@ class DocRelations(FinderBase):
         if not self.doc.tables:
             return out
         seen: set[tuple[int, int]] = set()
-        for m in _COMPARE.finditer(self.text):
-            s, e = self.doc.sentence_span(m.start())
+        for m in self._comparing():
+            s, e = self.statement_span(m.start())
             if (s, e) in seen:
                 continue
             seen.add((s, e))

@@ -43,6 +43,9 @@ _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
+_OF_ORIGINAL_ZH = re.compile(r"(?:原来|原先|之前|此前|以前|原始|原模型)的\s*(?:约|大约)?\s*$")
+_OF_ORIGINAL_EN = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:original|previous|baseline|before|what it was)\b",
+                             re.I)
 _EFFICIENCY = re.compile(r"efficien|效率", re.I)
 _SPEEDUP = re.compile(r"speed-?up|faster|加速|倍", re.I)
 _SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
@@ -317,6 +320,11 @@ class ProseRelations(FinderBase):
             elif ms[z].number.kind == "ratio":
                 formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
                 note = "the ratio of the two values"
+            elif ms[z].number.kind == "percent" and z > b and (
+                    _OF_ORIGINAL_ZH.search(self.text, max(0, ms[z].start - 12), ms[z].start)
+                    or _OF_ORIGINAL_EN.match(self.text, ms[z].end)):
+                # "由 15.6 GB 降至 5.4 GB，约为原来的 35%", "… about 35% of the original": the second over the first
+                formula, note = f"{_ref(b)} / {_ref(a)}", "the second value as a share of the first"
             elif _LESS_WORDS.search(window) and va > vb:
                 formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}"
                 note = "the relative reduction from the first value to the second"
@@ -397,6 +405,14 @@ class ProseRelations(FinderBase):
                     # count and a time, when no pair composes and exactly one triple does
                     factors = [f for f in itertools.combinations(others, 3)
                                if ms[f[0]].unit.dims * ms[f[1]].unit.dims * ms[f[2]].unit.dims == dims]
+                one = "only"
+                if len(factors) > 1:
+                    # "512 GPUs (64 nodes with 8 GPUs each) for 21 days, i.e. 258,048 GPU-hours": of several
+                    # pairs whose units compose, the one whose product is the value within 1% (and no other)
+                    want = ms[t].number.nominal * ms[t].unit.factor
+                    factors = [f for f in factors if want > 0 and abs(math.prod(
+                        ms[k].number.nominal * ms[k].unit.factor for k in f) - want) <= want / 100]
+                    one = "one"
                 if len(factors) != 1:
                     continue
                 parts = list(factors[0])
@@ -412,8 +428,9 @@ class ProseRelations(FinderBase):
                 what = "pair of values" if len(parts) == 2 else "three values"
                 out.append(self._stated("product", t, formula, parts, confidence=0.7 if near else 0.4,
                                         note=f"{ms[t].printed} is " + " × ".join(ms[k].printed for k in parts),
-                                        evidence=f"the only {what} in the {where} whose units multiply "
-                                                 "to its unit: "))
+                                        evidence=f"the {one} {what} in the {where} whose units multiply "
+                                                 "to its unit" + (" and whose product is it within 1%" if one == "one"
+                                                                  else "") + ": "))
         return out
 
     # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
@@ -515,8 +532,9 @@ class ProseRelations(FinderBase):
                 continue
             if not re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)):
                 continue
-            of = re.match(r"\s*of\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
-            if of and re.match(r"\s*[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 3]) and _usable(ms[i + 2]) \
+            of = re.match(r"\s*(?:of|with|[x×])\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
+            if of and re.match(r"\s*(?:each\s*|apiece\s*)?[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 9]) \
+                    and _usable(ms[i + 2]) \
                     and ms[i + 2].unit.dims in (x.unit.dims, type(x.unit.dims)()):
                 k = i + 2
                 how = f"the words {self.text[x.start:ms[k].end + 1]!r}"

@@ -10,7 +10,17 @@ from fractions import Fraction
 
 from .document import Table
 from .mentions import Mention
-from .relation_model import FinderBase, Relation, _placeholder_formula, _recomputes, _ref, _usable, _where, reaches
+from .relation_model import (
+    FinderBase,
+    Relation,
+    _evaluate,
+    _placeholder_formula,
+    _recomputes,
+    _ref,
+    _usable,
+    _where,
+    reaches,
+)
 
 TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)\W*$", re.I)
 AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
@@ -24,6 +34,15 @@ def _float_bounds(m: Mention) -> tuple[float, float]:
     return float(iv.lo), float(iv.hi + m.number.step)
 
 
+def _whole_bounds(m: Mention) -> tuple[float, float]:
+    """A derived cell's bounds, where a whole number printed without a step ("3610" for 57754 / 16) may
+    be the result rounded to a whole number as well as truncated."""
+    lo, hi = _float_bounds(m)
+    if m.number.step == 0 and m.number.kind == "number" and m.number.nominal.denominator == 1:
+        return lo - 0.5, hi + 1
+    return lo, hi
+
+
 def _combine(op: str, a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
     if op == "*":
         return a[0] * b[0], a[1] * b[1]
@@ -31,11 +50,12 @@ def _combine(op: str, a: tuple[float, float], b: tuple[float, float]) -> tuple[f
 
 
 def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c: int,
-                          others: list[int]) -> tuple[float, list[int], str, list[int]] | None:
+                          others: list[int], target: list[tuple[float, float] | None] | None = None
+                          ) -> tuple[float, list[int], str, list[int]] | None:
     """The factors (2 or 3 columns, a product; or a quotient of 2) that give column ``c`` in the
-    most rows, when that is at least 95% of at least four rows. Screening is on float bounds; the
-    draft's formulas are then checked exactly by the engine."""
-    target = bounds[c]
+    most rows, when that is at least 95% of at least four rows. Screening is on float bounds (the
+    target's own may be widened: ``target``); the draft's formulas are then checked exactly by the engine."""
+    target = bounds[c] if target is None else target
 
     def share(factors: list[int], op: str) -> tuple[float, list[int]] | None:
         rows, held, ones = [], 0, 0
@@ -54,7 +74,9 @@ def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c
             held += acc[0] <= tb[1] and tb[0] <= acc[1]
             if len(rows) - held > max(1, 0.05 * len(target)):
                 return None
-        if len(rows) - ones < 4 or held < 0.95 * len(rows):
+        # three rows are enough when every one holds (nothing is then reported; a coincidence in three
+        # rows of a table is rare), four or more when all but 5% hold
+        if len(rows) - ones < 3 or held < 0.95 * len(rows) or (len(rows) - ones < 4 and held < len(rows)):
             return None
         return held / len(rows), rows
 
@@ -174,23 +196,30 @@ class TableRelations(FinderBase):
         out = []
         for t in self.doc.tables:
             nrows = len(t.rows)
-            if nrows < 4 or t.ncols < 3 or t.ncols > 40:
+            if nrows < 3 or t.ncols < 3 or t.ncols > 40:
                 continue
             cols: dict[int, list[int | None]] = {}
             bounds: dict[int, list[tuple[float, float] | None]] = {}
-            for c in range(1, t.ncols):
+            for c in range(t.ncols):
                 vals = [self.value(t, r, c) for r in range(nrows)]
                 filled = [v for v in vals if v is not None]
                 nominals = {self.ms[v].number.nominal for v in filled}
-                if len(filled) >= 4 and len(nominals) > 1 and all(self.ms[v].number.nominal > 0 for v in filled):
+                # the first column is a factor only when every row's label is a number ("GPUs": 8, 16, 32)
+                if c == 0 and len(filled) < nrows:
+                    continue
+                if len(filled) >= 3 and len(nominals) > 1 and all(self.ms[v].number.nominal > 0 for v in filled):
                     cols[c] = vals
                     bounds[c] = [_float_bounds(self.ms[v]) if v is not None else None for v in vals]
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
             for c in targets:
+                if c == 0:
+                    continue
                 # no column may be computed from a column computed from it (no reference cycle)
-                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)])
+                whole = [_whole_bounds(self.ms[v]) if v is not None else None for v in cols[c]]
+                best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)],
+                                             whole)
                 if best is None:
                     continue
                 share, factors, op, rows = best
@@ -211,8 +240,33 @@ class TableRelations(FinderBase):
                         evidence=f"{_where(t)}: {self._header(t, c)!r} = {sym.join(repr(h) for h in heads)} holds "
                                  f"in {share:.0%} of {len(rows)} rows", confidence=0.8)
                     if rel is not None:
-                        out.append(rel)
+                        out.append(self._whole_result(rel))
         return out
+
+    def _whole_result(self, rel: Relation) -> Relation:
+        """A whole number printed for a result that is not whole ("3610" for 57754 / 16 = 3609.6): the
+        column is rounded (or truncated) to whole numbers, so the formula says so. Where units are
+        checked the engine cannot round, so the relation is only suggested."""
+        assert rel.target is not None   # noqa: S101 - column relations always check a cell
+        m = self.ms[rel.target]
+        if m.number.step != 0 or m.number.nominal.denominator != 1 or _recomputes(m, rel.formula, self.ms):
+            return rel
+        q = _evaluate(rel.formula, self.ms, True)
+        if q is None:
+            return rel
+        n = m.number.nominal
+        for wrap, word in ((f"floor({rel.formula} + 1/2)", "rounded"), (f"floor({rel.formula})", "truncated")):
+            shift = Fraction(1, 2) if word == "rounded" else Fraction(0)
+            if math.floor(q.mag.lo + shift) <= n <= math.floor(q.mag.hi + shift):
+                if not rel.unitless:
+                    rel.confidence = 0.4
+                    rel.note += f"; the whole number is the result {word}, which the units check cannot read"
+                else:
+                    rel.formula = wrap
+                    rel.note += f"; the whole number is the result {word}"
+                    rel.evidence += f", read {word} to a whole number"
+                break
+        return rel
 
     def _shares(self, idx: list[int], quote: str, at: int, where: str) -> Relation | None:
         ms = [self.ms[i] for i in idx]
@@ -431,6 +485,12 @@ class TableRelations(FinderBase):
                 if len(rows) < 3:
                     continue
                 readings = self._speedup_readings(t, c, rows)
+                also = ""
+                if len(readings) > 1 and all(holds == len(pairs) for pairs, holds in readings.values()):
+                    # latency and throughput both give every multiple: whichever is meant, each holds
+                    first, *rest = readings
+                    also = f" (as does {', '.join(rest)})"
+                    readings = {first: readings[first]}
                 if len(readings) != 1:
                     continue                    # none, or several columns and directions fit: no one is meant
                 (what, (pairs, holds)), = readings.items()
@@ -438,8 +498,9 @@ class TableRelations(FinderBase):
                 drafted = (self._table_relation(
                     "ratio", x, formula, parts, confidence=0.75,
                     note=f"the multiple in column {head!r} of {_where(t)} is {what} (row {t.label(r)!r})",
-                    evidence=f"{_where(t)}: column {head!r} is {what} in {holds} of {len(pairs)} rows, the only "
-                             "reading that holds") for r, (x, formula, parts) in pairs.items())
+                    evidence=f"{_where(t)}: column {head!r} is {what} in {holds} of {len(pairs)} rows, "
+                             + (f"in every row{also}" if also else "the only reading that holds"))
+                    for r, (x, formula, parts) in pairs.items())
                 out += [rel for rel in drafted if rel is not None]
         return out
 

@@ -13,7 +13,6 @@ Nothing here prints: the front end shows :attr:`DocumentRun.notes`.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -72,6 +71,8 @@ def _draft_folder(root: Path) -> Path:
         probe.unlink()
         return folder
     except OSError:
+        import tempfile  # not at start-up: it brings shutil and random
+
         return Path(tempfile.mkdtemp(prefix="claimaudit-extract-"))
 
 

@@ -27,7 +27,9 @@ COUNT_NOUN = re.compile(r"\s*(?:parameters?|params?|tokens?|GPUs?|nodes?|users?|
 _COUNT_DIMS = {"[token]", "[gpu]", "[parameter]", "[node]", "[request]", "[sequence]", "[step]", "[ssd]", "[layer]"}
 _ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+|[²³¹⁻]+|[-−][123](?![\d.]))?")
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
-              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units"}
+              "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units",
+              # pronouns the registry reads as prefixed units ("age of 30 he left": no hecto-charge)
+              "he", "me"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
 _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
@@ -151,6 +153,8 @@ _CURRENCY_NOTES = {"franc": "francs read as Swiss francs (CHF); other francs (CF
                    "francs": "francs read as Swiss francs (CHF); other francs (CFA, French) are not CHF"}
 #: Single letters that are units in pint but mostly names or forms in prose (13F, F-Series, 11c, 14.7C/).
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
+#: Abbreviations of "dozen" (a count; the registry reads "doz" as a deci-ounce, which nobody writes).
+_DOZEN_ABBREVIATIONS = frozenset({"doz", "dozs", "dz", "dzs", "Doz", "Dz"})
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
 _GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
 #: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
@@ -310,6 +314,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
                 return scale, toks[0].start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        if text in _DOZEN_ABBREVIATIONS:
+            text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES
@@ -317,6 +323,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             alt = _respell(text)
             if alt is not None:
                 text, info = alt
+        if info is not None and info.factor < 1 and len(info.dims.items) == 1 and info.dims.items[0][0] in _COUNT_DIMS:
+            continue     # "one player" is no pico-layer: a count has no fractional prefix
         if info is not None and info.canonical not in ("×",) and "constant" not in info.canonical:
             return text, toks[0].start, last.end, info
     return None

@@ -15,7 +15,6 @@ Symbolic work is bounded: expressions with more than ``MAX_SYMBOLS`` free symbol
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Mapping
 from contextlib import contextmanager
@@ -424,6 +423,8 @@ def solve_condition(lhs_formula: Formula, target: Interval,
 
 def _numeric_agree(e1, e2, symbols, sp, trials: int = 6) -> tuple[int, bool]:
     """(points where both sides evaluated, whether they all agreed)."""
+    import random  # not at start-up (solver_fast imports this module for Condition)
+
     rng = random.Random(20240601)
     agreed = 0
     for _ in range(trials * 3):

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Location
+from ..shipped import shipped_text
 from ..suggest import did_you_mean
 from .claims import Citation, Claim, ClaimFile, Given, Ignore, Settings
 from .yamlmarks import MarkedDict, MarkedList, YamlError, load_yaml
@@ -26,7 +26,7 @@ class SchemaError(InputError):
 @cache
 def claim_schema() -> dict:
     """The JSON Schema of claim files, as shipped in the package (``claimaudit schema`` prints it)."""
-    text = resources.files("claimaudit").joinpath("schemas/claims.schema.json").read_text("utf-8")
+    text = shipped_text("claimaudit", "schemas/claims.schema.json")
     return json.loads(text)
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..errors import NumberSyntaxError
+from ..lazy_pattern import LazyPattern
 from . import vocabulary
 from .limits import MAX_DIGITS, MAX_EXPONENT
 
@@ -140,8 +141,8 @@ def _table(entries: list[tuple[str, str]]) -> _Table:
 _DIGIT_RUN = re.compile(r"[0-9]+")
 _E_EXP = re.compile(r"[eE]([+-]?)(\d+)")
 _TIMES_TEN = re.compile(r"\s*[×xX*·⋅]\s*10(?=[\^⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]|\*\*)")
-_CARET_EXP = re.compile(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
-_SUPER_EXP = re.compile(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_CARET_EXP = LazyPattern(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
+_SUPER_EXP = LazyPattern(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
 #: glued to "×10", so "3 × 10-20" (a range after a product) is not read as an exponent.
 _TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?![\d.])")

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from ..errors import NumberSyntaxError
+from ..lazy_pattern import LazyPattern
 from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
@@ -38,21 +38,14 @@ from .words import english_value as _english_value
 from .words import read_words
 
 
-class _Lazy:
+class _Lazy(LazyPattern):
     """A regular expression compiled when first used: importing this module (at a command's
     start-up) compiles none of its ~20 ms of patterns. The first :func:`scan_numbers` compiles them
-    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one.
-    After that its methods are the compiled pattern's own."""
+    all (:func:`_compile_all`), so that cost stays in the first text, not in any later one."""
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern, self.flags = pattern, flags
+        super().__init__(pattern, flags)
         _LAZY.append(self)
-
-    def __getattr__(self, name: str) -> Any:
-        compiled = re.compile(self.pattern, self.flags)
-        for attr in ("search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
-            setattr(self, attr, getattr(compiled, attr))
-        return getattr(compiled, name)
 
 
 _LAZY: list[_Lazy] = []
@@ -94,7 +87,10 @@ class NumberToken:
 # -- digits --------------------------------------------------------------------------------------
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_GROUPED = r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+"
+#: Space-grouped digits take a decimal part only where the grouping is unmistakable: two groups or
+#: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
+_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
+            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
@@ -104,7 +100,7 @@ _NUMBER_RE = _Lazy(
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) )?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) {1,2})?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
@@ -133,6 +129,79 @@ _WORD_SIGN_ANY_CASE = _Lazy(_WORD_SIGN.pattern, re.I)
 _NUMBER_BEFORE_SIGN_ANY_CASE = _Lazy(_NUMBER_BEFORE_SIGN.pattern, re.I)
 
 
+#: The longest run of words read as one number ("one million two hundred and thirty four thousand five
+#: hundred and sixty seven" has 15).
+_MAX_NUMBER_WORDS = 24
+#: What joins two number words: a hyphen, or one to three spaces ("fifty   two" in PDF text); a
+#: spaced hyphen only inside a compound (see _dash_compound).
+_WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
+
+
+def _dash_compound(left: str, lower: str, pos: int) -> bool:
+    """A spaced hyphen joins ``ninety - five`` and ``one - fourth`` (what an unspaced hyphen joins);
+    anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
+    right = _LOWER_WORD.match(lower, pos)
+    word = right.group(0) if right else ""
+    return (left in _TENS_EN and 0 < _UNITS_EN.get(word, 0) < 10) or (left in _UNITS_EN and word in _FRACTIONS_EN)
+
+
+#: Words before "two quarters" that make them periods of a year ("the last two quarters").
+_PERIODS_BEFORE = _Lazy(r"(?<![a-z])(?:last|past|next|first|previous|recent|following|coming|prior|final|remaining) $")
+_AFTER_ORDINAL = _Lazy(r" (?!of\b|or\b|and\b|to\b|more\b|less\b)[a-z]")
+
+
+def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end: int) -> bool:
+    """After "the", ``twenty-second`` and ``one hundredth`` before a noun are positions: "the
+    twenty-second of May", "the one hundredth anniversary" ("a thirty-second ad" is 30 s, "one
+    hundredth of a second" a fraction)."""
+    if not lower.endswith("the ", max(0, start - 4), start):
+        return False
+    if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN:
+        return True
+    return used == 2 and words[0] == "one" and _FRACTIONS_EN.get(words[1], 0) > 10 and not words[1].endswith("s") \
+        and _AFTER_ORDINAL.match(lower, end) is not None
+
+
+#: The words a number's run may go on with; the first other word ends it (and is kept: "a third
+#: party" needs the word after the fraction).
+_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_FRACTIONS_EN) | set(_UNIT_ORDINALS_EN)
+                       | {"and", "a", "an", "point", "of", "first", "second"})
+
+
+def _word_run(lower: str, j: int, limit: int) -> list[tuple[str, int, int]]:
+    """The run of words (and their spans) starting at ``j``, separated by spaces or hyphens (see
+    _WORD_GAP), "&" for "and" and a comma after a big scale ("three million, two hundred"); at most
+    ``limit`` words, ending after the first word that no number goes on with."""
+    n = len(lower)
+    spans: list[tuple[str, int, int]] = []
+    while len(spans) < limit:
+        wm = _LOWER_WORD.match(lower, j)
+        if wm is None:
+            break
+        word, k = wm.group(0), wm.end()
+        spans.append((word, wm.start(), k))
+        if word not in _RUN_WORDS or k + 1 >= n:
+            break
+        c = lower[k]
+        if (c == " " or c == "-") and lower[k + 1].isalpha():
+            j = k + 1                       # the common case, without a regex call
+            continue
+        gap = _WORD_GAP.match(lower, k) if c == " " else None
+        if gap is not None and (gap.group(0) != " - " or _dash_compound(word, lower, gap.end())):
+            j = gap.end()
+            continue
+        if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha():
+            spans.append(("&", k + 1, k + 2))
+            j = k + 3
+            continue
+        if word in _BIG_SCALES_EN and lower.startswith(", ", k) and k + 2 < n \
+                and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS:
+            j = k + 2
+            continue
+        break
+    return spans
+
+
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
@@ -148,36 +217,22 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
         if first not in _UNITS_EN and first not in _TENS_EN and first not in ("a", "an", "half", "quarter"):
             pos = m.end()
             continue
-        # Collect the run of words (and their spans) starting here, separated by spaces/hyphens.
-        spans: list[tuple[str, int, int]] = []
-        j = m.start()
-        while True:
-            wm = _LOWER_WORD.match(lower, j)
-            if wm is None:
-                break
-            spans.append((wm.group(0), wm.start(), wm.end()))
-            k = wm.end()
-            if k < n and lower[k] in " -" and k + 1 < n and lower[k + 1].isalpha() and len(spans) < 12:
-                j = k + 1
-                continue
-            # "three million, two hundred & forty": a comma after a scale word, "&" for "and".
-            if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha() and len(spans) < 12:
-                spans.append(("&", k + 1, k + 2))
-                j = k + 3
-                continue
-            if wm.group(0) in _SCALES_EN and lower.startswith(", ", k) and k + 2 < n and lower[k + 2].isalpha() \
-                    and (w2 := _LOWER_WORD.match(lower, k + 2)) is not None and w2.group(0) in _NUMBER_WORDS \
-                    and len(spans) < 12:
-                j = k + 2
-                continue
-            break
+        spans = _word_run(lower, m.start(), 12)
         words = [s[0] for s in spans]
         got = _english_value(words)
+        if got is not None and len(spans) == 12 and got[1] + 3 > 12:
+            spans = _word_run(lower, m.start(), _MAX_NUMBER_WORDS)    # a long number: read it whole
+            words = [s[0] for s in spans]
+            got = _english_value(words)
         if got is None:
             pos = m.end()
             continue
         value, used = got
         start, end = spans[0][1], spans[used - 1][2]
+        if _ordinal_after_the(words, used, lower, start, end) or (
+                words[used - 1] == "quarters" and _PERIODS_BEFORE.search(lower, max(0, start - 12), start)):
+            pos = spans[min(used, len(spans) - 1)][2]    # "in the last two quarters": periods, not 1/2
+            continue
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
         if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
@@ -193,6 +248,9 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "half of the users", "half the staff" (not "the first half of 2024")
                           r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
                           r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
+                          # "more than half", "nearly half said no": a share after a qualifier
+                          r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
+                          r"|(?<=about ))half(?![\-'’])"
                           r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
@@ -201,9 +259,40 @@ _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
-                         r"(?:(?: and)? (?P<rest>\d{1,2}(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
+#: "2 and a half years", "3 and a quarter million": digits and a spoken half or quarter, written as the
+#: exact decimal (2.5), so that a scale word after it applies as it does to "2.5 million".
+_AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6})(?: (?P<scale>thousand|million|billion|trillion))?"
+                           r" and (?P<f>a half|one half|a quarter|three quarters)(?![A-Za-z])", re.I)
+_AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
+
+
+def _and_a_fraction(m: re.Match[str]) -> str:
+    """"2.5" for "2 and a half"; "3500000" for "3 million and a half" (a half of the scale)."""
+    norm = m.group("n") + _AND_A_DECIMAL[m.group("f").lower()]
+    if m.group("scale"):
+        value = Fraction(norm) * _SCALES_EN[m.group("scale").lower()]
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return norm
+#: "4 thousand 3 hundred", "1 million 200 thousand and 5": digits, each with its scale word, the scales
+#: falling (a scale no smaller than the one before starts a new number: "1 million 2 million").
+_SCALE_NAMES = "thousand|million|billion|trillion|lakh|crore"
+_SCALE_CHAIN_RE = _Lazy(rf"(?<![\w.,])\d{{1,3}} (?:{_SCALE_NAMES})(?:,? (?:and )?\d{{1,3}} (?:hundred|{_SCALE_NAMES}))+"
+                        r"(?:,? and [1-9]\d?(?![\w.,]))?(?![A-Za-z])", re.I)
+_SCALE_PART = _Lazy(rf"(\d+) ({_SCALE_NAMES}|hundred)|(\d+)$", re.I)
+
+
+def _scale_chain(run: str) -> str | None:
+    """The value of a _SCALE_CHAIN_RE match, or None when its scales do not fall."""
+    total, last = 0, 0
+    for m in _SCALE_PART.finditer(run):
+        scale = _SCALES_EN[m.group(2).lower()] if m.group(2) else 1
+        if last and scale >= last:
+            return None
+        total, last = total + int(m.group(1) or m.group(3)) * scale, scale
+    return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
 _CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
@@ -231,10 +320,11 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                           "fraction")
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
+        end = m.end()
         if rest is None or rest >= 100 or rest.denominator != 1:
-            continue
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], str(int(m.group("n")) * 100 + rest),
-                          "digits")
+            # "3 hundred and negative one": the words after "and" are no part of it
+            rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
+        yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
 
 
 def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
@@ -589,6 +679,13 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
+        if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \
+                or "lakh" in lower:
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
+                         for m in _SCALE_CHAIN_RE.finditer(folded) if (chain := _scale_chain(m.group(0))) is not None)
+        if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
+            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
+                         for m in _AND_A_FRACTION_RE.finditer(folded))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

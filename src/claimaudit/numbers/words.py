@@ -60,6 +60,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
     last_scale, group_start, groups = 0, 0, 0
+    hundreds, hundred_end = Fraction(0), 0      # the value and the end of the last "N hundred"
+    whole: Fraction | None = None               # the value before an "and" after a scale word
     while i < n:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
@@ -119,7 +121,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         elif w in SCALES and seen:
             scale = SCALES[w]
             if scale == 100:
+                if current >= 100:
+                    # "one hundred, two hundred", "two hundred three hundred": a list of two numbers
+                    return (total + hundreds, hundred_end) if hundred_end else None
                 current *= 100
+                hundreds, hundred_end = current, i + 1
             else:
                 total += current * scale
                 current = Fraction(0)
@@ -129,6 +135,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
             # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
             # ("two and a half", "forty two and two thirds"); "twenty and thirty" are two numbers.
+            if words[i - 1] in SCALES:
+                whole = total + current      # "two hundred and fifty-four hundredths" = 200.54
             i += 1
             continue
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
@@ -137,12 +145,23 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             while j < n and words[j] in UNITS and UNITS[words[j]] < 10:
                 j += 1
             digits = "".join(str(UNITS[d]) for d in words[i + 1:j])
-            return total + current + Fraction(int(digits), 10 ** len(digits)), j
+            value = total + current + Fraction(int(digits), 10 ** len(digits))
+            if total == 0 and j < n and words[j] in BIG_SCALES:
+                return value * SCALES[words[j]], j + 1     # "two point five million"
+            return value, j
         elif w in FRACTIONS and not w.endswith("s") and i > 0 and words[i - 1] in TENS:
             return None       # "the twenty-fifth day": an ordinal, no amount
         elif w in FRACTIONS and seen and used == i and w.endswith("s") and total + current > 1:
             # "twenty fifths", "one hundred thirty-two fifths": a cardinal over a plural fraction
             # word ("the twenty-fifth", singular, is an ordinal and stays out).
+            if whole is not None and FRACTIONS[w] in (10, 100, 1000) and total + current - whole < FRACTIONS[w]:
+                # "and" marks the decimal point before tenths, hundredths, thousandths (as on a cheque)
+                return whole + (total + current - whole) / FRACTIONS[w], i + 1
+            tens = TENS.get(words[i - 1], 0)
+            if tens and w[:-1] in UNIT_ORDINALS and i > 1 and words[i - 2] in SCALES:
+                # "one hundred thirty-fifths": the tens word is part of the denominator (100/35);
+                # "one hundred and thirty fifths" (an "and") keeps it in the numerator (130/5)
+                return (total + current - tens) / (tens + UNIT_ORDINALS[w[:-1]]), i + 1
             return (total + current) / FRACTIONS[w], i + 1
         else:
             break
@@ -150,11 +169,15 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         used, seen = i, True
     if not seen or used == 0:
         return None
-    if used < n and words[used] in ORDINAL_WORDS:
-        return None           # "twenty-first", "one hundred fifth": an ordinal, no amount
+    if used < n and (words[used] in ORDINAL_WORDS or (
+            words[used] == "and" and used + 1 < n and words[used + 1] in ORDINAL_WORDS | {"second"})):
+        return None           # "twenty-first", "one hundred fifth", "one hundred and fiftieth": an ordinal
     value = total + current
     if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
+    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") and words[used + 2] in BIG_SCALES \
+            and total == 0 and value < 1:
+        return value * SCALES[words[used + 2]], used + 3  # "three quarters of a million", "a third of a billion"
     return value, used
 
 
@@ -172,6 +195,8 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     if n < 2:
         return None
     w, nxt = words[0], words[1]
+    if w in UNITS and w != "zero" and nxt in UNITS:
+        return _over_compound_ordinal(words)
     if w in ("half", "quarter"):
         k = 2 if nxt in ("a", "an") else 1
         if k < n and words[k] in BIG_SCALES:
@@ -192,6 +217,25 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
         return Fraction(UNITS[w], den), 3
     return None
 
+
+
+def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
+    """``one one hundred fifth`` (1/105), ``three one hundred fifths`` (3/105): a one-word numerator
+    over an ordinal with a scale in it (``one twenty-fifth`` is read by the caller)."""
+    for j in range(2, min(len(words), 8)):
+        last = words[j]
+        plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
+        if last not in UNIT_ORDINALS and not plural:
+            if last in UNITS or last in TENS or last in SCALES or last == "and":
+                continue
+            return None
+        if plural != (words[0] != "one") or words[j - 1] not in SCALES:
+            return None
+        got = english_value(words[1:j])
+        if got is None or got[1] != j - 1 or got[0].denominator != 1:
+            return None
+        return Fraction(UNITS[words[0]]) / (got[0] + UNIT_ORDINALS[last[:-1] if plural else last]), j + 1
+    return None
 
 
 _MULTIPLE = re.compile(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from html import escape as _escape
 from typing import Any
 
 from markupsafe import Markup
@@ -32,7 +31,11 @@ _SPACE = re.compile(r"\s")
 
 def esc(value: Any) -> str:
     """Text for HTML content or a double-quoted attribute; None is empty."""
-    return "" if value is None else _escape(str(value), quote=True)
+    if value is None:
+        return ""
+    # html.escape(text, quote=True), written out: importing html builds its entity table (~1.3 ms of start-up)
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&#x27;"))
 
 
 def lang(text: str | None) -> str:

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..lazy_pattern import LazyPattern
+
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 #: The same without CR and LF, for formats that escape line breaks themselves (workflow commands).
-_CONTROL_NOT_NEWLINES = re.compile(
+_CONTROL_NOT_NEWLINES = LazyPattern(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\x1b": "\\x1b"}
 

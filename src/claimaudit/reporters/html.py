@@ -13,11 +13,11 @@ import hashlib
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any, TextIO
 
 from markupsafe import Markup
 
+from ..shipped import shipped_text
 from .audience import is_problem
 from .card_html import card_html
 from .common import expected_counts, sorted_records, summary_text, verdict_counts
@@ -30,7 +30,7 @@ _SAFE_URL = re.compile(r"^(https?://|mailto:)", re.I)
 
 
 def _asset(name: str) -> str:
-    return resources.files(_PACKAGE).joinpath(name).read_text("utf-8")
+    return shipped_text(_PACKAGE, name)
 
 
 @lru_cache(maxsize=1)

@@ -23,6 +23,8 @@ DEFAULT_HTML_NAME = "index.html"
 
 @dataclass
 class Output:
+    """One report to write: a format, to a file or to standard output."""
+
     fmt: str
     path: Path | None = None          # None: standard output
     append: bool = False              # $GITHUB_STEP_SUMMARY is appended to, never replaced
@@ -31,6 +33,8 @@ class Output:
 
 @dataclass
 class OutputPlan:
+    """Every report a command writes, in order."""
+
     outputs: list[Output] = field(default_factory=list)
 
     @property

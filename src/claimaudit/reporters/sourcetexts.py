@@ -30,6 +30,8 @@ def at_least(severity: str | None, minimum: str) -> bool:
 
 @dataclass
 class MissingText:
+    """A source whose text is missing or unreadable, and the claims whose quotes it left unchecked."""
+
     source: str
     severity: str          # info: no local copy by design (cited by URL); warning: a text that cannot be read
     reason: str

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 from typing import Any, TextIO
 
+from ..terminal import terminal_columns
 from .escape import escape_controls, escape_tree
 
 OUTCOME_CHAR = {"passed": ".", "failed": "F", "expected": "x", "error": "E"}
@@ -43,7 +43,7 @@ def _width() -> int:
     try:
         return max(40, min(int(os.environ.get("COLUMNS", "")) or 80, 200))
     except ValueError:
-        return shutil.get_terminal_size((80, 24)).columns
+        return terminal_columns()
 
 
 def _want_color(out: TextIO) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..lazy_pattern import LazyPattern
 from .normalize import NormText, normalize
 
 
@@ -157,8 +158,8 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 _WEB = r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>()\[\]\"'，。）]+"
-_URL = re.compile(_WEB + r"|\b[\w.+-]+@[\w-]+\.[\w.]+")
-_WEB_ONLY = re.compile(_WEB)
+_URL = LazyPattern(_WEB + r"|\b[\w.+-]+@[\w-]+\.[\w.]+")
+_WEB_ONLY = LazyPattern(_WEB)
 
 
 def url_spans(text: str) -> list[tuple[int, int]]:
@@ -421,7 +422,7 @@ class Document:
         return out
 
 
-_SENTENCE_STOP = re.compile(r"[。！？!?；;]|\.(?=\s|$)|\n")
+_SENTENCE_STOP = LazyPattern(r"[。！？!?；;]|\.(?=\s|$)|\n")
 
 
 def tables_from_rows(doc: Document) -> list[Table]:

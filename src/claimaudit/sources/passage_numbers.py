@@ -9,7 +9,6 @@ meaning: ``K`` is read as 1000 on both sides whatever the claim's ``kilo`` setti
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -155,6 +154,8 @@ def drift(value: str, quote: str, passage: str) -> Drift | None:
     idx = next((i for i, p in enumerate(nq) if p.key == want.key), None)
     if idx is None:
         return None
+    import difflib  # only for a quote whose numbers differ from the text
+
     sm = difflib.SequenceMatcher(None, [p.key for p in nq], [p.key for p in np_], autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if i1 <= idx < i2:

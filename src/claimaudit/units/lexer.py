@@ -20,6 +20,8 @@ _SUPERSCRIPTS = {"¹": "1", "²": "2", "³": "3", "⁻": "-"}
 
 @dataclass(frozen=True, slots=True)
 class Tok:
+    """One token of a unit string, at its column."""
+
     kind: str      # NAME NUM SUP ATOM MUL DIV POW LP RP HYPH DOT
     text: str
     col: int

@@ -6,7 +6,7 @@ only for a unit name the precomputed table (:mod:`.table`) lacks.
 
 from __future__ import annotations
 
-import threading
+import _thread
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["build_registry", "definitions_path", "registry"]
 
-_LOCK = threading.Lock()
+_LOCK = _thread.allocate_lock()   # threading.Lock, without importing threading at start-up
 _REGISTRY: Any = None
 
 

@@ -128,6 +128,8 @@ MAX_UNIT_LENGTH = 200   # characters; longer strings are refused before any pars
 
 @dataclass(frozen=True, slots=True)
 class UnitInfo:
+    """A unit string resolved: its canonical form, exact factor to base units and dimensions."""
+
     text: str            # as written ("GPU-hours", "美元", "PiB", "")
     canonical: str       # readable canonical form ("GPU * hour", "USD", "pebibyte", "")
     factor: Fraction     # exact factor: 1 <unit> = factor <base units>

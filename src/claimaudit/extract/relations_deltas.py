@@ -1,0 +1,90 @@
+"""Difference columns and rows of a table: a column headed Δ / Gain / Improvement / 提升 (or of signed cells,
+"+2.3") that is one other column minus another in every row, in points or relative; a row labelled so
+under the rows it compares."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .document import Table
+from .relation_model import FinderBase, Relation, _ref, _where
+
+_DELTA = re.compile(r"^\W*(?:Δ|∆|delta|diff\.?|difference|gain|improvement|change|提升|差值|差异|变化|增益|涨幅)\b",
+                    re.I)
+_SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
+
+
+class DeltaRelations(FinderBase):
+    def delta_columns(self) -> list[Relation]:
+        """A column headed Δ / Gain / Improvement / 提升 (or whose cells are all printed signed, "+2.3") that
+        is column A minus column B in every row (two rows or more; three when only the signs say it),
+        read in points, or relative to B when only that reading holds (0.75). Exactly one pair and one
+        reading may hold, so a coincidence is not taken for the table's meaning; under a Δ header one
+        cell of four or more may miss it, and is then the finding."""
+        out: list[Relation] = []
+        for t in self.doc.tables:
+            if len(t.rows) < 2 or t.ncols < 4 or t.ncols > 40:
+                continue
+            for c in range(1, t.ncols):
+                named = bool(_DELTA.match(self._header(t, c)))
+                cells = [self.value(t, r, c) for r in range(len(t.rows))]
+                rows = [r for r, k in enumerate(cells) if k is not None]
+                signed = rows and all(_SIGNED.match(self.ms[k].printed) for k in cells if k is not None)
+                if not (named or signed) or len(rows) < (2 if named else 3):
+                    continue
+                out += self._delta(t, c, rows, cells, named)
+        return out
+
+    def _delta(self, t: Table, c: int, rows: list[int], cells: list[int | None], named: bool) -> list[Relation]:
+        readings = []
+        for a, b in itertools.permutations([k for k in range(1, t.ncols) if k != c], 2):
+            pairs = [(cells[r], self.value(t, r, a), self.value(t, r, b)) for r in rows]
+            if any(x is None or y is None for _d, x, y in pairs):
+                continue
+            for how in ("points", "relative"):
+                formulas = [self._difference(d, x, y, how) for d, x, y in pairs]
+                missed = [k for k, f in enumerate(formulas) if f is None]
+                # under a Δ header, one cell of four or more that does not hold is the finding
+                if not missed or (named and len(missed) == 1 and len(pairs) >= 4):
+                    for k in missed:
+                        formulas[k] = self._difference(*pairs[k], how, check=False)
+                    if all(f is not None for f in formulas):
+                        readings.append((a, b, how, pairs, formulas))
+        if len(readings) != 1:
+            return []
+        a, b, how, pairs, formulas = readings[0]
+        out = []
+        for (d, x, y), formula in zip(pairs, formulas, strict=True):
+            assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
+            m = self.ms[d]
+            why = f"header {self._header(t, c)!r}" if named else "cells printed with a sign"
+            out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
+                                unitless=True, at=m.start, confidence=0.75,
+                                note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
+                                     f"{self._header(t, b)!r}" + (", relative" if how == "relative" else ""),
+                                evidence=f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} "
+                                         f"({how}) is the only reading that gives all {len(pairs)} cells"))
+        return out
+
+    def _difference(self, d: int | None, x: int | None, y: int | None, how: str, check: bool = True) -> str | None:
+        """The engine's formula for cell ``d`` as ``x`` minus ``y`` (in points, or relative to ``y``) when
+        the printed numbers give it (screened on the printed scale: a percentage's number is in percent;
+        the engine reads percentages as fractions, so the formula scales them)."""
+        if d is None or x is None or y is None:
+            return None
+        mx, my, md = self.ms[x], self.ms[y], self.ms[d]
+        if mx.unit.dims != my.unit.dims or mx.number.kind != my.number.kind or md.unit.dims.items:
+            return None
+        ix, iy, idd = mx.number.interval, my.number.interval, md.number.interval
+        lo, hi = ix.lo - iy.hi, ix.hi - iy.lo
+        percent = mx.number.kind == "percent"
+        if how == "points":
+            formula = f"({_ref(x)} - {_ref(y)})" + (" * 100" if percent and md.number.kind != "percent" else "")
+        else:
+            if iy.lo <= 0 or md.number.kind != "percent":
+                return None
+            lo, hi = min(lo / iy.lo, lo / iy.hi) * 100, max(hi / iy.lo, hi / iy.hi) * 100
+            formula = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}"
+        step = md.number.step
+        return formula if (lo <= idd.hi + step and idd.lo - step <= hi) or not check else None

@@ -1,0 +1,78 @@
+"""Percentages whose part and whole the sentence prints in other orders than "X% (A of B)": "Of the 2,400
+prompts, 1,764 (73.5%) …", "在 2,400 条提示中，1,764 条（73.5%）…", "keeps 91% of the throughput (3379
+against 3712 tokens/s)": the percentage is the part over the whole."""
+
+from __future__ import annotations
+
+import re
+
+from .relation_model import FinderBase, Relation, _evaluate, _fits, _ref, _usable
+
+# "Of the B …, A (X%)": the whole after "Of", the part after a comma, its share in parentheses after it
+_OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|all\s+|these\s+)?$")
+_IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共)?\s*$")
+_ZH_AFTER_WHOLE = re.compile(r"^[^\d，。；\n]{0,16}?(?:中|之中|里)\s*[,，]\s*[^\d，。；\n]{0,8}$")
+_EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
+_PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*$")
+# "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
+_AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
+_CHANGE_BEFORE = re.compile(r"\bby\s*$|drop|fall|fell|reduc|less|lower|fewer|more|higher|increase|gain|faster|slower"
+                            r"|降低|减少|下降|提升|提高|增加|增长|快|慢", re.I)
+
+
+class PercentRelations(FinderBase):
+    def percent_phrases(self, found: list[Relation]) -> list[Relation]:
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for ids in self.sentences().values():
+            if len(ids) > 60:
+                continue
+            for p, x in enumerate(ids):
+                if ms[x].number.kind != "percent" or x in stated or not _usable(ms[x]):
+                    continue
+                rel = self._whole_first(ids, p) or self._share_first(ids, p)
+                if rel is not None:
+                    out.append(rel)
+        return out
+
+    def _whole_first(self, ids: list[int], p: int) -> Relation | None:
+        """"Of the B …, A (X%)" / "在 B … 中，A …（X%）"."""
+        ms = self.ms
+        if p < 2:
+            return None
+        x, a, b = ids[p], ids[p - 1], ids[p - 2]
+        if not _PAREN_SHARE.match(self._gap(a, x)) or not re.match(r"\s*[)）]", self.text[ms[x].end:ms[x].end + 3]):
+            return None
+        lo = max(0, ms[b].start - 30)
+        gap = self._gap(b, a)
+        if not ((_OF_WHOLE.search(self.text, lo, ms[b].start) and _EN_AFTER_WHOLE.match(gap))
+                or (_IN_WHOLE_ZH.search(self.text, lo, ms[b].start) and _ZH_AFTER_WHOLE.match(gap))):
+            return None
+        return self._share(x, a, b, "the whole after 'of' (在 … 中), then the part with its share in parentheses: ")
+
+    def _share_first(self, ids: list[int], p: int) -> Relation | None:
+        """"X% (A against B)": the share, then the part and the whole compared in a parenthesis."""
+        ms = self.ms
+        if p + 2 >= len(ids):
+            return None
+        x, a, b = ids[p], ids[p + 1], ids[p + 2]
+        if not re.fullmatch(r"[^\S\n]*(?:of\s+[^\d()（）\n]{0,30}?)?[(（]\s*", self._gap(x, a)) \
+                or not _AGAINST.match(self._gap(a, b)) or not re.match(r"\s*[)）]", self.text[ms[b].end:ms[b].end + 3]):
+            return None
+        if _CHANGE_BEFORE.search(self.text[max(0, ms[x].start - 20):ms[x].start]):
+            return None             # "drops by 9% (3379 against 3712)": a change, not a share
+        return self._share(x, a, b, "the share, then the part and the whole compared in parentheses: ")
+
+    def _share(self, x: int, a: int, b: int, evidence: str) -> Relation | None:
+        ms = self.ms
+        if not (_usable(ms[a]) and _usable(ms[b])) or ms[b].number.nominal <= 0:
+            return None
+        if ms[a].unit.dims != ms[b].unit.dims and ms[a].unit.dims.items and ms[b].unit.dims.items:
+            return None
+        formula = f"{_ref(a)} / {_ref(b)}"
+        unitless = not _fits(ms[x], _evaluate(formula, ms))
+        if unitless and not _fits(ms[x], _evaluate(formula, ms, True), True):
+            return None
+        return self._stated("percent-of", x, formula, [a, b], confidence=0.8, unitless=unitless,
+                            note="the percentage is the part over the whole", evidence=evidence)

@@ -1,0 +1,297 @@
+"""English quantities read from running text (issue #11 §2): number words split by several spaces
+or a spaced hyphen (PDF and OCR text), lists of hundreds, spoken decimals before a scale, fractions of
+a scale, digits with a spoken half, "half a dozen" and the abbreviations of dozen, a share after a
+qualifier ("more than half"); and what stays out: ordinals ("the twenty-second of May"), dashes
+between two numbers, "the first half", dates, versions, model names and list numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+
+
+def values(text: str) -> list[tuple[str, Fraction]]:
+    return [(m.printed, m.number.nominal) for m in extract_mentions(analyse(text))]
+
+
+def counted(text: str) -> list[tuple[str, Fraction, str]]:
+    """(printed, value, unit) of each mention; the value counts the unit's factor (a dozen is 12)."""
+    return [(m.printed, m.number.nominal * m.unit.factor, m.unit.canonical) for m in extract_mentions(analyse(text))]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # several spaces between the words of one number, as PDF text extraction leaves them
+    ("the committee has fifty   two members", [("fifty   two", Fraction(52))]),
+    ("one  hundred  and  six respondents", [("one  hundred  and  six", Fraction(106))]),
+    # a spaced hyphen inside a compound: tens and unit, numerator and fraction word
+    ("a total of ninety - five delegates", [("ninety - five", Fraction(95))]),
+    ("one - fourth of the budget", [("one - fourth", Fraction(1, 4))]),
+    ("ninety - five hundred-fifths", [("ninety - five hundred-fifths", Fraction(1900))]),
+])
+def test_words_joined_by_spaces_or_a_spaced_hyphen(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a dash between two whole numbers is a range or a list, never one compound
+    ("between a hundred - two hundred people", [("a hundred", Fraction(100)), ("two hundred", Fraction(200))]),
+    ("twenty - thirty minutes", [("twenty", Fraction(20)), ("thirty minutes", Fraction(30))]),
+    # a run of more than three spaces is a column gap, not one number
+    ("fifty     two", [("fifty", Fraction(50)), ("two", Fraction(2))]),
+])
+def test_a_dash_or_a_column_gap_keeps_two_numbers(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one hundred, two hundred, three hundred", [("one hundred", Fraction(100)), ("two hundred", Fraction(200)),
+                                                 ("three hundred", Fraction(300))]),
+    ("two hundred three hundred and five", [("two hundred", Fraction(200)), ("three hundred and five", Fraction(305))]),
+    # one number, whose hundreds come once in each group
+    ("two hundred thousand three hundred", [("two hundred thousand three hundred", Fraction(200300))]),
+    ("twelve hundred and fifty", [("twelve hundred and fifty", Fraction(1250))]),
+])
+def test_a_second_hundreds_part_starts_a_new_number(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Sales reached two point five million units", [("two point five million", Fraction(2_500_000))]),
+    ("three quarters of a million visitors", [("three quarters of a million", Fraction(750_000))]),
+    ("a third of a billion", [("a third of a billion", Fraction(10**9, 3))]),
+    ("It took 2 and a half years.", [("2 and a half years", Fraction(5, 2))]),
+    ("3 and a quarter million people", [("3 and a quarter million", Fraction(3_250_000))]),
+    ("1 and three quarters cups of flour", [("1 and three quarters cups", Fraction(7, 4))]),
+    ("2  1/4 inches", [("2  1/4 inches", Fraction(9, 4))]),
+    # digits before "hundred", and what comes after "and" only when it is a number's rest
+    ("I can give you 3 hundred and 21 yuan.", [("3 hundred and 21 yuan", Fraction(321))]),
+    ("3 hundred and negative one are two numbers",
+     [("3 hundred", Fraction(300)), ("negative one", Fraction(-1)), ("two", Fraction(2))]),
+    ("3 hundred and 0", [("3 hundred", Fraction(300)), ("0", Fraction(0))]),
+])
+def test_scales_fractions_and_spoken_halves(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+def test_one_of_a_million_is_no_fraction() -> None:
+    # "of a million" multiplies only a fraction ("one" is a whole number)
+    assert values("one of a million") == [("a million", Fraction(1_000_000))]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We bought half a dozen eggs.", [("half a dozen", Fraction(6), "dozen")]),
+    ("Half a dozen firms bid.", [("Half a dozen", Fraction(6), "dozen")]),
+    ("3 dzs", [("3 dzs", Fraction(36), "dozen")]),
+    ("five dozs", [("five dozs", Fraction(60), "dozen")]),
+    ("4 doz. eggs", [("4 doz", Fraction(48), "dozen")]),
+])
+def test_dozens(text: str, expected: list[tuple[str, Fraction, str]]) -> None:
+    assert counted(text) == expected
+
+
+@pytest.mark.parametrize(("text", "printed", "qualifier"), [
+    ("More than half people came here.", "More than half", "more than"),
+    ("less than half of the budget was spent", "less than half", "less than"),
+    ("Almost half said no.", "Almost half", "almost"),
+    ("at least half would pay", "at least half", "at least"),
+])
+def test_half_after_a_qualifier(text: str, printed: str, qualifier: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.printed, m.number.nominal) == (printed, Fraction(1, 2))
+    assert (m.relation or m.number.relation).lower() in (qualifier, {"more than": ">", "less than": "<",
+                                                                    "almost": "~", "at least": ">="}[qualifier])
+
+
+@pytest.mark.parametrize("text", [
+    "The first half of 2021 was slow.",
+    "Section 3.2 lists the steps.",
+    "signed on 3 Sept. 2023 and 14 May 2024",
+    "on the twenty-second of May",
+    "the thirty-first of December",
+    "She finished the 3rd race and the twenty-first lap.",
+    "Llama-2-70B and ChatGLM2-6B",
+    "pip install torch==2.1.3",
+    "Released on 12 March 2024 as version 2.1.3",
+])
+def test_not_quantities(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5 may help", [("5", Fraction(5))]),                    # the verb, no month
+    ("12 Marchers", [("12", Fraction(12))]),
+    ("40 March-quarter shipments", [("40", Fraction(40))]),
+])
+def test_a_number_before_a_month_like_word(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+def test_a_thirty_second_ad_is_thirty_seconds() -> None:
+    (m,) = extract_mentions(analyse("a thirty-second ad"))
+    assert (m.number.nominal, m.unit.canonical) == (30, "second")
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("The meeting lasted an hour and a half.", "an hour and a half", Fraction(3, 2), "hour"),
+    ("a year and a half later", "a year and a half", Fraction(3, 2), "year"),
+    ("a mile and a half from the coast", "a mile and a half", Fraction(3, 2), "mile"),
+    ("an hour and a quarter", "an hour and a quarter", Fraction(5, 4), "hour"),
+    ("a gallon and a half of milk", "a gallon and a half", Fraction(3, 2), "gallon"),
+    ("a dozen and a half eggs", "a dozen and a half", Fraction(3, 2), "dozen"),
+])
+def test_one_unit_and_a_half(text: str, printed: str, value: Fraction, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.printed, m.number.nominal, m.unit.canonical) == (printed, value, unit)
+
+
+def test_and_a_half_after_a_word_that_is_no_unit_stays_a_half() -> None:
+    assert values("a thing and a half") == [("a half", Fraction(1, 2))]
+
+
+def test_a_pronoun_after_a_number_is_no_unit() -> None:
+    # "he" and "me" are prefixed units to the registry (hecto-, milli-elementary charge)
+    (m,) = extract_mentions(analyse("At the age of 30 he left."))
+    assert (m.printed, m.number.nominal, m.unit.canonical) == ("30", 30, "year")
+    assert [(m.printed, m.unit.dims.items) for m in extract_mentions(analyse("Give 5 me"))] == [("5", ())]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a glued m that ends the phrase, in a sentence about people or money: million
+    ("The population grew by 1.5m to 67.2m.", [("1.5m", Fraction(1_500_000), ""), ("67.2m", Fraction(67_200_000), "")]),
+    ("The firm raised 1.5m last year.", [("1.5m", Fraction(1_500_000), "")]),
+    ("The company has 40m users and 3m customers.", [("40m", Fraction(40_000_000), ""),
+                                                     ("3m", Fraction(3_000_000), "")]),
+    # lengths stay metres
+    ("He is 1.8m tall and has 2 users.", [("1.8m", Fraction(9, 5), "meter"), ("2", Fraction(2), "")]),
+    ("a 100m sprint with 3,000 people", [("100m", Fraction(100), "meter"), ("3,000", Fraction(3000), "")]),
+    ("The wall is 3m.", [("3m", Fraction(3), "meter")]),
+])
+def test_glued_m_million_or_metres(text: str, expected: list[tuple[str, Fraction, str]]) -> None:
+    got = extract_mentions(analyse(text))
+    assert [(m.printed, m.number.nominal * (m.unit.factor if m.unit.canonical == "meter" else 1),
+             m.unit.canonical if m.unit.dims.items else "") for m in got] == expected
+    assert all("could be metres" in " ".join(m.candidates) for m in got if m.printed.endswith("m")
+               and m.unit.canonical != "meter")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a tens word right after a scale and before a unit ordinal is the denominator's
+    ("one hundred thirty-fifths", Fraction(100, 35)),
+    ("one hundred thirty fifths", Fraction(100, 35)),
+    # "and" keeps it in the numerator; a unit word before the ordinal leaves the denominator alone
+    ("one hundred and thirty fifths", Fraction(130, 5)),
+    ("one hundred thirty two fifths", Fraction(132, 5)),
+    ("twenty fifths", Fraction(4)),
+    # a one-word numerator over an ordinal with a scale in it
+    ("one one hundred fifth", Fraction(1, 105)),
+    ("three one hundred fifths", Fraction(3, 105)),
+    ("one twenty-fifth", Fraction(1, 25)),
+])
+def test_fractions_with_compound_denominators(text: str, expected: Fraction) -> None:
+    assert values(text) == [(text, expected)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one million two hundred and thirty four thousand five hundred and sixty seven",
+     [("one million two hundred and thirty four thousand five hundred and sixty seven", Fraction(1_234_567))]),
+    ("The total is 1 234 567.89 euros", [("1 234 567.89 euros", Fraction(123_456_789, 100))]),
+    ("China's population is 1 414 021 100.", [("1 414 021 100", Fraction(1_414_021_100))]),
+    ("1\u202f234.5", [("1\u202f234.5", Fraction(12_345, 10))]),
+    # one space group before a decimal may be two table cells: left as two numbers
+    ("Layer 3 123.4", [("3", Fraction(3)), ("123.4", Fraction(1234, 10))]),
+])
+def test_long_numbers(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "the one hundredth anniversary",
+    "the one hundred and fiftieth year",
+    "two hundred and first",
+    "the one hundred and twenty-second",
+    "in the last two quarters",
+    "over the past three quarters revenue rose",
+    "his twenty-third birthday",
+    "the two hundredth episode",
+])
+def test_ordinals_and_periods_are_no_amounts(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one hundredth of a second", [("one hundredth", Fraction(1, 100))]),
+    ("the one hundredth of a second", [("one hundredth", Fraction(1, 100))]),
+    ("two quarters of the pie", [("two quarters", Fraction(1, 2))]),
+    ("one hundred and five", [("one hundred and five", Fraction(105))]),
+])
+def test_fractions_next_to_ordinals(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("at one point", []),
+    ("At one time we had 5 staff.", [("5", Fraction(5))]),
+    ("one point five", [("one point five", Fraction(3, 2))]),
+    ("scored one point more", [("one point", Fraction(1))]),
+])
+def test_at_one_point_is_an_idiom(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("5 players", ""),          # p + layer: no pico-layer
+    ("the number one player", None),
+    ("12 layers", "layer"),
+    ("2 ktokens", "kilotoken"),
+])
+def test_a_count_unit_never_takes_a_fractional_prefix(text: str, unit: str | None) -> None:
+    got = [m.unit.canonical if m.unit.dims.items else "" for m in extract_mentions(analyse(text))]
+    assert got == ([] if unit is None else [unit])
+
+
+@pytest.mark.parametrize(("text", "lo", "hi"), [
+    ("The policy covers children aged 5 to 12.", 5, 12),
+    ("adults aged 18-24", 18, 24),
+    ("respondents aged between 18 and 65", 18, 65),
+    ("people ages 18 to 29", 18, 29),
+])
+def test_age_ranges_are_years(text: str, lo: int, hi: int) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.unit.canonical, m.number.interval.lo, m.number.interval.hi) == ("year", lo, hi)
+
+
+def test_a_range_without_an_age_word_has_no_unit() -> None:
+    (m,) = extract_mentions(analyse("between 18 and 65"))
+    assert m.unit.dims.items == ()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "and" after a scale word marks the decimal point before tenths, hundredths, thousandths
+    ("two hundred and fifty-four hundredths", Fraction(20054, 100)),
+    ("five hundred and two thousandths", Fraction(500002, 1000)),
+    # without the "and" it is the numerator; other denominators keep the "and" in the numerator
+    ("two hundred fifty-four hundredths", Fraction(254, 100)),
+    ("one hundred and thirty fifths", Fraction(26)),
+    # digits, a scale and a half of it
+    ("3 million and a half", Fraction(3_500_000)),
+    ("2 billion and a quarter", Fraction(2_250_000_000)),
+])
+def test_and_before_a_fraction(text: str, expected: Fraction) -> None:
+    assert values(text) == [(text, expected)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 thousand 3 hundred and 0 are two valid numbers.",
+     [("4 thousand 3 hundred", Fraction(4300)), ("0", Fraction(0)), ("two", Fraction(2))]),
+    ("1 million 200 thousand and 5 people", [("1 million 200 thousand and 5", Fraction(1_200_005))]),
+    ("3 crore 20 lakh", [("3 crore 20 lakh", Fraction(32_000_000))]),
+    # scales that do not fall are two numbers
+    ("2 million 3 million", [("2 million", Fraction(2_000_000)), ("3 million", Fraction(3_000_000))]),
+    ("4 thousand 5 thousand", [("4 thousand", Fraction(4000)), ("5 thousand", Fraction(5000))]),
+])
+def test_digits_with_falling_scales(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
