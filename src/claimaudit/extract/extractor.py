@@ -13,7 +13,7 @@ from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
-from .chinese_counts import CJK, count_span, standalone_numeral
+from .chinese_counts import CJK, count_span, lone_numeral, standalone_numeral
 from .document import Document
 from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
@@ -138,8 +138,9 @@ class Extractor:
                                   text.replace(",", ""), "digits")
                 skip_until = tok.end
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
-            if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
-                reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom
+            if reason in ("zero word", "article or idiom", "idiom") and (
+                    count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
+                reason = None            # 零回滚, 两阶段, 这三条: a count; | 两 |, “一”: a numeral alone
             if reason:
                 self.skipped.append((tok, reason))
                 continue
@@ -408,7 +409,7 @@ class Extractor:
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
-            if counted is None and standalone_numeral(f, tok.start, tok.end):
+            if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))

@@ -13,6 +13,7 @@ Offsets are kept exact: full-width forms are mapped one character to one charact
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
-from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
+from .chinese import ChineseNumeral, is_numeral_start, numeral_run_end, scan_approximate, scan_chinese_numeral
 from .limits import MAX_DIGITS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
@@ -77,9 +78,20 @@ for _keep in "，。、（）：；":
 del _keep
 
 
+#: "，" between full-width digits before groups of three (４，５６５, １，０００，０００) groups thousands;
+#: elsewhere it is the clause comma (分别为1，2，3) and stays.
+_FULLWIDTH_GROUPING = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
+
+
 def fold(text: str) -> str:
     """Full-width forms as ASCII, same length and offsets as ``text``."""
-    return text.translate(FULLWIDTH)
+    folded = text.translate(FULLWIDTH)
+    if "，" in text and (spots := [m.start() for m in _FULLWIDTH_GROUPING.finditer(text)]):
+        chars = list(folded)
+        for i in spots:
+            chars[i] = ","
+        folded = "".join(chars)
+    return folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +352,23 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     return best
 
 
+_CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
+
+
+def _valid_prefix(text: str, start: int, bad: int | None) -> ChineseNumeral | None:
+    """The numeral read from ``start`` up to the character where reading it failed (``五十千`` -> 五十),
+    or None; the prefix must itself read whole (``一百二三`` stops before 三, ``百十一`` has none)."""
+    if bad is None or not start < bad <= start + _RETRY_RUN:
+        return None
+    try:
+        num = scan_chinese_numeral(text[start:bad], 0)
+    except NumberSyntaxError:
+        return None
+    if num is None or num.end != bad - start:
+        return None
+    return dataclasses.replace(num, start=start, end=bad)
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -354,15 +383,23 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 yield NumberToken(i, i + len(form), form, "一" + form, "chinese")
                 i += len(form)
                 continue
-        if c in _CN_START and is_numeral_start(text, i):
+        if (c in _CN_START or c in "百千") and is_numeral_start(text, i):
+            approx = scan_approximate(text, i) if i == 0 or text[i - 1] not in _CN_RUN_CHARS else None
+            if approx is not None:
+                # 八九个, 三四十人, 十七八岁: an approximate range (not 89, nor 40); 五六月 no amount
+                if approx[1]:
+                    yield NumberToken(i, approx[0], text[i:approx[0]], approx[1], "chinese")
+                i = approx[0]
+                continue
             try:
                 num = scan_chinese_numeral(text, i)
-            except NumberSyntaxError:
+            except NumberSyntaxError as err:
                 num = None
                 run_end = numeral_run_end(text, i)
                 if run_end - i > _RETRY_RUN:
                     i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
                     continue
+                num = _valid_prefix(text, i, err.column)     # 五十千: 五十, where the numeral goes wrong
             if num is not None and num.end > i and text.startswith(("个半", "個半"), num.end) and not num.multiplier \
                     and num.decimals == 0 and num.value < 10**6:
                 # 两个半小时, 一个半月: N and a half (the unit follows)
@@ -400,6 +437,7 @@ _CN_FRACTION = _Lazy(
     # (at most 6 spaced pieces: bounded, so a long spaced run costs linear time, not quadratic)
     rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s?又\s?)?"
     rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
+    rf"(?P<nsign>[负負]\s{{0,2}})?"      # 三分之负一: a negative numerator
     rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}}(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
 
@@ -443,22 +481,26 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
         num_text = num_text.replace(" ", "")
         if num_text in CN_SMALL_UNITS or num_text in CN_BIG_UNITS:
             num_text = "一" + num_text       # 百分之百: a hundred per cent
-        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
+        norm = ("负" if m.group("nsign") else "") + _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
         return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
     den, num = _side_value(den_text), _side_value(num_text)
     whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
     if den is None or num is None or whole is None or den == 0:
         return None
-    value = whole + num / den
+    value, start = whole + num / den, m.start()
+    if m.group("nsign"):
+        value = -value
+        if whole_text is None and start > 0 and folded[start - 1] in "负負":
+            value, start = -value, start - 1      # 负三分之负一: both sides negative, a positive share
     norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    return NumberToken(start, m.end(), folded[start:m.end()], norm, "fraction")
 
 
 #: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
 #: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
 _MIXED_RUN = _Lazy(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
                         r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
-_MIXED_PART = _Lazy(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+_MIXED_PART = _Lazy(r"\s?(零?)\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
 
 
 def _mixed_value(run: str) -> str | None:
@@ -469,11 +511,17 @@ def _mixed_value(run: str) -> str | None:
     section, last_small, ended = 0, 10**9, False
     places: list[int] = []                  # the place of the last digit of each part
     section_places: list[int] = []
-    top = 1
+    top, last_place = 1, 1                  # last_place: the place of the part before (3千5: 1000)
     for m in _MIXED_PART.finditer(run):
         if ended:
             return None
-        n, small, big = int(m.group(1)), m.group(2), m.group(3)
+        n, small, big = int(m.group(2)), m.group(3), m.group(4)
+        if not small and not big and not m.group(1) and len(m.group(2)) == 1 and last_place >= 100:
+            # 3千5 = 3500, 3万5 = 35000: one digit after a place stands one place lower (as in 三千五)
+            section_places.append(last_place // 10)
+            section, ended = section + n * (last_place // 10), True
+            continue
+        last_place = CN_BIG_UNITS[big] if big else CN_SMALL_UNITS[small] if small else 1
         if small:
             u = CN_SMALL_UNITS[small]
             if n > 9 or u >= last_small:

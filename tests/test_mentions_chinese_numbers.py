@@ -1,0 +1,184 @@
+"""Chinese quantities read right in running text (issue #11 §2): approximations by neighbouring digits,
+decimals after a place, 千 before a metric unit, colloquial forms, numerals standing alone, full-width
+grouping, elided digits after Arabic digits; and what is no quantity (years, months, decades, idioms).
+
+The sentences are written like those of Chinese news and reports; none is taken from a scored set."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+from claimaudit.units.registry import resolve_unit
+
+
+def read(text: str) -> list[tuple[str, Fraction, Fraction, Fraction]]:
+    """(printed, nominal, low, high) of every mention."""
+    return [(m.printed, m.number.nominal, m.interval.lo, m.interval.hi) for m in extract_mentions(analyse(text))]
+
+
+def one(text: str):
+    found = extract_mentions(analyse(text))
+    assert len(found) == 1, [m.printed for m in found]
+    return found[0]
+
+
+# -- approximations: two neighbouring digits are a range, never one number ---------------------------
+
+@pytest.mark.parametrize(("text", "lo", "hi", "unit"), [
+    ("现场来了八九个人", 8, 9, ""),               # was 89
+    ("村里有三四十户人家", 30, 40, ""),            # was 40
+    ("他看上去十七八岁", 17, 18, "year"),
+    ("大约需要两三天", 2, 3, "day"),               # was 3 days
+    ("每次只抽一两个样本", 1, 2, ""),
+    ("投入五六万元", 50_000, 60_000, "CNY"),
+    ("三五天就能完成", 3, 5, "day"),
+    ("二十七八万人次", 270_000, 280_000, ""),
+    ("两三百公里", 200, 300, "km"),
+])
+def test_neighbouring_digits_are_an_approximate_range(text: str, lo: int, hi: int, unit: str) -> None:
+    m = one(text)
+    assert m.number.is_range
+    assert (m.number.ends or (None, None)) == (lo, hi)
+    assert m.unit.factor == resolve_unit(unit).factor and m.unit.dims == resolve_unit(unit).dims
+
+
+@pytest.mark.parametrize("text", [
+    "五六月份雨水多",          # May and June
+    "七八十年代的老歌",        # the seventies and eighties
+    "晚上八九点到家",          # a clock hour
+    "房间里乱七八糟",          # an idiom
+    "对此略知一二",            # an idiom ("a little"), not one or two
+    "一两黄金",                # one liang (a weight), not "one or two"
+])
+def test_neighbouring_digits_that_name_a_time_or_an_idiom(text: str) -> None:
+    assert read(text) == []
+
+
+# -- decimals, 两, 千 before a metric unit, colloquial forms ---------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("两千万点五", Fraction(40_000_001, 2)),        # was 两千万 alone
+    ("一千六点五", Fraction(3201, 2)),              # the elided 一千六 (1600) goes on with decimals
+    ("一万点二五", Fraction(40_001, 4)),
+    ("百三", 130),                                  # 一百三, the 一 left out
+    ("千五", 1500),
+    ("一万零百一十一", 10_111),                     # 零百 = 零一百 (cn2an reads it so)
+    ("一亿亿", 10**16),
+    ("四万万", 400_000_000),
+    ("廿三", 23),
+])
+def test_colloquial_and_decimal_forms(text: str, value: Fraction) -> None:
+    m = one(text)
+    assert m.number.nominal == value
+
+
+def test_liang_is_no_decimal_digit() -> None:
+    """两 after 点 is no decimal digit: 两百点两 reads 两百 (and the lone 两 is an article)."""
+    assert [(p, v) for p, v, _, _ in read("两百点两")] == [("两百点", 200)]
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("全程五十千米", 50, "km"),                     # was nothing: 五十千 is no numeral
+    ("装机容量一万千瓦", 10_000, "kW"),
+    ("耗电二十千瓦时", 20, "kW*h"),
+    ("体重七十千克", 70, "kg"),
+    ("跑了三千米", 3000, "m"),                      # 三千 米 and 三 千米 are the same length
+])
+def test_qian_before_a_metric_unit(text: str, value: int, unit: str) -> None:
+    m = one(text)
+    assert m.number.nominal * m.unit.factor == value * resolve_unit(unit).factor
+    assert m.unit.dims == resolve_unit(unit).dims
+
+
+def test_qian_before_cards_and_characters_stays_a_place() -> None:
+    """三千卡 are 3000 GPU cards (not three kilocalories); 三千字 3000 characters."""
+    assert one("集群共三千卡").number.nominal == 3000
+    assert [v for _, v, _, _ in read("全文三千字")] in ([], [3000])
+
+
+def test_lia_is_two() -> None:
+    m = one("他们俩人都去了")
+    assert m.number.nominal == 2
+    assert read("这是他的伎俩") == []
+
+
+# -- numerals standing alone -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("两", [2]),
+    ("| 数量 | 两 |\n|---|---|\n", [2]),
+    ("把“一”改成“五”", [1, 5]),
+    ("正确答案是五。", [5]),
+    ("零十", [10]),
+])
+def test_numeral_alone_is_a_value(text: str, values: list[int]) -> None:
+    assert [v for _, v, _, _ in read(text)] == values
+
+
+@pytest.mark.parametrize("text", ["他是一个好人", "他们统一了意见", "合二为一", "一分为二", "他们一起去"])
+def test_articles_and_idioms_stay_out(text: str) -> None:
+    assert read(text) == []
+
+
+# -- digits: full-width grouping, elided digits after Arabic digits, spaced scales ------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("共４，５６５人", 4565),
+    ("合计１，０００，０００元", 1_000_000),
+    ("１２，３４５．６７万元", Fraction(123_456_700)),
+])
+def test_full_width_thousands_grouping(text: str, value: Fraction) -> None:
+    assert one(text).number.nominal == value
+
+
+def test_full_width_comma_between_single_digits_is_a_list() -> None:
+    assert [v for _, v, _, _ in read("分别为１，２，３")] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("月薪3千5", 3500),           # was 3005: one digit after a place stands one place lower
+    ("3万5的预算", 35_000),
+    ("3百5", 350),
+    ("1万600", 10_600),          # three digits: the place below is written out
+    ("1千零5", 1005),             # 零 keeps the units place
+    ("1000  万", 10_000_000),     # two spaces before the scale
+])
+def test_digits_and_places(text: str, value: int) -> None:
+    assert one(text).number.nominal == value
+
+
+# -- fractions with signs, a dozen ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("三分之负一", Fraction(-1, 3)),
+    ("负三分之一", Fraction(-1, 3)),
+    ("负三分之负一", Fraction(1, 3)),
+])
+def test_signed_chinese_fractions(text: str, value: Fraction) -> None:
+    assert one(text).number.nominal == value
+
+
+def test_a_dozen() -> None:
+    m = one("买了一打鸡蛋")
+    assert m.number.nominal * m.unit.factor == 12
+    assert read("一打开门就看见了") == []        # 一打开: "as soon as it opened"
+
+
+# -- not quantities ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "二〇二三年五月发布",        # a year written digit by digit, and a month
+    "一九八九年",
+    "九八年五月",
+    "2023年5月",
+    "详见第3章",
+    "二十世纪初",
+    "ChatGLM2-6B 模型",
+    "八十年代",
+])
+def test_dates_sections_and_names_are_no_quantities(text: str) -> None:
+    assert read(text) == []
