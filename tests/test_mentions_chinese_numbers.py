@@ -168,7 +168,7 @@ def test_a_dozen() -> None:
     assert read("一打开门就看见了") == []        # 一打开: "as soon as it opened"
 
 
-# -- not quantities ---------------------------------------------------------------------------------
+# -- not quantities: dates, sections, names, idioms ------------------------------------------------
 
 @pytest.mark.parametrize("text", [
     "二〇二三年五月发布",        # a year written digit by digit, and a month
@@ -178,7 +178,55 @@ def test_a_dozen() -> None:
     "详见第3章",
     "二十世纪初",
     "ChatGLM2-6B 模型",
+    "升级到 v2.0.1 版本",
     "八十年代",
+    "十四五规划提出",            # the 14th five-year plan, not 14–15
+    "十三五期间",
+    "五四运动",                  # 4 May movement: a digit-by-digit name, no count of 运动
+    "九一八事变",
+    "六一儿童节",
+    "双十一促销",
+    "四分五裂",
+    "三思而行",
 ])
-def test_dates_sections_and_names_are_no_quantities(text: str) -> None:
+def test_dates_sections_names_and_idioms_are_no_quantities(text: str) -> None:
+    assert read(text) == []
+
+
+def test_plan_name_and_age_range_differ() -> None:
+    m = one("十四五岁的孩子")
+    assert (m.number.ends, m.unit.dims) == ((14, 15), resolve_unit("year").dims)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("三对夫妻", 3),
+    ("两所学校", 2),
+    ("两把椅子", 2),
+])
+def test_measure_words_after_a_numeral(text: str, value: int) -> None:
+    assert one(text).number.nominal == value
+
+
+def test_three_against_five_is_no_count_of_pairs() -> None:
+    assert not any(p.startswith("三") for p, _, _, _ in read("主队三对五落后"))
+
+
+# -- 半: one half before a unit ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("等了半小时", "hour"),
+    ("半个月后复查", "month"),
+    ("半年内完成", "year"),
+    ("步行半公里", "km"),
+    ("半分钟", "minute"),
+])
+def test_half_before_a_unit(text: str, unit: str) -> None:
+    m = one(text)
+    assert (m.number.nominal, m.interval.lo, m.interval.hi) == (Fraction(1, 2),) * 3
+    assert m.unit.factor == resolve_unit(unit).factor and m.unit.dims == resolve_unit(unit).dims
+
+
+@pytest.mark.parametrize("text", ["上半年营收增长", "下半年", "半导体行业", "多半是真的", "大半年", "半年报披露",
+                                  "半月刊"])
+def test_half_in_names_and_words(text: str) -> None:
     assert read(text) == []

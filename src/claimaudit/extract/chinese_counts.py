@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..numbers.chinese import DIGITS as CN_DIGITS
+from ..numbers.chinese import scan_approximate
 
 #: A Chinese (CJK unified) character.
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -14,7 +15,8 @@ _NEAR_BEFORE = re.compile(r"(?:近|接近|趋近|趋于)\s*$")
 
 #: Chinese counts of discourse things (三个问题, 两阶段, 零回滚): dimensionless, the noun kept as
 #: ``Mention.counted``. A noun the registry does not know must not become a unit error in the draft.
-_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批]")
+_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批所把]"
+                            r"|[对對](?![0-9一二两三四五六七八九十零〇])")   # 三对夫妻 (三对五 is a score)
 #: Characters that end a count's noun (particles, conjunctions, verbs of being).
 COUNT_STOP = set("的了是在和与或及也都就还而但把被对从到让为着过这那其之很更最又再已所于以、，。；：！？"
                   "一二三四五六七八九十零两百千万亿")
@@ -25,7 +27,10 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
                  "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般",
                  "伎俩", "技俩", "合二为一", "一分为二", "化整为零", "略知一二", "八九不离十", "十之八九", "乱七八糟",
-                 "三五成群")
+                 "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
+                 "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
+                 "五十步笑百步", "双十一", "双十二", "七夕", "八仙", "九州",
+                 "十一五", "十二五", "十三五", "十四五", "十五五")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
@@ -74,8 +79,6 @@ def lone_numeral(f: str, start: int, end: int) -> bool:
     """The numeral at ``f[start:end]`` stands for itself, even 一 or 两: alone in its line or table cell
     (``| 两 |``), between quotes (``“一”和“五”``), or last in a clause after 是/为 (``答案是五。``).
     Set phrases (合二为一, 一分为二) are not."""
-    if _in_idiom(f, start, end):
-        return False
     i, j, n = start, end, len(f)
     while i > 0 and f[i - 1] in " \t":
         i -= 1
@@ -87,7 +90,8 @@ def lone_numeral(f: str, start: int, end: int) -> bool:
         return True
     if prev in _QUOTES and i == start and nxt == _QUOTES[prev] and j == end:
         return True
-    return (not nxt or nxt in _CLAUSE_END) and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start))
+    return (not nxt or nxt in _CLAUSE_END) and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start)) \
+        and not _in_idiom(f, start, end)
 
 
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
@@ -101,6 +105,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return None                      # 八十年代, 二十世纪, 三周年: names of a time, no count
     if tok in ("两", "兩") and start > 0 and f[start - 1] in CN_DIGITS:
         return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
+    if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
+        return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1

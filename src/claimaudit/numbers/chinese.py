@@ -331,6 +331,9 @@ _APPROX_DIGIT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "�
 #: What ends an approximation's reading: a month or day (五六月 is May–June), a clock hour (八九点),
 #: a decade (七八十年代) — names and times, not amounts.
 _APPROX_NOT_BEFORE = frozenset("月日号號点點时時")
+#: After 十四五 / 十三五: the five-year plan's name.
+_PLAN_WORDS = ("规划", "規劃", "计划", "計劃", "期间", "期間", "时期", "時期", "末", "初", "以来", "開局", "开局",
+               "收官")
 #: 一两 is "one or two" only before a measure or time word (一两个, 一两天); 一两黄金 is a *liang*.
 _ONE_OR_TWO_BEFORE = frozenset("个個天年次周週回位名家条條件本张張台臺句步月遍种種")
 
@@ -353,7 +356,7 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
     if i + 1 >= n or text[i] not in _APPROX_DIGIT or text[i + 1] not in _APPROX_DIGIT:
         return None
     a, b = _APPROX_DIGIT[text[i]], _APPROX_DIGIT[text[i + 1]]
-    if not (b == a + 1 or (a, b) == (3, 5)) or ((a, b) == (1, 2) and text[i + 1] not in "两兩"):
+    if not (b == a + 1 or ((a, b) == (3, 5) and not prefix)) or ((a, b) == (1, 2) and text[i + 1] not in "两兩"):
         return None
     j = i + 2
     place = 1
@@ -368,8 +371,8 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
             return None
         big, j = mult[0], mult[2]
     nxt = text[j:j + 1]
-    if nxt in _APPROX_NOT_BEFORE or text.startswith("年代", j):
-        return j, ""
+    if nxt in _APPROX_NOT_BEFORE or text.startswith("年代", j) or (prefix and text.startswith(_PLAN_WORDS, j)):
+        return j, ""     # 十四五规划: the 14th five-year plan, not 14–15
     if a == 1 and not big and place == 1 and nxt not in _ONE_OR_TWO_BEFORE:
         return None
     return j, f"{prefix + a * place}-{prefix + b * place}{big}"

@@ -496,6 +496,19 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
     return NumberToken(start, m.end(), folded[start:m.end()], norm, "fraction")
 
 
+#: 半 before a unit of time, a length or a dozen: 半小时, 半个月, 半年, 半公里, 半打 (exactly one half).
+#: Not 上半年 / 下半年 / 前半 (a period's half, a name), 多半 / 大半 / 过半 (most, more than half),
+#: N个半 / 一半 (read elsewhere), 半月刊, 半年报 / 半年度 (names), 半天 (also "for ages").
+_CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七八九十个個])半"
+                 r"(?=[个個](?:小时|小時|钟头|鐘頭|月)|小时|小時|钟头|鐘頭|年(?![报報度])|分钟|分鐘"
+                 r"|秒(?!表)|公里|打(?![开開折]))")
+
+
+def _half_tokens(text: str) -> Iterator[NumberToken]:
+    for m in _CN_HALF.finditer(text):
+        yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
+
+
 #: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
 #: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
 _MIXED_RUN = _Lazy(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
@@ -627,6 +640,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.extend(_chinese_tokens(text))
         if "分" in folded:
             found.extend(_chinese_fractions(folded))
+        if "半" in folded:
+            found.extend(_half_tokens(folded))
         found.extend(_mixed_tokens(folded, text))
     if words:
         lower = folded.lower()
