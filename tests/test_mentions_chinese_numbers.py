@@ -230,3 +230,26 @@ def test_half_before_a_unit(text: str, unit: str) -> None:
                                   "半月刊"])
 def test_half_in_names_and_words(text: str) -> None:
     assert read(text) == []
+
+
+# -- 个 before 亿, bare places with 余/多 or a qualifier -------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value", "relation"), [
+    ("定一个亿的小目标", 100_000_000, "="),          # was nothing (一 read as an article)
+    ("亏了两个亿", 200_000_000, "="),                # was 2
+    ("投资5个亿", 500_000_000, "="),
+    ("花了三个多亿元", 300_000_000, ">"),
+    ("千余人参加", 1000, ">"),                       # was nothing
+    ("百余人", 100, ">"),
+    ("万余元", 10_000, ">"),
+    ("近千人", 1000, "~"),
+])
+def test_spoken_scales(text: str, value: int, relation: str) -> None:
+    m = one(text)
+    rel = m.relation or m.number.relation
+    assert (m.number.nominal, {"近": "~"}.get(rel, rel)) == (value, relation)
+
+
+@pytest.mark.parametrize("text", ["千方百计", "老百姓", "千万不要", "几个亿"])
+def test_bare_places_in_words_and_indefinite_amounts(text: str) -> None:
+    assert read(text) == []

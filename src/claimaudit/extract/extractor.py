@@ -43,6 +43,8 @@ from .unit_words import (
     unit_or_none,
 )
 
+#: 个 between a number and 亿: 两个亿, 三个多亿, 5个亿 (2亿, more than 3亿, 5亿).
+_GE_YI = re.compile(r"[个個]([多余餘]?)(亿|億)")
 #: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
 _CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
 _FROM_OR_BETWEEN = re.compile(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", re.I)
@@ -206,6 +208,11 @@ class Extractor:
                 # 几 is written as 多 for the grammar, which reads 多 before a scale as "more than".
                 mult = ("多" if approx.group(0)[0] in "几幾" else approx.group(0)[0]) + approx.group(1)
                 pos = approx.end()
+            elif tok.norm == "一" + tok.text and f[pos:pos + 1] in ("多", "余", "餘"):
+                mult, pos = f[pos], pos + 1      # 千余人, 万余元: more than a thousand (a bare place and 余)
+        if not mult and tok.kind in ("chinese", "digits") and (ge := _GE_YI.match(f, pos)) is not None:
+            # 两个亿, 5个多亿: 个 between a number and 亿 (spoken style) is 2亿, not a count of two
+            mult, pos = ("" if tok.norm.endswith("多") else ge.group(1)) + ge.group(2), ge.end()
         pct = ""
         pm = PCT_RE.match(f, pos)
         number_text = tok.norm

@@ -293,7 +293,19 @@ _BARE_MULT = ("万亿", "百万", "千万", "万", "亿")
 _BARE_NOT_AFTER = set("0123456789.,") | set(CN_DIGITS) | set(CN_TENS) | set("十拾百千万亿萬億")
 
 
+#: 千 and 百 alone are an amount only with 余/多 after them or 近/逾/约 before them: 千余人, 近千人, 约百人
+#: (千方百计, 百姓, 千万不要 are words).
+_BARE_SMALL_AFTER = frozenset("余餘多")
+_BARE_SMALL_BEFORE = frozenset("近逾约約")
+
+
 def _bare_multiplier(text: str, i: int) -> str | None:
+    if text[i] in "千百" and not text.startswith(("千万", "百万"), i):
+        end = i + 1
+        if (end < len(text) and text[end] in _BARE_SMALL_AFTER) or (i > 0 and text[i - 1] in _BARE_SMALL_BEFORE):
+            return text[i] if not (i > 0 and text[i - 1] in _BARE_NOT_AFTER) and not (
+                end < len(text) and (text[end] in CN_DIGITS or text[end] in _BARE_NOT_AFTER)) else None
+        return None
     for form in _BARE_MULT:
         if text.startswith(form, i):
             j = i - 1
