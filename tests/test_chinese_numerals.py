@@ -297,3 +297,17 @@ def test_approximations_are_no_numeral_of_the_grammar(text):
     read digit by digit there, as cn2an reads 一七二零; extraction reads it as 8–9)."""
     with pytest.raises(NumberSyntaxError):
         parse_chinese_numeral(text)
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("1万600", 10600, ""),                  # cn2an's smart mode: the places below 万 written out
+    ("5万4千元", 54000, "CNY"),
+    ("3千5", 3500, ""),                     # one digit after a place stands one place lower (三千五)
+    ("壹佰捌拾壹圆柒角", F(1817, 10), "CNY"),  # 圆 is the yuan of cheques; 角 its tenths
+    ("伍拾圆", 50, "CNY"),
+])
+def test_printed_values_with_chinese_places_and_yuan(text, value, unit):
+    from claimaudit.numbers.printed import parse_printed
+
+    p = parse_printed(text)
+    assert (p.nominal, p.unit) == (value, unit)

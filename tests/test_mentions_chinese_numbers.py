@@ -253,3 +253,17 @@ def test_spoken_scales(text: str, value: int, relation: str) -> None:
 @pytest.mark.parametrize("text", ["千方百计", "老百姓", "千万不要", "几个亿"])
 def test_bare_places_in_words_and_indefinite_amounts(text: str) -> None:
     assert read(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("支票金额壹佰捌拾壹圆柒角", Fraction(1817, 10)),   # was 181 and a separate 7
+    ("票面100圆", 100),
+    ("预算1万600元", 10_600),
+])
+def test_yuan_written_as_on_cheques(text: str, value: Fraction) -> None:
+    m = one(text)
+    assert (m.number.nominal, m.unit.canonical) == (value, "CNY")
+
+
+def test_yuan_sign_word_is_not_a_circle() -> None:
+    assert read("画一个圆") == [] and read("圆满完成任务") == []

@@ -35,7 +35,9 @@ written with Arabic digits (``三千五百万`` ≡ ``3500万``, ``两亿`` ≡ 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
@@ -376,6 +378,71 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
     if a == 1 and not big and place == 1 and nxt not in _ONE_OR_TWO_BEFORE:
         return None
     return j, f"{prefix + a * place}-{prefix + b * place}{big}"
+
+
+#: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
+#: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
+MIXED_RUN = re.compile(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
+                        r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
+_MIXED_PART = re.compile(r"\s?(零?)\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+
+
+def mixed_value(run: str) -> str | None:
+    """The value of a run of digits and Chinese places, written as parse_printed reads it with the
+    precision printed (``5万4千`` -> ``5.4万``: to the thousand), or None where the places are out
+    of order (a digit above 9 before 千/百/十, 千 after 百, digits after the units place)."""
+    groups: list[tuple[int, int]] = []      # (value, scale) of the parts under 万 / 亿 so far
+    section, last_small, ended = 0, 10**9, False
+    places: list[int] = []                  # the place of the last digit of each part
+    section_places: list[int] = []
+    top, last_place = 1, 1                  # last_place: the place of the part before (3千5: 1000)
+    for m in _MIXED_PART.finditer(run):
+        if ended:
+            return None
+        n, small, big = int(m.group(2)), m.group(3), m.group(4)
+        if not small and not big and not m.group(1) and len(m.group(2)) == 1 and last_place >= 100:
+            # 3千5 = 3500, 3万5 = 35000: one digit after a place stands one place lower (as in 三千五)
+            section_places.append(last_place // 10)
+            section, ended = section + n * (last_place // 10), True
+            continue
+        last_place = BIG_UNITS[big] if big else SMALL_UNITS[small] if small else 1
+        if small:
+            u = SMALL_UNITS[small]
+            if n > 9 or u >= last_small:
+                return None
+            section, last_small = section + n * u, u
+            section_places.append(u)
+            n = 0
+        if big:
+            b = BIG_UNITS[big]
+            below = sum(v for v, g in groups if g < b)
+            groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
+            places += [p * b for p in section_places + ([1] if n else [])]
+            section, last_small, section_places, top = 0, 10**9, [], max(top, b)
+        elif not small:
+            section += n
+            section_places.append(1)
+            ended = True          # bare digits are the units place: nothing may follow
+    value = sum(v for v, _ in groups) + section
+    place = min(places + section_places)
+    if top == 1 or place >= top:
+        return str(value // top) + ("" if top == 1 else "万" if top == 10**4 else "亿")
+    decimals = len(str(top // place)) - 1
+    return f"{Decimal(value) / Decimal(top):.{decimals}f}" + ("万" if top == 10**4 else "亿")
+
+
+def read_mixed(text: str, pos: int) -> tuple[Fraction, int, str, int, int] | None:
+    """(mantissa, decimals, multiplier, scale, end) of digits with Chinese places at ``text[pos]``
+    (``1万600``, ``5万4千``, ``3千5``), as :func:`mixed_value` spells them, or None where no such run
+    (of two parts or more) starts there."""
+    m = MIXED_RUN.match(text, pos)
+    norm = mixed_value(m.group(0)) if m is not None else None
+    if m is None or norm is None:
+        return None
+    mult = norm[-1] if norm[-1] in BIG_UNITS else ""
+    digits = norm[:-1] if mult else norm
+    whole, _, frac = digits.partition(".")
+    return (Fraction(int(whole + frac), 10 ** len(frac)), len(frac), mult, BIG_UNITS.get(mult, 1), m.end())
 
 
 def parse_chinese_numeral(text: str) -> Fraction:

@@ -17,16 +17,23 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from ..errors import NumberSyntaxError
 from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
+from .chinese import (
+    MIXED_RUN,
+    ChineseNumeral,
+    is_numeral_start,
+    mixed_value,
+    numeral_run_end,
+    scan_approximate,
+    scan_chinese_numeral,
+)
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
-from .chinese import ChineseNumeral, is_numeral_start, numeral_run_end, scan_approximate, scan_chinese_numeral
 from .limits import MAX_DIGITS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
@@ -521,60 +528,9 @@ def _half_tokens(text: str) -> Iterator[NumberToken]:
         yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
 
 
-#: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
-#: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
-_MIXED_RUN = _Lazy(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
-                        r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
-_MIXED_PART = _Lazy(r"\s?(零?)\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
-
-
-def _mixed_value(run: str) -> str | None:
-    """The value of a run of digits and Chinese places, written as parse_printed reads it with the
-    precision printed (``5万4千`` -> ``5.4万``: to the thousand), or None where the places are out
-    of order (a digit above 9 before 千/百/十, 千 after 百, digits after the units place)."""
-    groups: list[tuple[int, int]] = []      # (value, scale) of the parts under 万 / 亿 so far
-    section, last_small, ended = 0, 10**9, False
-    places: list[int] = []                  # the place of the last digit of each part
-    section_places: list[int] = []
-    top, last_place = 1, 1                  # last_place: the place of the part before (3千5: 1000)
-    for m in _MIXED_PART.finditer(run):
-        if ended:
-            return None
-        n, small, big = int(m.group(2)), m.group(3), m.group(4)
-        if not small and not big and not m.group(1) and len(m.group(2)) == 1 and last_place >= 100:
-            # 3千5 = 3500, 3万5 = 35000: one digit after a place stands one place lower (as in 三千五)
-            section_places.append(last_place // 10)
-            section, ended = section + n * (last_place // 10), True
-            continue
-        last_place = CN_BIG_UNITS[big] if big else CN_SMALL_UNITS[small] if small else 1
-        if small:
-            u = CN_SMALL_UNITS[small]
-            if n > 9 or u >= last_small:
-                return None
-            section, last_small = section + n * u, u
-            section_places.append(u)
-            n = 0
-        if big:
-            b = CN_BIG_UNITS[big]
-            below = sum(v for v, g in groups if g < b)
-            groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
-            places += [p * b for p in section_places + ([1] if n else [])]
-            section, last_small, section_places, top = 0, 10**9, [], max(top, b)
-        elif not small:
-            section += n
-            section_places.append(1)
-            ended = True          # bare digits are the units place: nothing may follow
-    value = sum(v for v, _ in groups) + section
-    place = min(places + section_places)
-    if top == 1 or place >= top:
-        return str(value // top) + ("" if top == 1 else "万" if top == 10**4 else "亿")
-    decimals = len(str(top // place)) - 1
-    return f"{Decimal(value) / Decimal(top):.{decimals}f}" + ("万" if top == 10**4 else "亿")
-
-
 def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
-    for m in _MIXED_RUN.finditer(folded):
-        norm = _mixed_value(m.group(0))
+    for m in MIXED_RUN.finditer(folded):
+        norm = mixed_value(m.group(0))
         if norm is not None:
             yield NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
 
