@@ -365,11 +365,12 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
 _JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖])\s?[毛角](?P<qian>[钱錢])?"
                          r"(?!\s?[一二三四五六七八九\d]\s?分)")
 _CNY = unit_or_none("CNY")
+_YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
 
 def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
     """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount."""
-    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in ("元", "圆", "圓", "块", "塊") \
+    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in _YUAN_WORDS \
             or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)) or _CNY is None:
         return None      # 三块 alone is a measure word (三块蛋糕); before 五毛 it is the yuan
     j = _JIAO_AFTER.match(f, a.end)
