@@ -267,3 +267,27 @@ def test_yuan_written_as_on_cheques(text: str, value: Fraction) -> None:
 
 def test_yuan_sign_word_is_not_a_circle() -> None:
     assert read("画一个圆") == [] and read("圆满完成任务") == []
+
+
+# -- below zero, 度 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("气温零下五度", -5),              # was 5 (a count of 度)
+    ("零下10℃", -10),
+    ("最低零下三十摄氏度", -30),
+    ("温度升到三十度", 30),
+])
+def test_below_zero_is_negative(text: str, value: int) -> None:
+    m = one(text)
+    assert (m.number.nominal, m.unit.dims) == (value, resolve_unit("Celsius_reading").dims)
+
+
+def test_du_of_electricity_and_of_angles() -> None:
+    assert one("用了三十度电").unit.dims == resolve_unit("kWh").dims
+    m = one("倾斜三十度")
+    assert (m.number.nominal, m.unit.dims) == (30, resolve_unit("").dims)   # an angle's 度 stays unread
+
+
+@pytest.mark.parametrize(("text", "lo", "hi"), [("一二十个", 10, 20), ("一二百人", 100, 200)])
+def test_one_or_two_tens(text: str, lo: int, hi: int) -> None:
+    assert one(text).number.ends == (lo, hi)

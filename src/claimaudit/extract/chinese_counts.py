@@ -110,6 +110,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     pos = end
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1
+    if f.startswith("度", pos) and f[end:end + 1] == "度":
+        return end, ""                   # 五度: a degree or a kWh where the sentence says so (context_readings)
     if f.startswith(("成", "半", "番"), pos):
         return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
     m = _COUNT_MEASURE.match(f, pos)

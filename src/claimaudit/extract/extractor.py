@@ -43,6 +43,7 @@ from .unit_words import (
     unit_or_none,
 )
 
+_BELOW_ZERO = re.compile(r"零下\s?$")
 #: 个 between a number and 亿: 两个亿, 三个多亿, 5个亿 (2亿, more than 3亿, 5亿).
 _GE_YI = re.compile(r"[个個]([多余餘]?)(亿|億)")
 #: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
@@ -245,6 +246,8 @@ class Extractor:
         start = tok.start
         if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
             start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
+        elif (below := _BELOW_ZERO.search(f, max(0, start - 4), start)) is not None and tok.norm[:1] not in "+-−":
+            start, number_text = below.start(), "负" + number_text   # 零下五度, 零下10℃: below zero
         # A range: "5–35%", "3 to 4 L", "3至5".
         range_end = None
         if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
