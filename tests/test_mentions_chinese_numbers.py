@@ -291,3 +291,18 @@ def test_du_of_electricity_and_of_angles() -> None:
 @pytest.mark.parametrize(("text", "lo", "hi"), [("一二十个", 10, 20), ("一二百人", 100, 200)])
 def test_one_or_two_tens(text: str, lo: int, hi: int) -> None:
     assert one(text).number.ends == (lo, hi)
+
+
+@pytest.mark.parametrize(("text", "lo", "hi"), [
+    ("增长了三点几倍", 3, 4),        # "three point something": was exactly 3
+    ("耗时零点几秒", 0, 1),
+])
+def test_point_something(text: str, lo: int, hi: int) -> None:
+    m = one(text)
+    assert (m.interval.lo, m.interval.hi) == (lo, hi)
+
+
+def test_quarter_names_are_no_counts() -> None:
+    """三季度 is the third quarter (Q3); 三个季度 three quarters."""
+    assert read("三季度营收增长") == []
+    assert one("连续三个季度增长").number.nominal == 3

@@ -52,7 +52,7 @@ _CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億廿卅卌]")
 _CN_DIGIT = re.compile(r"[一二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖兩]")
 #: Words after a numeral that make it a date or an ordinal-like name (二十世纪 is the 20th century).
 _CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期|年代)")
-_CN_TIME_NAME_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|年代)")
+_CN_TIME_NAME_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|年代|季度)")     # 三季度: the third quarter (Q3)
 
 
 def standalone_numeral(f: str, start: int, end: int) -> bool:

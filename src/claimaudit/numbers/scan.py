@@ -426,6 +426,12 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
                 i = num.end + 2
                 continue
+            if num is not None and num.end + 1 < n and text[num.end] in "点點" and text[num.end + 1] in "几幾" \
+                    and not num.multiplier and num.decimals == 0 and num.value < 10**6:
+                # 三点几, 零点几: "three point something", between 3 and 4 (not exactly 3)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{num.value}-{num.value + 1}", "chinese")
+                i = num.end + 2
+                continue
             if num is not None and num.end > i and num.end < n and text[num.end] in "几幾" \
                     and text[num.end - 1] in _CN_PLACE_CHARS and not num.multiplier \
                     and text[num.end + 1:num.end + 2] not in _CN_PLACE_CHARS:      # 二十几万: the extractor's
