@@ -306,3 +306,19 @@ def test_quarter_names_are_no_counts() -> None:
     """三季度 is the third quarter (Q3); 三个季度 three quarters."""
     assert read("三季度营收增长") == []
     assert one("连续三个季度增长").number.nominal == 3
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("来了十来个人", 10),             # "about ten": was exactly 10
+    ("二十来岁", 20),
+    ("一百来人", 100),
+    ("十来万人", 100_000),            # was 10
+    ("二十来亿元", 2_000_000_000),
+])
+def test_lai_after_a_round_number_is_about(text: str, value: int) -> None:
+    m = one(text)
+    assert (m.number.nominal, m.number.relation) == (value, "~")
+
+
+def test_lai_as_a_verb_is_no_qualifier() -> None:
+    assert all(m.number.relation == "=" for m in extract_mentions(analyse("二十来了又走")))

@@ -371,6 +371,8 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     return best
 
 
+#: What follows 来 in 十来个, 二十来岁, 百来人 (a measure word or a unit; not 了, 说, 自 …).
+_LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
 
@@ -425,6 +427,14 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 half = num.value + Fraction(1, 2)
                 yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
                 i = num.end + 2
+                continue
+            if num is not None and num.end + 1 < n and text[num.end] == "来" and text[num.end - 1] in _CN_PLACE_CHARS \
+                    and (text[num.end + 1] in _LAI_BEFORE or text[num.end + 1] in CN_BIG_UNITS) and not num.multiplier:
+                # 十来个, 二十来岁, 百来人, 十来万: "about ten" (来 after a round number), never exactly ten
+                scale = text[num.end + 1] if text[num.end + 1] in CN_BIG_UNITS else ""
+                end = num.end + 1 + len(scale)
+                yield NumberToken(i, end, text[i:end], "约" + text[i:num.end] + scale, "chinese")
+                i = end
                 continue
             if num is not None and num.end + 1 < n and text[num.end] in "点點" and text[num.end + 1] in "几幾" \
                     and not num.multiplier and num.decimals == 0 and num.value < 10**6:
