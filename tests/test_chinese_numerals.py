@@ -10,6 +10,7 @@ from claimaudit.errors import NumberSyntaxError
 from claimaudit.numbers.chinese import (
     is_numeral_start,
     parse_chinese_numeral,
+    scan_approximate,
     scan_chinese_numeral,
     scan_multiplier,
 )
@@ -225,7 +226,7 @@ def test_is_numeral_start():
     ("一百二三", 3),         # two digits in a row
     ("一万二万", 3),         # 万 twice
     ("两三", 0),            # 两 in a digit-by-digit numeral
-    ("一万零百一十一", 3),    # 百 without a digit (cn2an's normal mode accepts this; we do not)
+    ("一万百一十一", 2),      # 百 without a digit (after 零 it means 一百: see test_colloquial_forms)
     ("  百", 2),
     ("十五x", 2),
 ])
@@ -233,3 +234,80 @@ def test_error_columns(text, column):
     with pytest.raises(NumberSyntaxError) as info:
         parse_chinese_numeral(text)
     assert info.value.column == column
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("百三", 130),                  # 一百三 without its 一: one elided digit after the place
+    ("千五", 1500),
+    ("佰三", 130),
+    ("一万零百一十一", 10111),      # cn2an (strict and normal) read 零百 as 零一百
+    ("一亿亿", 10**16),             # 亿亿 like 万万
+    ("三亿亿", 3 * 10**16),
+    ("两千万点五五四四", F(25000000693, 1250)),
+    ("一千六点五", F(3201, 2)),
+    ("三点五万", 35000),            # a point before the scale is still the mantissa's
+    ("俩", 2),
+])
+def test_colloquial_forms(text, value):
+    assert parse_chinese_numeral(text) == value
+
+
+@pytest.mark.parametrize(("text", "end", "value"), [
+    ("两百点两", 2, 200),           # 两 is no decimal digit: the numeral ends before 点
+    ("一点两小时", 1, 1),
+    ("五十千米", 2, 50),            # 千 before 米 after 十 is the kilo- of 千米
+    ("一万千瓦", 2, 10000),
+    ("三千米", 2, 3000),            # after a digit 千 stays a place (3000 m = 3 km)
+    ("三十俩", 2, 30),              # 俩 never goes on a numeral
+    ("百分之三", None, None),       # 百分 starts no numeral
+    ("千万", None, None),
+    ("百十一", None, None),         # 百 with no digit before a place
+])
+def test_where_a_numeral_ends(text, end, value):
+    num = scan_chinese_numeral(text, 0) if is_numeral_start(text, 0) else None
+    assert (num.end, num.value) == (end, value) if end is not None else num is None
+
+
+@pytest.mark.parametrize(("text", "result"), [
+    ("八九个", (2, "8-9")),
+    ("三四十人", (3, "30-40")),
+    ("十七八岁", (3, "17-18")),
+    ("二十七八万", (5, "27-28万")),
+    ("两三百", (3, "200-300")),
+    ("三五天", (2, "3-5")),
+    ("一两个", (2, "1-2")),
+    ("六七千万", (4, "6000-7000万")),
+    ("五六月", (2, "")),             # months: no amount
+    ("八九点", (2, "")),             # an hour
+    ("七八十年代", (3, "")),         # decades
+    ("一两黄金", None),              # one liang
+    ("一二", None),                  # 略知一二
+    ("一二三", None),                # a run of digits
+    ("三四十五", None),
+    ("九十", None),
+    ("五七", None),                  # not neighbours
+])
+def test_scan_approximate(text, result):
+    assert scan_approximate(text, 0) == result
+
+
+@pytest.mark.parametrize("text", ["两三", "三四十", "十七八", "百十一", "一万百一十一"])
+def test_approximations_are_no_numeral_of_the_grammar(text):
+    """A claim file's value is one number: parse_chinese_numeral refuses an approximation (八九 is
+    read digit by digit there, as cn2an reads 一七二零; extraction reads it as 8–9)."""
+    with pytest.raises(NumberSyntaxError):
+        parse_chinese_numeral(text)
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("1万600", 10600, ""),                  # cn2an's smart mode: the places below 万 written out
+    ("5万4千元", 54000, "CNY"),
+    ("3千5", 3500, ""),                     # one digit after a place stands one place lower (三千五)
+    ("壹佰捌拾壹圆柒角", F(1817, 10), "CNY"),  # 圆 is the yuan of cheques; 角 its tenths
+    ("伍拾圆", 50, "CNY"),
+])
+def test_printed_values_with_chinese_places_and_yuan(text, value, unit):
+    from claimaudit.numbers.printed import parse_printed
+
+    p = parse_printed(text)
+    assert (p.nominal, p.unit) == (value, unit)

@@ -103,12 +103,11 @@ def test_false_positives_are_not_extracted(text):
     assert printed(text) == []
 
 
-@pytest.mark.xfail(strict=True, reason="a full-width comma between digit groups splits the number: ２ and ０４８ "
-                                      "(the test accepted that as an alternative outcome)")
 def test_scanner_keeps_offsets_of_full_width_digits():
+    # "，" between full-width digits before a group of three groups thousands (one number, offsets kept)
     text = "共 ２，０４８ 张卡"
     toks = scan_numbers(text)
-    assert [(t.text, t.norm) for t in toks] == [("２，０４８", "2，048")]
+    assert [(t.start, t.end, t.text, t.norm) for t in toks] == [(2, 7, "２，０４８", "2,048")]
 
 
 def test_english_number_words():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..numbers.chinese import DIGITS as CN_DIGITS
+from ..numbers.chinese import scan_approximate
 
 #: A Chinese (CJK unified) character.
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -14,7 +15,8 @@ _NEAR_BEFORE = re.compile(r"(?:近|接近|趋近|趋于)\s*$")
 
 #: Chinese counts of discourse things (三个问题, 两阶段, 零回滚): dimensionless, the noun kept as
 #: ``Mention.counted``. A noun the registry does not know must not become a unit error in the draft.
-_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批]")
+_COUNT_MEASURE = re.compile(r"阶段|方面|[个条件类级档步层次节组道项种位名家篇款套行轮块张台部支份批所把]"
+                            r"|[对對](?![0-9一二两三四五六七八九十零〇])")   # 三对夫妻 (三对五 is a score)
 #: Characters that end a count's noun (particles, conjunctions, verbs of being).
 COUNT_STOP = set("的了是在和与或及也都就还而但把被对从到让为着过这那其之很更最又再已所于以、，。；：！？"
                   "一二三四五六七八九十零两百千万亿")
@@ -23,28 +25,34 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "一清二楚", "接二连三", "举一反三", "一举两得", "两全其美", "说三道四", "不三不四", "丢三落四",
                  "七嘴八舌", "十字", "三角", "八卦", "四川", "三星", "五金", "十分", "十足", "两者", "两边", "两端",
                  "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
-                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般")
+                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般",
+                 "伎俩", "技俩", "合二为一", "一分为二", "化整为零", "略知一二", "八九不离十", "十之八九", "乱七八糟",
+                 "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
+                 "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
+                 "五十步笑百步", "双十一", "双十二", "七夕", "八仙", "九州",
+                 "十一五", "十二五", "十三五", "十四五", "十五五")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
 
+#: Every idiom starting at a position (longest first: the one that reaches furthest from there).
+_IDIOM_AT = re.compile("(?=(" + "|".join(sorted(_COUNT_IDIOMS, key=len, reverse=True)) + "))")
+
+
 def _in_idiom(f: str, start: int, end: int) -> bool:
-    """The numeral at ``f[start:end]`` is part of a set phrase (四舍五入, 十分, 一致)."""
-    window = f[max(0, start - 4):end + 6]
-    off = start - max(0, start - 4)
-    for idiom in _COUNT_IDIOMS:
-        i = window.find(idiom)
-        while i >= 0:
-            if i < off + end - start and off < i + len(idiom):
-                return True
-            i = window.find(idiom, i + 1)
+    """The numeral at ``f[start:end]`` is part of a set phrase (四舍五入, 十分, 一致): an idiom inside
+    ``f[start - 4:end + 6]`` overlaps it. (One regex pass, not one search per idiom.)"""
+    for m in _IDIOM_AT.finditer(f, max(0, start - 4), end + 6):
+        if m.start() < end and start < m.start() + len(m.group(1)):
+            return True
     return False
 
 
-_CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億]")
+_CN_PLACE = re.compile(r"[十百千万亿拾佰仟萬億廿卅卌]")
 _CN_DIGIT = re.compile(r"[一二两三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖兩]")
 #: Words after a numeral that make it a date or an ordinal-like name (二十世纪 is the 20th century).
-_CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期)")
+_CN_NOT_AMOUNT_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|届|屆|号|號|楼|樓|路|期|年代)")
+_CN_TIME_NAME_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|年代|季度)")     # 三季度: the third quarter (Q3)
 
 
 def standalone_numeral(f: str, start: int, end: int) -> bool:
@@ -62,6 +70,30 @@ def standalone_numeral(f: str, start: int, end: int) -> bool:
         and not _in_idiom(f, start, end) and not _CN_NOT_AMOUNT_AFTER.match(f, end)
 
 
+_QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", '"': '"', "'": "'", "《": "》", "(": ")", "（": "）"}
+_COPULA_BEFORE = re.compile(r"(?:是|为|為|等于|等於)\s*$")
+_CLAUSE_END = frozenset("，。！？；：,.!?;:、")
+
+
+def lone_numeral(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` stands for itself, even 一 or 两: alone in its line or table cell
+    (``| 两 |``), between quotes (``“一”和“五”``), or last in a clause after 是/为 (``答案是五。``).
+    Set phrases (合二为一, 一分为二) are not."""
+    i, j, n = start, end, len(f)
+    while i > 0 and f[i - 1] in " \t":
+        i -= 1
+    while j < n and f[j] in " \t":
+        j += 1
+    prev, nxt = f[i - 1:i], f[j:j + 1]
+    if (not prev or prev in "\n|") and (not nxt or nxt in "\n|" or (
+            nxt in "。.!！?？" and (j + 1 == n or f[j + 1] in "\n|"))):
+        return True
+    if prev in _QUOTES and i == start and nxt == _QUOTES[prev] and j == end:
+        return True
+    return (not nxt or nxt in _CLAUSE_END) and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start)) \
+        and not _in_idiom(f, start, end)
+
+
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
 
@@ -69,11 +101,17 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     idioms (``四舍五入``, ``十分``), articles (``一个 micro-batch``) and pronouns (``两者``) are no counts.
     """
     tok = f[start:end]
-    if _in_idiom(f, start, end):
-        return None
+    if _in_idiom(f, start, end) or _CN_TIME_NAME_AFTER.match(f, end):
+        return None                      # 八十年代, 二十世纪, 三周年: names of a time, no count
+    if tok in ("两", "兩") and start > 0 and f[start - 1] in CN_DIGITS:
+        return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
+    if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
+        return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1
+    if f.startswith("度", pos) and f[end:end + 1] == "度":
+        return end, ""                   # 五度: a degree or a kWh where the sentence says so (context_readings)
     if f.startswith(("成", "半", "番"), pos):
         return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
     m = _COUNT_MEASURE.match(f, pos)

@@ -356,7 +356,7 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     sentence = f[a + 1:b]
     if "华氏" in sentence or "華氏" in sentence:
         unit, note = "Fahrenheit_reading", "度 read as degrees Fahrenheit (华氏 in the sentence)"
-    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到", sentence):
+    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到|零下", sentence):
         unit, note = "Celsius_reading", "度 read as degrees Celsius (a temperature context)"
     elif re.search(r"电|電", sentence):
         unit, note = "kWh", "度 read as kilowatt-hours (1 度电 = 1 kWh)"
@@ -409,13 +409,15 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
 
 
 #: 五元三毛, 3元5角: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan.
-_JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9])\s?[毛角](?P<qian>[钱錢])?(?!\s?[一二三四五六七八九\d]\s?分)")
+_JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖])\s?[毛角](?P<qian>[钱錢])?"
+                         r"(?!\s?[一二三四五六七八九\d]\s?分)")
 _CNY = unit_or_none("CNY")
+_YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
 
 def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
     """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount."""
-    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in ("元", "块", "塊") \
+    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in _YUAN_WORDS \
             or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)) or _CNY is None:
         return None      # 三块 alone is a measure word (三块蛋糕); before 五毛 it is the yuan
     j = _JIAO_AFTER.match(f, a.end)

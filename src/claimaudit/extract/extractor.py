@@ -14,7 +14,7 @@ from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
-from .chinese_counts import CJK, count_span, standalone_numeral
+from .chinese_counts import CJK, count_span, lone_numeral, standalone_numeral
 from .document import Document
 from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
@@ -44,6 +44,9 @@ from .unit_words import (
     unit_or_none,
 )
 
+_BELOW_ZERO = re.compile(r"零下\s?$")
+#: 个 between a number and 亿: 两个亿, 三个多亿, 5个亿 (2亿, more than 3亿, 5亿).
+_GE_YI = re.compile(r"[个個]([多余餘]?)(亿|億)")
 #: A Chinese numeral, 多/余/几 and a scale: 十多万, 二十几万, 三百余亿.
 _CN_MORE_THAN_SCALE = re.compile(r"[多余餘几幾](万亿|萬億|千万|千萬|百万|百萬|万|萬|亿|億)")
 _FROM_OR_BETWEEN = re.compile(r"(?:\bfrom|从|由|\bbetween)\s*\S*\s*$", re.I)
@@ -143,8 +146,9 @@ class Extractor:
                                   text.replace(",", ""), "digits")
                 skip_until = tok.end
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
-            if reason in ("zero word", "article or idiom", "idiom") and count_span(f, tok.start, tok.end):
-                reason = None            # 零回滚, 两阶段, 这三条: a count, not an article or idiom
+            if reason in ("zero word", "article or idiom", "idiom") and (
+                    count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
+                reason = None            # 零回滚, 两阶段, 这三条: a count; | 两 |, “一”: a numeral alone
             if reason:
                 self.skipped.append((tok, reason))
                 continue
@@ -210,6 +214,11 @@ class Extractor:
                 # 几 is written as 多 for the grammar, which reads 多 before a scale as "more than".
                 mult = ("多" if approx.group(0)[0] in "几幾" else approx.group(0)[0]) + approx.group(1)
                 pos = approx.end()
+            elif tok.norm == "一" + tok.text and f[pos:pos + 1] in ("多", "余", "餘"):
+                mult, pos = f[pos], pos + 1      # 千余人, 万余元: more than a thousand (a bare place and 余)
+        if not mult and tok.kind in ("chinese", "digits") and (ge := _GE_YI.match(f, pos)) is not None:
+            # 两个亿, 5个多亿: 个 between a number and 亿 (spoken style) is 2亿, not a count of two
+            mult, pos = ("" if tok.norm.endswith("多") else ge.group(1)) + ge.group(2), ge.end()
         pct = ""
         pm = PCT_RE.match(f, pos)
         number_text = tok.norm
@@ -242,6 +251,8 @@ class Extractor:
         start = tok.start
         if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
             start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
+        elif (below := _BELOW_ZERO.search(f, max(0, start - 4), start)) is not None and tok.norm[:1] not in "+-−":
+            start, number_text = below.start(), "负" + number_text   # 零下五度, 零下10℃: below zero
         # A range: "5–35%", "3 to 4 L", "3至5".
         range_end = None
         if nxt is not None and nxt.start == pos and nxt.norm[:1] in "-−" and tok.kind == "digits":
@@ -413,7 +424,7 @@ class Extractor:
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
-            if counted is None and standalone_numeral(f, tok.start, tok.end):
+            if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))

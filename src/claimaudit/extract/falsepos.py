@@ -85,6 +85,8 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
                                 r"|张|卡|个|条|台|节点|万|亿)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 _CN_YEAR = re.compile(r"\s*年")
+_CN_DIGIT_RUN = re.compile(r"[〇零一二三四五六七八九]{2,4}")
+_CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:[一二三四五六七八九十]{1,2}|\d{1,2})\s*月")
 #: "22,24,26": numbers listed with commas and no spaces (more than one comma), not a decimal comma.
 _LIST_COMMA_BEFORE = re.compile(r",\d+,$")
 _COMMA_DIGIT = re.compile(r",\d")
@@ -152,8 +154,10 @@ _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                            r"|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
-                            r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦)")
+                            r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
+                            r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦"
+                            # 一打 is a dozen; 一打开 "as soon as it opens", 一打听 "on asking" (verbs)
+                            r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起]))")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
@@ -366,6 +370,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "indefinite"       # 几十个, 几百万: "some tens", no amount
         if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
+        if _CN_DIGIT_RUN.fullmatch(tok) and ((len(tok) == 4 and _CN_YEAR.match(after)) or _CN_YEAR_MONTH.match(after)):
+            return "year"             # 二〇二三年, 一九八九年, 九八年五月: a year written digit by digit
         if tok in _CN_MONTHS and _CN_MONTH_NAME.match(after):
             return "date"             # 三月, 十月一日: a month's name (three months is 三个月)
         if prev and prev in "0123456789年" and _CN_DATE_WORD.match(after):

@@ -39,7 +39,7 @@ CURRENCY_BEFORE = re.compile(
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
-    r"|\s?[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
+    r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
 #: "1.5 lakh crore" is 1.5 × 10^5 × 10^7 = 1.5 trillion (the grammar reads one scale word).

@@ -35,7 +35,7 @@ for _words, _family, _size, _out in [
     ("ft foot feet ′ '", "imperial length", 12, "foot"), ("in inch inches ″ \"", "imperial length", 1, "inch"),
     ("lb lbs pound pounds", "imperial mass", 16, "lb"), ("oz ounce ounces", "imperial mass", 1, "oz"),
     ("dollar dollars", "USD", 100, "USD"), ("cent cents", "USD", 1, "USD"),
-    ("元 块 塊", "CNY", 100, "CNY"), ("角 毛", "CNY", 10, "CNY"),
+    ("元 圆 圓 块 塊", "CNY", 100, "CNY"), ("角 毛", "CNY", 10, "CNY"),
 ]:
     for _w in _words.split():
         _PARTS[_w] = (_family, _size, _out)
@@ -43,7 +43,8 @@ del _words, _family, _size, _out, _w
 
 #: Money is summed in its main unit; the other families in their smallest printed unit.
 _MONEY = {"USD", "CNY"}
-_NUM = r"(?:\d+(?:\.\d+)?|[〇零一二两兩三四五六七八九十百千万萬]+)"
+#: A part's number: digits, or a Chinese numeral (the financial forms too: 壹佰捌拾壹圆柒角).
+_NUM = r"(?:\d+(?:\.\d+)?|[" + "".join(sorted({*chinese.DIGITS, *chinese.SMALL_UNITS, *chinese.BIG_UNITS})) + "]+)"
 _UNIT = "|".join(re.escape(w) for w in sorted(_PARTS, key=len, reverse=True))
 _PART = re.compile(rf"\s*({_NUM})\s*({_UNIT})(?![A-Za-z])\s*(?:and\s+|,\s*)?", re.IGNORECASE)
 _RANGE_BOTH = re.compile(r"^(?P<a>.*?[\d%])\s*(?P<u>[^\d\s%][^\d]*?)\s*(?P<sep>to|-|–|—|~|至|到)\s*"

@@ -345,6 +345,9 @@ class _Parser(Reader):
         if c in _VULGAR:
             e.mantissa, e.exact_form, e.fraction = _VULGAR[c], True, True
             pos += 1
+        elif c in _DIGIT and not self.ascii and (mixed := chinese.read_mixed(s, pos)) is not None:
+            # 1万600, 5万4千, 3千5: digits with Chinese places between them (one value)
+            e.mantissa, e.decimals, e.mult_text, e.mult_scale, pos = mixed
         elif c in _DIGIT or (c == "." and self.char(pos + 1) in _DIGIT):
             pos = self.arabic(pos, e)
             arabic = not e.exact_form

@@ -176,6 +176,7 @@ class Reader:
         self.text = text
         self.s = _normalize(text)
         self.n = len(self.s)
+        self.ascii = self.s.isascii()      # no Chinese numeral or place: their rules are skipped
         self.kilo = kilo
         self.number_start = 0
 

@@ -13,19 +13,27 @@ Offsets are kept exact: full-width forms are mapped one character to one charact
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import NumberSyntaxError
 from ..lazy_pattern import LazyPattern
 from .chinese import BIG_UNITS as CN_BIG_UNITS
 from .chinese import DIGITS as CN_DIGITS
+from .chinese import (
+    MIXED_RUN,
+    ChineseNumeral,
+    is_numeral_start,
+    mixed_value,
+    numeral_run_end,
+    scan_approximate,
+    scan_chinese_numeral,
+)
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
-from .chinese import is_numeral_start, numeral_run_end, scan_chinese_numeral
 from .limits import MAX_DIGITS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
@@ -70,9 +78,20 @@ for _keep in "，。、（）：；":
 del _keep
 
 
+#: "，" between full-width digits before groups of three (４，５６５, １，０００，０００) groups thousands;
+#: elsewhere it is the clause comma (分别为1，2，3) and stays.
+_FULLWIDTH_GROUPING = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
+
+
 def fold(text: str) -> str:
     """Full-width forms as ASCII, same length and offsets as ``text``."""
-    return text.translate(FULLWIDTH)
+    folded = text.translate(FULLWIDTH)
+    if "，" in text and (spots := [m.start() for m in _FULLWIDTH_GROUPING.finditer(text)]):
+        chars = list(folded)
+        for i in spots:
+            chars[i] = ","
+        folded = "".join(chars)
+    return folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +390,19 @@ _BARE_MULT = ("万亿", "百万", "千万", "万", "亿")
 _BARE_NOT_AFTER = set("0123456789.,") | set(CN_DIGITS) | set(CN_TENS) | set("十拾百千万亿萬億")
 
 
+#: 千 and 百 alone are an amount only with 余/多 after them or 近/逾/约 before them: 千余人, 近千人, 约百人
+#: (千方百计, 百姓, 千万不要 are words).
+_BARE_SMALL_AFTER = frozenset("余餘多")
+_BARE_SMALL_BEFORE = frozenset("近逾约約")
+
+
 def _bare_multiplier(text: str, i: int) -> str | None:
+    if text[i] in "千百" and not text.startswith(("千万", "百万"), i):
+        end = i + 1
+        if (end < len(text) and text[end] in _BARE_SMALL_AFTER) or (i > 0 and text[i - 1] in _BARE_SMALL_BEFORE):
+            return text[i] if not (i > 0 and text[i - 1] in _BARE_NOT_AFTER) and not (
+                end < len(text) and (text[end] in CN_DIGITS or text[end] in _BARE_NOT_AFTER)) else None
+        return None
     for form in _BARE_MULT:
         if text.startswith(form, i):
             j = i - 1
@@ -430,6 +461,25 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     return best
 
 
+#: What follows 来 in 十来个, 二十来岁, 百来人 (a measure word or a unit; not 了, 说, 自 …).
+_LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
+_CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
+
+
+def _valid_prefix(text: str, start: int, bad: int | None) -> ChineseNumeral | None:
+    """The numeral read from ``start`` up to the character where reading it failed (``五十千`` -> 五十),
+    or None; the prefix must itself read whole (``一百二三`` stops before 三, ``百十一`` has none)."""
+    if bad is None or not start < bad <= start + _RETRY_RUN:
+        return None
+    try:
+        num = scan_chinese_numeral(text[start:bad], 0)
+    except NumberSyntaxError:
+        return None
+    if num is None or num.end != bad - start:
+        return None
+    return dataclasses.replace(num, start=start, end=bad)
+
+
 def _chinese_tokens(text: str) -> Iterator[NumberToken]:
     i, n = 0, len(text)
     while i < n:
@@ -444,20 +494,42 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 yield NumberToken(i, i + len(form), form, "一" + form, "chinese")
                 i += len(form)
                 continue
-        if c in _CN_START and is_numeral_start(text, i):
+        if (c in _CN_START or c in "百千") and is_numeral_start(text, i):
+            approx = scan_approximate(text, i) if i == 0 or text[i - 1] not in _CN_RUN_CHARS else None
+            if approx is not None:
+                # 八九个, 三四十人, 十七八岁: an approximate range (not 89, nor 40); 五六月 no amount
+                if approx[1]:
+                    yield NumberToken(i, approx[0], text[i:approx[0]], approx[1], "chinese")
+                i = approx[0]
+                continue
             try:
                 num = scan_chinese_numeral(text, i)
-            except NumberSyntaxError:
+            except NumberSyntaxError as err:
                 num = None
                 run_end = numeral_run_end(text, i)
                 if run_end - i > _RETRY_RUN:
                     i = run_end       # a long bad run is skipped whole (retrying each start is quadratic)
                     continue
+                num = _valid_prefix(text, i, err.column)     # 五十千: 五十, where the numeral goes wrong
             if num is not None and num.end > i and text.startswith(("个半", "個半"), num.end) and not num.multiplier \
                     and num.decimals == 0 and num.value < 10**6:
                 # 两个半小时, 一个半月: N and a half (the unit follows)
                 half = num.value + Fraction(1, 2)
                 yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and num.end + 1 < n and text[num.end] == "来" and text[num.end - 1] in _CN_PLACE_CHARS \
+                    and (text[num.end + 1] in _LAI_BEFORE or text[num.end + 1] in CN_BIG_UNITS) and not num.multiplier:
+                # 十来个, 二十来岁, 百来人, 十来万: "about ten" (来 after a round number), never exactly ten
+                scale = text[num.end + 1] if text[num.end + 1] in CN_BIG_UNITS else ""
+                end = num.end + 1 + len(scale)
+                yield NumberToken(i, end, text[i:end], "约" + text[i:num.end] + scale, "chinese")
+                i = end
+                continue
+            if num is not None and num.end + 1 < n and text[num.end] in "点點" and text[num.end + 1] in "几幾" \
+                    and not num.multiplier and num.decimals == 0 and num.value < 10**6:
+                # 三点几, 零点几: "three point something", between 3 and 4 (not exactly 3)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{num.value}-{num.value + 1}", "chinese")
                 i = num.end + 2
                 continue
             if num is not None and num.end > i and num.end < n and text[num.end] in "几幾" \
@@ -490,6 +562,7 @@ _CN_FRACTION = _Lazy(
     # (at most 6 spaced pieces: bounded, so a long spaced run costs linear time, not quadratic)
     rf"(?<![0-9.]|{_CN_NUM})(?:(?P<whole>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s?又\s?)?"
     rf"(?P<den>[0-9]+|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}})\s{{0,2}}分\s{{0,2}}之\s{{0,2}}"
+    rf"(?P<nsign>[负負]\s{{0,2}})?"      # 三分之负一: a negative numerator
     rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}}(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
 
@@ -533,65 +606,37 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
         num_text = num_text.replace(" ", "")
         if num_text in CN_SMALL_UNITS or num_text in CN_BIG_UNITS:
             num_text = "一" + num_text       # 百分之百: a hundred per cent
-        norm = _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
+        norm = ("负" if m.group("nsign") else "") + _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
         return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
     den, num = _side_value(den_text), _side_value(num_text)
     whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
     if den is None or num is None or whole is None or den == 0:
         return None
-    value = whole + num / den
+    value, start = whole + num / den, m.start()
+    if m.group("nsign"):
+        value = -value
+        if whole_text is None and start > 0 and folded[start - 1] in "负負":
+            value, start = -value, start - 1      # 负三分之负一: both sides negative, a positive share
     norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    return NumberToken(start, m.end(), folded[start:m.end()], norm, "fraction")
 
 
-#: Digits with Chinese places between them: ``5万4千6百`` (54 600), ``2千零30万`` (20 300 000),
-#: ``3亿5千万``, ``1千零1``. parse_printed reads one number per value, so the value is spelt out.
-_MIXED_RUN = _Lazy(r"(?<![\d.,])\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])"
-                        r"(?:\s?零?\s?\d{1,4}\s?(?:[千百十]?[万萬亿億]|[千百十])?){1,7}")   # bounded: linear time
-_MIXED_PART = _Lazy(r"\s?零?\s?(\d{1,4})\s?([千百十]?)([万萬亿億]?)")
+#: 半 before a unit of time, a length or a dozen: 半小时, 半个月, 半年, 半公里, 半打 (exactly one half).
+#: Not 上半年 / 下半年 / 前半 (a period's half, a name), 多半 / 大半 / 过半 (most, more than half),
+#: N个半 / 一半 (read elsewhere), 半月刊, 半年报 / 半年度 (names), 半天 (also "for ages").
+_CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七八九十个個])半"
+                 r"(?=[个個](?:小时|小時|钟头|鐘頭|月)|小时|小時|钟头|鐘頭|年(?![报報度])|分钟|分鐘"
+                 r"|秒(?!表)|公里|打(?![开開折]))")
 
 
-def _mixed_value(run: str) -> str | None:
-    """The value of a run of digits and Chinese places, written as parse_printed reads it with the
-    precision printed (``5万4千`` -> ``5.4万``: to the thousand), or None where the places are out
-    of order (a digit above 9 before 千/百/十, 千 after 百, digits after the units place)."""
-    groups: list[tuple[int, int]] = []      # (value, scale) of the parts under 万 / 亿 so far
-    section, last_small, ended = 0, 10**9, False
-    places: list[int] = []                  # the place of the last digit of each part
-    section_places: list[int] = []
-    top = 1
-    for m in _MIXED_PART.finditer(run):
-        if ended:
-            return None
-        n, small, big = int(m.group(1)), m.group(2), m.group(3)
-        if small:
-            u = CN_SMALL_UNITS[small]
-            if n > 9 or u >= last_small:
-                return None
-            section, last_small = section + n * u, u
-            section_places.append(u)
-            n = 0
-        if big:
-            b = CN_BIG_UNITS[big]
-            below = sum(v for v, g in groups if g < b)
-            groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
-            places += [p * b for p in section_places + ([1] if n else [])]
-            section, last_small, section_places, top = 0, 10**9, [], max(top, b)
-        elif not small:
-            section += n
-            section_places.append(1)
-            ended = True          # bare digits are the units place: nothing may follow
-    value = sum(v for v, _ in groups) + section
-    place = min(places + section_places)
-    if top == 1 or place >= top:
-        return str(value // top) + ("" if top == 1 else "万" if top == 10**4 else "亿")
-    decimals = len(str(top // place)) - 1
-    return f"{Decimal(value) / Decimal(top):.{decimals}f}" + ("万" if top == 10**4 else "亿")
+def _half_tokens(text: str) -> Iterator[NumberToken]:
+    for m in _CN_HALF.finditer(text):
+        yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
 
 
 def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
-    for m in _MIXED_RUN.finditer(folded):
-        norm = _mixed_value(m.group(0))
+    for m in MIXED_RUN.finditer(folded):
+        norm = mixed_value(m.group(0))
         if norm is not None:
             yield NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits")
 
@@ -669,6 +714,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         found.extend(_chinese_tokens(text))
         if "分" in folded:
             found.extend(_chinese_fractions(folded))
+        if "半" in folded:
+            found.extend(_half_tokens(folded))
         found.extend(_mixed_tokens(folded, text))
     if words:
         lower = folded.lower()

@@ -112,6 +112,7 @@ CURRENCY_PREFIXES: dict[str, str] = {
 #: is money.
 CURRENCY_SUFFIXES: dict[str, str] = {
     "美元": "USD", "美金": "USD", "美刀": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
+    "圆": "CNY", "圓": "CNY",      # 圆 is the yuan as written on cheques and notes (壹佰圆)
     "欧元": "EUR", "英镑": "GBP", "港元": "HKD", "港币": "HKD", "港幣": "HKD", "日元": "JPY",
     "加元": "CAD", "澳元": "AUD", "新台币": "TWD", "新台幣": "TWD", "新加坡元": "SGD", "新元": "SGD",
     "韩元": "KRW", "韓元": "KRW", "瑞士法郎": "CHF", "卢比": "INR", "令吉": "MYR",
