@@ -102,3 +102,15 @@ def test_random_numbers_of_the_fast_shapes_agree(head: str, n: int, dec: int, mu
     if is_range:
         number += f"-{n2 / 10:g}"
     _agree(f"{head}{number}{mult}{sign}{tail}")
+
+
+@pytest.mark.parametrize(("text", "nominal", "unit"), [
+    ("5万分", 50_000, "分"), ("0万分", 0, "分"), ("1.5万分", 15_000, "分"),     # 万 scales the points
+    ("3百分点", 3, "percentage_point"),                                         # 百分点 stays one word
+])
+def test_a_scale_before_fen_scales_unless_a_share_follows(text: str, nominal: int, unit: str) -> None:
+    # Found by the random texts above: the full grammar read 5万分 as 5 of a unit 万分 where the
+    # fast path read 50,000 分; 万分/千分 end the number only before 之 (万分之三 is a share).
+    p = parse_printed(text)
+    assert (p.nominal, p.unit) == (nominal, unit)
+    _agree(text)

@@ -128,8 +128,9 @@ def scan_multiplier(text: str, pos: int) -> tuple[str, int, int] | None:
     while i < n and text[i] in _UNITS:
         c = text[i]
         nxt = text[i + 1] if i + 1 < n else ""
-        if nxt == "分" and c in "百佰千仟万萬":
-            break
+        if nxt == "分" and c in "百佰千仟万萬" and (text.startswith("之", i + 2) or (
+                c in "百佰" and text[i + 2:i + 3] in ("点", "點", "比", "率"))):
+            break          # 千分之三, 百分点: a share; 5万分 (50,000 points) keeps its 万
         if c in "千仟" and nxt in _SI_AFTER_QIAN:
             break
         v = _UNITS[c]
