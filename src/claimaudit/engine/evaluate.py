@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
+from ..formulas.memo import parsed_formula
 from ..model.claims import Claim, Given, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
@@ -66,6 +67,23 @@ class Reading:
             q = Quantity(self.amount.base, self.unit.dims)
             object.__setattr__(self, "_quantity", q)
         return q
+
+
+_new = object.__new__
+#: Reading's slots, set directly: its frozen dataclass __init__ goes through object.__setattr__ for
+#: each field, most of the cost of building one (one per distinct printed value).
+_set_printed, _set_unit, _set_amount, _set_quantity = (Reading.__dict__[name].__set__ for name in
+                                                       ("printed", "unit", "amount", "_quantity"))
+
+
+def _reading(printed: PrintedNumber, unit: UnitInfo, amount: Amount) -> Reading:
+    """``Reading(printed, unit, amount)``."""
+    r = _new(Reading)
+    _set_printed(r, printed)
+    _set_unit(r, unit)
+    _set_amount(r, amount)
+    _set_quantity(r, None)
+    return r
 
 
 def shown_unit(printed: PrintedNumber) -> str:
@@ -115,7 +133,7 @@ def _read_value(text: str, settings: Settings, location: Location | None) -> Rea
         if location is not None and exc.location is None:
             exc.located(location)
         raise
-    return Reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
+    return _reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
 
 
 def relation_of(claim: Claim, printed: PrintedNumber) -> str:
@@ -209,10 +227,8 @@ class Evaluator:
         text = claim.formula or ""
         f = self.formulas.get(text)
         if f is None:
-            from ..formulas.parse import parse_formula
-
             try:
-                f = parse_formula(text)
+                f = parsed_formula(text)     # parsed once per process (the checkers reuse it)
             except InputError as exc:
                 if claim.formula_location and exc.location is None:
                     exc.located(claim.formula_location)
