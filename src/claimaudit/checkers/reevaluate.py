@@ -232,7 +232,7 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
                 # per input claim, which most claims share.
                 face = inputs.get(dep.qualname)
                 if face is None:
-                    face = inputs[dep.qualname] = Quantity(Interval(kept.printed.nominal) * kept.unit.factor,
+                    face = inputs[dep.qualname] = Quantity(Interval.point(kept.printed.nominal) * kept.unit.factor,
                                                            kept.unit.dims)
                 env[name] = face
                 continue
