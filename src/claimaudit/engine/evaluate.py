@@ -35,8 +35,8 @@ from .results import Amount, ClaimResult, Finding, InputValue
 if TYPE_CHECKING:  # pragma: no cover
     from ..formulas.parse import Formula
 
-#: A formula name resolved: (name, its local input, or else the claim it names; None: unknown).
-Source = tuple[str, Given | None, Claim | None]
+#: What a formula name stands for: its local input, else the claim it names (None: no claim does).
+Source = Given | Claim | None
 
 #: A given value written as this is a free input: the claim depends on it but no value is known.
 FREE = ("?", "free", "unknown")
@@ -237,10 +237,10 @@ class Evaluator:
         return f
 
     def inputs_of(self, claim: Claim) -> tuple[Source, ...]:
-        """What each name of the claim's formula stands for, in the formula's order: ``(name,
-        given, claim)`` with its local input (``given:``, which hides a claim of that name) or
-        else the claim it names (None when none does). Resolved once per claim: the dependency
-        pass that orders the claims and the evaluation share it. Raises the formula's InputError."""
+        """What each name of the claim's formula stands for, in the order of ``formula.names``: its
+        local input (``given:``, which hides a claim of that name), else the claim it names (None
+        when none does). Resolved once per claim: the dependency pass that orders the claims and
+        the evaluation share it (one small tuple per claim). Raises the formula's InputError."""
         found = self._inputs.get(claim.qualname)
         if found is None:
             names = self.formula(claim).names
@@ -249,23 +249,23 @@ class Evaluator:
                 local: dict[str, Given] = {}
                 for g in claim.given:
                     local.setdefault(g.name, g)
-                found = tuple([(name, local[name], None) if name in local else (name, None, lookup(claim, name))
-                               for name in names])
+                found = tuple([local[name] if name in local else lookup(claim, name) for name in names])
             else:
-                found = tuple([(name, None, lookup(claim, name)) for name in names])
+                found = tuple([lookup(claim, name) for name in names])
             self._inputs[claim.qualname] = found
         return found
 
-    def _input(self, name: str, given: Given | None, dep: Claim | None, result: ClaimResult) -> Quantity | None:
+    def _input(self, name: str, source: Source, result: ClaimResult) -> Quantity | None:
         """The value of one formula name (see inputs_of), recording it in the working."""
-        if given is not None:
-            if given.value.strip().lower() in FREE:
-                result.inputs.append(InputValue(name, None, None, None, given.location))
+        if isinstance(source, Given):
+            if source.value.strip().lower() in FREE:
+                result.inputs.append(InputValue(name, None, None, None, source.location))
                 return None
-            r = read_value(given.value, given.settings, given.location)
-            result.inputs.append(InputValue(name, given.value, r.amount, None, given.location))
-            note_unit_reading(result, f"{name} = {given.value}", r)
+            r = read_value(source.value, source.settings, source.location)
+            result.inputs.append(InputValue(name, source.value, r.amount, None, source.location))
+            note_unit_reading(result, f"{name} = {source.value}", r)
             return r.quantity
+        dep = source
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
         reading = self.readings.get(dep.qualname)
@@ -340,11 +340,11 @@ class Evaluator:
                                                "arithmetic"))
             return
         formula = self.formula(claim)
-        inputs = self.inputs_of(claim)
+        sources = self.inputs_of(claim)
         del self._inputs[claim.qualname]       # used once
         env: dict[str, Quantity] = {}
-        for name, given, dep in inputs:
-            q = self._input(name, given, dep, result)
+        for name, source in zip(formula.names, sources, strict=True):
+            q = self._input(name, source, result)
             if q is None:
                 result.free.append(name)
             else:

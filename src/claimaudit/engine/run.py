@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InputError
-from ..model.claims import Claim, ClaimFile
+from ..model.claims import Claim, ClaimFile, Given
 from ..model.sources import SourceRecord
 from ..suggest import did_you_mean
 from .collect import collect, collect_sources, display_path, doc_sources
@@ -65,13 +65,13 @@ def dependencies(claims: list[Claim], ns: Namespace,
         if not c.formula:
             continue
         try:
-            inputs = evaluator.inputs_of(c)
+            sources = evaluator.inputs_of(c)
         except InputError as exc:
             broken[c.qualname] = exc
             continue
         ds = []
-        for name, given, dep in inputs:
-            if given is not None:
+        for name, dep in zip(evaluator.formula(c).names, sources, strict=True):
+            if isinstance(dep, Given):
                 continue
             if dep is None:
                 if c.qualname not in broken:
