@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InputError
-from ..model.claims import Claim, ClaimFile, Given
+from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
 from ..suggest import did_you_mean
 from .collect import collect, collect_sources, display_path, doc_sources
@@ -71,8 +71,8 @@ def dependencies(claims: list[Claim], ns: Namespace,
             continue
         ds = []
         for name, dep in zip(evaluator.formula(c).names, sources, strict=True):
-            if isinstance(dep, Given):
-                continue
+            if dep is not None and not isinstance(dep, Claim):
+                continue            # a local input (given:)
             if dep is None:
                 if c.qualname not in broken:
                     broken[c.qualname] = NameError_(
