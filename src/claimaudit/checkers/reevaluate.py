@@ -17,12 +17,13 @@ from ..engine.evaluate import FREE, Evaluator, Reading, read_value
 from ..engine.resolve import Namespace
 from ..engine.results import ClaimResult, RunResult
 from ..errors import InputError
+from ..formulas.memo import FORMULAS, parsed_formula
 from ..model.claims import Claim, Settings
 from ..numbers.interval import Interval
 from ..units.quantity import Quantity
 
-#: Parsed formulas shared by every re-evaluation in the process (keyed by formula text).
-_FORMULAS: dict = {}
+#: Parsed formulas by text, shared with the engine (bounded; solve.py reads it too).
+_FORMULAS = FORMULAS
 
 
 @lru_cache(maxsize=4096)
@@ -67,7 +68,7 @@ def lookup(run: RunResult, claim: Claim, name: str) -> Claim | None:
 
 def closure(claim: Claim, run: RunResult) -> list[Claim] | None:
     """The claim and every claim its formula depends on, inputs first; None if one is missing."""
-    ev = Evaluator(namespace(run).lookup, _FORMULAS)
+    ev = Evaluator(namespace(run).lookup)
     out: list[Claim] = []
     seen: set[str] = set()
 
@@ -106,7 +107,7 @@ def reevaluate(claim: Claim, run: RunResult, transform: Callable[[Claim], Claim]
     ns = Namespace()
     for c in members:
         ns.add(transform(c))
-    ev = Evaluator(ns.lookup, _FORMULAS)
+    ev = Evaluator(ns.lookup)
     for c in members:
         ev.evaluate(ns.claims[c.qualname])
     return ev.results.get(claim.qualname)
@@ -206,14 +207,10 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
     memo[claim.qualname] = None  # guards cycles (already reported by the core)
     if not claim.formula or _depth > 100:
         return None
-    formula = _FORMULAS.get(claim.formula)
-    if formula is None:
-        from ..formulas.parse import parse_formula
-
-        try:
-            formula = _FORMULAS[claim.formula] = parse_formula(claim.formula)
-        except InputError:
-            return None
+    try:
+        formula = parsed_formula(claim.formula)
+    except InputError:
+        return None
     env = {}
     given = {g.name: g for g in claim.given}
     for name in formula.names:
@@ -235,7 +232,7 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
                 # per input claim, which most claims share.
                 face = inputs.get(dep.qualname)
                 if face is None:
-                    face = inputs[dep.qualname] = Quantity(Interval(kept.printed.nominal) * kept.unit.factor,
+                    face = inputs[dep.qualname] = Quantity(Interval.point(kept.printed.nominal) * kept.unit.factor,
                                                            kept.unit.dims)
                 env[name] = face
                 continue

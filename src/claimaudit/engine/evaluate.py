@@ -21,11 +21,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, Location
-from ..model.claims import Claim, Settings
+from ..formulas.memo import parsed_formula
+from ..model.claims import Claim, Given, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, parse_printed
-from ..numbers.rational import mul
+from ..numbers.rational import eq, le, mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
@@ -33,6 +34,9 @@ from .results import Amount, ClaimResult, Finding, InputValue
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..formulas.parse import Formula
+
+#: What a formula name stands for: its local input, else the claim it names (None: no claim does).
+Source = Given | Claim | None
 
 #: A given value written as this is a free input: the claim depends on it but no value is known.
 FREE = ("?", "free", "unknown")
@@ -63,6 +67,23 @@ class Reading:
             q = Quantity(self.amount.base, self.unit.dims)
             object.__setattr__(self, "_quantity", q)
         return q
+
+
+_new = object.__new__
+#: Reading's slots, set directly: its frozen dataclass __init__ goes through object.__setattr__ for
+#: each field, most of the cost of building one (one per distinct printed value).
+_set_printed, _set_unit, _set_amount, _set_quantity = (Reading.__dict__[name].__set__ for name in
+                                                       ("printed", "unit", "amount", "_quantity"))
+
+
+def _reading(printed: PrintedNumber, unit: UnitInfo, amount: Amount) -> Reading:
+    """``Reading(printed, unit, amount)``."""
+    r = _new(Reading)
+    _set_printed(r, printed)
+    _set_unit(r, unit)
+    _set_amount(r, amount)
+    _set_quantity(r, None)
+    return r
 
 
 def shown_unit(printed: PrintedNumber) -> str:
@@ -112,7 +133,7 @@ def _read_value(text: str, settings: Settings, location: Location | None) -> Rea
         if location is not None and exc.location is None:
             exc.located(location)
         raise
-    return Reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
+    return _reading(p, u, Amount(p.interval, shown_unit(p), u.dims, u.factor))
 
 
 def relation_of(claim: Claim, printed: PrintedNumber) -> str:
@@ -153,15 +174,15 @@ def printed_bound(p: PrintedNumber, relation: str) -> Fraction:
 def compare(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> tuple[bool, bool]:
     """(consistent, boundary) for recomputed vs claimed, both in the claim's unit."""
     p = reading.printed
-    if relation in ("=", "~"):
-        target = claimed_target(reading, relation, settings)
-        ok = recomputed.intersects(target)
-        if not ok:
-            return False, False
+    if relation == "=" or relation == "~":
+        target = p.interval if relation == "=" else claimed_target(reading, relation, settings)
+        lo, hi, tlo, thi = recomputed.lo, recomputed.hi, target.lo, target.hi
+        if not (le(lo, thi) and le(tlo, hi)):
+            return False, False                   # the intervals do not meet
         # Consistent only where the two meet in one point: a rounding boundary (each test once).
-        if not recomputed.is_point:
-            return True, recomputed.touches_only_at_boundary(target)
-        return True, (recomputed.lo == target.lo or recomputed.lo == target.hi) and not target.is_point
+        if not (lo is hi or eq(lo, hi)):
+            return True, eq(hi, tlo) or eq(thi, lo)
+        return True, (eq(lo, tlo) or eq(lo, thi)) and not (tlo is thi or eq(tlo, thi))
     bound = printed_bound(p, relation)
     if relation == ">":
         return recomputed.hi > bound, False
@@ -197,16 +218,17 @@ class Evaluator:
         self.results: dict[str, ClaimResult] = {}
         self.readings: dict[str, Reading] = {}
         self.formulas = formula_cache if formula_cache is not None else {}
+        # Each claim's formula names resolved (see inputs_of): by the engine's dependency pass for
+        # ordering, then once more by the evaluation, which takes the entry out (it is used once).
+        self._inputs: dict[str, tuple[Source, ...]] = {}
 
     # -- pieces --------------------------------------------------------------------------------------
     def formula(self, claim: Claim) -> Formula:
         text = claim.formula or ""
         f = self.formulas.get(text)
         if f is None:
-            from ..formulas.parse import parse_formula
-
             try:
-                f = parse_formula(text)
+                f = parsed_formula(text)     # parsed once per process (the checkers reuse it)
             except InputError as exc:
                 if claim.formula_location and exc.location is None:
                     exc.located(claim.formula_location)
@@ -214,18 +236,36 @@ class Evaluator:
             self.formulas[text] = f
         return f
 
-    def input_quantity(self, claim: Claim, name: str, result: ClaimResult) -> Quantity | None:
-        """The value of ``name`` for ``claim``'s formula, recording it in the working."""
-        for g in claim.given:
-            if g.name == name:
-                if g.value.strip().lower() in FREE:
-                    result.inputs.append(InputValue(name, None, None, None, g.location))
-                    return None
-                r = read_value(g.value, g.settings, g.location)
-                result.inputs.append(InputValue(name, g.value, r.amount, None, g.location))
-                note_unit_reading(result, f"{name} = {g.value}", r)
-                return r.quantity
-        dep = self.lookup(claim, name)
+    def inputs_of(self, claim: Claim) -> tuple[Source, ...]:
+        """What each name of the claim's formula stands for, in the order of ``formula.names``: its
+        local input (``given:``, which hides a claim of that name), else the claim it names (None
+        when none does). Resolved once per claim: the dependency pass that orders the claims and
+        the evaluation share it (one small tuple per claim). Raises the formula's InputError."""
+        found = self._inputs.get(claim.qualname)
+        if found is None:
+            names = self.formula(claim).names
+            lookup = self.lookup
+            if claim.given:
+                local: dict[str, Given] = {}
+                for g in claim.given:
+                    local.setdefault(g.name, g)
+                found = tuple([local[name] if name in local else lookup(claim, name) for name in names])
+            else:
+                found = tuple([lookup(claim, name) for name in names])
+            self._inputs[claim.qualname] = found
+        return found
+
+    def _input(self, name: str, source: Source, result: ClaimResult) -> Quantity | None:
+        """The value of one formula name (see inputs_of), recording it in the working."""
+        if isinstance(source, Given):
+            if source.value.strip().lower() in FREE:
+                result.inputs.append(InputValue(name, None, None, None, source.location))
+                return None
+            r = read_value(source.value, source.settings, source.location)
+            result.inputs.append(InputValue(name, source.value, r.amount, None, source.location))
+            note_unit_reading(result, f"{name} = {source.value}", r)
+            return r.quantity
+        dep = source
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
         reading = self.readings.get(dep.qualname)
@@ -276,7 +316,14 @@ class Evaluator:
     def _evaluate(self, claim: Claim, result: ClaimResult) -> None:
         reading = None
         if claim.value is not None:
-            reading = read_value(claim.value, claim.settings, claim.value_location)
+            try:
+                reading = read_value(claim.value, claim.settings)
+            except InputError as exc:
+                # Located here, not passed in: the value's place is built only for an error.
+                loc = claim.value_location
+                if loc is not None and exc.location is None:
+                    exc.located(loc)
+                raise
             self.readings[claim.qualname] = reading
             result.reading = reading  # kept for the checkers (no re-parse)
             result.claimed = reading.amount
@@ -293,9 +340,11 @@ class Evaluator:
                                                "arithmetic"))
             return
         formula = self.formula(claim)
+        sources = self.inputs_of(claim)
+        del self._inputs[claim.qualname]       # used once
         env: dict[str, Quantity] = {}
-        for name in formula.names:
-            q = self.input_quantity(claim, name, result)
+        for name, source in zip(formula.names, sources, strict=True):
+            q = self._input(name, source, result)
             if q is None:
                 result.free.append(name)
             else:
@@ -320,20 +369,6 @@ class Evaluator:
             if exc.location is None and claim.formula_location is not None:
                 exc.located(claim.formula_location)
             raise
-        if reading is not None and reading.unit.canonical == "percentage_point" and _score_points(reading, result):
-            # "points" between plain scores are the score's own unit, not percentage points.
-            reading = _as_score_points(reading)
-            self.readings[claim.qualname] = reading
-            result.reading = reading
-            result.claimed = reading.amount
-            result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
-                                           "not percentages)", "dimensions"))
-        if reading is not None and q.dims != reading.unit.dims and count_label(q.dims, reading.unit.dims):
-            # A counting unit of its own ("64 experts") on one side only: a label of the count.
-            result.findings.append(Finding(
-                "CA102", "info", f"{reading.amount.unit or 'the count'} read as a label: the formula gives "
-                f"{q.dims.describe()}, the claim {reading.unit.dims.describe()}", "dimensions"))
-            q = Quantity(q.mag, reading.unit.dims)
         if reading is None:
             # A derived quantity with no printed value: keep it for the claims that use it,
             # shown in its declared display unit when it has one.
@@ -341,22 +376,39 @@ class Evaluator:
             result.verdict = "stated"
             result.extra["derived"] = True
             return
-        if q.dims != reading.unit.dims:
-            result.recomputed = Amount(q.mag, "", q.dims, _ONE)
-            result.verdict = "inconsistent"
+        if reading.unit.canonical == "percentage_point" and _score_points(reading, result):
+            # "points" between plain scores are the score's own unit, not percentage points.
+            reading = _as_score_points(reading)
+            self.readings[claim.qualname] = reading
+            result.reading = reading
+            result.claimed = reading.amount
+            result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
+                                           "not percentages)", "dimensions"))
+        unit = reading.unit
+        dims = unit.dims
+        if q.dims is not dims and q.dims != dims:     # dimensions are mostly shared objects
+            if not count_label(q.dims, dims):
+                result.recomputed = Amount(q.mag, "", q.dims, _ONE)
+                result.verdict = "inconsistent"
+                result.findings.append(Finding(
+                    "CA102", "error",
+                    f"dimension mismatch: the formula gives {q.dims.describe()}, the claim is "
+                    f"{dims.describe()} ({reading.amount.unit or 'a plain number'})",
+                    "dimensions", location=claim.formula_location))
+                return
+            # A counting unit of its own ("64 experts") on one side only: a label of the count.
             result.findings.append(Finding(
-                "CA102", "error",
-                f"dimension mismatch: the formula gives {q.dims.describe()}, the claim is "
-                f"{reading.unit.dims.describe()} ({reading.amount.unit or 'a plain number'})",
-                "dimensions", location=claim.formula_location))
-            return
-        rec = q.in_unit(reading.unit.factor)
-        result.recomputed = Amount(rec, reading.amount.unit, q.dims, reading.unit.factor)
+                "CA102", "info", f"{reading.amount.unit or 'the count'} read as a label: the formula gives "
+                f"{q.dims.describe()}, the claim {dims.describe()}", "dimensions"))
+            q = Quantity(q.mag, dims)
+        factor = unit.factor
+        rec = q.mag / factor         # in the claim's unit (dividing by one gives the magnitude itself)
+        shown = reading.amount.unit
+        result.recomputed = Amount(rec, shown, dims, factor)
         for inp in result.inputs:
             # Recomputed inputs of the claim's own dimension read best in the claim's unit.
-            if inp.recomputed and inp.amount is not None and inp.amount.dims == q.dims and not inp.amount.unit:
-                inp.amount = Amount(inp.amount.base / reading.unit.factor, reading.amount.unit, q.dims,
-                                    reading.unit.factor)
+            if inp.recomputed and inp.amount is not None and inp.amount.dims == dims and not inp.amount.unit:
+                inp.amount = Amount(inp.amount.base / factor, shown, dims, factor)
         ok, boundary = compare(rec, reading, result.relation, claim.settings)
         result.boundary = boundary
         result.verdict = "consistent" if ok else "inconsistent"

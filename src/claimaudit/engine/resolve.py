@@ -49,47 +49,47 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
     state: dict[str, int] = {}          # 1 visiting, 2 done
     out: list[Claim] = []
     cyclic: dict[str, CycleError] = {}
+    no_deps: tuple[str, ...] = ()
 
     for root in by_name:
-        if state.get(root):
+        if root in state:
             continue
-        # Iterative DFS: claim graphs from strangers may be deep.
-        stack: list[tuple[str, int]] = [(root, 0)]
-        path: list[str] = []
-        while stack:
-            name, i = stack.pop()
-            if i == 0:
-                if state.get(name) == 2:
-                    continue
-                state[name] = 1
-                path.append(name)
-            children = deps.get(name, [])
-            if i < len(children):
-                stack.append((name, i + 1))
-                child = children[i]
+        # Iterative DFS (claim graphs from strangers may be deep): ``path`` holds the claims being
+        # visited, ``todo`` the iterator over each one's inputs not yet visited.
+        state[root] = 1
+        path = [root]
+        todo = [iter(deps.get(root, no_deps))]
+        while todo:
+            for child in todo[-1]:
                 if child not in by_name:
                     continue
-                if state.get(child) == 1:
-                    cycle = path[path.index(child):] + [child]
-                    # The cycle is spelled out once, at its first member; the others point there
-                    # (a cycle of n claims must not print n copies of n names).
-                    first = by_name[cycle[0]]
-                    first_loc = first.formula_location or first.location
-                    cyclic.setdefault(cycle[0], CycleError(f"reference cycle: {_cycle_text(cycle)}",
-                                                           location=first_loc))
-                    for member in cycle[1:-1]:
-                        c = by_name[member]
-                        cyclic.setdefault(member, CycleError(
-                            f"reference cycle: one of the {len(cycle) - 1} claims of the cycle reported at {first_loc}",
-                            location=c.formula_location or c.location))
-                elif state.get(child) != 2:
-                    stack.append((child, 0))
+                seen = state.get(child)
+                if seen is None:
+                    state[child] = 1
+                    path.append(child)
+                    todo.append(iter(deps.get(child, no_deps)))
+                    break
+                if seen == 1:
+                    _note_cycle(path[path.index(child):] + [child], by_name, cyclic)
             else:
+                todo.pop()
+                name = path.pop()
                 state[name] = 2
-                path.pop()
                 out.append(by_name[name])
     return out, cyclic
 
+
+def _note_cycle(cycle: list[str], by_name: dict[str, Claim], cyclic: dict[str, CycleError]) -> None:
+    # The cycle is spelled out once, at its first member; the others point there (a cycle of n
+    # claims must not print n copies of n names).
+    first = by_name[cycle[0]]
+    first_loc = first.formula_location or first.location
+    cyclic.setdefault(cycle[0], CycleError(f"reference cycle: {_cycle_text(cycle)}", location=first_loc))
+    for member in cycle[1:-1]:
+        c = by_name[member]
+        cyclic.setdefault(member, CycleError(
+            f"reference cycle: one of the {len(cycle) - 1} claims of the cycle reported at {first_loc}",
+            location=c.formula_location or c.location))
 
 
 #: Names of a long cycle shown at each end of its message.

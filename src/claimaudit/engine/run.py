@@ -31,23 +31,24 @@ class SourceError(InputError):
 
 def dependencies(claims: list[Claim], ns: Namespace,
                  evaluator: Evaluator) -> tuple[dict[str, list[str]], dict[str, InputError]]:
-    """Which claims each claim's formula uses (qualnames), and the claims whose names cannot resolve."""
+    """Which claims each claim's formula uses (qualnames), and the claims whose names cannot resolve.
+
+    The names are resolved by ``evaluator`` (:meth:`Evaluator.inputs_of`), which keeps them for
+    evaluating the claim: each formula is parsed and each of its names looked up once per run."""
     deps: dict[str, list[str]] = {}
     broken: dict[str, InputError] = {}
     for c in claims:
         if not c.formula:
             continue
         try:
-            f = evaluator.formula(c)
+            sources = evaluator.inputs_of(c)
         except InputError as exc:
             broken[c.qualname] = exc
             continue
-        local = {g.name for g in c.given}
         ds = []
-        for name in f.names:
-            if name in local:
-                continue
-            dep = ns.lookup(c, name)
+        for name, dep in zip(evaluator.formula(c).names, sources, strict=True):
+            if dep is not None and not isinstance(dep, Claim):
+                continue            # a local input (given:)
             if dep is None:
                 if c.qualname not in broken:
                     broken[c.qualname] = NameError_(

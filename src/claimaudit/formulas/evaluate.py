@@ -149,7 +149,7 @@ class Qty(Node):
 
     def ev(self, env: Env) -> Quantity:
         cached, vocab = self._q, vocabulary()
-        if cached is not None and cached[0] == vocab:
+        if cached is not None and (cached[0] is vocab or cached[0] == vocab):
             return cached[1]
         q = self.quantity()
         self._q = (vocab, q)
@@ -227,7 +227,7 @@ class Sum(_Chain):
         mag, dims = acc.mag, acc.dims
         for i, (sub, node) in enumerate(self.rest):
             v = node.ev(env)
-            if v.dims != dims:
+            if v.dims is not dims and v.dims != dims:     # dimensions are mostly shared objects
                 raise self._mismatch(i, sub, dims, v.dims)
             mag = mag - v.mag if sub else mag + v.mag
         return Quantity(mag, dims)

@@ -167,7 +167,7 @@ class Interval:
         return self
 
     def __add__(self, other: object) -> Interval:
-        o = self._coerce(other)
+        o = other if other.__class__ is Interval else self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         return Interval._make(_check_size(add(self.lo, o.lo)), _check_size(add(self.hi, o.hi)))
@@ -175,7 +175,7 @@ class Interval:
     __radd__ = __add__
 
     def __sub__(self, other: object) -> Interval:
-        o = self._coerce(other)
+        o = other if other.__class__ is Interval else self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         return Interval._make(_check_size(sub(self.lo, o.hi)), _check_size(sub(self.hi, o.lo)))
@@ -186,21 +186,28 @@ class Interval:
             return NotImplemented
         return o - self
 
+    def _times(self, c: Fraction) -> Interval:
+        """``self`` times the number ``c`` (a unit's factor, a constant)."""
+        cn = c._numerator                                 # type: ignore[attr-defined]
+        if cn == 1 and c._denominator == 1:               # type: ignore[attr-defined]
+            return self                                   # times one (a base unit's factor)
+        a, b = self.lo, self.hi
+        if a is b:
+            p = _check_size(mul(a, c))
+            return Interval._make(p, p)
+        if cn >= 0:
+            return Interval._make(_check_size(mul(a, c)), _check_size(mul(b, c)))
+        return Interval._make(_check_size(mul(b, c)), _check_size(mul(a, c)))
+
     def __mul__(self, other: object) -> Interval:
-        o = self._coerce(other)
+        if other.__class__ is Fraction:                   # a number: no interval built for it
+            return self._times(other)
+        o = other if other.__class__ is Interval else self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         a, b, c, d = self.lo, self.hi, o.lo, o.hi
-        if c is d or eq(c, d):                            # times a number (a unit's factor, a constant)
-            cn = c._numerator                             # type: ignore[attr-defined]
-            if cn == 1 and c._denominator == 1:           # type: ignore[attr-defined]
-                return self                               # times one (a base unit's factor)
-            if a is b:
-                p = _check_size(mul(a, c))
-                return Interval._make(p, p)
-            if cn >= 0:
-                return Interval._make(_check_size(mul(a, c)), _check_size(mul(b, c)))
-            return Interval._make(_check_size(mul(b, c)), _check_size(mul(a, c)))
+        if c is d or eq(c, d):                            # times a point
+            return self._times(c)
         if a is b and a._numerator >= 0:                  # type: ignore[attr-defined]
             # a non-negative number times an interval
             return Interval._make(_check_size(mul(a, c)), _check_size(mul(a, d)))
@@ -219,7 +226,14 @@ class Interval:
         return Interval._make(1 / self.hi, 1 / self.lo)
 
     def __truediv__(self, other: object) -> Interval:
-        o = self._coerce(other)
+        if other.__class__ is Fraction and other._numerator > 0:   # type: ignore[attr-defined]
+            # By a positive number (into a unit's factor): each end divided, no interval built for it.
+            if other._numerator == 1 and other._denominator == 1:  # type: ignore[attr-defined]
+                return self
+            a, b = self.lo, self.hi
+            lo = _check_size(div(a, other))
+            return Interval._make(lo, lo if a is b else _check_size(div(b, other)))
+        o = other if other.__class__ is Interval else self._coerce(other)
         if o is NotImplemented:
             return NotImplemented
         a, b, c, d = self.lo, self.hi, o.lo, o.hi
