@@ -269,14 +269,20 @@ class Evaluator:
             message = exc.message
             if exc.suggestions:
                 message += " (did you mean " + " or ".join(repr(x) for x in exc.suggestions) + "?)"
-            result.findings.append(Finding(getattr(exc, "code", "CA001"), "error", message, "input",
-                                           location=exc.location or claim.location))
+            result.add(Finding(getattr(exc, "code", "CA001"), "error", message, "input",
+                               location=exc.location or claim.location))
         return result
 
     def _evaluate(self, claim: Claim, result: ClaimResult) -> None:
         reading = None
         if claim.value is not None:
-            reading = read_value(claim.value, claim.settings, claim.value_location)
+            try:
+                reading = read_value(claim.value, claim.settings)
+            except InputError as exc:
+                # Placed here: the value's Location is built for an error only (it is kept once built).
+                if exc.location is None and claim.value_location is not None:
+                    exc.located(claim.value_location)
+                raise
             self.readings[claim.qualname] = reading
             result.reading = reading  # kept for the checkers (no re-parse)
             result.claimed = reading.amount
@@ -289,20 +295,22 @@ class Evaluator:
         if not claim.formula:
             result.verdict = "stated" if reading is not None else "underdetermined"
             if reading is None:
-                result.findings.append(Finding("CA101", "warning", "claim has neither a value nor a formula",
-                                               "arithmetic"))
+                result.add(Finding("CA101", "warning", "claim has neither a value nor a formula",
+                                   "arithmetic"))
             return
         formula = self.formula(claim)
         env: dict[str, Quantity] = {}
+        free: list[str] = []
         for name in formula.names:
             q = self.input_quantity(claim, name, result)
             if q is None:
-                result.free.append(name)
+                free.append(name)
             else:
                 env[name] = q
-        if result.free:
+        if free:
+            result.free = free
             result.verdict = "underdetermined"
-            result.findings.append(Finding(
+            result.add(Finding(
                 "CA101", "warning", "underdetermined: the value depends on " + ", ".join(result.free)
                 + " (no value given)", "arithmetic"))
             return
@@ -310,8 +318,8 @@ class Evaluator:
             q = formula.evaluate(env)
         except DimensionMismatch as exc:
             result.verdict = "inconsistent"
-            result.findings.append(Finding("CA102", "error", f"the formula cannot be evaluated: {exc}",
-                                           "dimensions", location=claim.formula_location))
+            result.add(Finding("CA102", "error", f"the formula cannot be evaluated: {exc}",
+                               "dimensions", location=claim.formula_location))
             return
         except IntervalError as exc:
             raise EvaluationError(str(exc), location=claim.formula_location or claim.location) from None
@@ -326,11 +334,11 @@ class Evaluator:
             self.readings[claim.qualname] = reading
             result.reading = reading
             result.claimed = reading.amount
-            result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
-                                           "not percentages)", "dimensions"))
+            result.add(Finding("CA102", "info", "points read as score points (the inputs are scores, "
+                               "not percentages)", "dimensions"))
         if reading is not None and q.dims != reading.unit.dims and count_label(q.dims, reading.unit.dims):
             # A counting unit of its own ("64 experts") on one side only: a label of the count.
-            result.findings.append(Finding(
+            result.add(Finding(
                 "CA102", "info", f"{reading.amount.unit or 'the count'} read as a label: the formula gives "
                 f"{q.dims.describe()}, the claim {reading.unit.dims.describe()}", "dimensions"))
             q = Quantity(q.mag, reading.unit.dims)
@@ -344,7 +352,7 @@ class Evaluator:
         if q.dims != reading.unit.dims:
             result.recomputed = Amount(q.mag, "", q.dims, _ONE)
             result.verdict = "inconsistent"
-            result.findings.append(Finding(
+            result.add(Finding(
                 "CA102", "error",
                 f"dimension mismatch: the formula gives {q.dims.describe()}, the claim is "
                 f"{reading.unit.dims.describe()} ({reading.amount.unit or 'a plain number'})",
@@ -363,20 +371,20 @@ class Evaluator:
         if not ok:
             miss = describe_miss(rec, reading, result.relation, claim.settings)
             result.extra["miss"] = miss
-            result.findings.append(Finding("CA101", "error", arithmetic_message(result, reading, miss),
-                                           "arithmetic", data={k: _num(v) for k, v in miss.items()}))
+            result.add(Finding("CA101", "error", arithmetic_message(result, reading, miss),
+                               "arithmetic", data={k: _num(v) for k, v in miss.items()}))
         elif boundary:
-            result.findings.append(Finding("CA101", "info", "consistent only at a rounding boundary: "
-                                           f"recomputed {fmt_amount(result.recomputed)} vs claimed "
-                                           f"{claim.value}", "arithmetic"))
+            result.add(Finding("CA101", "info", "consistent only at a rounding boundary: "
+                               f"recomputed {fmt_amount(result.recomputed)} vs claimed "
+                               f"{claim.value}", "arithmetic"))
 
 
 def note_unit_reading(result: ClaimResult, label: str, reading: Reading) -> None:
     """An ambiguous unit is read by a documented choice; the choice is shown (an info note), so
     that "989 TFlops read as a rate" or "experts read as a count of its own" is never silent."""
     if reading.unit.note:
-        result.findings.append(Finding("CA102", "info", f"{label}: {reading.unit.note}", "dimensions",
-                                       data={"unit_note": reading.unit.note}))
+        result.add(Finding("CA102", "info", f"{label}: {reading.unit.note}", "dimensions",
+                           data={"unit_note": reading.unit.note}))
 
 
 _POINT_WORDS = frozenset({"point", "points", "pts"})
