@@ -192,3 +192,23 @@ def test_places_fall_back_to_wide_integers_where_a_byte_cannot_hold_them() -> No
         == [(b.line + 70_000, b.col, b.end_line + 70_000) for b in before]
     shell = plain.without("quote")
     assert list(shell) == ["id", "value"] and shell.loc_of("value") == plain.loc_of("value")
+
+
+def _comparable(report: dict) -> list:
+    return [{k: v for k, v in r.items() if k != "duration"} for r in report["records"]]
+
+
+def test_a_run_empties_the_memos_of_values_read_and_its_records_do_not_change() -> None:
+    from claimaudit.checkers import reevaluate
+    from claimaudit.engine import evaluate
+    from claimaudit.numbers import printed
+
+    first = run_claims([REPO / "claims"], REPO, RunOptions())
+    assert evaluate._readings == {} and printed._memo.cache_info().currsize == 0
+    assert reevaluate.reading.cache_info().currsize == 0 and reevaluate._FORMULAS == {}
+    warm = printed.parse_printed("2,788K GPU-hours")          # a memo filled outside a run ...
+    assert printed.parse_printed("2,788K GPU-hours") is warm
+    second = run_claims([REPO / "claims"], REPO, RunOptions())
+    assert printed._memo.cache_info().currsize == 0           # ... is emptied by the next run's end
+    assert _comparable(as_report(first)) == _comparable(as_report(second))
+    assert [r.verdict for r in first.results] == [r.verdict for r in second.results]

@@ -24,12 +24,12 @@ from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
-from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, parse_printed
+from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, forget_printed, parse_printed
 from ..numbers.rational import mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
-from .results import Amount, ClaimResult, Finding, InputValue
+from .results import Amount, ClaimResult, Finding, InputValue, forget_after_run
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..formulas.parse import Formula
@@ -90,6 +90,8 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
 
 
 _readings: dict[tuple[str, int, str, tuple], Reading] = {}
+forget_after_run(_readings.clear)
+forget_after_run(forget_printed)   # the printed-number memo below it
 
 
 def _read_value(text: str, settings: Settings, location: Location | None) -> Reading:

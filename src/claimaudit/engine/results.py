@@ -6,7 +6,7 @@ versioned records that every reporter reads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -140,12 +140,28 @@ class RunResult:
         return self.all_results or self.results
 
 
+#: How to empty the process's memos of values read from text (printed numbers, readings), registered
+#: by the modules that keep them (:func:`forget_after_run`).
+_RUN_MEMOS: list[Callable[[], None]] = []
+
+
+def forget_after_run(clear: Callable[[], None]) -> Callable[[], None]:
+    """Register ``clear``, which empties a memo that serves a run while it audits (its claims repeat
+    their figures), to be called as each run ends (:func:`release_intermediates`)."""
+    _RUN_MEMOS.append(clear)
+    return clear
+
+
 def release_intermediates(run: RunResult) -> None:
     """Drop what only the audit's own steps read, once every verdict and outcome is in: each result's
-    value as read (``reading``, the checkers' own: they read a claim again when it is gone) and the
+    value as read (``reading``, the checkers' own: they read a claim again when it is gone), the
     checkers' per-run caches, kept on the run under ``_claimaudit_`` names (face values, indexes,
-    loaded source texts). Records and reports read neither; a fifth of a run's memory was in them."""
+    loaded source texts), and the memos of values read (:func:`forget_after_run`: the results keep
+    the amounts they show). Records and reports read none of them; a fifth of a run's memory was in
+    them, and the records are built in the memory they leave."""
     for r in run.universe:
         r.reading = None
     for name in [k for k in vars(run) if k.startswith("_claimaudit_")]:
         delattr(run, name)
+    for clear in _RUN_MEMOS:
+        clear()

@@ -660,6 +660,11 @@ def _memo(text: str, kilo: int, rounding: str) -> PrintedNumber:
     return _read(text, kilo, rounding)
 
 
+def forget_printed() -> None:
+    """Empty the memo (the engine does as a run ends: what it read is in its results)."""
+    _memo.cache_clear()
+
+
 def _read(text: str, kilo: int, rounding: str) -> PrintedNumber:
     fast = _fast(text, kilo, rounding)
     return fast if fast is not None else _full(text, kilo, rounding)
