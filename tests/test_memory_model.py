@@ -204,11 +204,11 @@ def test_a_run_empties_the_memos_of_values_read_and_its_records_do_not_change() 
     from claimaudit.numbers import printed
 
     first = run_claims([REPO / "claims"], REPO, RunOptions())
-    assert evaluate._readings == {} and printed._memo.cache_info().currsize == 0
+    assert evaluate._readings == {} and printed._MEMO == {}
     assert reevaluate.reading.cache_info().currsize == 0 and reevaluate._FORMULAS == {}
     warm = printed.parse_printed("2,788K GPU-hours")          # a memo filled outside a run ...
     assert printed.parse_printed("2,788K GPU-hours") is warm
     second = run_claims([REPO / "claims"], REPO, RunOptions())
-    assert printed._memo.cache_info().currsize == 0           # ... is emptied by the next run's end
+    assert printed._MEMO == {}                               # ... is emptied by the next run's end
     assert _comparable(as_report(first)) == _comparable(as_report(second))
     assert [r.verdict for r in first.results] == [r.verdict for r in second.results]

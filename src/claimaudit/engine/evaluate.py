@@ -24,7 +24,7 @@ from ..errors import InputError, Location
 from ..model.claims import Claim, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
-from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, forget_printed, parse_printed
+from ..numbers.printed import PrintedNumber, forget_printed, parse_printed, remember
 from ..numbers.rational import mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
@@ -78,18 +78,16 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
     always resolved as a claim's, with those units), and is immutable: short texts are read once
     per such key and shared (documents and claim files repeat their figures; the checkers re-read
     values). Bounded like the printed-number memo below it; errors are never remembered."""
-    key = (text, settings.kilo, settings.rounding, settings.units)
-    r = _readings.get(key)
+    policy = (settings.kilo, settings.rounding, settings.units)
+    table = _readings.get(policy)
+    r = table.get(text) if table is not None else None
     if r is None:
         r = _read_value(text, settings, location)
-        if len(text) <= MEMO_TEXT:
-            if len(_readings) >= MEMO_ENTRIES:
-                _readings.clear()
-            _readings[key] = r
+        remember(_readings, policy, text, r)
     return r
 
 
-_readings: dict[tuple[str, int, str, tuple], Reading] = {}
+_readings: dict[tuple[int, str, tuple], dict[str, Reading]] = {}
 forget_after_run(_readings.clear)
 forget_after_run(forget_printed)   # the printed-number memo below it
 
