@@ -212,3 +212,13 @@ def test_a_run_empties_the_memos_of_values_read_and_its_records_do_not_change() 
     assert printed._MEMO == {}                               # ... is emptied by the next run's end
     assert _comparable(as_report(first)) == _comparable(as_report(second))
     assert [r.verdict for r in first.results] == [r.verdict for r in second.results]
+
+
+def test_the_schema_read_as_a_file_is_the_packaged_resource() -> None:
+    from importlib import resources
+
+    from claimaudit.model import load
+
+    packaged = json.loads(resources.files("claimaudit").joinpath("schemas/claims.schema.json").read_text("utf-8"))
+    assert load._SCHEMA_FILE.is_file() and load.claim_schema() == packaged
+    assert "claims" in packaged["properties"]
