@@ -222,3 +222,17 @@ def test_the_schema_read_as_a_file_is_the_packaged_resource() -> None:
     packaged = json.loads(resources.files("claimaudit").joinpath("schemas/claims.schema.json").read_text("utf-8"))
     assert load._SCHEMA_FILE.is_file() and load.claim_schema() == packaged
     assert "claims" in packaged["properties"]
+
+
+def test_extra_is_made_when_needed_and_is_a_plain_dict() -> None:
+    run = run_claims([REPO / "claims"], REPO, RunOptions(checklist="no"))
+    bare = [r for r in run.results if not r.has_extra]
+    assert bare and all(r._extra is None for r in bare)               # never made
+    records = {r["qualname"]: r for r in as_report(run)["records"]}
+    assert all(records[r.claim.qualname]["extra"] == {} for r in bare)
+    noted = next(r for r in run.results if r.claim.qualname == "mla_kv_cache.mla_bytes")
+    assert type(noted.extra) is dict and next(iter(noted.extra)) == "rounding" and noted.has_extra
+    noted.extra["baseline"] = "accepted"                              # as --baseline writes it
+    assert noted.extra["baseline"] == "accepted" and "rounding" in noted.extra
+    res = ClaimResult(noted.claim)
+    assert not res.has_extra and res.extra == {} and res._extra == {}

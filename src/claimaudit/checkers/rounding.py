@@ -291,7 +291,7 @@ class Rounding(Checker):
         sep = unit_sep(unit)
         procs = procedures(consistent_procedures(rec, n, s))
         tie = rec.is_point and is_tie(rec.lo, s)
-        if result.extra:
+        if result.has_extra:
             result.extra["rounding"] = rounding_note(procs, tie)
         else:
             result.extra = _Noted(rounding_note(procs, tie)).__dict__

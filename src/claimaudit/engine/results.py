@@ -80,7 +80,9 @@ class ClaimResult:
     error: str | None = None             # the input error that made the verdict "error"
     outcome: str = "passed"              # passed | failed | expected | error (set by the engine)
     duration: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)  # checkers' scratch space for reporters
+    # ``extra``, the checkers' scratch space for reporters: made when first read or written (about half
+    # the claims never have anything in it).
+    _extra: dict[str, Any] | None = field(default=None, compare=False)
     reading: Any = None                  # the claim's value as read (engine.evaluate.Reading), for the checkers
     # Its report record, built where it was audited (a ``-n`` worker): see records.prebuild_records.
     record: Any = field(default=None, compare=False, repr=False)
@@ -91,6 +93,23 @@ class ClaimResult:
     @property
     def id(self) -> str:
         return self.claim.id
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """Checkers' data for reporters (``extra["rounding"]``, ``extra["quote"]`` …): a plain dict."""
+        extra = self._extra
+        if extra is None:
+            extra = self._extra = {}
+        return extra
+
+    @extra.setter
+    def extra(self, value: dict[str, Any]) -> None:
+        self._extra = value
+
+    @property
+    def has_extra(self) -> bool:
+        """Whether ``extra`` holds anything (asked without making it)."""
+        return bool(self._extra)
 
     def add(self, finding: Finding) -> None:
         """Add ``finding`` (the one way to add one: ``findings`` is a shared empty tuple until then)."""
