@@ -131,11 +131,13 @@ def test_underdetermined_claim_names_the_missing_inputs(run):
 def test_checker_findings_are_shown_and_answer_the_checklist(run):
     res = find_result(run.results, "perf_about_80")
     work = work_of(res, by_qualname(run.results))
-    res.findings.append(Finding("CA105", "warning", "'约八成' for 83.0%: nearer 'over eighty percent'", "qualifiers"))
+    before = res.findings
+    note = Finding("CA105", "warning", "'约八成' for 83.0%: nearer 'over eighty percent'", "qualifiers")
+    res.findings = [*before, note]
     try:
         text = explain_work(work, "en")
     finally:
-        res.findings.pop()
+        res.findings = before
     assert "Other checks\n  CA105 warning: '约八成' for 83.0%" in text
     assert "[✗] Do the words overstate?" in text and "CA105: '约八成'" in text
 

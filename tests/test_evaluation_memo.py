@@ -11,6 +11,8 @@ from claimaudit.engine import evaluate
 from claimaudit.engine.evaluate import read_value
 from claimaudit.errors import InputError, Location
 from claimaudit.model.claims import Settings
+from claimaudit.numbers import printed
+from claimaudit.numbers.printed import memo_entries
 from claimaudit.units.declare import parse_declarations
 from claimaudit.units.declared import claim_vocabulary, vocabulary
 
@@ -37,23 +39,23 @@ def test_the_key_holds_the_policy_and_the_declared_units() -> None:
 
 
 def test_errors_are_not_remembered_and_keep_their_own_location() -> None:
-    size = len(evaluate._readings)
+    size = memo_entries(evaluate._readings)
     for line in (3, 7):
         with pytest.raises(InputError) as exc:
             read_value("12abc%%", Settings(), Location("f.yaml", line, 5))
         assert exc.value.location is not None and exc.value.location.line == line
-    assert len(evaluate._readings) == size
+    assert memo_entries(evaluate._readings) == size
 
 
 def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(evaluate, "MEMO_ENTRIES", 8)
+    monkeypatch.setattr(printed, "MEMO_ENTRIES", 8)
     monkeypatch.setattr(evaluate, "_readings", {})
     for i in range(30):
         read_value(f"{i}.5 GPU-hours", Settings())
-    assert 0 < len(evaluate._readings) <= 8
+    assert 0 < memo_entries(evaluate._readings) <= 8
     long_text = "1" + " " * 210 + "GPU-hours"                         # longer than the memo keeps
     read_value(long_text, Settings())
-    assert all(key[0] != long_text for key in evaluate._readings)
+    assert all(long_text not in table for table in evaluate._readings.values())
 
 
 def test_the_vocabulary_is_restored_after_an_error() -> None:

@@ -146,7 +146,7 @@ def test_a_result_changed_after_the_audit_gets_a_new_record(project):
     failed.outcome = "expected"            # as --baseline does
     failed.extra["baseline"] = "accepted"
     passed = next(r for r in run.results if r.outcome == "passed" and r.record is not None)
-    passed.findings.append(Finding("CA999", "warning", "a late note"))
+    passed.add(Finding("CA999", "warning", "a late note"))
     by_id = {r["qualname"]: r for r in as_report(run)["records"]}
     assert by_id[failed.claim.qualname]["outcome"] == "expected"
     assert by_id[failed.claim.qualname]["extra"]["baseline"] == "accepted"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import itertools
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,16 @@ def test_memo_is_bounded_and_shares_immutable_readings() -> None:
     with pytest.raises(AttributeError):
         a.unit = "x"  # type: ignore[misc]
     long_text = "1" + " GPU-hours" * 30      # longer than the memo keeps: read, not remembered
-    before = printed._memo.cache_info().currsize
+    before = printed.memo_entries(printed._MEMO)
     parse_printed(long_text)
-    assert printed._memo.cache_info().currsize == before
-    assert printed._memo.cache_info().maxsize == printed.MEMO_ENTRIES
+    assert printed.memo_entries(printed._MEMO) == before
+
+
+def test_memo_holds_at_most_its_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(printed, "MEMO_ENTRIES", 8)
+    monkeypatch.setattr(printed, "_MEMO", {})
+    for i in range(30):
+        assert parse_printed(f"{i}.5 GPU-hours", kilo=1024 if i % 2 else 1000).nominal == Fraction(2 * i + 1, 2)
+        assert 0 < printed.memo_entries(printed._MEMO) <= 8
+    assert parse_printed("29.5 GPU-hours", kilo=1024) is parse_printed("29.5 GPU-hours", kilo=1024)
+    assert parse_printed("29.5 GPU-hours", kilo=1024) is not parse_printed("29.5 GPU-hours")

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.evaluate import FREE, Evaluator, Reading, read_value
 from ..engine.resolve import Namespace
-from ..engine.results import ClaimResult, RunResult
+from ..engine.results import ClaimResult, RunResult, forget_after_run
 from ..errors import InputError
 from ..formulas.memo import FORMULAS, parsed_formula
 from ..model.claims import Claim, Settings
@@ -33,6 +33,10 @@ def reading(text: str, settings: Settings) -> Reading | None:
         return read_value(text, settings)
     except InputError:
         return None
+
+
+forget_after_run(reading.cache_clear)
+forget_after_run(_FORMULAS.clear)
 
 
 def claim_reading(claim: Claim, result: ClaimResult | None = None) -> Reading | None:

@@ -188,6 +188,71 @@ def show_at(x: Fraction, step: Fraction) -> str:
     return f"{float(x):.{decimals}f}" if abs(x) < 10**12 else fmt_number(x)
 
 
+def _read_only(self: Any, *args: Any, **kwargs: Any) -> Any:
+    raise TypeError(f"{type(self).__name__} is shared by every claim with the same answer: read-only")
+
+
+class Procedures(list):
+    """The procedures a printed value is consistent with (:func:`consistent_procedures`' answer), one
+    shared, read-only list for each answer: the checker keeps one in nearly every claim's ``extra``,
+    and a fresh list and dict each were a twentieth of a run's memory. Equal to the plain list;
+    pickled (a ``-n`` worker's results) as its procedures and shared again when read back."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return procedures, (tuple(self),)
+
+
+class RoundingNote(dict):
+    """``extra["rounding"]``: ``{"consistent_with": Procedures, "tie": bool}``, shared and read-only
+    like :class:`Procedures` (a plain dict in every other respect: records copy it into plain JSON)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rounding_note, (tuple(self["consistent_with"]), self["tie"])
+
+
+#: At most one of each per answer: 2**6 sets of procedures, tie or not.
+_PROCEDURES: dict[tuple[str, ...], Procedures] = {}
+_NOTES: dict[tuple[tuple[str, ...], bool], RoundingNote] = {}
+
+
+def procedures(names: Iterable[str]) -> Procedures:
+    """The shared :class:`Procedures` for ``names`` (procedure names, in :data:`PROCEDURES` order)."""
+    key = tuple(names)
+    got = _PROCEDURES.get(key)
+    if got is None:
+        if not set(key) <= set(PROCEDURES) or len(set(key)) != len(key):
+            raise ValueError(f"not a set of rounding procedures: {key!r}")
+        got = _PROCEDURES[key] = Procedures(key)
+    return got
+
+
+def rounding_note(names: Iterable[str], tie: bool) -> RoundingNote:
+    """The shared ``extra["rounding"]`` for procedures ``names`` and ``tie``."""
+    procs = procedures(names)
+    key = (tuple(procs), bool(tie))
+    got = _NOTES.get(key)
+    if got is None:
+        got = _NOTES[key] = RoundingNote(consistent_with=procs, tie=key[1])
+    return got
+
+
+class _Noted:
+    """A claim's ``extra`` holding the rounding note first, built as an instance's attribute dict (then
+    a plain dict like any other): those of one class share one table of keys (PEP 412), so each
+    stores its values only, half a plain dict's memory (it is in nearly every claim)."""
+
+    def __init__(self, note: RoundingNote) -> None:
+        self.rounding = note
+
+
 def join(words: Iterable[str]) -> str:
     items = list(words)
     if len(items) <= 1:
@@ -224,9 +289,12 @@ class Rounding(Checker):
         rec = result.recomputed.interval
         unit = r.amount.unit
         sep = unit_sep(unit)
-        procs = consistent_procedures(rec, n, s)
+        procs = procedures(consistent_procedures(rec, n, s))
         tie = rec.is_point and is_tie(rec.lo, s)
-        result.extra["rounding"] = {"consistent_with": procs, "tie": tie}
+        if result.has_extra:
+            result.extra["rounding"] = rounding_note(procs, tie)
+        else:
+            result.extra = _Noted(rounding_note(procs, tie)).__dict__
         out: list[Finding] = []
         if tie and procs:
             printed = f"{show_at(n, s)}{sep}{unit}".rstrip()

@@ -25,12 +25,12 @@ from ..formulas.memo import parsed_formula
 from ..model.claims import Claim, Given, Settings
 from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, with_unit
 from ..numbers.interval import Interval, IntervalError
-from ..numbers.printed import MEMO_ENTRIES, MEMO_TEXT, PrintedNumber, parse_printed
+from ..numbers.printed import PrintedNumber, forget_printed, parse_printed, remember
 from ..numbers.rational import eq, le, mul
 from ..units.declared import claim_vocabulary, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
-from .results import Amount, ClaimResult, Finding, InputValue
+from .results import Amount, ClaimResult, Finding, InputValue, forget_after_run
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..formulas.parse import Formula
@@ -99,18 +99,18 @@ def read_value(text: str, settings: Settings, location: Location | None = None) 
     always resolved as a claim's, with those units), and is immutable: short texts are read once
     per such key and shared (documents and claim files repeat their figures; the checkers re-read
     values). Bounded like the printed-number memo below it; errors are never remembered."""
-    key = (text, settings.kilo, settings.rounding, settings.units)
-    r = _readings.get(key)
+    policy = (settings.kilo, settings.rounding, settings.units)
+    table = _readings.get(policy)
+    r = table.get(text) if table is not None else None
     if r is None:
         r = _read_value(text, settings, location)
-        if len(text) <= MEMO_TEXT:
-            if len(_readings) >= MEMO_ENTRIES:
-                _readings.clear()
-            _readings[key] = r
+        remember(_readings, policy, text, r)
     return r
 
 
-_readings: dict[tuple[str, int, str, tuple], Reading] = {}
+_readings: dict[tuple[int, str, tuple], dict[str, Reading]] = {}
+forget_after_run(_readings.clear)
+forget_after_run(forget_printed)   # the printed-number memo below it
 
 
 def _read_value(text: str, settings: Settings, location: Location | None) -> Reading:
@@ -309,8 +309,8 @@ class Evaluator:
             message = exc.message
             if exc.suggestions:
                 message += " (did you mean " + " or ".join(repr(x) for x in exc.suggestions) + "?)"
-            result.findings.append(Finding(getattr(exc, "code", "CA001"), "error", message, "input",
-                                           location=exc.location or claim.location))
+            result.add(Finding(getattr(exc, "code", "CA001"), "error", message, "input",
+                               location=exc.location or claim.location))
         return result
 
     def _evaluate(self, claim: Claim, result: ClaimResult) -> None:
@@ -336,22 +336,24 @@ class Evaluator:
         if not claim.formula:
             result.verdict = "stated" if reading is not None else "underdetermined"
             if reading is None:
-                result.findings.append(Finding("CA101", "warning", "claim has neither a value nor a formula",
-                                               "arithmetic"))
+                result.add(Finding("CA101", "warning", "claim has neither a value nor a formula",
+                                   "arithmetic"))
             return
         formula = self.formula(claim)
         sources = self.inputs_of(claim)
         del self._inputs[claim.qualname]       # used once
         env: dict[str, Quantity] = {}
+        free: list[str] = []
         for name, source in zip(formula.names, sources, strict=True):
             q = self._input(name, source, result)
             if q is None:
-                result.free.append(name)
+                free.append(name)
             else:
                 env[name] = q
-        if result.free:
+        if free:
+            result.free = free
             result.verdict = "underdetermined"
-            result.findings.append(Finding(
+            result.add(Finding(
                 "CA101", "warning", "underdetermined: the value depends on " + ", ".join(result.free)
                 + " (no value given)", "arithmetic"))
             return
@@ -359,8 +361,8 @@ class Evaluator:
             q = formula.evaluate(env)
         except DimensionMismatch as exc:
             result.verdict = "inconsistent"
-            result.findings.append(Finding("CA102", "error", f"the formula cannot be evaluated: {exc}",
-                                           "dimensions", location=claim.formula_location))
+            result.add(Finding("CA102", "error", f"the formula cannot be evaluated: {exc}",
+                               "dimensions", location=claim.formula_location))
             return
         except IntervalError as exc:
             raise EvaluationError(str(exc), location=claim.formula_location or claim.location) from None
@@ -382,22 +384,22 @@ class Evaluator:
             self.readings[claim.qualname] = reading
             result.reading = reading
             result.claimed = reading.amount
-            result.findings.append(Finding("CA102", "info", "points read as score points (the inputs are scores, "
-                                           "not percentages)", "dimensions"))
+            result.add(Finding("CA102", "info", "points read as score points (the inputs are scores, "
+                               "not percentages)", "dimensions"))
         unit = reading.unit
         dims = unit.dims
         if q.dims is not dims and q.dims != dims:     # dimensions are mostly shared objects
             if not count_label(q.dims, dims):
                 result.recomputed = Amount(q.mag, "", q.dims, _ONE)
                 result.verdict = "inconsistent"
-                result.findings.append(Finding(
+                result.add(Finding(
                     "CA102", "error",
                     f"dimension mismatch: the formula gives {q.dims.describe()}, the claim is "
                     f"{dims.describe()} ({reading.amount.unit or 'a plain number'})",
                     "dimensions", location=claim.formula_location))
                 return
             # A counting unit of its own ("64 experts") on one side only: a label of the count.
-            result.findings.append(Finding(
+            result.add(Finding(
                 "CA102", "info", f"{reading.amount.unit or 'the count'} read as a label: the formula gives "
                 f"{q.dims.describe()}, the claim {dims.describe()}", "dimensions"))
             q = Quantity(q.mag, dims)
@@ -415,20 +417,20 @@ class Evaluator:
         if not ok:
             miss = describe_miss(rec, reading, result.relation, claim.settings)
             result.extra["miss"] = miss
-            result.findings.append(Finding("CA101", "error", arithmetic_message(result, reading, miss),
-                                           "arithmetic", data={k: _num(v) for k, v in miss.items()}))
+            result.add(Finding("CA101", "error", arithmetic_message(result, reading, miss),
+                               "arithmetic", data={k: _num(v) for k, v in miss.items()}))
         elif boundary:
-            result.findings.append(Finding("CA101", "info", "consistent only at a rounding boundary: "
-                                           f"recomputed {fmt_amount(result.recomputed)} vs claimed "
-                                           f"{claim.value}", "arithmetic"))
+            result.add(Finding("CA101", "info", "consistent only at a rounding boundary: "
+                               f"recomputed {fmt_amount(result.recomputed)} vs claimed "
+                               f"{claim.value}", "arithmetic"))
 
 
 def note_unit_reading(result: ClaimResult, label: str, reading: Reading) -> None:
     """An ambiguous unit is read by a documented choice; the choice is shown (an info note), so
     that "989 TFlops read as a rate" or "experts read as a count of its own" is never silent."""
     if reading.unit.note:
-        result.findings.append(Finding("CA102", "info", f"{label}: {reading.unit.note}", "dimensions",
-                                       data={"unit_note": reading.unit.note}))
+        result.add(Finding("CA102", "info", f"{label}: {reading.unit.note}", "dimensions",
+                           data={"unit_note": reading.unit.note}))
 
 
 _POINT_WORDS = frozenset({"point", "points", "pts"})

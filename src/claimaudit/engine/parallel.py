@@ -418,8 +418,9 @@ def _say_unavailable_once(results: list[Any]) -> None:
     said: set[str] = set()
     for r in results:
         here = {src for f in r.findings if f.code == "CA204" and (src := (f.data or {}).get("source")) is not None}
-        r.findings[:] = [f for f in r.findings
-                         if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
+        kept = [f for f in r.findings if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
+        if len(kept) != len(r.findings):
+            r.findings = kept
         said |= here
 
 

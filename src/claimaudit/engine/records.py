@@ -204,7 +204,7 @@ class _Brief:
         self.outcome = res.outcome
         self.because = c.because
         self.findings = [finding_record(f, res) for f in res.findings] if res.findings else _NONE
-        self.ignored = res.extra.get("ignored") or _NONE
+        self.ignored = (res.extra.get("ignored") if res.has_extra else None) or _NONE
         self.duration = round(res.duration, 6)
         self.brief = True
 

@@ -6,6 +6,7 @@ versioned records that every reporter reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -70,13 +71,18 @@ class ClaimResult:
     step: Fraction = Fraction(0)         # place value of the claim's last printed digit (in its unit)
     recomputed: Amount | None = None     # in the claim's unit when dimensions agree
     inputs: list[InputValue] = field(default_factory=list)
-    free: list[str] = field(default_factory=list)      # names with no value (underdetermined)
-    findings: list[Finding] = field(default_factory=list)
+    # Names with no value (underdetermined) and the findings: an empty tuple (one, shared) until the
+    # first one comes (findings through :meth:`add`); most claims have neither, and a fresh empty
+    # list each was a twentieth of a run's memory.
+    free: Sequence[str] = ()
+    findings: Sequence[Finding] = ()
     boundary: bool = False               # consistent only at a rounding boundary
     error: str | None = None             # the input error that made the verdict "error"
     outcome: str = "passed"              # passed | failed | expected | error (set by the engine)
     duration: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)  # checkers' scratch space for reporters
+    # ``extra``, the checkers' scratch space for reporters: made when first read or written (about half
+    # the claims never have anything in it).
+    _extra: dict[str, Any] | None = field(default=None, compare=False)
     reading: Any = None                  # the claim's value as read (engine.evaluate.Reading), for the checkers
     # Its report record, built where it was audited (a ``-n`` worker): see records.prebuild_records.
     record: Any = field(default=None, compare=False, repr=False)
@@ -88,8 +94,29 @@ class ClaimResult:
     def id(self) -> str:
         return self.claim.id
 
+    @property
+    def extra(self) -> dict[str, Any]:
+        """Checkers' data for reporters (``extra["rounding"]``, ``extra["quote"]`` …): a plain dict."""
+        extra = self._extra
+        if extra is None:
+            extra = self._extra = {}
+        return extra
+
+    @extra.setter
+    def extra(self, value: dict[str, Any]) -> None:
+        self._extra = value
+
+    @property
+    def has_extra(self) -> bool:
+        """Whether ``extra`` holds anything (asked without making it)."""
+        return bool(self._extra)
+
     def add(self, finding: Finding) -> None:
-        self.findings.append(finding)
+        """Add ``finding`` (the one way to add one: ``findings`` is a shared empty tuple until then)."""
+        if isinstance(self.findings, list):
+            self.findings.append(finding)
+        else:
+            self.findings = [*self.findings, finding]
 
     def input_error(self, code: str, message: str, location: Location | None) -> None:
         """A checker input the claim file gives but that cannot be read (``statistic: {value: "5.3
@@ -97,7 +124,7 @@ class ClaimResult:
         inconsistent finding about the document."""
         self.verdict = "error"
         self.error = message
-        self.findings.append(Finding(code, "error", message, "input", location=location or self.claim.location))
+        self.add(Finding(code, "error", message, "input", location=location or self.claim.location))
 
     def passed_check(self, finding: Finding) -> None:
         """A checker-input check (``parts``, ``at_most``, ``same_as``, ``words`` …) that passed.
@@ -108,7 +135,7 @@ class ClaimResult:
         ``data["caveat"]`` marks a pass worth reading ("agrees only within rounding").
         """
         finding.data.setdefault("passed", True)
-        self.findings.append(finding)
+        self.add(finding)
         self.extra.setdefault("checked", []).append(finding.code)
         if self.verdict == "stated":
             self.verdict = "consistent"
@@ -132,12 +159,28 @@ class RunResult:
         return self.all_results or self.results
 
 
+#: How to empty the process's memos of values read from text (printed numbers, readings), registered
+#: by the modules that keep them (:func:`forget_after_run`).
+_RUN_MEMOS: list[Callable[[], None]] = []
+
+
+def forget_after_run(clear: Callable[[], None]) -> Callable[[], None]:
+    """Register ``clear``, which empties a memo that serves a run while it audits (its claims repeat
+    their figures), to be called as each run ends (:func:`release_intermediates`)."""
+    _RUN_MEMOS.append(clear)
+    return clear
+
+
 def release_intermediates(run: RunResult) -> None:
     """Drop what only the audit's own steps read, once every verdict and outcome is in: each result's
-    value as read (``reading``, the checkers' own: they read a claim again when it is gone) and the
+    value as read (``reading``, the checkers' own: they read a claim again when it is gone), the
     checkers' per-run caches, kept on the run under ``_claimaudit_`` names (face values, indexes,
-    loaded source texts). Records and reports read neither; a fifth of a run's memory was in them."""
+    loaded source texts), and the memos of values read (:func:`forget_after_run`: the results keep
+    the amounts they show). Records and reports read none of them; a fifth of a run's memory was in
+    them, and the records are built in the memory they leave."""
     for r in run.universe:
         r.reading = None
     for name in [k for k in vars(run) if k.startswith("_claimaudit_")]:
         delattr(run, name)
+    for clear in _RUN_MEMOS:
+        clear()

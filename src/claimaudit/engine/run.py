@@ -89,7 +89,7 @@ def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None
         if c.qualname in broken:
             exc = broken[c.qualname]
             res = ClaimResult(c, verdict="error", error=str(exc))
-            res.findings.append(Finding(exc.code, "error", exc.message + (
+            res.add(Finding(exc.code, "error", exc.message + (
                 " (did you mean " + " or ".join(repr(s) for s in exc.suggestions) + "?)" if exc.suggestions else ""),
                 "input", location=exc.location or c.location))
             evaluator.results[c.qualname] = res
@@ -129,10 +129,10 @@ def decide_outcome(res: ClaimResult) -> None:
             res.outcome = "passed" if expect in ("consistent", "stated") else "expected"
         else:
             res.outcome = "failed"
-            res.findings.append(Finding("CA100", "error",
-                                        f"expected {expect}, but the audit finds it {res.verdict}"
-                                        + (f" (the claim file says: {res.claim.because})" if res.claim.because else ""),
-                                        "expect"))
+            res.add(Finding("CA100", "error",
+                            f"expected {expect}, but the audit finds it {res.verdict}"
+                            + (f" (the claim file says: {res.claim.because})" if res.claim.because else ""),
+                            "expect"))
     else:
         res.outcome = "passed" if res.verdict in ("consistent", "stated") else "failed"
 

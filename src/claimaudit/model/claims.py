@@ -131,7 +131,9 @@ class _Place:
     the claim's loaded mapping (``raw``), built when read. Loaded claims store None: a Location
     object per place was a fifth of a loaded claim's memory, and most places are never shown.
     Value places are kept once built (every claim using this one as an input shows its place);
-    the mapping's own place is built afresh on each read (every record reads it once)."""
+    the others are built afresh on each read: the mapping's own (every record reads it once), the
+    formula's and the quote's (read for a finding, which keeps its own, or for nothing: the quote
+    checker reads every quote's place before it knows whether a source text will need it)."""
 
     __slots__ = ("keep", "key", "slot")
 
@@ -186,7 +188,7 @@ class _Raw:
 
 _STORED: dict[str, Any] = {}
 for _name, _key, _keep in (("location", None, False), ("value_location", "value", True),
-                           ("formula_location", "formula", True), ("quote_location", "quote", True)):
+                           ("formula_location", "formula", False), ("quote_location", "quote", False)):
     _STORED[_name] = Claim.__dict__[_name]
     setattr(Claim, _name, _Place(_STORED[_name], _key, _keep))
 _STORED_RAW = Claim.__dict__["raw"]

@@ -31,27 +31,68 @@ class YamlError(InputError):
     code = "CA001"
 
 
-def _packed(places: list[int]) -> array:
-    """Places as an array of 16-bit integers (half the memory), or 32-bit ones in a file longer than
-    65,535 lines or with a longer line."""
+#: Places as kept: one byte per integer after a 3-byte first line (see :func:`_packed`), or, where
+#: that cannot hold them, an array of 16- or 32-bit integers.
+Marks = bytes | array
+
+
+def _packed(places: list[int], first: int = 0) -> Marks:
+    """Places (four integers each: line, col, end line, end col; the first place the holder's own),
+    their lines counted from line ``first``, in as few bytes as hold them: ``first`` in three bytes,
+    then every integer in one byte (the holder's parts lie within a few lines of its first line, on
+    lines shorter than 256 characters). One bytes object a mapping, not an array and its buffer (64
+    bytes instead of ~130 for a claim's mapping). Else an array of 16-bit integers, or of 32-bit ones
+    in a file longer than 65,535 lines or with a longer line, lines as they are."""
+    try:
+        return first.to_bytes(3, "little") + bytes(places)
+    except (ValueError, OverflowError):
+        pass
+    if first:
+        places = places.copy()
+        places[0::2] = [p + first for p in places[0::2]]
     try:
         return array("H", places)
     except OverflowError:
         return array("I", places)
 
 
-def _place(file: str, marks: array, i: int) -> Location:
-    """The Location kept as four integers at ``marks[i:i+4]`` (line, col, end line, end col)."""
+def _repacked(places: list[int]) -> Marks:
+    """:func:`_packed` for places whose lines are as they are (counted from line 0)."""
+    first = places[0]
+    relative = places.copy()
+    relative[0::2] = [p - first for p in places[0::2]]
+    return _packed(relative, first)
+
+
+def _count(marks: Marks) -> int:
+    """How many integers ``marks`` holds."""
+    return len(marks) - 3 if marks.__class__ is bytes else len(marks)
+
+
+def _unpacked(marks: Marks) -> list[int]:
+    """Every integer of ``marks``, lines as they are (counted from line 0)."""
+    if isinstance(marks, array):
+        return marks.tolist()
+    first = int.from_bytes(marks[:3], "little")
+    return [p + first if i % 2 == 0 else p for i, p in enumerate(marks[3:])]
+
+
+def _place(file: str, marks: Marks, i: int) -> Location:
+    """The Location kept as four integers from the ``i``-th one of ``marks`` (line, col, end line, end col)."""
+    if marks.__class__ is bytes:
+        first = int.from_bytes(marks[:3], "little")
+        line, col, end_line, end_col = marks[3 + i: 7 + i]
+        return Location(file, first + line, col, first + end_line, end_col)
     return Location(file, marks[i], marks[i + 1], marks[i + 2], marks[i + 3])
 
 
 class _Placed:
     """What a loaded mapping or list has in common: its place and its parts' places as integers,
-    four a place (line, col, end line, end col) in one array, its own first."""
+    four a place (line, col, end line, end col) in one :data:`Marks`, its own first."""
 
     __slots__ = ()
     _file: str
-    _marks: array
+    _marks: Marks
 
     @property
     def location(self) -> Location:
@@ -59,11 +100,11 @@ class _Placed:
 
     def shift_lines(self, lines: int) -> None:
         """Move every place down by ``lines`` (a Markdown doc's claim block: its YAML starts there)."""
-        marks = self._marks.tolist()
+        marks = _unpacked(self._marks)
         for i in range(0, len(marks), 4):
             marks[i] += lines
             marks[i + 2] += lines
-        self._marks = _packed(marks)  # type: ignore[misc]  # the subclasses' slot
+        self._marks = _repacked(marks)  # type: ignore[misc]  # the subclasses' slot
 
 
 class MarkedDict(_Placed, dict):
@@ -82,7 +123,7 @@ class MarkedDict(_Placed, dict):
         for i, k in enumerate(self):
             if k == key:
                 at = 4 + 8 * i
-                return at if at + 8 <= len(self._marks) else -1
+                return at if at + 8 <= _count(self._marks) else -1
         return -1
 
     def loc_of(self, key: str) -> Location:
@@ -96,12 +137,13 @@ class MarkedDict(_Placed, dict):
     def without(self, key: str) -> MarkedDict:
         """A copy without ``key``, its other places kept."""
         d = MarkedDict()
-        marks = self._marks[:4]
+        old = _unpacked(self._marks)
+        marks = old[:4]
         for i, (k, v) in enumerate(self.items()):
             if k != key:
                 d[k] = v
-                marks.extend(self._marks[4 + 8 * i: 12 + 8 * i])
-        d._file, d._marks = self._file, marks
+                marks += old[4 + 8 * i: 12 + 8 * i]
+        d._file, d._marks = self._file, _repacked(marks)
         return d
 
 
@@ -127,7 +169,7 @@ class _ItemPlaces(Sequence[Location]):
         self._items = items
 
     def __len__(self) -> int:
-        return (len(self._items._marks) - 4) // 4
+        return (_count(self._items._marks) - 4) // 4
 
     @overload
     def __getitem__(self, i: int) -> Location: ...
@@ -159,11 +201,12 @@ def _loc(file: str, node: yaml.Node) -> Location:
     return Location(file, *_marks(node))
 
 
-def _marks(node: yaml.Node) -> tuple[int, int, int, int]:
+def _marks(node: yaml.Node, first: int = 0) -> tuple[int, int, int, int]:
+    """The node's place (line, col, end line, end col), its lines counted from line ``first``."""
     s, e = node.start_mark, node.end_mark
     # A quoted scalar's text starts after its opening quote: columns inside it count from there.
     shift = 1 if node.__class__ is _ScalarNode and node.style in ('"', "'") else 0
-    return s.line + 1, s.column + 1 + shift, e.line + 1, e.column + 1
+    return s.line + 1 - first, s.column + 1 + shift, e.line + 1 - first, e.column + 1
 
 
 class _Constructor(yaml.constructor.SafeConstructor):
@@ -182,16 +225,18 @@ class _Constructor(yaml.constructor.SafeConstructor):
         lst._file, lst._marks = self.filename, array("I", _marks(node))
         yield lst
         lst.extend(self.construct_object(child, deep=True) for child in node.value)
-        places = list(_marks(node))
+        first = node.start_mark.line + 1
+        places = list(_marks(node, first))
         for child in node.value:
-            places += _marks(child)
-        lst._marks = _packed(places)
+            places += _marks(child, first)
+        lst._marks = _packed(places, first)
 
     def construct_marked_map(self, node: yaml.MappingNode) -> Iterator[MarkedDict]:
         d = MarkedDict()
         d._file, d._marks = self.filename, array("I", _marks(node))
         yield d
-        places = list(_marks(node))
+        first = node.start_mark.line + 1
+        places = list(_marks(node, first))
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise YamlError("merge keys (<<) are not allowed in claim files",
@@ -207,9 +252,9 @@ class _Constructor(yaml.constructor.SafeConstructor):
             if key in d:
                 raise YamlError(f"duplicate key {key!r}", location=_loc(self.filename, key_node))
             d[key] = self.construct_object(value_node, deep=True)
-            places += _marks(key_node)
-            places += _marks(value_node)
-        d._marks = _packed(places)
+            places += _marks(key_node, first)
+            places += _marks(value_node, first)
+        d._marks = _packed(places, first)
 
 
 # The stubs want a whole loader class as the methods' self; PyYAML calls them on the loader, of

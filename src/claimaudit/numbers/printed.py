@@ -96,9 +96,10 @@ Rules for ambiguous input (documented choices)
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import lru_cache
+from typing import Any
 
 from ..errors import NumberSyntaxError
 from . import chinese, compound, vocabulary, words
@@ -656,11 +657,45 @@ def parse_printed(text: str, *, kilo: int = 1000, rounding: str = "auto") -> Pri
 #: memo is bounded in entries and in the length of a text, so hostile input cannot grow it.
 MEMO_TEXT = 200
 MEMO_ENTRIES = 16384
+#: Most reading policies a memo keeps a table for (see :func:`remember`).
+MEMO_POLICIES = 64
+#: The memo: a table per reading policy (kilo, rounding), keyed by the text.
+_MEMO: dict[tuple[int, str], dict[str, PrintedNumber]] = {}
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
 def _memo(text: str, kilo: int, rounding: str) -> PrintedNumber:
-    return _read(text, kilo, rounding)
+    table = _MEMO.get((kilo, rounding))
+    p = table.get(text) if table is not None else None
+    if p is None:
+        p = _read(text, kilo, rounding)
+        remember(_MEMO, (kilo, rounding), text, p)
+    return p
+
+
+def remember(memo: dict[Any, dict[str, Any]], policy: Hashable, text: str, value: Any) -> None:
+    """Keep ``value``, read from ``text`` under ``policy``, in ``memo``: a table per policy keyed by the
+    text alone (a key tuple and an LRU link per entry were five sixths of a memo's memory). Bounded:
+    texts of at most MEMO_TEXT characters, MEMO_POLICIES tables and MEMO_ENTRIES values in all; a
+    memo that is full starts again empty."""
+    if len(text) > MEMO_TEXT:
+        return
+    full = memo_entries(memo) >= MEMO_ENTRIES
+    table = memo.get(policy)
+    if full or table is None:
+        if full or len(memo) >= MEMO_POLICIES:
+            memo.clear()
+        table = memo[policy] = {}
+    table[text] = value
+
+
+def memo_entries(memo: dict[Any, dict[str, Any]]) -> int:
+    """How many values ``memo`` (see :func:`remember`) holds."""
+    return sum(map(len, memo.values()))
+
+
+def forget_printed() -> None:
+    """Empty the memo (the engine does as a run ends: what it read is in its results)."""
+    _MEMO.clear()
 
 
 def _read(text: str, kilo: int, rounding: str) -> PrintedNumber:
