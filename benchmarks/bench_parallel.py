@@ -16,7 +16,7 @@ fresh process, and times its phases in process CPU time:
 The machine this runs on is shared, so wall time mostly measures the other load. Printed for each mode:
 the medians of CPU and wall time, and the speed-up the CPU times give on 2 idle cores: serial CPU /
 (the parallel phase + what the parent does alone after the last worker result is in), the parallel
-phase being half the two processes' CPU until then when groups are handed out one at a time (the
+phase being half the two processes' CPU until then when groups are handed out as processes free up (the
 longer one's with fixed buckets), next to the speed-up observed in wall time. The JSON records of both
 modes are compared once.
 """
@@ -127,14 +127,14 @@ def main() -> None:
 
     def idle(r: dict) -> float:
         """The -n 2 run on 2 idle cores: the parallel phase (until the last worker result is in: half the
-        two processes' CPU when groups are handed out one at a time, the longer one's with fixed buckets),
+        two processes' CPU when groups are handed out as processes free up, the longer one's with fixed buckets),
         then the parent alone."""
         before = r["run"] + r["records"] + r["text"] - r["tail"]
         both = (before + r["worker"]) / 2 if r["dynamic"] else max(before, r["worker"])
         return both + r["tail"]
 
     estimates = sorted(s_total / idle(r) for r in p)
-    how = "groups one at a time" if p[0]["dynamic"] else "fixed buckets"
+    how = "groups handed out as processes free up" if p[0]["dynamic"] else "fixed buckets"
     print(f"-n 2 against serial on {count} claims in {files} files ({a.reps} interleaved rounds, medians; "
           f"load average {os.getloadavg()[0]:.1f} after); JSON records identical: {same}")
     print(f"  serial: run CPU {s_run:.2f} s, records + text + HTML {s_after:.2f} s; wall {s_wall:.2f} s")

@@ -329,6 +329,51 @@ def test_groups_are_handed_out_one_at_a_time():
     assert mine and len(theirs) > len(mine)        # two workers (threads here), each fed as it finished
 
 
+def test_parts_are_several_groups_first_single_groups_at_the_end():
+    """With the groups' sizes (largest first), a part is at most a 1/(2 * processes) share of what is
+    left: fewer audits while much is left, single groups at the end; each group in exactly one part."""
+    from claimaudit.engine.parallel import _Feeder
+
+    sizes = [100] * 25 + [3]
+    feeder = _Feeder([[25 - i] for i in range(26)], lambda g: None, sizes, 2)   # type: ignore[arg-type, return-value]
+    parts, left = [], sum(sizes)
+    while (part := feeder.next_group()) is not None:
+        took = 100 * len(part) if 0 not in part else 100 * (len(part) - 1) + 3
+        assert part == sorted(part) and (len(part) == 1 or took < left / 4)
+        parts.append(part)
+        left -= took
+    assert sorted(i for p in parts for i in p) == list(range(26))
+    assert len(parts[0]) == 6 and [len(p) for p in parts[-5:]] == [1] * 5 and len(parts) == 13
+    one = _Feeder([[0], [1]], lambda g: None)   # type: ignore[arg-type, return-value]
+    assert one.next_group() == [0] and one.next_group() == [1] and one.next_group() is None
+
+
+def test_parts_of_several_groups_give_the_serial_output(tmp_path, capsys, monkeypatch):
+    """Independent groups audited together in one part (one audit) give the serial run's records,
+    errors and order: a part is a serial run of its files."""
+    import claimaudit.engine.parallel as par
+
+    for k in range(12):       # independent files (findings, a schema error, an unknown source), same shapes
+        for name, text in (("d", FILES["d.yaml"]), ("f", FILES["f.yaml"]), ("g", FILES["g.yaml"])):
+            p = tmp_path / "claims" / f"{name}{k:02d}.yaml"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text, encoding="utf-8")
+    (tmp_path / "sources").mkdir()
+    parts, real = [], par._Feeder._part
+
+    def spied(self):
+        part = real(self)
+        parts.append(part)
+        return part
+
+    monkeypatch.setattr(par._Feeder, "_part", spied)
+    serial_code, serial = _json(capsys, tmp_path)
+    code, parallel = _json(capsys, tmp_path, "-n", "2")
+    assert serial["errors"] and serial["summary"]["inconsistent"] >= 12
+    assert (code, parallel) == (serial_code, serial)
+    assert max(len(p) for p in parts) >= 4 and len(parts[-1]) == 1 and sum(map(len, parts)) == 36
+
+
 def _boom(*args, **kwargs):
     raise RuntimeError("a worker failed")
 

@@ -3,9 +3,11 @@
 Files that may refer to each other — a dotted name ``stem.`` of another file anywhere in a file's text
 (formulas, ``same_as:``, ``at_most:`` …), or two files with the same stem (one module) — are kept in
 one group; the test is textual, so it can only join files that do not need it, never split files that
-do. The groups are handed out one at a time, largest first, to the worker processes and to the parent
-itself (:class:`_Feeder`: whoever is free takes the next, so the processes finish together whatever
-else the machine runs); each audits its group exactly as a serial run would (collect, evaluate,
+do. The groups are handed out largest first, to the worker processes and to the parent itself
+(:class:`_Feeder`: whoever is free takes the next, so the processes finish together whatever else the
+machine runs), several independent groups at a time while much is left (each audit of a part has its
+own costs: the formulas parsed again, the setup), one at a time at the end; each audits its part exactly
+as a serial run of those files would (collect, evaluate,
 checkers, outcomes, report records), and the parent reads the workers' results back between its own
 groups and merges the results, findings and errors back into the serial run's order. Runs with a
 run-scope checker (it sees the whole run), runs with Markdown docs (a doc is a source any file may cite)
@@ -107,9 +109,9 @@ def file_groups(files: list[Path]) -> list[list[int]]:
     return list(groups.values())
 
 
-def _largest_first(groups: list[list[int]], files: list[Path]) -> list[list[int]]:
-    """Groups by size (bytes of their files), largest first: the last ones to be audited are the
-    smallest, so that the processes finish close together."""
+def _largest_first(groups: list[list[int]], files: list[Path]) -> tuple[list[list[int]], list[int]]:
+    """Groups by size (bytes of their files), largest first, and their sizes: the last ones to be
+    audited are the smallest, so that the processes finish close together."""
     def size(g: list[int]) -> int:
         total = 0
         for i in g:
@@ -119,32 +121,53 @@ def _largest_first(groups: list[list[int]], files: list[Path]) -> list[list[int]
                 pass
         return total
 
-    return sorted(groups, key=size, reverse=True)
+    sized = sorted(((size(g), g) for g in groups), key=lambda sg: sg[0], reverse=True)
+    return [g for _s, g in sized], [s for s, _g in sized]
 
 
 class _Feeder:
-    """Hands the groups out one at a time: the parent takes the next one whenever it has audited one,
-    and each worker process is given the next one the moment it sends its results back (a callback in
-    the pool's thread), so no process waits while another has work queued, however the machine's
-    load falls. The parent reads the workers' results back between its own groups, while they audit."""
+    """Hands the groups out: the parent takes the next part whenever it has audited one, and each worker
+    process is given the next part the moment it sends its results back (a callback in the pool's
+    thread), so no process waits while another has work queued, however the machine's load falls. The
+    parent reads the workers' results back between its own parts, while they audit.
 
-    def __init__(self, groups: list[list[int]], submit: Callable[[list[int]], Future[str]]) -> None:
-        self.tasks = deque(groups)
+    With ``sizes`` (of the groups, largest first), a part is as many groups as make at most a
+    ``1 / (2 * processes)`` share of what is left (guided self-scheduling): big parts first, single
+    groups at the end, so that there are fewer audits (each parses the formulas again and sets up its
+    run) and the processes still finish within a small group of each other. Without, one group a part."""
+
+    def __init__(self, groups: list[list[int]], submit: Callable[[list[int]], Future[str]],
+                 sizes: list[int] | None = None, processes: int = 2) -> None:
+        self.tasks = deque(zip(groups, sizes or [0] * len(groups), strict=True))
+        self.left = sum(sizes or ())
+        self.share = 2 * processes if sizes else 0
         self.lock = threading.Lock()
         self.running: list[tuple[list[int], Future[str]]] = []
         self._submit = submit
         self.stopped = False
 
+    def _part(self) -> list[int]:
+        """The next part (under the lock, with tasks left): file indices in file order."""
+        group, took = self.tasks.popleft()
+        part = list(group)
+        target = (self.left / self.share) if self.share else 0
+        while self.tasks and took + self.tasks[0][1] < target:
+            more, size = self.tasks.popleft()
+            part += more
+            took += size
+        self.left -= took
+        return sorted(part)
+
     def next_group(self) -> list[int] | None:
         with self.lock:
-            return self.tasks.popleft() if self.tasks and not self.stopped else None
+            return self._part() if self.tasks and not self.stopped else None
 
     def feed(self) -> None:
-        """Give a worker the next group, if any is left."""
+        """Give a worker the next part, if any is left."""
         with self.lock:
             if not self.tasks or self.stopped:
                 return
-            group = self.tasks.popleft()
+            group = self._part()
             try:
                 future = self._submit(group)
             except RuntimeError:     # the pool is shutting down (the parent stopped: an error, Ctrl-C)
@@ -356,9 +379,10 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         # the workers' pickles: a folder only this user can read or write (mkdtemp makes it 0700)
         with tempfile.TemporaryDirectory(prefix="claimaudit-n-") as spool, \
                 ProcessPoolExecutor(processes - 1, mp_context=multiprocessing.get_context(method)) as pool:
-            feeder = _Feeder(_largest_first(groups, files), lambda g: pool.submit(
+            ordered, sizes = _largest_first(groups, files)
+            feeder = _Feeder(ordered, lambda g: pool.submit(
                 _audit_bucket_spooled, spool, paths_of(g), str(root), worker_options, formats, slim_above,
-                prerender))
+                prerender), sizes, processes)
             try:
                 for _ in range(processes - 1):
                     feeder.feed()
