@@ -142,3 +142,27 @@ def test_near_misses_say_nothing(text):
 def test_headings_after_the_sentence_are_not_items():
     text = "Training has 3 stages:\n\n### Pre-training\n\nText.\n\n### Fine-tuning\n\nText.\n"
     assert counts(text) == []
+
+
+# -- a list in parentheses after the noun, and a Chinese count after its list ----------------------
+@pytest.mark.parametrize("text, printed, items", [
+    ("We evaluate on 4 benchmarks (MMLU, GSM8K, HumanEval and BBH) and report accuracy.\n", "4", "4"),
+    ("我们在 MMLU、C-Eval 和 CMMLU 三个基准上评测。\n", "三个基准", "3"),
+    ("训练分为预训练、监督微调和对齐三个阶段。\n", "三个阶段", "3"),
+])
+def test_a_list_beside_its_count(tmp_path, text, printed, items):
+    assert counts(text) == [(printed, items, 0.8)]
+    assert verdicts(tmp_path, text, kind="count") == ["consistent"]
+    wrong = text.replace("三个", "四个").replace("4 benchmarks", "5 benchmarks")
+    assert verdicts(tmp_path, wrong, kind="count") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("text", [
+    "We use 3 datasets (e.g. Pile, C4 and RedPajama).\n",
+    "The 3 models (7B, 13B and 70B) are released.\n",
+    "我们提供 7B、13B 和 70B 三个尺寸。\n",                        # numbers: another kind of list
+    "评测包括 MMLU、C-Eval 和 CMMLU 等三个基准。\n",
+    "使用 A、B 训练的模型在 C 和 D 两个基准上表现最好。\n",          # the list began before the clause's count
+])
+def test_beside_its_count_near_misses(text):
+    assert [c for c in counts(text) if c[2] >= CONFIDENT] == []

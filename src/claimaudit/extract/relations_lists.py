@@ -27,9 +27,13 @@ from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
 # the counted noun (one to four words) right after the number, then the colon opening the list
 _EN_NOUN = re.compile(r"[ \t]+((?:[A-Za-z][\w'-]*[ \t]+){0,3}?[A-Za-z][\w'-]*)[ \t]*"
-                      r"(?:,?[ \t]*(?:in total|in all|as follows|listed below|below|namely))?[ \t]*[:：]")
+                      r"(?:,?[ \t]*(?:in total|in all|as follows|listed below|below|namely))?[ \t]*([:：(（])")
 _ZH_NOUN = re.compile(r"[ \t]*[个種种项項类類款家条條名位部支组組套大]?[ \t]*([\u4e00-\u9fffA-Za-z]{1,8}?)[ \t]*"
-                      r"(?:[,，]?[ \t]*(?:分别是|分别为|分別為|即|如下))?[ \t]*[:：]")
+                      r"(?:[,，]?[ \t]*(?:分别是|分别为|分別為|即|如下))?[ \t]*([:：(（])")
+# "预训练、微调和对齐三个阶段": a Chinese count after its list, a classifier and the noun
+_ZH_AFTER_LIST = re.compile(r"[ \t]*[个種种项項类類款家条條名位部支组組套大][ \t]*([\u4e00-\u9fff]{1,2})")
+_ZH_FUNCTION = re.compile(r"[在的是为将把被从到向了]")
+_CLAUSE_START = re.compile(r"[，,。；;：:！？!?\n(（)）]")
 # a noun phrase holds none of these: "2 models on the datasets:" lists datasets, not models
 _NOT_IN_NOUN = re.compile(r"\b(?:on|of|in|for|from|to|at|by|with|per|each|the|a|an|and|or|over|across|into|"
                           r"are|is|was|were|we|our|its|their|which|that|using|used|trained|evaluated)\b", re.I)
@@ -66,19 +70,26 @@ class ListCountRelations(FinderBase):
                 continue
             after = m.number_end
             mo = _EN_NOUN.match(text, after) or _ZH_NOUN.match(text, after)
-            if mo is None or _NAME_BEFORE.search(text, max(0, m.start - 12), m.start):
+            # "Llama 2 models:" names; "… 和 CMMLU 三个基准" counts (a Chinese numeral is in no name)
+            if _NAME_BEFORE.search(text, max(0, m.start - 12), m.start) and (mo is not None or text[m.start].isascii()):
                 continue
-            noun = mo.group(1)
-            if _PARTIAL.search(noun) or _NOT_IN_NOUN.search(noun) \
-                    or _PARTIAL.search(text, max(0, m.start - 20), m.start):
-                continue
-            got = self._inline(mo.end()) or self._bullets(mo.end()) or self._table_rows(mo.end(), noun)
+            if mo is None:
+                zh = _ZH_AFTER_LIST.match(text, after)
+                got = self._before(i) if zh is not None else None
+                noun = zh.group(1) if zh is not None else ""
+            else:
+                noun = mo.group(1)
+                if _PARTIAL.search(noun) or _NOT_IN_NOUN.search(noun) \
+                        or _PARTIAL.search(text, max(0, m.start - 20), m.start):
+                    continue
+                got = self._paren(mo.end()) if mo.group(2) in "(（" else \
+                    self._inline(mo.end()) or self._bullets(mo.end()) or self._table_rows(mo.end(), noun)
             if got is None:
                 continue
             count, where, lo, hi = got
             # "a `.bin` and `.idx` file", "question and answering": of two items joined by "and" the
             # split is least sure, so that count is a suggestion
-            sure = count > 2 or "after the colon" not in where
+            sure = count > 2 or "the last after" not in where
             s, e = self.doc.sentence_span(m.start)
             out.append(Relation(
                 "count", i, str(count), [], quote=text[s:e].strip(), at=m.start, confidence=0.8 if sure else 0.5,
@@ -92,23 +103,41 @@ class ListCountRelations(FinderBase):
         text = self.text
         stop = _SENTENCE_END.search(text, start, start + 600)
         end = stop.start() if stop is not None else min(len(text), start + 600)
-        body = text[start:end].strip()
-        if not body:
-            return None
-        items = [x.strip() for x in _SPLIT.split(body)]
-        oxford = re.fullmatch(r"(?:and|&)\s+(.+)", items[-1], re.S) if len(items) > 2 else None
-        if oxford is not None:                  # "A, B, and C"
-            items[-1] = oxford.group(1)
-            if _AND_INSIDE.search(items[-1]):
-                return None
-        else:
-            last = _LAST_AND.match(items[-1])
-            if last is None or _AND_INSIDE.search(last.group(1)) or _AND_INSIDE.search(last.group(2)):
-                return None
-            items[-1:] = [last.group(1).strip(), last.group(2).strip()]
-        if not self._countable(items, body) or any(_AND_INSIDE.search(x) for x in items[:-2]):
+        items = _and_list(text[start:end].strip())
+        if items is None:
             return None
         return len(items), f"the {len(items)} items listed after the colon, the last after 'and'", start, end
+
+    def _paren(self, start: int) -> tuple[int, str, int, int] | None:
+        """"4 benchmarks (A, B, C and D)": the items in the parenthesis after the noun."""
+        close = re.compile(r"[)）]").search(self.text, start, start + 400)
+        if close is None or re.search(r"[(（\n]", self.text[start:close.start()]):
+            return None
+        items = _and_list(self.text[start:close.start()].strip())
+        if items is None:
+            return None
+        return len(items), f"the {len(items)} items in the parenthesis after it, the last after 'and'", \
+            start, close.start()
+
+    def _before(self, i: int) -> tuple[int, str, int, int] | None:
+        """"在 MMLU、C-Eval 和 GSM8K 三个基准上": the items of the clause before a Chinese count, joined
+        by 、 with 和 / 及 / 与 before the last; no other number in the clause."""
+        m, text = self.ms[i], self.text
+        lo = max(0, m.start - 200)
+        starts = [mo.end() for mo in _CLAUSE_START.finditer(text, lo, m.start)]
+        lo = starts[-1] if starts else lo
+        if i > 0 and self.ms[i - 1].end > lo:
+            return None
+        body = text[lo:m.start].strip()
+        if "、" not in body and not re.search(r"和|及|与", body):
+            return None
+        items = _and_list(body)
+        # the clause's first item carries its lead-in ("我们在 MMLU"); the others are names, else the
+        # list began earlier ("用 A、B 训练的模型在 C 和 D 两个基准上")
+        if items is None or any(len(x) > 16 or _ZH_FUNCTION.search(x) for x in items[1:]):
+            return None
+        return len(items), f"the {len(items)} items listed before it, the last after 'and'", lo, m.start
+
 
     def _bullets(self, start: int) -> tuple[int, str, int, int] | None:
         """The top-level items of a bullet or numbered list starting on the next line. The document
@@ -137,7 +166,7 @@ class ListCountRelations(FinderBase):
             elif not items and pos > nl + 2:
                 return None
             pos = eol + 1
-        if len(items) < 2 or not self._countable(items, "\n".join(items), grouped=True):
+        if len(items) < 2 or not _countable(items, "\n".join(items), grouped=True):
             return None
         # an item's second paragraph (indented in the file) would be read as the end of the list
         nxt = re.compile(r"\S").search(text, hi)
@@ -166,22 +195,41 @@ class ListCountRelations(FinderBase):
         return len(kept), f"the {len(kept)} rows of the table after it (first column {t.header[0]!r})", \
             t.start, t.end
 
-    @staticmethod
-    def _countable(items: list[str], body: str, grouped: bool = False) -> bool:
-        """Every item is a name: not empty, not a number, not a list of its own; the list is not partial."""
-        if len(items) < 2 or _PARTIAL.search(body):
+def _and_list(body: str) -> list[str] | None:
+    """The items of "A, B and C" / "A、B 和 C" (None unless the last follows "and" and each is a name)."""
+    if not body:
+        return None
+    items = [x.strip() for x in _SPLIT.split(body)]
+    oxford = re.fullmatch(r"(?:and|&)\s+(.+)", items[-1], re.S) if len(items) > 2 else None
+    if oxford is not None:                  # "A, B, and C"
+        items[-1] = oxford.group(1)
+        if _AND_INSIDE.search(items[-1]):
+            return None
+    else:
+        last = _LAST_AND.match(items[-1])
+        if last is None or _AND_INSIDE.search(last.group(1)) or _AND_INSIDE.search(last.group(2)):
+            return None
+        items[-1:] = [last.group(1).strip(), last.group(2).strip()]
+    if not _countable(items, body) or any(_AND_INSIDE.search(x) for x in items[:-2]):
+        return None
+    return items
+
+
+def _countable(items: list[str], body: str, grouped: bool = False) -> bool:
+    """Every item is a name: not empty, not a number, not a list of its own; the list is not partial."""
+    if len(items) < 2 or _PARTIAL.search(body):
+        return False
+    for x in items:
+        if not x or len(x) > 200 or _NUMERIC_ITEM.fullmatch(x):
             return False
-        for x in items:
-            if not x or len(x) > 200 or _NUMERIC_ITEM.fullmatch(x):
-                return False
-            if _SPLIT_OF_COUNT.match(x):
-                return False
-            # "Indic languages (2%): a, b, c": a group whose members are the items
-            if grouped and re.search(r"[:：]\s*\S[^\n]*[,，、]", x):
-                return False
-            if not grouped and len(x) > 60:
-                return False
-        return True
+        if _SPLIT_OF_COUNT.match(x):
+            return False
+        # "Indic languages (2%): a, b, c": a group whose members are the items
+        if grouped and re.search(r"[:：]\s*\S[^\n]*[,，、]", x):
+            return False
+        if not grouped and len(x) > 60:
+            return False
+    return True
 
 
 def _names(header: str, noun: str) -> bool:
