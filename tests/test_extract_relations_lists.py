@@ -139,6 +139,10 @@ def test_near_misses_say_nothing(text):
     assert [c for c in counts(text) if c[2] >= CONFIDENT] == []
 
 
+def test_a_list_too_long_to_count_says_nothing():
+    assert counts("We have 3 items:\n\n" + "- item\n" * 600) == []
+
+
 def test_headings_after_the_sentence_are_not_items():
     text = "Training has 3 stages:\n\n### Pre-training\n\nText.\n\n### Fine-tuning\n\nText.\n"
     assert counts(text) == []

@@ -125,7 +125,8 @@ From prose:
                     上取得 66.3 分") is the cell of the row named last before it (0.7); a value that is
                     not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5;
 * ``count``         "4 benchmarks: A, B, C and D", "the following three stages:" and a list, "3 languages:"
-                    and a table naming them in its first column: the stated count is the items (0.8).
+                    and a table naming them in its first column, "(A, B and C)" after the noun, "A、B 和 C
+                    三个阶段": the stated count is the items (0.8; two items: a suggestion).
 
 Prose sentences are read joined across a wrapped line and after an abbreviation ("i.e. 258,048
 GPU-hours"); of several pairs whose units multiply to a value's, the one pair whose product is it

@@ -8,7 +8,10 @@ the count: the counted noun sits right before the colon that opens the list ("12
 
 * the rest of the sentence, items split by , ， 、 ; ； with "and" / 和 / 及 / 与 / 以及 before the last;
 * a Markdown bullet or numbered list starting on the next line (a blank line allowed), top level only;
-* the body rows of a table starting on the next line, when its first column's header names the noun.
+* the body rows of a table starting on the next line, when its first column's header names the noun;
+* a parenthesis right after the noun ("4 benchmarks (A, B, C and D)"), items split as in a sentence;
+* for a Chinese count with its classifier and noun after the list ("在 A、B 和 C 三个基准上"), the
+  clause before it, with no other number in it.
 
 Nothing is drafted when the list is partial or unclear: "such as", "including", "e.g.", 包括, 等, "etc.",
 an ellipsis, nested items, items that are themselves lists ("Group: a, b, c"), items that are numbers
@@ -166,7 +169,7 @@ class ListCountRelations(FinderBase):
             elif not items and pos > nl + 2:
                 return None
             pos = eol + 1
-        if len(items) < 2 or not _countable(items, "\n".join(items), grouped=True):
+        if not 2 <= len(items) <= 500 or not _countable(items, "\n".join(items), grouped=True):
             return None
         # an item's second paragraph (indented in the file) would be read as the end of the list
         nxt = re.compile(r"\S").search(text, hi)
