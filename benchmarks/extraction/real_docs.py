@@ -80,6 +80,7 @@ FAMILY = {
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
+    "count": ("count",),
 }
 
 

@@ -123,7 +123,10 @@ From prose:
                     mean gap of the rows paired with their variant in the table before it (0.7);
 * ``headline``      in sentences naming several rows, a value beside a header ("68.4 on MMLU", "在 C-Eval
                     上取得 66.3 分") is the cell of the row named last before it (0.7); a value that is
-                    not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5.
+                    not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5;
+* ``count``         "4 benchmarks: A, B, C and D", "the following three stages:" and a list, "3 languages:"
+                    and a table naming them in its first column, "(A, B and C)" after the noun, "A、B 和 C
+                    三个阶段": the stated count is the items (0.8; two items: a suggestion).
 
 Prose sentences are read joined across a wrapped line and after an abbreviation ("i.e. 258,048
 GPU-hours"); of several pairs whose units multiply to a value's, the one pair whose product is it
@@ -133,7 +136,7 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_near`,
 :mod:`.relations_sizes`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
-:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines` and
+:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists` and
 :mod:`.relations_deltas`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
@@ -150,6 +153,7 @@ from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
+from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
@@ -166,7 +170,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      HeadlineRelations, DocRelations,
                      CodeRelations,
                      NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations,
-                     DeltaRelations):
+                     DeltaRelations, ListCountRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -214,6 +218,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.quantised_losses(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
+        out += self.listed_counts(out)
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
 
