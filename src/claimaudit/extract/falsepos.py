@@ -52,6 +52,11 @@ _AT_ONE_AFTER = re.compile(r"\s(?:point|time|stage)\b")
 _VAGUE_AFTER = re.compile(r"-(?:something|odd|ish)(?![A-Za-z])|-somethings\b", re.I)
 #: "half-hearted", "half-life": half as part of a word (unless the word is a unit: "a half-day").
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
+#: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
+#: "one-sided", "left-handed", "zero-shot" (a prompting setting) ("a three-day event" keeps its unit: 3 days).
+_ADJECTIVE_COMPOUND = re.compile(r"-(?:way|dimensional|sided|faced|handed|shot)(?![A-Za-z])", re.I)
+#: 三年级, 3 年级: a school grade (a year of school), not three years.
+_GRADE_AFTER = re.compile(r"\s?年[级級]")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
 _TIME_AFTER = re.compile(r"\s*(?:[ap]\.?m\.?)(?![A-Za-z])", re.I)
 _LIST_START = re.compile(r"(?:^|\n|。|[!?！？])[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?(?:\(|（)?$")
@@ -121,7 +126,7 @@ _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:mill
                                 r"|\s?(?:points?|pts|per cent|percent))")
 _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?![\d.])")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
-_SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d.,%‰]|\s?[A-Za-z]*[/%]|[A-Za-z])"
+_SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
@@ -146,7 +151,13 @@ _DOT_SPACE = re.compile(r"\.\s")
 #: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
 _LOWER_WORD_AFTER = re.compile(r" [a-z]")
 _DECADE = re.compile(r"[1-9]0")
-_SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$)")
+_SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
+#: A day, month and year with slashes ("12/03/2021", "3/14/2020", "2021/03/05"): every part is a date's
+#: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
+_SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
+_SLASH_DATE_PARTS = re.compile(r"[\d/]{0,10}")
+#: Number words inside English idioms: "on cloud nine", "the whole nine yards".
+_WORD_IDIOM_BEFORE = re.compile(r"\b(?:cloud|whole)\s$", re.I)
 _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
@@ -175,6 +186,24 @@ _LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
 
 
 _FUNCTION_WORDS = frozenset("in at a an to of on for and or is was are were by as".split())
+
+
+def _slash_date(folded: str, start: int, end: int) -> bool:
+    """The digits and slashes around ``folded[start:end]`` are a date (day, month, year)."""
+    i = start
+    while i > 0 and start - i < 10 and (folded[i - 1].isdigit() or folded[i - 1] == "/"):
+        i -= 1
+    m = _SLASH_DATE_PARTS.match(folded, end)
+    j = m.end() if m else end
+    if (i > 0 and folded[i - 1] in ".-") or (j < len(folded) and folded[j] in ".-" and folded[j + 1:j + 2].isdigit()):
+        return False
+    run = folded[i:j].strip("/")
+    if _SLASH_DATE.fullmatch(run) is None:
+        return False
+    a, b, c = (int(x) for x in run.split("/"))
+    if a > 31:                              # 2021/03/05: year, month, day
+        return 1 <= b <= 12 and 1 <= c <= 31
+    return 1 <= a <= 31 and 1 <= b <= 31 and (a <= 12 or b <= 12)   # 12/03/2021 or 3/14/2020
 
 
 def _measure_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
@@ -225,6 +254,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
     prev2 = before[-2:-1] if len(before) >= 2 else ""
     nxt = after[:1]
 
+    if "年" in after[:2] and _GRADE_AFTER.match(after):
+        return "school grade"
     if kind == "digits" or kind == "fraction":
         # Glued to a word on the left: H800, V3.2, EP64, PP16, A100, R1, pass@1, SC'24, x128.
         if prev and (_LETTER.match(prev) or prev in "@#'’_") \
@@ -266,6 +297,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
         if _DOT_DIGIT.match(after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
+        if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
+            return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
         if _SPACED_K.match(after):
             return "scale letter after a space"   # "2.33 k": 2330 or a variable k; never 2.33
         if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
@@ -341,9 +374,13 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "section or list number"
     if kind == "words" and _DASH_NUMBER_WORD.match(after):
         return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
+    if kind == "words" and tok.lower() == "nine" and _WORD_IDIOM_BEFORE.search(before):
+        return "idiom"                      # "on cloud nine", "the whole nine yards": no count
     if kind == "words" and tok.lower() == "one" and _AT_ONE_BEFORE.search(before) and _AT_ONE_AFTER.match(after):
         return "idiom"                      # "at one point", "at one time": once, no amount
     if kind == "words":
+        if _ADJECTIVE_COMPOUND.match(after):
+            return "compound word"          # "a two-way street": no amount
         if _VAGUE_AFTER.match(after):
             return "vague number"           # "thirty-something": somewhere in the thirties
         if tok.lower().endswith("half") and (h := _HYPHEN_WORD.match(after)) is not None \
