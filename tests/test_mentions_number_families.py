@@ -173,3 +173,13 @@ def test_chinese_ten_odd_is_no_exact_ten() -> None:
     # 十几个: more than ten (11 to 19), never exactly 10
     (m,) = extract_mentions(analyse("十几个人"))
     assert m.number.relation == ">" and m.number.nominal == 10
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("Convert 34.9 centigrate to kelvin.", F(349, 10), "Celsius_reading"),
+    ("It was 90 farenhiet outside.", F(90), "Fahrenheit_reading"),
+    ("Water boils at 100 celcius.", F(100), "Celsius_reading"),
+    ("The oven is at 200 celsius.", F(200), "Celsius_reading"),
+])
+def test_temperature_scales_as_misspelt_in_web_text(text: str, value: Fraction, unit: str) -> None:
+    assert [(v, u) for _, v, u in read(text)] == [(value, unit)]

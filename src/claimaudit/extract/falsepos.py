@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..numbers import vocabulary
 from .number_affixes import CURRENCY_BEFORE
-from .unit_words import TEMPERATURE_CONTEXT
+from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
@@ -180,7 +180,7 @@ _CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早�
 _CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
 _CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
-_TEMPERATURE_WORD = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit)$")
+_TEMPERATURE_WORD = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
 _LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
 

@@ -110,13 +110,18 @@ _SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
 #: registry's explicit reading units, which never convert (units/definitions.txt).
+#: The scales' names as printed, with the misspellings common in web text (celcius, centigrate,
+#: farenheit, fahrenhiet, farenhiet): one list for the unit reader and for falsepos.
+CELSIUS_NAMES = ("celsius", "celcius", "centigrade", "centigrate")
+FAHRENHEIT_NAMES = ("fahrenheit", "farenheit", "fahrenhiet", "farenhiet")
 _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
-                          r"(?:(C|Celsius|Celcius|centigrade)|(F|Fahrenheit|Farenheit|Fahrenhiet))|(℃)|(℉)", re.I)
+                          r"(?:(C|" + "|".join(CELSIUS_NAMES) + r")|(F|" + "|".join(FAHRENHEIT_NAMES) + r"))|(℃)|(℉)",
+                          re.I)
 #: A sentence about the weather or heat: a glued C or F there is a temperature ("reach 35C").
 TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:ter|test)?\b|\bcold|\bcool|"
                                  r"\bhighs? of|\blows? of|thermomet|forecast|weather|heatwave|\bfreez|\bboil|°", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
-_TEMPERATURE_NAME = re.compile(r"(?:celsius|celcius|centigrade|fahrenheit|farenheit|fahrenhiet)", re.I)
+_TEMPERATURE_NAME = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
 #: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
 #: kilowatt-hour or a temperature), 斤, 两 and 码 are left out: ambiguous, or no unit the registry holds.
