@@ -183,3 +183,15 @@ def test_chinese_ten_odd_is_no_exact_ten() -> None:
 ])
 def test_temperature_scales_as_misspelt_in_web_text(text: str, value: Fraction, unit: str) -> None:
     assert [(v, u) for _, v, u in read(text)] == [(value, unit)]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("亏损-2.5万元", F(-25_000)), ("同比增长-3%", F(-3)), ("净利润为-1.2亿元", F(-120_000_000)), ("温度为-5℃", F(-5)),
+])
+def test_minus_after_a_chinese_word_is_a_sign(text: str, value: Fraction) -> None:
+    assert values(text) == [value]
+
+
+@pytest.mark.parametrize("text", ["2023年-2024年的数据", "3月-5月", "百川-13B 模型", "通义千问-7B", "GPT-4 模型"])
+def test_dash_after_a_date_or_in_a_name_is_no_minus(text: str) -> None:
+    assert all(v >= 0 for v in values(text))

@@ -51,6 +51,7 @@ _AT_ONE_AFTER = re.compile(r"\s(?:point|time|stage)\b")
 #: "thirty-something", "forty-odd", "twenty-ish": a vague number, no amount to check.
 _VAGUE_AFTER = re.compile(r"-(?:something|odd|ish)(?![A-Za-z])|-somethings\b", re.I)
 #: "half-hearted", "half-life": half as part of a word (unless the word is a unit: "a half-day").
+_CN_NUMERAL_CHARS = frozenset("〇零一二三四五六七八九十百千万亿两")
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 #: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
 #: "one-sided", "left-handed", "zero-shot" (a prompting setting) ("a three-day event" keeps its unit: 3 days).
@@ -266,7 +267,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "identifier"
         if _DIV_ZERO.match(after) or (prev == "/" and _ZEROS.fullmatch(tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
-        if tok[0] in "+-−" and prev2 + prev and (prev.isalnum() or prev in ")]"):
+        if tok[0] in "+-−" and prev2 + prev and (prev in ")]" or (prev.isalnum() and (
+                prev.isascii() or _LETTER.match(nxt) is not None or prev2.isdigit() or prev2 in _CN_NUMERAL_CHARS))):
+            # A Chinese word before the sign is no operand (亏损-2.5万元, 同比增长-3% are negative), but a
+            # model's name may end in one (百川-13B), and a date or a count before it opens a range
+            # (2023年-2024年, 3月-5月, 10点-12点)
             return "formula or range piece"
         if prev in "-." and prev2.isdigit():
             return "part of a date, version or range"
