@@ -195,3 +195,15 @@ def test_minus_after_a_chinese_word_is_a_sign(text: str, value: Fraction) -> Non
 @pytest.mark.parametrize("text", ["2023年-2024年的数据", "3月-5月", "百川-13B 模型", "通义千问-7B", "GPT-4 模型"])
 def test_dash_after_a_date_or_in_a_name_is_no_minus(text: str) -> None:
     assert all(v >= 0 for v in values(text))
+
+
+@pytest.mark.parametrize("text", ["情况十万火急。", "他三天两头迟到。", "不管三七二十一就走了。", "一年半载就回来。",
+                                  "把烦恼抛到九霄云外。", "他说话颠三倒四。", "他们三年五载见不到面。"])
+def test_chinese_set_phrases_with_numerals(text: str) -> None:
+    assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [("三天内完成", [F(3)]), ("十万元", [F(100_000)]),
+                                            ("十四五岁的孩子", [F(29, 2)]), ("零点五", [F(1, 2)])])
+def test_numbers_beside_set_phrase_words_stay(text: str, want: list[Fraction]) -> None:
+    assert values(text) == want

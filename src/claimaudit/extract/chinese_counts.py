@@ -30,13 +30,30 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
                  "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
                  "五十步笑百步", "双十一", "双十二", "七夕", "八仙", "九州",
-                 "十一五", "十二五", "十三五", "十四五", "十五五")
+                 "十一五", "十二五", "十三五", "十四五", "十五五",
+                 # idioms of haste, frequency, distance and rank (十万火急 is urgent, no 100 000)
+                 "十万火急", "三天两头", "九霄云外", "三顾茅庐", "不管三七二十一", "颠三倒四", "低三下四", "三教九流",
+                 "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
 
 #: Every idiom starting at a position (longest first: the one that reaches furthest from there).
 _IDIOM_AT = re.compile("(?=(" + "|".join(sorted(_COUNT_IDIOMS, key=len, reverse=True)) + "))")
+
+
+#: Set phrases of four or more characters: idioms wherever they stand, also before a unit or a scale
+#: (十万火急, 三天两头). The short ones are names only in some places (十四五 the plan, but 十四五岁 an age).
+_LONG_IDIOM_AT = re.compile("(?=(" + "|".join(sorted((w for w in _COUNT_IDIOMS if len(w) >= 4), key=len, reverse=True))
+                            + "))")
+
+
+def in_set_phrase(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` is part of a set phrase of four or more characters."""
+    for m in _LONG_IDIOM_AT.finditer(f, max(0, start - 6), end + 6):
+        if m.start() < end and start < m.start() + len(m.group(1)):
+            return True
+    return False
 
 
 def _in_idiom(f: str, start: int, end: int) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..numbers import vocabulary
+from .chinese_counts import in_set_phrase
 from .number_affixes import CURRENCY_BEFORE
 from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT
 
@@ -423,4 +424,6 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "article or idiom"
         if (prev and prev in "统唯之万哪每这那某") or (nxt != "" and nxt in "致样起些般定直切体侧道同律"):
             return "idiom"
+        if in_set_phrase(folded, start, end):
+            return "idiom"            # 十万火急, 三天两头: a set phrase, also where a scale or unit follows
     return None
