@@ -87,6 +87,7 @@ def test_english_families_read(text: str, want: list[Fraction]) -> None:
     "The meeting is on 12/03/2021.", "It was signed on 3/14/2020 in Paris.", "Data from 2021/03/05 were used.",
     "The release date is 2021-03-05.", "Install version 2.1.3 of the package.", "We used GPT-4 and Llama-2-70B.",
     "1. Open the file.", "It happened in 2019.", "She called at 10:30 PM.", "Python 3.11 was released.",
+    "Web 2.0 changed everything.", "Industry 4.0 is here.", "The shop is open 24/7.", "It is open 24/7, all year.",
     # idioms and compound adjectives with a number word
     "He was on cloud nine after the win.", "They wanted the whole nine yards.", "We need a two-way street.",
     "The three-dimensional model rotated.", "It was a one-sided match.", "We evaluate in a zero-shot setting.",
@@ -98,6 +99,15 @@ def test_english_families_read(text: str, want: list[Fraction]) -> None:
 ])
 def test_english_non_quantities(text: str) -> None:
     assert values(text) == []
+
+
+def test_decimal_digits_without_a_whole_part_are_never_read_whole() -> None:
+    # "point five percent" is 0.5%: reading the "five" alone would be 5%
+    assert values("The rate is point five percent.") == []
+    assert values("It fell by point two.") == []
+    # after a determiner "point" is the noun, and the count after it stays
+    assert values("At that point five people left.") == [F(5)]
+    assert values("At this point two options remain.") == [F(2)]
 
 
 def test_slash_runs_that_are_no_dates_stay_numbers() -> None:

@@ -52,6 +52,10 @@ _AT_ONE_AFTER = re.compile(r"\s(?:point|time|stage)\b")
 #: "thirty-something", "forty-odd", "twenty-ish": a vague number, no amount to check.
 _VAGUE_AFTER = re.compile(r"-(?:something|odd|ish)(?![A-Za-z])|-somethings\b", re.I)
 #: "half-hearted", "half-life": half as part of a word (unless the word is a unit: "a half-day").
+#: "point five" with no whole part before it (the scanner reads "three point five" as one number);
+#: after a determiner "point" is the noun ("at that point five people left").
+_POINT_BEFORE = re.compile(r"(?<![A-Za-z])(?<!that )(?<!this )(?<!the )(?<!a )(?<!which )(?<!what )(?<!one )"
+                           r"(?<!any )(?<!some )(?<!each )(?<!every )point $", re.I)
 _CN_NUMERAL_CHARS = frozenset("〇零一二三四五六七八九十百千万亿两")
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 #: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
@@ -122,11 +126,11 @@ _NAME_BEFORE = re.compile(r"(?:(?<![A-Za-z0-9_&])(?:" + "|".join(map(re.escape, 
 #: Standards, licences and platforms whose number (2.0, 5.3, 695) is a version or a document number.
 _VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apache|GPL|GPLv|LGPL|AGPL|MPL|Bluetooth|"
                                r"USB|PCIe|"
-                               r"Wi-?Fi|HTTP/?|DDR|LPDDR|Ubuntu|Debian|macOS|Java|Node\.js|Rust|Go|Unicode|IPv)\s?$")
+                               r"Wi-?Fi|HTTP/?|DDR|LPDDR|Ubuntu|Debian|macOS|Java|Node\.js|Rust|Go|Unicode|IPv|Web|Industry)\s?$")
 #: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
 _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
                                 r"|\s?(?:points?|pts|per cent|percent))")
-_ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?![\d.])")
+_ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
@@ -385,6 +389,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
     if kind == "words" and tok.lower() == "one" and _AT_ONE_BEFORE.search(before) and _AT_ONE_AFTER.match(after):
         return "idiom"                      # "at one point", "at one time": once, no amount
     if kind == "words":
+        if prev == " " and _POINT_BEFORE.search(before):
+            return "decimal digits without their whole part"   # "point five percent" is 0.5%, never 5%
         if _ADJECTIVE_COMPOUND.match(after):
             return "compound word"          # "a two-way street": no amount
         if _VAGUE_AFTER.match(after):
