@@ -80,6 +80,7 @@ def test_english_families_read(text: str, want: list[Fraction]) -> None:
     # vague amounts: no exact number to check
     "A couple of people arrived late.", "A few students complained.", "Hundreds of people protested.",
     "Thousands of fans gathered.", "Dozens of houses were damaged.", "Several hundred people attended.",
+    "She is 20-something.", "There were 30-odd people.", "He is 40-ish.", "She is thirty-something.",
     # "one" as a pronoun or an article
     "This is the one that I wanted.", "One of them was broken.", "No one came to the party.",
     "He is the only one who knows.", "They came in one by one.",

@@ -305,6 +305,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if coef and _SMALL_INT.fullmatch(tok) and is_unit is not None and not is_unit(coef.group(1)) \
                 and not is_unit(coef.group(1)[:1]) and coef.group(1) not in ("以上", "以内", "以下", "左右"):
             return "formula coefficient"      # "2 × 头数 × 头维度": a factor of a formula, not an amount
+        if nxt == "-" and _VAGUE_AFTER.match(after):
+            return "vague number"             # "20-something", "30-odd people": somewhere in the twenties
         if _DOT_DIGIT.match(after):
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
