@@ -175,9 +175,16 @@ def test_chinese_families_read(text: str, want: list[Fraction]) -> None:
     "千万不要", "一定", "十分重要", "万一",  # idioms
     "一个苹果",                          # 一 as an article
     "三年级的学生", "他读3年级",          # a school grade, not three years
+    "我们周三开会", "星期三见", "上周五发布", "礼拜六休息",   # weekdays
+    "十一假期出游",                       # the 1 October holiday
 ])
 def test_chinese_non_quantities(text: str) -> None:
     assert values(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [("每周三次", [F(3)]), ("三周后", [F(3)]), ("一周三天", [F(1), F(3)])])
+def test_counts_beside_a_week_stay(text: str, want: list[Fraction]) -> None:
+    assert values(text) == want
 
 
 def test_chinese_ten_odd_is_no_exact_ten() -> None:

@@ -33,7 +33,9 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "十一五", "十二五", "十三五", "十四五", "十五五",
                  # idioms of haste, frequency, distance and rank (十万火急 is urgent, no 100 000)
                  "十万火急", "三天两头", "九霄云外", "三顾茅庐", "不管三七二十一", "颠三倒四", "低三下四", "三教九流",
-                 "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里")
+                 "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
+                 # holidays named by their date: 十一 is 1 October
+                 "十一假期", "十一长假", "十一黄金周")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 

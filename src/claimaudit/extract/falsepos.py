@@ -56,6 +56,10 @@ _VAGUE_AFTER = re.compile(r"-(?:something|odd|ish)(?![A-Za-z])|-somethings\b", r
 #: after a determiner "point" is the noun ("at that point five people left").
 _POINT_BEFORE = re.compile(r"(?<![A-Za-z])(?<!that )(?<!this )(?<!the )(?<!a )(?<!which )(?<!what )(?<!one )"
                            r"(?<!any )(?<!some )(?<!each )(?<!every )point $", re.I)
+#: A weekday's name: 星期/礼拜 or 周 (not after 每 or a numeral: 每周三次, 一周三天) before 一 … 六.
+_CN_WEEKDAYS = frozenset("一二三四五六")
+_CN_WEEKDAY_BEFORE = re.compile(r"(?:星期|礼拜|禮拜|(?<![每〇零一二三四五六七八九十两几個个])[周週])$")
+_CN_COUNT_AFTER_WEEK = frozenset("次天日个個小分倍遍回趟")
 _CN_NUMERAL_CHARS = frozenset("〇零一二三四五六七八九十百千万亿两")
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 #: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
@@ -432,6 +436,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "article or idiom"
         if (prev and prev in "统唯之万哪每这那某") or (nxt != "" and nxt in "致样起些般定直切体侧道同律"):
             return "idiom"
+        if tok in _CN_WEEKDAYS and _CN_WEEKDAY_BEFORE.search(before) and not (nxt and nxt in _CN_COUNT_AFTER_WEEK):
+            return "date"             # 周三, 星期三, 上周五: a weekday (每周三次 and 一周三天 are counts)
         if in_set_phrase(folded, start, end):
             return "idiom"            # 十万火急, 三天两头: a set phrase, also where a scale or unit follows
     return None
