@@ -90,7 +90,8 @@ def test_english_families_read(text: str, want: list[Fraction]) -> None:
     "1. Open the file.", "It happened in 2019.", "She called at 10:30 PM.", "Python 3.11 was released.",
     "Web 2.0 changed everything.", "Industry 4.0 is here.", "The shop is open 24/7.", "It is open 24/7, all year.",
     # idioms and compound adjectives with a number word
-    "He was on cloud nine after the win.", "They wanted the whole nine yards.", "We need a two-way street.",
+    "He was on cloud nine after the win.", "They wanted the whole nine yards.", "She is one in a million.",
+    "Thanks a million!", "We need a two-way street.",
     "The three-dimensional model rotated.", "It was a one-sided match.", "We evaluate in a zero-shot setting.",
     "The one-shot and five-shot results differ.",
     # a falling pair is a score, also at the end of a sentence ("won 3-1."), never the range 1 to 3

@@ -166,8 +166,10 @@ _SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
 #: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
 _SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
 _SLASH_DATE_PARTS = re.compile(r"[\d/]{0,10}")
-#: Number words inside English idioms: "on cloud nine", "the whole nine yards".
-_WORD_IDIOM_BEFORE = re.compile(r"\b(?:cloud|whole)\s$", re.I)
+#: Number words inside English idioms, by the words before them: "on cloud nine", "the whole nine
+#: yards", "one in a million", "thanks a million".
+_WORD_IDIOM_BEFORE = {"nine": re.compile(r"\b(?:cloud|whole)\s$", re.I),
+                      "a million": re.compile(r"\b(?:one in|thanks|thank you)\s$", re.I)}
 _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
@@ -390,8 +392,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "section or list number"
     if kind == "words" and _DASH_NUMBER_WORD.match(after):
         return "one end of a dashed pair"   # "five-six people": 5 to 6, never 5 (nor 11)
-    if kind == "words" and tok.lower() == "nine" and _WORD_IDIOM_BEFORE.search(before):
-        return "idiom"                      # "on cloud nine", "the whole nine yards": no count
+    if kind == "words" and (idiom := _WORD_IDIOM_BEFORE.get(tok.lower())) is not None and idiom.search(before):
+        return "idiom"                      # "on cloud nine", "one in a million": no count
     if kind == "words" and tok.lower() == "one" and _AT_ONE_BEFORE.search(before) and _AT_ONE_AFTER.match(after):
         return "idiom"                      # "at one point", "at one time": once, no amount
     if kind == "words":
