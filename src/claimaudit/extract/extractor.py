@@ -78,6 +78,18 @@ _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|
 _SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 
 
+def _no_unit_words(f: str, pos: int, limit: int) -> bool:
+    """Whether no unit word can start after ``pos``: only spaces or tabs, then the limit or an ASCII
+    character that is no letter and no operator of a unit (a digit, punctuation, a table's "|"), where
+    :func:`.unit_words.unit_tokens` finds no token, so :func:`.unit_words.unit_after` answers
+    ``(None, pos)``; known here without reading the words (most table cells, most list items)."""
+    n = min(len(f), limit)
+    i = pos
+    while i < n and f[i] in " \t":
+        i += 1
+    return i >= n or (f[i].isascii() and not f[i].isalpha() and f[i] not in "/*-$")
+
+
 def _discount_tenths(tok: NumberToken) -> str:
     """八五折 / 85折 is 8.5 tenths of the price (85%); 八折 and 9.5折 are read as printed."""
     digits = tok.norm if _WHOLE.fullmatch(tok.norm) else "".join(
@@ -352,7 +364,7 @@ class Extractor:
         if plus:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
-        unit, uend = unit_after(f, tok.kind, pos, limit, candidates)
+        unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
         if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
