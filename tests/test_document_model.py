@@ -198,6 +198,15 @@ def test_any_html_reads(text):
         doc.locate(off)
 
 
+def test_a_declaration_html_parser_cannot_read_is_malformed_html_naming_the_place():
+    # hypothesis found "<![<table>": html.parser's declaration scanner raised AssertionError (a crash)
+    for text, col in [("<![<table>", 4), ("<p>5 GPUs</p>\n<![ x", 4)]:
+        with pytest.raises(SourceTextError) as err:
+            load_html(text, source="s", file="bad.html")
+        assert err.value.message.startswith(f"bad.html:{text.count(chr(10)) + 1}:{col}: malformed HTML")
+    assert load_html("<!DOCTYPE html><p>5 GPUs</p>", source="s", file="ok.html").text.strip() == "5 GPUs"
+
+
 def _sentence_by_window(text: str, offset: int) -> tuple[int, int]:
     """The sentence around ``offset`` found by searching the 400-character windows themselves
     (what Document.sentence_span did before it bisected the text's stops found once)."""

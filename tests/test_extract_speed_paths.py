@@ -91,3 +91,90 @@ def test_a_number_read_short_is_cut_from_relations() -> None:
     f2 = relation_model.FinderBase(doc2, ms2)
     cut = [doc2.text[m.number_start:m.number_end] for i, m in enumerate(ms2) if f2._cut(i)]
     assert cut and all(doc2.text[ms2[i].number_end] in "_,." for i in range(len(ms2)) if f2._cut(i))
+
+
+# -- the extractor's cheap tests before its unit reader and its regexes ----------------------------------
+
+AFTER_NUMBER = st.text(alphabet=st.sampled_from(list(" \t|,.;:)%0123456789-/*$€£¥·+xkKmGBh中个人°µ\n")),
+                       max_size=12)
+
+
+@settings(max_examples=600, deadline=None)
+@given(AFTER_NUMBER, st.integers(min_value=0, max_value=14))
+def test_no_unit_words_only_where_the_unit_reader_finds_none(after: str, cut: int) -> None:
+    from claimaudit.extract.extractor import _no_unit_words
+    from claimaudit.extract.unit_words import unit_after
+
+    text = "5" + after
+    limit = min(len(text), 1 + cut)
+    for kind in ("digits", "chinese", "words"):
+        candidates: list[str] = []
+        full = unit_after(text, kind, 1, limit, candidates)
+        if _no_unit_words(text, 1, limit):
+            assert full == (None, 1) and candidates == [], (text, limit)
+
+
+def test_no_unit_words_cases() -> None:
+    from claimaudit.extract.extractor import _no_unit_words
+
+    for text, want in [("5 |", True), ("5", True), ("5,", True), ("5  GPUs", False), ("5 GPUs", False),
+                       ("5 -bit", False), ("5$", False), ("5 中", False), ("5 °C", False), ("5 2", True),
+                       ("5\t|", True), ("5/s", False)]:
+        assert _no_unit_words(text, 1, len(text)) is want, text
+
+
+NEAR_NUMBER = st.text(alphabet=st.sampled_from(list(" \t+±/-每零下个個mil aAnN between公斤5")), max_size=16)
+
+
+@settings(max_examples=600, deadline=None)
+@given(NEAR_NUMBER, NEAR_NUMBER)
+def test_cheap_tests_never_skip_a_regex_match(before: str, after: str) -> None:
+    """Each character test the extractor puts before a regex is a necessary condition of its match."""
+    from claimaudit.extract import extractor as x
+    from claimaudit.extract.number_affixes import PER_BEFORE, RATE_ARTICLE
+
+    f = before + "7" + after
+    start, pos = len(before), len(before) + 1
+    if x._BELOW_ZERO.search(f, max(0, start - 4), start):
+        assert f.find("零下", max(0, start - 4), start) >= 0
+    if x._BETWEEN_WORD.search(f[max(0, start - 9):start]):
+        assert f[start - 1:start].isspace()
+    if x._PLUS_MINUS.fullmatch(f[pos:]):
+        assert f.find("+", pos) >= 0 or f.find("±", pos) >= 0
+    if x._PLUS_BEFORE_UNIT.match(f[pos:pos + 3]):
+        assert f.startswith("+", pos)
+    if x._MIL_BEFORE_MONEY.match(f, pos):
+        assert "mil" in f[pos:pos + 4]
+    if x._GE_YI.match(f, pos):
+        assert f.startswith(("个", "個"), pos)
+    if PER_BEFORE.search(f[max(0, start - 16):start]):
+        assert f.find("每", max(0, start - 16), start) >= 0
+    if RATE_ARTICLE.match(f, pos):
+        assert f.startswith(" a", pos)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab the of is,，;(| 模型是为中文 -\n")), max_size=30))
+def test_words_before_a_value_as_the_inline_code_read_them(window: str) -> None:
+    from claimaudit.extract.relations_doc import _words_before
+
+    # the code as it was, inline in _prose_same
+    before = re.split(r"[。！？!?；;\n:：,，、(（)）|]", window)[-1]
+    words = re.findall(r"[A-Za-z][A-Za-z\-]+|[\u4e00-\u9fff]+", before)
+    want = None
+    if words:
+        last = words[-2:] if words[-1].isascii() else [words[-1][-4:]]
+        key = " ".join(w.lower() for w in last)
+        want = None if len(key) < 3 or key in ("the", "of the", "is", "是", "为") else key
+    assert _words_before(window) == want
+
+
+def test_base_values_are_the_exact_products() -> None:
+    doc = analyse("Training took 2,788K H800 GPU hours, 3.7 days on 2048 GPUs, 5 km and 1.5 MB.\n", "t.md")
+    ms = extract_mentions(doc, lang="en")
+    finder = relation_model.FinderBase(doc, ms)
+    assert len(ms) >= 4
+    for i, m in enumerate(ms):
+        assert finder.base(i) == m.number.nominal * m.unit.factor
+        assert finder.base(i) is finder.base(i)      # computed once
+    assert any(m.unit.factor != 1 for m in ms)

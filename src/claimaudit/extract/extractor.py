@@ -78,6 +78,18 @@ _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|
 _SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 
 
+def _no_unit_words(f: str, pos: int, limit: int) -> bool:
+    """Whether no unit word can start after ``pos``: only spaces or tabs, then the limit or an ASCII
+    character that is no letter and no operator of a unit (a digit, punctuation, a table's "|"), where
+    :func:`.unit_words.unit_tokens` finds no token, so :func:`.unit_words.unit_after` answers
+    ``(None, pos)``; known here without reading the words (most table cells, most list items)."""
+    n = min(len(f), limit)
+    i = pos
+    while i < n and f[i] in " \t":
+        i += 1
+    return i >= n or (f[i].isascii() and not f[i].isalpha() and f[i] not in "/*-$")
+
+
 def _discount_tenths(tok: NumberToken) -> str:
     """八五折 / 85折 is 8.5 tenths of the price (85%); 八折 and 9.5折 are read as printed."""
     digits = tok.norm if _WHOLE.fullmatch(tok.norm) else "".join(
@@ -201,7 +213,7 @@ class Extractor:
                 pos = mm.end()
                 if LAKH_CRORE.search(mult):
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
-            elif mil := _MIL_BEFORE_MONEY.match(f, pos):
+            elif "mil" in f[pos:pos + 4] and (mil := _MIL_BEFORE_MONEY.match(f, pos)):     # cheap test first
                 mult, pos = " million", mil.end()      # "2mil SEK": a million (not the thou), before money
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
@@ -216,7 +228,8 @@ class Extractor:
                 pos = approx.end()
             elif tok.norm == "一" + tok.text and f[pos:pos + 1] in ("多", "余", "餘"):
                 mult, pos = f[pos], pos + 1      # 千余人, 万余元: more than a thousand (a bare place and 余)
-        if not mult and tok.kind in ("chinese", "digits") and (ge := _GE_YI.match(f, pos)) is not None:
+        if not mult and tok.kind in ("chinese", "digits") and f.startswith(("个", "個"), pos) \
+                and (ge := _GE_YI.match(f, pos)) is not None:
             # 两个亿, 5个多亿: 个 between a number and 亿 (spoken style) is 2亿, not a count of two
             mult, pos = ("" if tok.norm.endswith("多") else ge.group(1)) + ge.group(2), ge.end()
         pct = ""
@@ -251,7 +264,8 @@ class Extractor:
         start = tok.start
         if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
             start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
-        elif (below := _BELOW_ZERO.search(f, max(0, start - 4), start)) is not None and tok.norm[:1] not in "+-−":
+        elif f.find("零下", max(0, start - 4), start) >= 0 and tok.norm[:1] not in "+-−" \
+                and (below := _BELOW_ZERO.search(f, max(0, start - 4), start)) is not None:
             start, number_text = below.start(), "负" + number_text   # 零下五度, 零下10℃: below zero
         # A range: "5–35%", "3 to 4 L", "3至5".
         range_end = None
@@ -283,11 +297,12 @@ class Extractor:
                 and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None
         if range_end is None and nxt is not None \
-                and _BETWEEN_WORD.search(f[max(0, tok.start - 9):tok.start]) \
+                and f[tok.start - 1:tok.start].isspace() and _BETWEEN_WORD.search(f[max(0, tok.start - 9):tok.start]) \
                 and _AND_GAP.fullmatch(f[pos:nxt.start] if nxt.start > pos else " "):
             range_end = nxt
         tolerance = False
         if range_end is None and nxt is not None and tok.kind == "digits" and nxt.kind == "digits" \
+                and (f.find("+", pos, nxt.start) >= 0 or f.find("±", pos, nxt.start) >= 0) \
                 and _PLUS_MINUS.fullmatch(f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = qualifier_before(f, start)
@@ -345,11 +360,11 @@ class Extractor:
         f = self.folded
         tok, start, qual, cur_text, limit = before.tok, before.start, before.qual, before.cur_text, before.limit
         num_text = num_text + pct.strip() if pct else num_text
-        plus = _PLUS_BEFORE_UNIT.match(f[pos:pos + 3])
+        plus = _PLUS_BEFORE_UNIT.match(f[pos:pos + 3]) if f.startswith("+", pos) else None
         if plus:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
-        unit, uend = unit_after(f, tok.kind, pos, limit, candidates)
+        unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
         if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
@@ -375,7 +390,8 @@ class Extractor:
             return None
         if use_u and reading.unit.dims.items and not cur_text:
             # "每 token 229 KB": the per-word printed right before the number divides its unit.
-            per = PER_BEFORE.search(f[max(0, start - 16):start])
+            per = PER_BEFORE.search(f[max(0, start - 16):start]) if f.find("每", max(0, start - 16), start) >= 0 \
+                else None
             per_name = unit_name(per.group(1)) if per else None      # 每公斤: per kg
             per_unit = unit_or_none(per_name) if per_name else None
             if per and per_unit is not None and per_unit.dims.items and per.group(1) not in CJK_AMBIGUOUS:
@@ -384,7 +400,8 @@ class Extractor:
                     reading = better
                     candidates.append(f"per {per.group(1)} taken from 每 {per.group(1)} before the number")
         end = uend if use_u else max(num_end, pos)
-        rate = RATE_ARTICLE.match(f, end) if (use_u or cur_text) and reading.number.kind == "number" else None
+        rate = RATE_ARTICLE.match(f, end) if (use_u or cur_text) and reading.number.kind == "number" \
+            and f.startswith(" a", end) else None
         rate_unit = unit_or_none(rate.group(2)) if rate else None
         if rate and rate_unit is not None and rate_unit.dims.items and "/" not in reading.number.unit:
             # "$1,271.2 an ounce", "188 miles an hour": the article is "per"; the rate keeps its denominator.

@@ -250,9 +250,20 @@ class FinderBase:
         self.by_cell: dict[tuple[int, int, int], list[int]] = {}
         self._cell_units: dict[tuple[int, int], tuple[Fraction, UnitInfo, str] | None] = {}
         self._sentences: dict[tuple[int, int], list[int]] | None = None
+        self._base: dict[int, Fraction] = {}
         for i, m in enumerate(mentions):
             if m.cell is not None:
                 self.by_cell.setdefault(m.cell, []).append(i)
+
+    def base(self, i: int) -> Fraction:
+        """Mention ``i``'s nominal value in base units (nominal × unit factor), computed once a mention:
+        finders compare and multiply these for many pairs, and an exact Fraction product is costly."""
+        got = self._base.get(i)
+        if got is None:
+            m = self.ms[i]
+            factor = m.unit.factor
+            got = self._base[i] = m.number.nominal if factor == 1 else m.number.nominal * factor
+        return got
 
     def _cut(self, i: int) -> bool:
         """A number read short: more digits follow it (``~200_000_000`` read as 200)."""

@@ -7,6 +7,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
+from functools import lru_cache
 
 from ..units.quantity import Dims
 from .mentions import Mention
@@ -267,7 +268,7 @@ class DocRelations(FinderBase):
             other = self.ms[j]
             if other.cell is not None and other.cell[0] == m.cell[0]:
                 continue       # one table: two rows with one label are two things
-            if other.number.nominal * other.unit.factor == m.number.nominal * m.unit.factor:
+            if self.base(j) == self.base(i):
                 continue
             t2 = self.doc.tables[other.cell[0]] if other.cell else t
             out.append(Relation("same", i, _ref(j), [j], quote=self.doc.line_text(m.start).strip(),
@@ -283,18 +284,13 @@ class DocRelations(FinderBase):
         """The same words before two values in two sentences: only a suggestion (0.2), since prose
         repeats a subject for many quantities ("the model … 7B … the model … 65.2")."""
         m = self.ms[i]
-        before = re.split(r"[。！？!?；;\n:：,，、(（)）|]", self.text[max(0, m.start - 30):m.start])[-1]
-        words = re.findall(r"[A-Za-z][A-Za-z\-]+|[\u4e00-\u9fff]+", before)
-        if not words:
-            return None
-        last = words[-2:] if words[-1].isascii() else [words[-1][-4:]]
-        key = " ".join(w.lower() for w in last)
-        if len(key) < 3 or key in ("the", "of the", "is", "是", "为"):
+        key = _words_before(self.text[max(0, m.start - 30):m.start])
+        if key is None:
             return None
         j = first.setdefault((key, m.unit.dims), i)
         other = self.ms[j]
         if j == i or self.doc.sentence_span(m.start) == self.doc.sentence_span(other.start) \
-                or other.number.nominal * other.unit.factor == m.number.nominal * m.unit.factor:
+                or self.base(j) == self.base(i):
             return None
         return Relation("same", i, _ref(j), [j], quote=self.doc.sentence(m.start),
                         note=f"printed again after {key!r}: should be the same value as line {other.line}",
@@ -411,6 +407,26 @@ class DocRelations(FinderBase):
         text = " ".join((self._header(t, cell[2]), t.label(cell[1]))).casefold()   # a caption may be the sentence
         return {w for w in re.findall(r"[a-z][a-z\-]{3,}|[\u4e00-\u9fff]{2,}", text)
                 if w not in _NAME_FILLER}
+
+
+@lru_cache(maxsize=1 << 14)
+def _words_before(window: str) -> str | None:
+    """The last words (two English, or four Chinese characters) before a prose value in ``window``, the
+    30 characters before it, within its clause; None when too short or filler. Cached per window
+    (documents repeat their phrases)."""
+    before = _CLAUSE_STOP.split(window)[-1]
+    words = _NAME_WORD.findall(before)
+    if not words:
+        return None
+    last = words[-2:] if words[-1].isascii() else [words[-1][-4:]]
+    key = " ".join(w.lower() for w in last)
+    if len(key) < 3 or key in ("the", "of the", "is", "是", "为"):
+        return None
+    return key
+
+
+_CLAUSE_STOP = re.compile(r"[。！？!?；;\n:：,，、(（)）|]")
+_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z\-]+|[\u4e00-\u9fff]+")
 
 
 def _finite(x: Fraction) -> float | None:

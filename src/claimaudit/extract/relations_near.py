@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .document import Table
 from .relation_model import FinderBase, Relation, _usable, _where
@@ -25,9 +25,11 @@ _SIZE_WORDS = re.compile(r"\s*(?:个)?(?:参数|parameters?\b|params?\b|-paramet
 _BOUNDS = ("<", "<=", ">", ">=")
 
 
-def _sizes(name: str) -> set[Fraction]:
-    """The model sizes a header or row label names ("OPT-13B" -> 13e9, "Llama-2-70B" -> 70e9)."""
-    return {Fraction(mo.group(1)) * _SCALE[mo.group(2).lower()] for mo in _SIZE_IN_NAME.finditer(name)}
+@lru_cache(maxsize=4096)
+def _sizes(name: str) -> frozenset[Fraction]:
+    """The model sizes a header or row label names ("OPT-13B" -> 13e9, "Llama-2-70B" -> 70e9); cached
+    (every size a sentence prints is looked for in every name of the table next to it)."""
+    return frozenset({Fraction(mo.group(1)) * _SCALE[mo.group(2).lower()] for mo in _SIZE_IN_NAME.finditer(name)})
 
 
 class NearTableRelations(FinderBase):
@@ -66,10 +68,11 @@ class NearTableRelations(FinderBase):
         line_s, line_e = self.doc.position(s)[0], self.doc.position(max(s, e - 1))[0]
         heading = self.doc.heading_at(s)
         for t, gap in ((after, "after"), (before, "before")):
-            if t is None or self.doc.heading_at(t.start) != heading:
+            if t is None:
                 continue
-            first = self.doc.position(t.start)[0]
-            last = self.doc.position(max(t.start, t.end - 1))[0]
+            t_heading, first, last = self._table_place(t)
+            if t_heading != heading:
+                continue
             if (gap == "after" and 0 < first - line_e <= NEAR_LINES) or (gap == "before" and 0 < line_s - last <= 3):
                 return t
         return None
@@ -97,6 +100,15 @@ class NearTableRelations(FinderBase):
         for ent in sorted(out):
             seen.setdefault(tuple(ent[1]), ent)
         return sorted(seen.values())
+
+    def _table_place(self, t: Table) -> tuple[str, int, int]:
+        """(heading, first line, last line) of a table, once a table (every sentence near it asks)."""
+        places = self.__dict__.setdefault("_table_places", {})
+        got = places.get(t.index)
+        if got is None:
+            got = places[t.index] = (self.doc.heading_at(t.start), self.doc.position(t.start)[0],
+                                     self.doc.position(max(t.start, t.end - 1))[0])
+        return got
 
     @cached_property
     def _names_of_tables(self) -> dict[int, list[tuple[str, str, list[tuple[int, int]]]]]:

@@ -257,7 +257,7 @@ class ProseRelations(FinderBase):
                         ms[k].start >= min(ms[z].end, ms[b].end) and ms[k].end <= max(ms[z].start, ms[a].start)
                         for k in ids if k not in (a, b, z)):
                     continue
-                va, vb = ms[a].number.nominal * ms[a].unit.factor, ms[b].number.nominal * ms[b].unit.factor
+                va, vb = self.base(a), self.base(b)
                 if va <= 0 or vb <= 0 or va == vb:
                     continue
                 formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
@@ -409,9 +409,9 @@ class ProseRelations(FinderBase):
                 if len(factors) > 1:
                     # "512 GPUs (64 nodes with 8 GPUs each) for 21 days, i.e. 258,048 GPU-hours": of several
                     # pairs whose units compose, the one whose product is the value within 1% (and no other)
-                    want = ms[t].number.nominal * ms[t].unit.factor
+                    want = self.base(t)
                     factors = [f for f in factors if want > 0 and abs(math.prod(
-                        ms[k].number.nominal * ms[k].unit.factor for k in f) - want) <= want / 100]
+                        self.base(k) for k in f) - want) <= want / 100]
                     one = "one"
                 if len(factors) != 1:
                     continue
@@ -420,9 +420,9 @@ class ProseRelations(FinderBase):
                 q = _evaluate(formula, ms)
                 if not _fits(ms[t], q) or q is None:
                     continue
-                want = ms[t].number.nominal * ms[t].unit.factor
+                want = self.base(t)
                 # the product of the values as printed (not the interval's end: "$2" alone spans 1.5–2.5)
-                got = math.prod(ms[k].number.nominal * ms[k].unit.factor for k in parts)
+                got = math.prod(self.base(k) for k in parts)
                 near = want > 0 and abs(got - want) <= want / 10
                 where = "sentence" if parts[0] in ids else "sentence and the one before it"
                 what = "pair of values" if len(parts) == 2 else "three values"
@@ -617,9 +617,9 @@ class ProseRelations(FinderBase):
             chain = self._and_chain(i, e2)
             if len(chain) < 2:
                 continue
-            total = sum(ms[k].number.nominal * ms[k].unit.factor for k in chain)
+            total = sum(self.base(k) for k in chain)
             want = t.number.nominal * t.unit.factor
-            if want <= 0 or any(ms[k].number.nominal * ms[k].unit.factor >= want for k in chain):
+            if want <= 0 or any(self.base(k) >= want for k in chain):
                 continue
             fit = self._formula_fits(i, _placeholder_formula(chain, "+"))
             if fit is None:

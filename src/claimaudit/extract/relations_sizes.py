@@ -82,7 +82,7 @@ class SizeRelations(FinderBase):
             seen = [k for k in tokens if k != d and line_start <= ms[k].start < m.start]
             if not seen:
                 continue
-            values = [ms[k].number.nominal * ms[k].unit.factor for k in seen]
+            values = [self.base(k) for k in seen]
             if max(values) > min(values) * 105 / 100:
                 continue
             total = min(seen, key=lambda k: ms[k].number.step * ms[k].unit.factor)

@@ -352,6 +352,23 @@ class HtmlRenderer(HTMLParser):
 
     # -- bounded feeding --------------------------------------------------------------------------
     def feed_bounded(self, text: str, *, deadline: float | None = None, max_chars: int | None = None) -> None:
+        try:
+            self._feed_bounded(text, deadline, max_chars)
+        except AssertionError as exc:
+            # html.parser's declaration scanner (``_markupbase``) raises AssertionError on a ``<!`` it
+            # cannot read ("<![<table>"): malformed HTML, an error naming the place, not a crash. An
+            # assertion failing anywhere else is a bug and is raised as it is.
+            tb = exc.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            where = tb.tb_frame.f_code.co_filename.replace("\\", "/") if tb is not None else ""
+            if not where.endswith(("/_markupbase.py", "/html/parser.py")):
+                raise
+            line, col = self.getpos()
+            raise MalformedHTML(f"malformed HTML: a declaration at line {line}, column {col + 1} cannot be read "
+                                f"({exc})", line, col + 1) from None
+
+    def _feed_bounded(self, text: str, deadline: float | None, max_chars: int | None) -> None:
         for i in range(0, len(text), CHUNK):
             self.feed(text[i:i + CHUNK])
             pending = len(self.rawdata)
