@@ -459,3 +459,35 @@ def test_worker_results_travel_through_a_private_folder_that_is_removed(project,
     assert len(seen) == 1 and seen[0][1] == 0o700 and Path(seen[0][0]).name.startswith("claimaudit-n-")
     assert unspooled and set(unspooled) == {seen[0][0]}    # every worker result came through it
     assert not Path(seen[0][0]).exists()
+
+
+def _places(c) -> tuple:
+    return (c.location, c.value_location, c.formula_location, c.quote_location,
+            [(k, c.loc_of(k), c.raw.key_loc(k)) for k in c.raw], [g.location for g in c.given])
+
+
+def test_claims_come_back_from_a_worker_with_their_places(project):
+    """A worker sends each claim as loaded: its YAML mapping keeps its keys' and values' places as marks,
+    and every place read in the parent (a record built again there, a finding) is the serial run's."""
+    import pickle
+
+    from claimaudit.engine.parallel import _audit_bucket_packed
+    from claimaudit.model.claims import Citation, Given
+    from claimaudit.model.yamlmarks import MarkedDict
+
+    paths = [str(project / "claims" / n) for n in ("a.yaml", "b.yaml", "c.yaml", "d.yaml", "h.yaml")]
+    serial = {r.claim.qualname: r.claim for r in run_claims(paths, project, RunOptions(checklist="no")).results}
+    options = RunOptions(checklist="no")
+    back = pickle.loads(_audit_bucket_packed(paths, str(project), options, None, 0))  # noqa: S301 - our own pickle
+    claims = [r.claim for r in back["results"]]
+    assert sorted(c.qualname for c in claims) == sorted(serial)
+    for c in claims:
+        assert type(c.raw) is MarkedDict and c == serial[c.qualname] and c.raw == serial[c.qualname].raw
+        assert _places(c) == _places(serial[c.qualname])
+    share = next(c for c in claims if c.qualname == "d.share")
+    assert [type(g) for g in share.given] == [Given, Given] and share.given[0].value == "421"
+    assert share.formula_location.line == 4 and share.given[1].location.line == 5
+    assert all(type(a) is Citation for c in claims for a in c.also_in)
+    # a claim read back is the same to the engine: it pickles again to an equal claim
+    again = pickle.loads(pickle.dumps(claims, protocol=pickle.HIGHEST_PROTOCOL))  # noqa: S301 - as above
+    assert again == claims and [_places(c) for c in again] == [_places(c) for c in claims]

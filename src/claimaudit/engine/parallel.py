@@ -238,11 +238,14 @@ def _reduce_settable(obj: Any) -> tuple:
 
 def _pickler_table() -> dict[type, Any]:
     from ..errors import Location
+    from ..model.claims import Citation, Given, Ignore
     from ..numbers.interval import Interval
     from ..units.quantity import Dims, Quantity
 
     table: dict[type, Any] = {Fraction: _reduce_fraction}
-    for cls in (Location, Interval, Dims, Quantity):
+    # (a claim's citations, inputs and ignores: frozen, so dataclasses' own state functions, which
+    # look the fields up for every object, are what they would cost otherwise)
+    for cls in (Location, Interval, Dims, Quantity, Citation, Given, Ignore):
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
         frozen = getattr(cls, "__dataclass_params__").frozen   # noqa: B009 - not in the type stubs
         table[cls] = _reduce_slotted if frozen or hasattr(cls, "__setstate__") else _reduce_settable
@@ -259,36 +262,24 @@ def _pack(part: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
-def _unmarked(value: Any) -> Any:
-    """A claim's YAML mapping without the locations of its keys and values (plain dicts, lists, strs)."""
-    if isinstance(value, dict):
-        return {k: _unmarked(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_unmarked(v) for v in value]
-    if isinstance(value, str) and type(value) is not str:
-        return str(value)
-    return value
-
-
 def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
                          formats: Collection[str] | None, slim_above: int | None = None,
                          prerender: Prerender | None = None) -> bytes:
     """:func:`_audit_bucket` in a worker: its answer as one compact pickle.
 
-    After the audit a claim's YAML mapping (``Claim.raw``, read through ``Claim.get``) is needed for its
-    values only: the locations of its keys and values served the audit (``Claim.loc_of``), so they stay
-    here; they were half of what went to the parent. The value as read (``reading``) served the checkers
-    only. With more than ``slim_above`` results (None: never) the results go slim
-    (:func:`~claimaudit.engine.records.slim_result`): their amounts are in their records already."""
+    A claim goes as loaded: its YAML mapping keeps the places of its keys and values as a few bytes
+    (``MarkedDict``), which pickle at C speed; the parent builds a place only if it reads one, as a
+    serial run does. (Swapping the mapping for plain dicts first built every claim's places as
+    Location objects, in Python, to be pickled and read back: a fifth of the worker's packing.) The
+    value as read (``reading``) served the checkers only. With more than ``slim_above`` results
+    (None: never) the results go slim (:func:`~claimaudit.engine.records.slim_result`): their
+    amounts are in their records already."""
     part = _audit_bucket(paths, root, options, formats, prerender)
     with paused_gc():
-        done: set[int] = set()
+        slim = slim_above is not None and len(part["results"]) > slim_above
         for r in part["all_results"] + part["results"]:
-            if id(r.claim) not in done:
-                done.add(id(r.claim))
-                object.__setattr__(r.claim, "raw", _unmarked(r.claim.raw))   # the worker's own copy
             r.reading = None
-        if slim_above is not None and len(part["results"]) > slim_above:
+        if slim:
             for r in part["results"]:
                 slim_result(r)
         return _pack(part)
