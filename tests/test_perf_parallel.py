@@ -491,3 +491,36 @@ def test_claims_come_back_from_a_worker_with_their_places(project):
     # a claim read back is the same to the engine: it pickles again to an equal claim
     again = pickle.loads(pickle.dumps(claims, protocol=pickle.HIGHEST_PROTOCOL))  # noqa: S301 - as above
     assert again == claims and [_places(c) for c in again] == [_places(c) for c in claims]
+
+
+def test_a_missing_source_text_is_said_once_as_in_a_serial_run(tmp_path, capsys):
+    """Each part says a source text it cannot find once (CA204); the merged run says it once, on the first
+    claim in run order that quotes the source, as a serial run does, whichever process audited it."""
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "paper.yaml").write_text("id: paper\ntitle: A paper with no local text\n", encoding="utf-8")
+    for i in range(6):   # six independent files, each quoting the same paper
+        (tmp_path / "claims").mkdir(exist_ok=True)
+        (tmp_path / "claims" / f"q{i}.yaml").write_text(
+            f"source: paper\nclaims:\n  - id: n{i}\n    value: \"{i + 2}\"\n    quote: \"{i + 2} runs\"\n"
+            f"  - id: m{i}\n    value: \"{i + 3}\"\n    quote: \"{i + 3} runs\"\n", encoding="utf-8")
+    outs = []
+    for extra in ([], ["-n", "2"]):
+        code, report = _json(capsys, tmp_path, "--checklist", "no", *extra)
+        said = [(r["qualname"], f["severity"]) for r in report["records"] for f in r["findings"]
+                if f["code"] == "CA204"]
+        outs.append((code, said, report["records"]))
+    assert outs[0][1] == [("q0.n0", "info")]
+    assert outs[1] == outs[0]
+
+
+@pytest.mark.parametrize("keyword", [None, "cost or share or loop1"])
+def test_merged_results_are_in_the_serial_order(project, keyword):
+    """The merge puts every part's results back in the serial run's order: the selected ones and, with
+    ``-k``, the whole universe the checkers look inputs up in (a different list then)."""
+    serial = run_claims([project / "claims"], project, RunOptions(keyword=keyword, checklist="no"))
+    run = run_parallel([project / "claims"], project, RunOptions(workers=2, keyword=keyword, checklist="no"), 0.0)
+    assert run is not None
+    for mine, theirs in ((run.results, serial.results), (run.all_results, serial.all_results)):
+        assert [(r.claim.file, r.claim.qualname) for r in mine] == [(r.claim.file, r.claim.qualname) for r in theirs]
+    assert (run.all_results is run.results) == (keyword is None)
+    assert len({r.claim.file for r in run.all_results}) >= 4

@@ -20,6 +20,8 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import io
+import itertools
+import operator
 import os
 import re
 import tempfile
@@ -324,6 +326,7 @@ def _audit_bucket(paths: list[str], root: str, options: RunOptions,
                 if r.record is not None:   # (brief, state, record): see records.prebuild_records
                     r.record = (*r.record[:2], prerender(r.record[2]))
     return {"collect_errors": collect_errors, "results": run.results, "all_results": run.all_results,
+            "unavailable": _unavailable(run.results),
             "errors": run.errors, "collected": run.collected,
             "doc_sources": [(cf.path, doc_sources([cf])) for cf in files]}
 
@@ -402,12 +405,11 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
             everything += part["all_results"]
             docs += part["doc_sources"]
 
-        def file_order(r: Any) -> int:
-            return shown.get(r.claim.file, len(files))
-
-        results.sort(key=file_order)          # stable: each file's claims keep their order
-        everything.sort(key=file_order)
-        _say_unavailable_once(results)
+        # stable: each file's claims keep their order
+        same = len(everything) == len(results) and all(map(operator.is_, everything, results))
+        results = _in_file_order(results, shown, len(files))
+        everything = results if same else _in_file_order(everything, shown, len(files))
+        _say_unavailable_once(results, {id(r) for _b, p in parts for r in p["unavailable"]})
         docs.sort(key=lambda d: shown.get(d[0], len(files)))
         sources, src_errors = collect_sources(root)
         for _path, recs in docs:
@@ -427,11 +429,27 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     return run
 
 
-def _say_unavailable_once(results: list[Any]) -> None:
+_CLAIM_FILE = operator.attrgetter("claim.file")
+
+
+def _in_file_order(results: list[Any], shown: dict[str, int], last: int) -> list[Any]:
+    """``results`` sorted by their file's place in the run (stably), each key read once at C speed:
+    the merge is part of what the parent does alone once the last worker result is in."""
+    keys = list(map(shown.get, map(_CLAIM_FILE, results), itertools.repeat(last, len(results))))
+    return list(map(results.__getitem__, sorted(range(len(results)), key=keys.__getitem__)))
+
+
+def _unavailable(results: list[Any]) -> list[Any]:
+    """The results that say a source text is missing (CA204), found where they were audited."""
+    return [r for r in results if r.findings and any(f.code == "CA204" for f in r.findings)]
+
+
+def _say_unavailable_once(results: list[Any], carriers: Collection[int]) -> None:
     """Each worker said a missing source text once (CA204); the merged run says it once, as a serial
-    run does: on the first claim, in run order, that cites the source."""
+    run does: on the first claim, in run order, that cites the source. ``carriers``: the ids of the
+    results that say one (:func:`_unavailable`): only those are looked at."""
     said: set[str] = set()
-    for r in results:
+    for r in [r for r in results if id(r) in carriers]:
         here = {src for f in r.findings if f.code == "CA204" and (src := (f.data or {}).get("source")) is not None}
         kept = [f for f in r.findings if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
         if len(kept) != len(r.findings):
