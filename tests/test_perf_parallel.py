@@ -459,3 +459,68 @@ def test_worker_results_travel_through_a_private_folder_that_is_removed(project,
     assert len(seen) == 1 and seen[0][1] == 0o700 and Path(seen[0][0]).name.startswith("claimaudit-n-")
     assert unspooled and set(unspooled) == {seen[0][0]}    # every worker result came through it
     assert not Path(seen[0][0]).exists()
+
+
+def _places(c) -> tuple:
+    return (c.location, c.value_location, c.formula_location, c.quote_location,
+            [(k, c.loc_of(k), c.raw.key_loc(k)) for k in c.raw], [g.location for g in c.given])
+
+
+def test_claims_come_back_from_a_worker_with_their_places(project):
+    """A worker sends each claim as loaded: its YAML mapping keeps its keys' and values' places as marks,
+    and every place read in the parent (a record built again there, a finding) is the serial run's."""
+    import pickle
+
+    from claimaudit.engine.parallel import _audit_bucket_packed
+    from claimaudit.model.claims import Citation, Given
+    from claimaudit.model.yamlmarks import MarkedDict
+
+    paths = [str(project / "claims" / n) for n in ("a.yaml", "b.yaml", "c.yaml", "d.yaml", "h.yaml")]
+    serial = {r.claim.qualname: r.claim for r in run_claims(paths, project, RunOptions(checklist="no")).results}
+    options = RunOptions(checklist="no")
+    back = pickle.loads(_audit_bucket_packed(paths, str(project), options, None, 0))  # noqa: S301 - our own pickle
+    claims = [r.claim for r in back["results"]]
+    assert sorted(c.qualname for c in claims) == sorted(serial)
+    for c in claims:
+        assert type(c.raw) is MarkedDict and c == serial[c.qualname] and c.raw == serial[c.qualname].raw
+        assert _places(c) == _places(serial[c.qualname])
+    share = next(c for c in claims if c.qualname == "d.share")
+    assert [type(g) for g in share.given] == [Given, Given] and share.given[0].value == "421"
+    assert share.formula_location.line == 4 and share.given[1].location.line == 5
+    assert all(type(a) is Citation for c in claims for a in c.also_in)
+    # a claim read back is the same to the engine: it pickles again to an equal claim
+    again = pickle.loads(pickle.dumps(claims, protocol=pickle.HIGHEST_PROTOCOL))  # noqa: S301 - as above
+    assert again == claims and [_places(c) for c in again] == [_places(c) for c in claims]
+
+
+def test_a_missing_source_text_is_said_once_as_in_a_serial_run(tmp_path, capsys):
+    """Each part says a source text it cannot find once (CA204); the merged run says it once, on the first
+    claim in run order that quotes the source, as a serial run does, whichever process audited it."""
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "paper.yaml").write_text("id: paper\ntitle: A paper with no local text\n", encoding="utf-8")
+    for i in range(6):   # six independent files, each quoting the same paper
+        (tmp_path / "claims").mkdir(exist_ok=True)
+        (tmp_path / "claims" / f"q{i}.yaml").write_text(
+            f"source: paper\nclaims:\n  - id: n{i}\n    value: \"{i + 2}\"\n    quote: \"{i + 2} runs\"\n"
+            f"  - id: m{i}\n    value: \"{i + 3}\"\n    quote: \"{i + 3} runs\"\n", encoding="utf-8")
+    outs = []
+    for extra in ([], ["-n", "2"]):
+        code, report = _json(capsys, tmp_path, "--checklist", "no", *extra)
+        said = [(r["qualname"], f["severity"]) for r in report["records"] for f in r["findings"]
+                if f["code"] == "CA204"]
+        outs.append((code, said, report["records"]))
+    assert outs[0][1] == [("q0.n0", "info")]
+    assert outs[1] == outs[0]
+
+
+@pytest.mark.parametrize("keyword", [None, "cost or share or loop1"])
+def test_merged_results_are_in_the_serial_order(project, keyword):
+    """The merge puts every part's results back in the serial run's order: the selected ones and, with
+    ``-k``, the whole universe the checkers look inputs up in (a different list then)."""
+    serial = run_claims([project / "claims"], project, RunOptions(keyword=keyword, checklist="no"))
+    run = run_parallel([project / "claims"], project, RunOptions(workers=2, keyword=keyword, checklist="no"), 0.0)
+    assert run is not None
+    for mine, theirs in ((run.results, serial.results), (run.all_results, serial.all_results)):
+        assert [(r.claim.file, r.claim.qualname) for r in mine] == [(r.claim.file, r.claim.qualname) for r in theirs]
+    assert (run.all_results is run.results) == (keyword is None)
+    assert len({r.claim.file for r in run.all_results}) >= 4

@@ -20,6 +20,8 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import io
+import itertools
+import operator
 import os
 import re
 import tempfile
@@ -238,11 +240,14 @@ def _reduce_settable(obj: Any) -> tuple:
 
 def _pickler_table() -> dict[type, Any]:
     from ..errors import Location
+    from ..model.claims import Citation, Given, Ignore
     from ..numbers.interval import Interval
     from ..units.quantity import Dims, Quantity
 
     table: dict[type, Any] = {Fraction: _reduce_fraction}
-    for cls in (Location, Interval, Dims, Quantity):
+    # (a claim's citations, inputs and ignores: frozen, so dataclasses' own state functions, which
+    # look the fields up for every object, are what they would cost otherwise)
+    for cls in (Location, Interval, Dims, Quantity, Citation, Given, Ignore):
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
         frozen = getattr(cls, "__dataclass_params__").frozen   # noqa: B009 - not in the type stubs
         table[cls] = _reduce_slotted if frozen or hasattr(cls, "__setstate__") else _reduce_settable
@@ -259,36 +264,24 @@ def _pack(part: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
-def _unmarked(value: Any) -> Any:
-    """A claim's YAML mapping without the locations of its keys and values (plain dicts, lists, strs)."""
-    if isinstance(value, dict):
-        return {k: _unmarked(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_unmarked(v) for v in value]
-    if isinstance(value, str) and type(value) is not str:
-        return str(value)
-    return value
-
-
 def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
                          formats: Collection[str] | None, slim_above: int | None = None,
                          prerender: Prerender | None = None) -> bytes:
     """:func:`_audit_bucket` in a worker: its answer as one compact pickle.
 
-    After the audit a claim's YAML mapping (``Claim.raw``, read through ``Claim.get``) is needed for its
-    values only: the locations of its keys and values served the audit (``Claim.loc_of``), so they stay
-    here; they were half of what went to the parent. The value as read (``reading``) served the checkers
-    only. With more than ``slim_above`` results (None: never) the results go slim
-    (:func:`~claimaudit.engine.records.slim_result`): their amounts are in their records already."""
+    A claim goes as loaded: its YAML mapping keeps the places of its keys and values as a few bytes
+    (``MarkedDict``), which pickle at C speed; the parent builds a place only if it reads one, as a
+    serial run does. (Swapping the mapping for plain dicts first built every claim's places as
+    Location objects, in Python, to be pickled and read back: a fifth of the worker's packing.) The
+    value as read (``reading``) served the checkers only. With more than ``slim_above`` results
+    (None: never) the results go slim (:func:`~claimaudit.engine.records.slim_result`): their
+    amounts are in their records already."""
     part = _audit_bucket(paths, root, options, formats, prerender)
     with paused_gc():
-        done: set[int] = set()
+        slim = slim_above is not None and len(part["results"]) > slim_above
         for r in part["all_results"] + part["results"]:
-            if id(r.claim) not in done:
-                done.add(id(r.claim))
-                object.__setattr__(r.claim, "raw", _unmarked(r.claim.raw))   # the worker's own copy
             r.reading = None
-        if slim_above is not None and len(part["results"]) > slim_above:
+        if slim:
             for r in part["results"]:
                 slim_result(r)
         return _pack(part)
@@ -333,6 +326,7 @@ def _audit_bucket(paths: list[str], root: str, options: RunOptions,
                 if r.record is not None:   # (brief, state, record): see records.prebuild_records
                     r.record = (*r.record[:2], prerender(r.record[2]))
     return {"collect_errors": collect_errors, "results": run.results, "all_results": run.all_results,
+            "unavailable": _unavailable(run.results),
             "errors": run.errors, "collected": run.collected,
             "doc_sources": [(cf.path, doc_sources([cf])) for cf in files]}
 
@@ -411,12 +405,11 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
             everything += part["all_results"]
             docs += part["doc_sources"]
 
-        def file_order(r: Any) -> int:
-            return shown.get(r.claim.file, len(files))
-
-        results.sort(key=file_order)          # stable: each file's claims keep their order
-        everything.sort(key=file_order)
-        _say_unavailable_once(results)
+        # stable: each file's claims keep their order
+        same = len(everything) == len(results) and all(map(operator.is_, everything, results))
+        results = _in_file_order(results, shown, len(files))
+        everything = results if same else _in_file_order(everything, shown, len(files))
+        _say_unavailable_once(results, {id(r) for _b, p in parts for r in p["unavailable"]})
         docs.sort(key=lambda d: shown.get(d[0], len(files)))
         sources, src_errors = collect_sources(root)
         for _path, recs in docs:
@@ -436,11 +429,27 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
     return run
 
 
-def _say_unavailable_once(results: list[Any]) -> None:
+_CLAIM_FILE = operator.attrgetter("claim.file")
+
+
+def _in_file_order(results: list[Any], shown: dict[str, int], last: int) -> list[Any]:
+    """``results`` sorted by their file's place in the run (stably), each key read once at C speed:
+    the merge is part of what the parent does alone once the last worker result is in."""
+    keys = list(map(shown.get, map(_CLAIM_FILE, results), itertools.repeat(last, len(results))))
+    return list(map(results.__getitem__, sorted(range(len(results)), key=keys.__getitem__)))
+
+
+def _unavailable(results: list[Any]) -> list[Any]:
+    """The results that say a source text is missing (CA204), found where they were audited."""
+    return [r for r in results if r.findings and any(f.code == "CA204" for f in r.findings)]
+
+
+def _say_unavailable_once(results: list[Any], carriers: Collection[int]) -> None:
     """Each worker said a missing source text once (CA204); the merged run says it once, as a serial
-    run does: on the first claim, in run order, that cites the source."""
+    run does: on the first claim, in run order, that cites the source. ``carriers``: the ids of the
+    results that say one (:func:`_unavailable`): only those are looked at."""
     said: set[str] = set()
-    for r in results:
+    for r in [r for r in results if id(r) in carriers]:
         here = {src for f in r.findings if f.code == "CA204" and (src := (f.data or {}).get("source")) is not None}
         kept = [f for f in r.findings if not (f.code == "CA204" and (f.data or {}).get("source") in said)]
         if len(kept) != len(r.findings):

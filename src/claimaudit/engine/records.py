@@ -236,8 +236,12 @@ def _brief(formats: Collection[str] | None) -> bool:
 def _state(res: ClaimResult) -> tuple[Any, ...]:
     """What a record is built from that may change after the audit: the claim (``point_at_documents``
     replaces it), the findings (dropped or added), verdict, outcome (``--baseline``) and extra's keys
-    (the checklist, the baseline's mark)."""
-    return res.claim, res.findings, res.verdict, res.outcome, len(res.findings), len(res.extra)
+    (the checklist, the baseline's mark; asked without making ``extra``)."""
+    return res.claim, res.findings, res.verdict, res.outcome, len(res.findings), _extra_keys(res)
+
+
+def _extra_keys(res: ClaimResult) -> int:
+    return len(res.extra) if res.has_extra else 0
 
 
 def prebuild_records(results: list[ClaimResult], formats: Collection[str] | None = None) -> None:
@@ -257,8 +261,11 @@ def _prebuilt(res: ClaimResult, brief: bool) -> dict[str, Any] | None:
     pre, res.record = res.record, None     # taken once: a second report builds its own records
     if pre is None or pre[0] != brief:
         return None
-    then, now = pre[1], _state(res)
-    if then[0] is not now[0] or then[1] is not now[1] or then[2:] != now[2:]:
+    # _state(res) against the state kept, compared field by field (no tuple built: once per record
+    # of a -n run, in the parent alone after the merge)
+    then, findings = pre[1], res.findings
+    if then[0] is not res.claim or then[1] is not findings or then[2] != res.verdict or \
+            then[3] != res.outcome or then[4] != len(findings) or then[5] != _extra_keys(res):
         return None
     return pre[2]
 

@@ -113,17 +113,13 @@ class Claim:
 
     def __getstate__(self) -> list[Any]:
         # The stored places (None where ``raw`` holds them), not the built ones: a pickled claim
-        # (a ``-n`` worker's) stays as small as the claim.
-        return [_STORED[f].__get__(self) if f in _STORED else getattr(self, f) for f in _FIELDS]
+        # (a ``-n`` worker's) stays as small as the claim. Read and written through the slots' own
+        # descriptors (C calls): a ``-n`` run's parent reads back tens of thousands of claims.
+        return [get(self) for get in _GETTERS]
 
     def __setstate__(self, state: list[Any]) -> None:
-        for f, v in zip(_FIELDS, state, strict=True):
-            if f in _STORED:
-                _STORED[f].__set__(self, v)
-            elif f == "raw":
-                _STORED_RAW.__set__(self, v)
-            else:
-                object.__setattr__(self, f, v)
+        for put, v in zip(_SETTERS, state, strict=True):
+            put(self, v)
 
 
 class _Place:
@@ -194,6 +190,10 @@ for _name, _key, _keep in (("location", None, False), ("value_location", "value"
 _STORED_RAW = Claim.__dict__["raw"]
 setattr(Claim, "raw", _Raw(_STORED_RAW))  # noqa: B010 - as the places above
 _FIELDS = tuple(Claim.__dataclass_fields__)
+# Each field's slot: the places and ``raw`` as stored (the descriptors above are not in the way).
+_SLOTS = [_STORED.get(f) or (_STORED_RAW if f == "raw" else Claim.__dict__[f]) for f in _FIELDS]
+_GETTERS = tuple(s.__get__ for s in _SLOTS)
+_SETTERS = tuple(s.__set__ for s in _SLOTS)
 
 
 @dataclass
