@@ -81,6 +81,8 @@ FAMILY = {
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
     "count": ("count",),
+    "range": ("range", "minimum", "maximum", "text vs table", "consistency"),
+    "average": ("mean", "average"),
 }
 
 

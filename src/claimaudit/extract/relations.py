@@ -147,6 +147,7 @@ from ..gcpause import paused_gc
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_averages import AverageRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_deltas import DeltaRelations
@@ -159,6 +160,7 @@ from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
 from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
+from .relations_ranges import RangeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 
@@ -169,7 +171,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, DocRelations,
                      CodeRelations,
-                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations,
+                     RangeRelations, AverageRelations, NearTableRelations, SizeRelations, MemoryRelations,
+                     BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
@@ -209,6 +212,8 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)
+        out += self.table_ranges()
+        out += self.stated_averages(out)
         out += self.cross_tables()
         out += self.comparisons()
         out += self.every_column()
