@@ -122,3 +122,79 @@ def test_wren_card_raises_no_false_alarm(tmp_path):
     said = verdicts(tmp_path, text, name)
     assert "inconsistent" not in said and said.count("consistent") >= 2
     assert len(confident(text, "average")) == 2
+
+
+SPEED = """## Inference
+
+{sentence}
+
+| Model | Tokens/s | Memory (GB) |
+|---|---|---|
+| Base-7B | 1,200 | 20.0 |
+| Other-8B | 1,650 | 17.5 |
+| Tern-7B | 2,520 | 12.0 |
+"""
+
+
+def test_multiple_and_percentage_between_two_rows(tmp_path):
+    more = SPEED.format(sentence="Tern-7B generates 2.1× more tokens per second than Base-7B.")   # 2520 / 1200
+    found = confident(more, "comparison")
+    assert len(found) == 1 and "'Tokens/s'" in found[0].evidence
+    assert verdicts(tmp_path, more, kind="comparison") == ["consistent"]
+    less = SPEED.format(sentence="Tern-7B needs 40% less memory than Base-7B.")      # (20 - 12) / 20
+    assert verdicts(tmp_path, less, kind="comparison") == ["consistent"]
+    times = SPEED.format(sentence="Tern-7B is 2.1 times faster in tokens per second than Base-7B.")
+    assert verdicts(tmp_path, times, kind="comparison") == ["consistent"]
+    zh = SPEED.format(sentence="Tern-7B 的显存（Memory）比 Base-7B 低 40%。")
+    assert verdicts(tmp_path, zh, kind="comparison") == ["consistent"]
+
+
+def test_wrong_comparatives_are_reported(tmp_path):
+    for sentence in ("Tern-7B generates 2.6× more tokens per second than Base-7B.",
+                     "Tern-7B needs 30% less memory than Base-7B.",
+                     "Tern-7B needs 40% more memory than Base-7B."):         # the direction is wrong
+        assert verdicts(tmp_path, SPEED.format(sentence=sentence), kind="comparison") == ["inconsistent"], sentence
+
+
+def test_comparative_near_misses_say_nothing():
+    # no column named and two numeric columns: which one is compared is unclear
+    assert rels(SPEED.format(sentence="Tern-7B is 2.1× better than Base-7B."), "comparison") == []
+    # one row only, or no comparison word before the second row
+    assert rels(SPEED.format(sentence="Tern-7B generates 2.1× more tokens per second."), "comparison") == []
+    assert rels(SPEED.format(sentence="Tern-7B and Base-7B differ by 40% in memory use."), "comparison") == []
+    # the subject elided ("and uses 40% less memory than Base-7B" after another comparison): not guessed
+    both = "Tern-7B generates 2.1× more tokens per second than Base-7B and uses 40% less memory than Base-7B."
+    found = rels(SPEED.format(sentence=both), "comparison")
+    assert len(found) == 1 and "'Tokens/s'" in found[0].evidence
+    # a percentage faster over a column of times reads two ways: a suggestion
+    lat = SPEED.replace("Tokens/s", "Latency (s)").replace("1,200", "1.20 s").replace("2,520", "0.80 s")
+    slow = rels(lat.format(sentence="Tern-7B is 33% faster in latency than Base-7B."), "comparison")
+    assert all(r.confidence < CONFIDENT for r in slow)
+
+
+STAGES = "{items} are the {n} stages of training, each with its own data mix.\n"
+
+
+def test_count_printed_after_its_list(tmp_path):
+    three = STAGES.format(items="Pre-training, supervised fine-tuning and preference tuning", n="three")
+    found = confident(three, "count")
+    assert len(found) == 1 and found[0].formula == "3"
+    assert verdicts(tmp_path, three, kind="count") == ["consistent"]
+    oxford = "MMLU, GSM8K, HumanEval, and MATH, the four benchmarks we report, are all zero-shot.\n"
+    assert verdicts(tmp_path, oxford, kind="count") == ["consistent"]
+
+
+def test_a_wrong_count_after_a_list_is_reported(tmp_path):
+    four = STAGES.format(items="Pre-training, supervised fine-tuning and preference tuning", n="four")
+    assert verdicts(tmp_path, four, kind="count") == ["inconsistent"]
+
+
+def test_counts_after_lists_near_misses():
+    # a lead-in before the list, a partial list, a number in the list: nothing audited
+    for text in ("In 2023, Base-7B, Other-8B and Tern-7B were the three open models.\n",
+                 "Models such as Base-7B, Other-8B and Tern-7B are the 3 open models here.\n",
+                 "Base-7B, Other-8B with 8 layers and Tern-7B are the three open models.\n"):
+        assert confident(text, "count") == [], text
+    # two items joined by "and" may be one name: a suggestion
+    two = rels("Base-7B and Other-8B are the two baselines.\n", "count")
+    assert two and all(r.confidence < CONFIDENT for r in two)

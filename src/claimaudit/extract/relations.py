@@ -126,7 +126,15 @@ From prose:
                     not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5;
 * ``count``         "4 benchmarks: A, B, C and D", "the following three stages:" and a list, "3 languages:"
                     and a table naming them in its first column, "(A, B and C)" after the noun, "A、B 和 C
-                    三个阶段": the stated count is the items (0.8; two items: a suggestion).
+                    三个阶段": the stated count is the items (0.8; two items: a suggestion);
+* ``count``         (also) "A, B and C are the three stages": a count after the list it counts (0.8);
+* ``range``         "ranging from 160M to 6.9B parameters" (从 … 到 … 不等) beside a table: the smallest and
+                    largest cell of the one column holding an end (0.75 both ends, 0.7 one end and the
+                    other off by more than 10%; a size named loosely is a suggestion);
+* ``average``       "X averages 57.4 across the four benchmarks" beside a table with no Average column: the
+                    mean of X's cells (0.75 when it holds, 0.7 when the sentence says every column);
+* ``comparison``    "X generates 2.1× more tokens per second than Y", "X 的显存比 Y 低 40%": the two rows' cells
+                    in the column whose header the compared words print (0.75), else the only numeric one (0.7).
 
 Prose sentences are read joined across a wrapped line and after an abbreviation ("i.e. 258,048
 GPU-hours"); of several pairs whose units multiply to a value's, the one pair whose product is it
@@ -136,8 +144,9 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_near`,
 :mod:`.relations_sizes`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
-:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists` and
-:mod:`.relations_deltas`; the
+:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
+:mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives` and
+:mod:`.relations_counts_after`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -150,6 +159,8 @@ from .relation_model import CONFIDENT, Relation, reaches
 from .relations_averages import AverageRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
+from .relations_comparatives import ComparativeRelations
+from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
@@ -171,9 +182,10 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, DocRelations,
                      CodeRelations,
-                     RangeRelations, AverageRelations, NearTableRelations, SizeRelations, MemoryRelations,
+                     RangeRelations, AverageRelations, ComparativeRelations, NearTableRelations, SizeRelations,
+                     MemoryRelations,
                      BreakdownRelations, PercentRelations,
-                     DeltaRelations, ListCountRelations):
+                     DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -218,12 +230,14 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.comparisons()
         out += self.every_column()
         out += self.gains(out)
+        out += self.comparatives(out)
         out += self.point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.listed_counts(out)
+        out += self.counts_after_lists(out)
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
 
