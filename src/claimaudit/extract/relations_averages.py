@@ -14,9 +14,11 @@ when it does not, the sentence may average a subset ("on the reasoning benchmark
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from .relation_model import Relation, _placeholder_formula, _recomputes, _usable, _where
 from .relations_near import NearTableRelations
+from .relations_points import _positions
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
 _AVG_BEFORE = re.compile(r"(?:\baverag(?:e|es|ed|ing)(?:\s+(?:score|accuracy|of|at|to|is|was|=|:)){0,3}|\bmean"
@@ -28,6 +30,9 @@ _ALL = re.compile(r"\b(?:all|every)\b|所有|全部|各项|\bacross\s+the\s+(\d+
                   r"ten)\s+\w+", re.I)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _MIN_CELLS = 3
+# a sentence without any of these states no average: found once in the whole text (str.find is much
+# faster than a regex per sentence), each sentence then asks by bisection
+_AVG_STEMS = ("verag", "VERAG", "mean", "Mean", "平均")
 
 
 class AverageRelations(NearTableRelations):
@@ -38,7 +43,13 @@ class AverageRelations(NearTableRelations):
         taken = {r.target for r in found if r.confidence >= 0.7}
         starts = [t.start for t in self.doc.tables]
         text, ms = self.text, self.ms
+        hits = sorted(k for stem in _AVG_STEMS for k in _positions(text, stem))
+        if not hits:
+            return out
         for (s, e), idx in self.sentences().items():
+            k = bisect_left(hits, s)
+            if k == len(hits) or hits[k] >= e:
+                continue
             for i in idx:
                 m = ms[i]
                 if i in taken or not _usable(m) or m.relation is not None or m.unit.dims.items:

@@ -46,15 +46,21 @@ class RangeRelations(NearTableRelations):
         starts = [t.start for t in self.doc.tables]
         text, ms = self.text, self.ms
         for (s, e), idx in self.sentences().items():
+            if len(idx) < 2:
+                continue
             for a, b in pairwise(idx):
                 lo_m, hi_m = ms[a], ms[b]
+                if hi_m.start - lo_m.end > 6:
+                    continue                    # "to", "到", "-" and spaces between the ends, nothing more
                 if not (_usable(lo_m) and _usable(hi_m)) or lo_m.relation is not None or hi_m.relation is not None:
                     continue
                 gap = self._gap(a, b)
+                en_gap, zh_gap = _EN_GAP.fullmatch(gap), _ZH_GAP.fullmatch(gap)
+                if not (en_gap or zh_gap):
+                    continue
                 before = text[max(s, lo_m.start - 40):lo_m.start]
-                english = bool(_EN_GAP.fullmatch(gap) and _EN_BEFORE.search(before))
-                chinese = bool(_ZH_GAP.fullmatch(gap) and _ZH_BEFORE.search(before)
-                               and _ZH_RANGE_WORD.search(text, s, e))
+                english = bool(en_gap and _EN_BEFORE.search(before))
+                chinese = bool(zh_gap and _ZH_BEFORE.search(before) and _ZH_RANGE_WORD.search(text, s, e))
                 if not (english or chinese) or _CHANGE_BEFORE.search(before):
                     continue
                 t = self._near_table(s, e, starts)
