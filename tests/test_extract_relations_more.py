@@ -198,3 +198,41 @@ def test_counts_after_lists_near_misses():
     # two items joined by "and" may be one name: a suggestion
     two = rels("Base-7B and Other-8B are the two baselines.\n", "count")
     assert two and all(r.confidence < CONFIDENT for r in two)
+
+
+MIX = """## Data
+
+{sentence}
+
+| Source | Tokens |
+|---|---|
+| Web | 1.2T |
+| Code | 0.5T |
+| Books | 0.3T |
+| Total | 2.0T |
+"""
+
+
+def test_shares_stated_of_a_table_with_a_total_row(tmp_path):
+    text = MIX.format(sentence="Code makes up 25% of the training mix, and web text 60%.")
+    found = confident(text, "percent-of")
+    assert len(found) == 2 and all("'Total'" in r.evidence for r in found)
+    assert verdicts(tmp_path, text, kind="percent-of") == ["consistent", "consistent"]
+    zh = MIX.format(sentence="其中 Code 数据占 25%。")
+    assert verdicts(tmp_path, zh, kind="percent-of") == ["consistent"]
+
+
+def test_a_wrong_share_of_the_total_is_reported(tmp_path):
+    text = MIX.format(sentence="Code makes up 30% of the training mix, and web text 60%.")
+    assert verdicts(tmp_path, text, kind="percent-of") == ["inconsistent", "consistent"]
+
+
+def test_share_near_misses():
+    # as many percentages as rows named, or nothing; no share word; far off: a share of something else
+    assert rels(MIX.format(sentence="Code makes up 25% of the mix, up 5% from v1."), "percent-of") == []
+    assert rels(MIX.format(sentence="Code grew 25% since v1."), "percent-of") == []
+    other = rels(MIX.format(sentence="Code makes up 80% of the English part."), "percent-of")
+    assert other and all(r.confidence < CONFIDENT for r in other)
+    # no Total row: the whole is not printed
+    assert rels(MIX.replace("| Total | 2.0T |\n", "").format(sentence="Code makes up 25% of the mix."),
+                "percent-of") == []

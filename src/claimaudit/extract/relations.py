@@ -133,6 +133,8 @@ From prose:
                     other off by more than 10%; a size named loosely is a suggestion);
 * ``average``       "X averages 57.4 across the four benchmarks" beside a table with no Average column: the
                     mean of X's cells (0.75 when it holds, 0.7 when the sentence says every column);
+* ``percent-of``    (also) "Code makes up 25% of the tokens" beside a table with a Total row: the named
+                    row's cell over the total's (0.75);
 * ``comparison``    "X generates 2.1× more tokens per second than Y", "X 的显存比 Y 低 40%": the two rows' cells
                     in the column whose header the compared words print (0.75), else the only numeric one (0.7).
 
@@ -145,8 +147,8 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_sizes`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
-:mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives` and
-:mod:`.relations_counts_after`; the
+:mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
+:mod:`.relations_table_shares` and :mod:`.relations_counts_after`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -174,6 +176,7 @@ from .relations_prose import ProseRelations
 from .relations_ranges import RangeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
+from .relations_table_shares import TableShareRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
@@ -182,7 +185,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, DocRelations,
                      CodeRelations,
-                     RangeRelations, AverageRelations, ComparativeRelations, NearTableRelations, SizeRelations,
+                     RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
+                     SizeRelations,
                      MemoryRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
@@ -231,6 +235,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.every_column()
         out += self.gains(out)
         out += self.comparatives(out)
+        out += self.table_share_sentences(out)
         out += self.point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)
