@@ -126,7 +126,17 @@ From prose:
                     not the cell in a sentence naming another setting (5-shot, with CoT, 可达): 0.5;
 * ``count``         "4 benchmarks: A, B, C and D", "the following three stages:" and a list, "3 languages:"
                     and a table naming them in its first column, "(A, B and C)" after the noun, "A、B 和 C
-                    三个阶段": the stated count is the items (0.8; two items: a suggestion).
+                    三个阶段": the stated count is the items (0.8; two items: a suggestion);
+* ``count``         (also) "A, B and C are the three stages": a count after the list it counts (0.8);
+* ``range``         "ranging from 160M to 6.9B parameters" (从 … 到 … 不等) beside a table: the smallest and
+                    largest cell of the one column holding an end (0.75 both ends, 0.7 one end and the
+                    other off by more than 10%; a size named loosely is a suggestion);
+* ``average``       "X averages 57.4 across the four benchmarks" beside a table with no Average column: the
+                    mean of X's cells (0.75 when it holds, 0.7 when the sentence says every column);
+* ``percent-of``    (also) "Code makes up 25% of the tokens" beside a table with a Total row: the named
+                    row's cell over the total's (0.75);
+* ``comparison``    "X generates 2.1× more tokens per second than Y", "X 的显存比 Y 低 40%": the two rows' cells
+                    in the column whose header the compared words print (0.75), else the only numeric one (0.7).
 
 Prose sentences are read joined across a wrapped line and after an abbreviation ("i.e. 258,048
 GPU-hours"); of several pairs whose units multiply to a value's, the one pair whose product is it
@@ -136,8 +146,9 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_near`,
 :mod:`.relations_sizes`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
-:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists` and
-:mod:`.relations_deltas`; the
+:mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
+:mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
+:mod:`.relations_table_shares` and :mod:`.relations_counts_after`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -147,8 +158,11 @@ from ..gcpause import paused_gc
 from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
+from .relations_averages import AverageRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
+from .relations_comparatives import ComparativeRelations
+from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_gains import GainRelations
@@ -159,8 +173,10 @@ from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
 from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
+from .relations_ranges import RangeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
+from .relations_table_shares import TableShareRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
@@ -169,8 +185,11 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, DocRelations,
                      CodeRelations,
-                     NearTableRelations, SizeRelations, MemoryRelations, BreakdownRelations, PercentRelations,
-                     DeltaRelations, ListCountRelations):
+                     RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
+                     SizeRelations,
+                     MemoryRelations,
+                     BreakdownRelations, PercentRelations,
+                     DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -209,16 +228,21 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)
+        out += self.table_ranges()
+        out += self.stated_averages(out)
         out += self.cross_tables()
         out += self.comparisons()
         out += self.every_column()
         out += self.gains(out)
+        out += self.comparatives(out)
+        out += self.table_share_sentences(out)
         out += self.point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)
         out += self.exact_products(out)
         out += self.rounded_restatements(out)
         out += self.listed_counts(out)
+        out += self.counts_after_lists(out)
         out += self.same_quantity(out)
         return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
 
