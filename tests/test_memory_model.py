@@ -298,3 +298,25 @@ def test_the_formula_memo_stays_bounded_and_keeps_shared_formulas(monkeypatch: p
         assert len(memo.FORMULAS) <= 8
     assert parses.count("r0 + r1 + r2") == 1 and len(parses) == 41
     assert memo.parsed_formula("f0039.x0 + t0").names == ("f0039.x0", "t0")
+
+
+def test_an_input_claims_place_is_built_when_read_and_equals_the_eager_one() -> None:
+    from claimaudit.engine.evaluate import Evaluator
+    from claimaudit.engine.resolve import Namespace
+
+    hours, cost = _claims()
+    ns = Namespace()
+    for c in (hours, cost):
+        ns.add(c)
+    ev = Evaluator(ns.lookup)
+    ev.evaluate(hours)
+    used, price = ev.evaluate(cost).inputs
+    stored = _STORED["value_location"]
+    assert used.place is hours and stored.__get__(hours) is None      # nothing built yet
+    eager = load_yaml(TEXT, "claims/c.yaml")["claims"][0].loc_of("value")
+    assert used.location == eager == Location("claims/c.yaml", 5, 12, 5, 28)
+    assert stored.__get__(hours) == eager                              # kept once built
+    assert price.location == cost.given[0].location and price.place is cost.given[0].location
+    record = as_report(run_claims([REPO / "claims"], REPO, RunOptions()))["records"]
+    lines = [i["line"] for r in record for i in r.get("inputs", ()) if i.get("ref")]
+    assert lines and all(isinstance(line, int) and line > 0 for line in lines)

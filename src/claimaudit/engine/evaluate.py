@@ -268,7 +268,7 @@ class Evaluator:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
         reading = self.readings.get(dep.qualname)
         if reading is not None:
-            shown.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep.value_location))
+            shown.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep))
             q = self.quantities.get(dep.qualname)
             if q is None:
                 q = self.quantities[dep.qualname] = reading.quantity
