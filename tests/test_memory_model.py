@@ -236,3 +236,87 @@ def test_extra_is_made_when_needed_and_is_a_plain_dict() -> None:
     assert noted.extra["baseline"] == "accepted" and "rounding" in noted.extra
     res = ClaimResult(noted.claim)
     assert not res.has_extra and res.extra == {} and res._extra == {}
+
+
+def test_inputs_are_an_exact_tuple_and_readings_hold_no_quantity() -> None:
+    from claimaudit.engine.evaluate import Evaluator, read_value
+    from claimaudit.engine.resolve import Namespace
+
+    hours, cost = _claims()
+    ns = Namespace()
+    for c in (hours, cost):
+        ns.add(c)
+    ev = Evaluator(ns.lookup)
+    first, second = ev.evaluate(hours), ev.evaluate(cost)
+    assert first.inputs == () and first.inputs is ClaimResult(hours).inputs   # one shared empty tuple
+    assert type(second.inputs) is tuple and [i.name for i in second.inputs] == ["hours", "price"]
+    assert second.verdict == "consistent"
+    # The claim's value in base units is the evaluator's (once per claim), equal to the reading's.
+    reading = ev.readings["c.hours"]
+    assert not hasattr(reading, "_quantity") and "_quantity" not in type(reading).__slots__
+    assert ev.quantities["c.hours"] == reading.quantity
+    assert reading.quantity.mag == Interval(Fraction(27875 * 3600 * 100), Fraction(27885 * 3600 * 100))
+    assert read_value("$2 per GPU-hour", hours.settings).quantity.mag == Interval.point(Fraction(1, 1800))
+
+
+def test_inputs_read_before_a_broken_one_are_kept() -> None:
+    from claimaudit.engine.evaluate import Evaluator
+    from claimaudit.engine.resolve import Namespace
+
+    claims = _claims(TEXT + """\
+  - id: broken
+    value: 5
+    formula: hours * width
+    given:
+      width: "1.2.3"
+""")
+    ns = Namespace()
+    for c in claims:
+        ns.add(c)
+    ev = Evaluator(ns.lookup)
+    for c in claims:
+        ev.evaluate(c)
+    broken = ev.results["c.broken"]
+    assert broken.verdict == "error" and "two decimal points" in (broken.error or "")
+    assert [i.name for i in broken.inputs] == ["hours"] and type(broken.inputs) is tuple
+
+
+def test_the_formula_memo_stays_bounded_and_keeps_shared_formulas(monkeypatch: pytest.MonkeyPatch) -> None:
+    import claimaudit.formulas.memo as memo
+    import claimaudit.formulas.parse as parse
+
+    monkeypatch.setattr(memo, "MEMO_ENTRIES", 8)
+    monkeypatch.setattr(memo, "FORMULAS", {})
+    parses: list[str] = []
+    real = parse.parse_formula
+    monkeypatch.setattr(parse, "parse_formula", lambda text: parses.append(text) or real(text))
+    shared = memo.parsed_formula("r0 + r1 + r2")
+    # A reference chain per file: more distinct formulas than the memo holds, the shared one between.
+    for k in range(40):
+        memo.parsed_formula(f"f{k:04d}.x0 + t0")
+        assert memo.parsed_formula("r0 + r1 + r2") is shared
+        assert len(memo.FORMULAS) <= 8
+    assert parses.count("r0 + r1 + r2") == 1 and len(parses) == 41
+    assert memo.parsed_formula("f0039.x0 + t0").names == ("f0039.x0", "t0")
+
+
+def test_an_input_claims_place_is_built_when_read_and_equals_the_eager_one() -> None:
+    from claimaudit.engine.evaluate import Evaluator
+    from claimaudit.engine.resolve import Namespace
+
+    hours, cost = _claims()
+    ns = Namespace()
+    for c in (hours, cost):
+        ns.add(c)
+    ev = Evaluator(ns.lookup)
+    ev.evaluate(hours)
+    used, price = ev.evaluate(cost).inputs
+    stored = _STORED["value_location"]
+    assert used.place is hours and stored.__get__(hours) is None      # nothing built yet
+    eager = load_yaml(TEXT, "claims/c.yaml")["claims"][0].loc_of("value")
+    assert used.location == eager == Location("claims/c.yaml", 5, 12, 5, 28)
+    assert stored.__get__(hours) == eager                              # kept once built
+    assert price.location == cost.given[0].location and price.place is cost.given[0].location
+    record = as_report(run_claims([REPO / "claims"], REPO, RunOptions()))["records"]
+    lines = [i["line"] for r in record for i in r.get("inputs", ()) if i.get("ref")]
+    assert lines and all(isinstance(line, int) and line > 0 for line in lines)

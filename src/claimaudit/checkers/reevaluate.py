@@ -249,7 +249,7 @@ def face_value(result: ClaimResult, run: RunResult, _depth: int = 0):
                 continue
         if rd is None:
             return None
-        env[name] = rd.quantity   # in base units, computed once per reading
+        env[name] = rd.quantity   # in base units
     try:
         q = formula.evaluate(env)
     except Exception:  # noqa: BLE001 - a face value that cannot be computed is simply not reported

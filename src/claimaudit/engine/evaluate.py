@@ -15,7 +15,7 @@ The verdict rules, in one place:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -57,23 +57,19 @@ class Reading:
     printed: PrintedNumber
     unit: UnitInfo
     amount: Amount
-    _quantity: Quantity | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def quantity(self) -> Quantity:
-        """The value in base units; computed once (a claim's value is the input of several others)."""
-        q = self._quantity
-        if q is None:
-            q = Quantity(self.amount.base, self.unit.dims)
-            object.__setattr__(self, "_quantity", q)
-        return q
+        """The value in base units, computed on each read: the evaluator keeps those of its claims
+        while it runs (:attr:`Evaluator.quantities`), so that a run's readings, kept for the
+        checkers, do not hold one each (~90 B a claim)."""
+        return Quantity(self.amount.base, self.unit.dims)
 
 
 _new = object.__new__
 #: Reading's slots, set directly: its frozen dataclass __init__ goes through object.__setattr__ for
 #: each field, most of the cost of building one (one per distinct printed value).
-_set_printed, _set_unit, _set_amount, _set_quantity = (Reading.__dict__[name].__set__ for name in
-                                                       ("printed", "unit", "amount", "_quantity"))
+_set_printed, _set_unit, _set_amount = (Reading.__dict__[name].__set__ for name in ("printed", "unit", "amount"))
 
 
 def _reading(printed: PrintedNumber, unit: UnitInfo, amount: Amount) -> Reading:
@@ -82,7 +78,6 @@ def _reading(printed: PrintedNumber, unit: UnitInfo, amount: Amount) -> Reading:
     _set_printed(r, printed)
     _set_unit(r, unit)
     _set_amount(r, amount)
-    _set_quantity(r, None)
     return r
 
 
@@ -217,6 +212,9 @@ class Evaluator:
         self.lookup = lookup
         self.results: dict[str, ClaimResult] = {}
         self.readings: dict[str, Reading] = {}
+        # Each claim's value in base units, computed once (a claim's value is the input of several
+        # others); gone with the evaluator, before the checkers run.
+        self.quantities: dict[str, Quantity] = {}
         self.formulas = formula_cache if formula_cache is not None else {}
         # Each claim's formula names resolved (see inputs_of): by the engine's dependency pass for
         # ordering, then once more by the evaluation, which takes the entry out (it is used once).
@@ -255,14 +253,14 @@ class Evaluator:
             self._inputs[claim.qualname] = found
         return found
 
-    def _input(self, name: str, source: Source, result: ClaimResult) -> Quantity | None:
-        """The value of one formula name (see inputs_of), recording it in the working."""
+    def _input(self, name: str, source: Source, result: ClaimResult, shown: list[InputValue]) -> Quantity | None:
+        """The value of one formula name (see inputs_of), recording it in ``shown`` (the working)."""
         if isinstance(source, Given):
             if source.value.strip().lower() in FREE:
-                result.inputs.append(InputValue(name, None, None, None, source.location))
+                shown.append(InputValue(name, None, None, None, source.location))
                 return None
             r = read_value(source.value, source.settings, source.location)
-            result.inputs.append(InputValue(name, source.value, r.amount, None, source.location))
+            shown.append(InputValue(name, source.value, r.amount, None, source.location))
             note_unit_reading(result, f"{name} = {source.value}", r)
             return r.quantity
         dep = source
@@ -270,14 +268,17 @@ class Evaluator:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
         reading = self.readings.get(dep.qualname)
         if reading is not None:
-            result.inputs.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep.value_location))
-            return reading.quantity
+            shown.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep))
+            q = self.quantities.get(dep.qualname)
+            if q is None:
+                q = self.quantities[dep.qualname] = reading.quantity
+            return q
         dep_result = self.results.get(dep.qualname)
         if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
             a = dep_result.recomputed
-            result.inputs.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
+            shown.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
             return Quantity(a.base, a.dims)
-        result.inputs.append(InputValue(name, dep.value, None, dep.qualname, dep.location))
+        shown.append(InputValue(name, dep.value, None, dep.qualname, dep.location))
         return None
 
     def display_amount(self, claim: Claim, q: Quantity) -> Amount:
@@ -344,12 +345,16 @@ class Evaluator:
         del self._inputs[claim.qualname]       # used once
         env: dict[str, Quantity] = {}
         free: list[str] = []
-        for name, source in zip(formula.names, sources, strict=True):
-            q = self._input(name, source, result)
-            if q is None:
-                free.append(name)
-            else:
-                env[name] = q
+        read: list[InputValue] = []
+        try:
+            for name, source in zip(formula.names, sources, strict=True):
+                q = self._input(name, source, result, read)
+                if q is None:
+                    free.append(name)
+                else:
+                    env[name] = q
+        finally:
+            result.inputs = tuple(read)   # also the inputs read before one that cannot be
         if free:
             result.free = free
             result.verdict = "underdetermined"

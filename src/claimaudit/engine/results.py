@@ -56,8 +56,16 @@ class InputValue:
     printed: str | None       # the printed value ("2,664K GPU-hours"), None for a recomputed-only claim
     amount: Amount | None     # None when the input is free (underdetermined)
     ref: str | None = None    # "module.id" of the claim it came from, None for a local 'given'
-    location: Location | None = None
+    # Its place, or the claim whose value's place it is: built only when read (see ``location``;
+    # most inputs are never shown, and a place kept per input claim was ~45 B a claim).
+    place: Location | Claim | None = None
     recomputed: bool = False  # the input had no printed value: its recomputed value was used
+
+    @property
+    def location(self) -> Location | None:
+        """Where the input's value is written (the given's place, or the input claim's value's)."""
+        place = self.place
+        return place.value_location if isinstance(place, Claim) else place
 
 
 @dataclass(slots=True)
@@ -70,7 +78,9 @@ class ClaimResult:
     printed_kind: str = "number"
     step: Fraction = Fraction(0)         # place value of the claim's last printed digit (in its unit)
     recomputed: Amount | None = None     # in the claim's unit when dimensions agree
-    inputs: list[InputValue] = field(default_factory=list)
+    # The formula's inputs, an exact-size tuple set once evaluated (a list each, growing as inputs
+    # came, was ~50 B a claim more; a claim without a formula shares the empty tuple).
+    inputs: Sequence[InputValue] = ()
     # Names with no value (underdetermined) and the findings: an empty tuple (one, shared) until the
     # first one comes (findings through :meth:`add`); most claims have neither, and a fresh empty
     # list each was a twentieth of a run's memory.
