@@ -252,6 +252,12 @@ def _windowed(window: str, start: int, end: int, kind: str, is_unit: Callable[[s
     return _false_positive(window, start, end, kind, is_unit)
 
 
+def _after_label(before: str, last: str) -> bool:
+    """A label (Table, Version, 第 …) ends ``before``, whose last visible character is ``last``: the
+    anchored search runs only where that character can end one."""
+    return bool(last) and last in _LABEL_LAST and _LABEL_BEFORE.search(before) is not None
+
+
 def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                     is_unit: Callable[[str], bool] | None = None) -> str | None:
     """Why the number at ``folded[start:end]`` is not a quantity, or None when it may be one.
@@ -376,7 +382,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _ARXIV_TOKEN.fullmatch(tok):
             return "arXiv id"
         # Section, list and footnote numbers.
-        if last and last in _LABEL_LAST and _LABEL_BEFORE.search(before):
+        if _after_label(before, last):
             return "label"
         if _SECTION_AFTER.match(after) and _DOTTED.fullmatch(tok):
             return "label"          # "3.6 节" is a section, "第 8 章" a chapter
@@ -406,8 +412,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if tok.lower().endswith("half") and (h := _HYPHEN_WORD.match(after)) is not None \
                 and not (is_unit is not None and is_unit(h.group(1))):
             return "compound word"          # "half-hearted", "half-life"; "a half-day" is half a day
-        last = before.rstrip()[-1:]
-        if last and last in _LABEL_LAST and _LABEL_BEFORE.search(before):
+        if _after_label(before, before.rstrip()[-1:]):
             return "label"                  # "version two point one", "Chapter three"
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):

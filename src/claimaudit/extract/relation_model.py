@@ -50,6 +50,9 @@ class Relation:
 
 _FORMULA_TOKEN = re.compile(r"\{\d+\}|\d+|[+\-*/()]")
 #: What follows a number read short (``~200_000_000`` read as 200): a digit group goes on.
+#: A header's words (three letters or two CJK characters) and its unit part in brackets.
+_HEADER_WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
+_HEADER_UNIT_PART = re.compile(r"\s*[(（][^)）]*[)）]\s*")
 _MORE_DIGITS = re.compile(r"[_\d]|[.,]\d")
 
 
@@ -369,6 +372,12 @@ class FinderBase:
 
     def _header(self, t: Table, c: int) -> str:
         return t.header[c] if c < len(t.header) and t.header[c] else f"column {c + 1}"
+
+    def columns_named(self, t: Table, columns: list[int], folded: str) -> list[int]:
+        """Those of ``columns`` whose header (its unit in brackets left out) prints a word of
+        ``folded`` (casefolded text: "more tokens per second" names "Tokens/s (K)")."""
+        return [c for c in columns if any(w.casefold() in folded for w in _HEADER_WORD.findall(
+            _HEADER_UNIT_PART.sub(" ", self._header(t, c))))]
 
     def _formula_fits(self, target: int, formula: str) -> tuple[bool, bool] | None:
         """(fits, unitless) or None when neither with units nor on magnitudes the formula compares."""

@@ -32,8 +32,6 @@ _TIMES = re.compile(r"\s*(?:times\b|倍)", re.I)
 _BASE_BEFORE = re.compile(r"(?:\bthan|\bover|compared\s+(?:with|to)|relative\s+to|\bvs\.?|\bversus|相比于?|相较于?"
                           r"|比|较)\s*(?:the\s+)?$", re.I)
 _FASTER = re.compile(r"^(?:faster|slower|快|慢)$", re.I)
-_UNIT_PART = re.compile(r"\s*[(（][^)）]*[)）]\s*")
-_WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
 
 
 class ComparativeRelations(NearTableRelations):
@@ -93,8 +91,7 @@ class ComparativeRelations(NearTableRelations):
             (kx, xr), (_ky, yr) = before[-2], before[-1]
             clause = folded[kx:at]
         numeric = [c for c in range(1, t.ncols) if all(self.value(t, r, c) is not None for r in (xr, yr))]
-        by_words = [c for c in numeric if any(w.casefold() in clause for w in _WORD.findall(
-            _UNIT_PART.sub(" ", self._header(t, c))))]
+        by_words = self.columns_named(t, numeric, clause)
         if len(by_words) == 1:
             c, confidence, how = by_words[0], 0.75, "the words compared print words of its header"
         elif not by_words and len(numeric) == 1:

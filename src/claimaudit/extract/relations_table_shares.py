@@ -20,8 +20,6 @@ from .relations_points import _positions
 from .relations_table import TOTAL_LABEL
 
 _SHARE_WORDS = re.compile(r"\bmakes?\s+up\b|\bmade\s+up\b|\baccounts?\s+for\b|\bshare\b|\bof\s+the\b|占", re.I)
-_UNIT_PART = re.compile(r"\s*[(（][^)）]*[)）]\s*")
-_WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
 
 
 class TableShareRelations(NearTableRelations):
@@ -52,8 +50,7 @@ class TableShareRelations(NearTableRelations):
         if len({r for _k, r in named}) != len(named) or len(named) != len(pcts):
             return []
         numeric = [c for c in range(1, t.ncols) if self.value(t, tr, c) is not None]
-        by_words = [c for c in numeric if any(w.casefold() in folded for w in _WORD.findall(
-            _UNIT_PART.sub(" ", self._header(t, c))))]
+        by_words = self.columns_named(t, numeric, folded)
         cols = by_words if len(by_words) == 1 else numeric if len(numeric) == 1 and not by_words else []
         if not cols:
             return []
