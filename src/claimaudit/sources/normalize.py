@@ -179,11 +179,14 @@ class NormText:
             # prefix[k] = normalised length of block[:k]; block[k-1] produced character ``local``.
             return start + bisect_right(prefix, local) - 1
         block = self.orig[start:end]
-        # Smallest k with len(norm(block[:k])) > local, by re-normalising prefixes.
+        # Smallest k whose norm(block[:k]) starts with the block's first local + 1 normalised
+        # characters, by re-normalising prefixes. (Not merely one that long: a prefix that ends in a
+        # word broken across lines, "a-", keeps the hyphen the whole block's join removes.)
+        target = self.norm[self._nstarts[b]:self._nstarts[b] + local + 1]
         lo, hi = 1, len(block)
         while lo < hi:
             mid = (lo + hi) // 2
-            if len(_norm_block(block[:mid])) > local:
+            if _norm_block(block[:mid]).startswith(target):
                 hi = mid
             else:
                 lo = mid + 1
