@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
@@ -63,6 +64,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             mod = importlib.import_module(f"claimaudit.cli.{module}")
             mod.add_parser(sub)
     return parser
+
+
+def entry() -> int:
+    """The ``claimaudit`` command (and ``python -m claimaudit``): :func:`main`, then the process ends.
+
+    Nothing the command made is collected any more: the cyclic collector's last pass at interpreter
+    exit walked every object still alive (the memos, the registry, a run's caches), 0.9 s after a
+    100,000-claim run. Frozen, they are left to the process's end. Not in :func:`main`, which tests
+    and embedding programs call in a process that goes on."""
+    code = main()
+    gc.freeze()
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
