@@ -271,6 +271,56 @@ def test_a_record_written_ahead_survives_the_way_back(project):
     assert set(fn(record).parts) == {"html:authors"}
 
 
+def test_pieces_written_to_a_file_are_read_back_as_the_report_is_written(project, tmp_path):
+    """A worker's pieces travel in a file of their own (rendered.write_out / read_back): the records
+    keep their places only, the texts are read as the report is written, from the file, also once it
+    is unlinked (the run's private folder is removed as the run ends)."""
+    import os
+    import pickle
+
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters.prerender import prerenderer
+    from claimaudit.reporters.rendered import Rendered, part
+
+    report = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))
+    plain = report["records"]
+    prerender = prerenderer({"json", "html"})
+    ahead = [prerender(r) for r in plain]
+    expected = [dict(r.parts) for r in ahead]
+    where = prerender.store(ahead, str(tmp_path))
+    assert all(r.parts == {} for r in ahead)            # gone from the records: they travel slim
+    prerender.restore(ahead, where)
+    os.unlink(where[0])
+    if os.name != "nt":
+        assert all(r.stored is not None and all(type(p) is tuple for p in r.parts.values()) for r in ahead)
+    # read back in any order (the report reads them in the order written; a window is re-read)
+    for i in [*range(len(ahead)), 2, 0]:
+        assert part(ahead[i], "json") == expected[i]["json"]
+        assert part(ahead[i], "html:maintainers") == expected[i]["html:maintainers"]
+    assert _render("json", {**report, "records": ahead}) == _render("json", report)
+    # a stored record sent on goes with its texts; a changed one drops its places with its file
+    back = pickle.loads(pickle.dumps(ahead[1]))  # noqa: S301 - our own pickle
+    assert type(back) is Rendered and back.stored is None and back.parts == expected[1]
+    ahead[1]["verdict"] = "changed"
+    assert ahead[1].stored is None and part(ahead[1], "json") is None
+
+
+def test_a_parallel_run_keeps_the_workers_pieces_in_their_files(project):
+    """In a -n run, the records a worker built come back with their pieces stored, not as texts."""
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters.prerender import prerenderer
+    from claimaudit.reporters.rendered import Rendered
+
+    run = run_claims_in_workers([project / "claims"], project, RunOptions(workers=2, checklist="no"),
+                                {"json"}, slim=True, prerender=prerenderer({"json"}))
+    records = as_report(run, {"json"})["records"]
+    stored = [r for r in records if type(r) is Rendered and r.stored is not None]
+    texts = [r for r in records if type(r) is Rendered and r.stored is None and r.parts]
+    assert stored and texts          # the worker's and the parent's own
+    serial = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")), {"json"})
+    assert _timeless(_render("json", {**serial, "records": records})) == _timeless(_render("json", serial))
+
+
 @pytest.mark.parametrize("audience", ["maintainers", "authors"])
 def test_parallel_records_written_ahead_give_the_serial_json_and_html(project, audience):
     from claimaudit.engine.records import as_report
@@ -381,7 +431,7 @@ def _boom(*args, **kwargs):
 def test_a_worker_that_fails_fails_the_run(project, monkeypatch):
     import claimaudit.engine.parallel as par
 
-    monkeypatch.setattr(par, "_audit_bucket_packed", _boom)     # the forked worker sees it too
+    monkeypatch.setattr(par, "_worker_part", _boom)     # the forked worker sees it too
     with pytest.raises(RuntimeError, match="a worker failed"):
         run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, None)
 
@@ -445,9 +495,9 @@ def test_worker_results_travel_through_a_private_folder_that_is_removed(project,
 
     read, unspooled = par._unspool, []
 
-    def unspool(path):
+    def unspool(path, *rest):
         unspooled.append(os.path.dirname(path))
-        return read(path)
+        return read(path, *rest)
 
     monkeypatch.setattr(par.tempfile, "TemporaryDirectory", Spool)
     monkeypatch.setattr(par, "_unspool", unspool)

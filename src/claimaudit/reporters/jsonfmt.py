@@ -72,6 +72,8 @@ def _value(v: Any, indent: str, parts: list[str], out: TextIO | None) -> None:
         # Written ahead at RECORD_INDENT (reporters/prerender.py), where a report's records are; a JSON text
         # has raw newlines only between items, each followed by at least that indent.
         text = v.parts["json"]
+        if v.stored is not None:     # a -n worker's, in its file of pieces (rendered.PieceFile)
+            text = v.stored.read(text)
         parts.append(text if indent == RECORD_INDENT else text.replace("\n" + RECORD_INDENT, "\n" + indent))
     elif isinstance(v, dict):
         _items("{", "}", [(_key(k) + ": ", x) for k, x in v.items()], indent, parts, out)

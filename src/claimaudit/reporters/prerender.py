@@ -13,13 +13,14 @@ string), ``card_html`` for each audience asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from functools import partial
+import os
+import tempfile
+from collections.abc import Collection
 from typing import Any
 
 from .card_html import card_html
 from .jsonfmt import RECORD_INDENT, dumps
-from .rendered import Rendered, html_key
+from .rendered import Rendered, html_key, read_back, write_out
 
 #: The formats whose per-record text can be written ahead.
 PRERENDERED = frozenset({"json", "html"})
@@ -35,7 +36,7 @@ def prerendered(record: dict[str, Any], formats: Collection[str], audience: str 
     return Rendered(record, parts)
 
 
-def prerenderer(formats: Collection[str] | None, audience: str = "maintainers") -> Callable[[Any], Any] | None:
+def prerenderer(formats: Collection[str] | None, audience: str = "maintainers") -> Prerenderer | None:
     """What a ``-n`` worker applies to each record it builds for a report in ``formats`` (None: no
     format it can write ahead). Picklable: it is sent to the workers."""
     if not formats:
@@ -43,4 +44,27 @@ def prerenderer(formats: Collection[str] | None, audience: str = "maintainers") 
     kinds = frozenset(formats) & PRERENDERED
     if not kinds:
         return None
-    return partial(prerendered, formats=kinds, audience=audience)
+    return Prerenderer(kinds, audience)
+
+
+class Prerenderer:
+    """What :func:`prerenderer` returns: called on each record a worker builds; :meth:`store` and
+    :meth:`restore` carry a part's pieces through a file of their own (rendered.write_out), which the
+    parent reads only as it writes the report, instead of through the part's pickle."""
+
+    def __init__(self, formats: frozenset[str], audience: str) -> None:
+        self.formats, self.audience = formats, audience
+
+    def __call__(self, record: dict[str, Any]) -> Rendered:
+        return prerendered(record, self.formats, self.audience)
+
+    def store(self, records: list[Any], folder: str) -> tuple[str, list[Any]]:
+        """In the worker: the pieces of ``records`` written to a new file in ``folder``."""
+        fd, path = tempfile.mkstemp(dir=folder, suffix=".pieces")
+        with os.fdopen(fd, "wb") as out:
+            return path, write_out(records, out)
+
+    @staticmethod
+    def restore(records: list[Any], stored: tuple[str, list[Any]]) -> None:
+        """In the parent: ``records`` (those given to :meth:`store`) get their pieces back, stored."""
+        read_back(records, stored[1], stored[0])
