@@ -186,7 +186,7 @@ def baseline_verdicts(folder: Path) -> dict[str, str]:
 # Child processes: one measured run each.
 
 CHILD = r"""
-import json, resource, sys, time, gc, io
+import json, os, resource, sys, time, gc, io
 mode, folder = sys.argv[1], sys.argv[2]
 def rss():
     with open('/proc/self/statm') as f:
@@ -234,27 +234,30 @@ else:
         out = {'load': t1 - t, 'eval': t2 - t1, 'n': len(results), 'values': len(texts), 'distinct': len(set(texts)),
                'verdicts': {r.claim.qualname: r.verdict for r in results} if len(sys.argv) > 4 else None}
     elif mode == 'workers':
-        # As `claimaudit run --format json --checklist no [-n 2]` runs it (cli/run.py), timed in phases.
+        # As `claimaudit run --format FMT --checklist no [-n 2]` runs it (cli/run.py), timed in phases.
         w = int(sys.argv[4])
         import claimaudit.engine.parallel as par
         marks = {}
         if w > 1:
             from last_result import mark                  # marks['last']: the last worker result is in
             mark(par, marks)
+        fmt = sys.argv[5] if len(sys.argv) > 5 else 'json'
         options = RunOptions(workers=w, checklist='no')
         t, wall = time.process_time(), time.perf_counter()
-        if w > 1:
-            try:
-                from claimaudit.reporters.prerender import prerenderer
-                extra = {'prerender': prerenderer({'json'})}
-            except ImportError:
-                extra = {}
-            run = par.run_claims_in_workers([folder + '/claims'], folder, options, formats={'json'}, slim=True,
-                                            **extra)
-        else:
-            run = run_claims([folder + '/claims'], folder, options)
-        t_run = time.process_time() - t
-        render('json', as_report(run, formats={'json'}), io.StringIO())
+        with paused_gc():           # as `claimaudit run` runs (cli/run.py run_once: the whole command)
+            if w > 1:
+                try:
+                    from claimaudit.reporters.prerender import prerenderer
+                    extra = {'prerender': prerenderer({fmt})}
+                except ImportError:
+                    extra = {}
+                run = par.run_claims_in_workers([folder + '/claims'], folder, options, formats={fmt}, slim=True,
+                                                **extra)
+            else:
+                run = run_claims([folder + '/claims'], folder, options)
+            t_run = time.process_time() - t
+            with open(os.devnull, 'w', encoding='utf-8') as out:   # as to a redirected standard output
+                render(fmt, as_report(run, formats={fmt}), out)
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = time.process_time() - t
         out = {'cpu': cpu, 'run': t_run, 'children': kids.ru_utime + kids.ru_stime,
@@ -439,11 +442,13 @@ def cold_start(reps: int) -> None:
               flush=True)
 
 
-def parallel(n: int, files: int, reps: int) -> None:
-    """-n 2 against serial on ``n`` claims in ``files`` files (engine run + JSON report, no checklist).
+def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", "text")) -> None:
+    """-n 2 against serial on ``n`` claims in ``files`` files (engine run + the report in each of ``formats``,
+    written to /dev/null as to a redirected standard output; no checklist), as `claimaudit run --format F`
+    runs it: the cyclic collector paused for the whole command (cli/run.py run_once).
 
     Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits groups too, reads the
-    worker's results back, merges, writes the JSON) until the last worker result is in and after it,
+    worker's results back, merges, writes the report) until the last worker result is in and after it,
     and the worker's; the wall times. On a shared machine wall time measures the other load, so the
     speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parallel phase +
     the parent's part after it), the parallel phase being half the two processes' CPU when groups are
@@ -454,36 +459,39 @@ def parallel(n: int, files: int, reps: int) -> None:
     m = statistics.median
     with tempfile.TemporaryDirectory() as tmp:
         count = make(n, Path(tmp), per_file=max(14, n // files))
-        serial, par = [], []
-        for _ in range(reps):
-            serial.append(child("workers", Path(tmp), "1"))
-            par.append(child("workers", Path(tmp), "2"))
-        s_cpu, s_wall = m(r["cpu"] for r in serial), m(r["wall"] for r in serial)
-        p_cpu, p_kids, p_wall = m(r["cpu"] for r in par), m(r["children"] for r in par), m(r["wall"] for r in par)
-        p_tail = m(r["tail"] for r in par)
-        dynamic = par[0]["dynamic"]
-        # On 2 idle cores: groups handed out one at a time (dynamic) keep both processes busy until the
-        # last worker result is in, so that phase takes half their CPU; fixed buckets take the longer
-        # one's. After it, the parent alone (last results read back, merge, records, JSON).
-        before = p_cpu - p_tail
-        estimates = [s_cpu / (max(r["cpu"] - r["tail"], r["children"]) + r["tail"]) for r in par]
-        if dynamic:
-            estimates = [s_cpu / ((r["cpu"] - r["tail"] + r["children"]) / 2 + r["tail"]) for r in par]
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
-        outputs = {}
-        for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
-            out = subprocess.run([sys.executable, "-m", "claimaudit", "run", "--root", tmp, "--no-report",
-                                  "--checklist", "no", "--format", "json", *extra, tmp + "/claims"],
-                                 env=env, capture_output=True, text=True, check=False)
-            outputs[label] = _comparable(out.stdout)
-        print(f"-n 2 on {count} claims in {files} files ({reps} interleaved runs, medians; load average "
-              f"{os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU {p_cpu:.2f} s "
-              f"({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker CPU {p_kids:.2f} s "
-              f"(overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up on 2 idle cores "
-              f"{m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
-              f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
-              f"vs {p_wall:.2f} s ({s_wall / p_wall:.2f}×); JSON output identical: "
-              f"{outputs['serial'] == outputs['-n 2']}", flush=True)
+        for fmt in formats:
+            serial, par = [], []
+            for _ in range(reps):
+                serial.append(child("workers", Path(tmp), "1", fmt))
+                par.append(child("workers", Path(tmp), "2", fmt))
+            s_cpu, s_wall = m(r["cpu"] for r in serial), m(r["wall"] for r in serial)
+            p_cpu, p_kids, p_wall = m(r["cpu"] for r in par), m(r["children"] for r in par), m(r["wall"] for r in par)
+            p_tail = m(r["tail"] for r in par)
+            dynamic = par[0]["dynamic"]
+            # On 2 idle cores: groups handed out one at a time (dynamic) keep both processes busy until the
+            # last worker result is in, so that phase takes half their CPU; fixed buckets take the longer
+            # one's. After it, the parent alone (last results read back, merge, records, the report).
+            before = p_cpu - p_tail
+            estimates = [s_cpu / (max(r["cpu"] - r["tail"], r["children"]) + r["tail"]) for r in par]
+            if dynamic:
+                estimates = [s_cpu / ((r["cpu"] - r["tail"] + r["children"]) / 2 + r["tail"]) for r in par]
+            same = ""
+            if fmt == "json":
+                env = {**os.environ, "PYTHONPATH": str(SRC)}
+                outputs = {}
+                for label, extra in (("serial", []), ("-n 2", ["-n", "2"])):
+                    out = subprocess.run([sys.executable, "-m", "claimaudit", "run", "--root", tmp, "--no-report",
+                                          "--checklist", "no", "--format", "json", *extra, tmp + "/claims"],
+                                         env=env, capture_output=True, text=True, check=False)
+                    outputs[label] = _comparable(out.stdout)
+                same = f"; JSON output identical: {outputs['serial'] == outputs['-n 2']}"
+            print(f"-n 2 on {count} claims in {files} files, --format {fmt} ({reps} interleaved runs, medians; "
+                  f"load average {os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU "
+                  f"{p_cpu:.2f} s ({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
+                  f"CPU {p_kids:.2f} s (overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up "
+                  f"on 2 idle cores {m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
+                  f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
+                  f"vs {p_wall:.2f} s ({s_wall / p_wall:.2f}×){same}", flush=True)
 
 
 def _comparable(text: str) -> str:

@@ -179,13 +179,17 @@ def test_slim_results_give_the_serial_records(project, formats):
     run = run_parallel([project / "claims"], project, RunOptions(workers=2, checklist="no"), 0.0, formats, slim=True)
     assert run is not None
     slim = [r for r in run.results if r.shown is not None]
-    assert slim and all(r.claimed is None and r.inputs == [] and r.reading is None for r in slim)
-    if formats == {"text"}:     # brief records need the amounts for a complete one later: kept whole
-        assert all(not r.record[2].get("brief") for r in slim)
-    assert any(r["inputs"] and r["claimed"] for r in serial["records"] if r["qualname"] in
+    assert slim and all(r.claimed is None and not r.inputs and r.reading is None for r in slim)
+    # a brief record's amounts go packed (flat tuples), a complete one's as its record shows them
+    packed = [r for r in slim if type(r.shown) is tuple]
+    assert all(r.record[2].get("brief") for r in packed) and (packed != []) == (formats == {"text"})
+    complete = as_report(run_claims([project / "claims"], project, options))
+    assert any(r["inputs"] and r["claimed"] for r in complete["records"] if r["qualname"] in
                {s.claim.qualname for s in slim})   # what is dropped was there to drop
     assert _records(as_report(run, formats)) == _records(serial)
     assert _records(as_report(run, formats)) == _records(serial)            # built again from `shown`
+    # complete records built again in the parent, the packed amounts unpacked: the serial ones
+    assert _records(as_report(run)) == _records(complete) and not any(type(r.shown) is tuple for r in packed)
     changed = next(r for r in slim if r.outcome == "failed")
     changed.outcome = "expected"
     again = {r["qualname"]: r for r in _records(as_report(run, formats))}
