@@ -485,13 +485,29 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
                                          env=env, capture_output=True, text=True, check=False)
                     outputs[label] = _comparable(out.stdout)
                 same = f"; JSON output identical: {outputs['serial'] == outputs['-n 2']}"
+            ceiling = _side_by_side(Path(tmp), fmt, s_wall)
             print(f"-n 2 on {count} claims in {files} files, --format {fmt} ({reps} interleaved runs, medians; "
                   f"load average {os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU "
                   f"{p_cpu:.2f} s ({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
                   f"CPU {p_kids:.2f} s (overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up "
                   f"on 2 idle cores {m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
                   f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
-                  f"vs {p_wall:.2f} s ({s_wall / p_wall:.2f}×){same}", flush=True)
+                  f"vs {p_wall:.2f} s ({s_wall / p_wall:.2f}×){same}; {ceiling}", flush=True)
+
+
+def _side_by_side(folder: Path, fmt: str, alone: float) -> str:
+    """What this machine allows: two serial runs started together, against one alone (``alone``, its
+    median wall time). Two processes share the caches and the memory bus, so each runs slower than
+    alone; 2 × alone / (their wall time) is the most -n 2 could gain with no cost of its own."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cmd = [sys.executable, "-c", CHILD, "workers", str(folder), str(ROOT / "benchmarks"), "1", fmt]
+    t = time.perf_counter()
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    both = time.perf_counter() - t
+    return (f"two serial runs side by side {both:.2f} s against {alone:.2f} s alone: the ceiling for -n 2 "
+            f"here is {2 * alone / both:.2f}×")
 
 
 def _comparable(text: str) -> str:

@@ -277,9 +277,7 @@ def test_a_record_written_ahead_survives_the_way_back(project):
 
 def test_pieces_written_to_a_file_are_read_back_as_the_report_is_written(project, tmp_path):
     """A worker's pieces travel in a file of their own (rendered.write_out / read_back): the records
-    keep their places only, the texts are read as the report is written, from the file, also once it
-    is unlinked (the run's private folder is removed as the run ends)."""
-    import os
+    keep their places only, the texts are read from the file as the report is written."""
     import pickle
 
     from claimaudit.engine.records import as_report
@@ -294,9 +292,7 @@ def test_pieces_written_to_a_file_are_read_back_as_the_report_is_written(project
     where = prerender.store(ahead, str(tmp_path))
     assert all(r.parts == {} for r in ahead)            # gone from the records: they travel slim
     prerender.restore(ahead, where)
-    os.unlink(where[0])
-    if os.name != "nt":
-        assert all(r.stored is not None and all(type(p) is tuple for p in r.parts.values()) for r in ahead)
+    assert all(r.stored is not None and all(type(p) is tuple for p in r.parts.values()) for r in ahead)
     # read back in any order (the report reads them in the order written; a window is re-read)
     for i in [*range(len(ahead)), 2, 0]:
         assert part(ahead[i], "json") == expected[i]["json"]
@@ -309,20 +305,33 @@ def test_pieces_written_to_a_file_are_read_back_as_the_report_is_written(project
     assert ahead[1].stored is None and part(ahead[1], "json") is None
 
 
-def test_a_parallel_run_keeps_the_workers_pieces_in_their_files(project):
-    """In a -n run, the records a worker built come back with their pieces stored, not as texts."""
+def test_a_parallel_run_keeps_the_workers_pieces_in_their_files(project, monkeypatch, tmp_path):
+    """In a -n run, the records a worker built come back with their pieces stored, not as texts, in a
+    private folder of their own that is removed once no record reads from it."""
+    import gc
+    import os
+    import stat
+
+    import claimaudit.tempfolder
     from claimaudit.engine.records import as_report
     from claimaudit.reporters.prerender import prerenderer
     from claimaudit.reporters.rendered import Rendered
 
+    monkeypatch.setattr(claimaudit.tempfolder.tempfile, "tempdir", str(tmp_path))
     run = run_claims_in_workers([project / "claims"], project, RunOptions(workers=2, checklist="no"),
                                 {"json"}, slim=True, prerender=prerenderer({"json"}))
     records = as_report(run, {"json"})["records"]
     stored = [r for r in records if type(r) is Rendered and r.stored is not None]
     texts = [r for r in records if type(r) is Rendered and r.stored is None and r.parts]
     assert stored and texts          # the worker's and the parent's own
+    folder = Path(stored[0].stored.path).parent
+    assert folder.parent == tmp_path and folder.name.startswith("claimaudit-pieces-")
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
     serial = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")), {"json"})
     assert _timeless(_render("json", {**serial, "records": records})) == _timeless(_render("json", serial))
+    del run, records, stored, texts
+    gc.collect()
+    assert not folder.exists()
 
 
 @pytest.mark.parametrize("audience", ["maintainers", "authors"])

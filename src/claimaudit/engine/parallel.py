@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.load import module_name
 from ..model.yamlmarks import MAX_FILE_BYTES
 from ..numbers.rational import coprime
+from ..tempfolder import TempFolder
 from .collect import (
     DOC_SUFFIXES,
     collect,
@@ -274,10 +275,10 @@ def _worker_part(paths: list[str], root: str, options: RunOptions, formats: Coll
     Location objects, in Python, to be pickled and read back: a fifth of the worker's packing.) The
     value as read (``reading``) served the checkers only. With more than ``slim_above`` results
     (None: never) the results go slim (:func:`~claimaudit.engine.records.slim_result`): their
-    amounts are in their records already. With a ``spool`` folder and a ``prerender`` that can
-    store its pieces (reporters.prerender.Prerenderer), the records' pieces go to a file of their own
-    there, read by the parent only as it writes the report: taken in with the pickle, they were a
-    third of what the parent spent reading the workers' results back."""
+    amounts are in their records already. With a ``spool`` folder (the run's folder of pieces) and
+    a ``prerender`` that can store its pieces (reporters.prerender.Prerenderer), the records' pieces
+    go to a file of their own there, read by the parent only as it writes the report: taken in with
+    the pickle, they were a third of what the parent spent reading the workers' results back."""
     part = _audit_bucket(paths, root, options, formats, prerender)
     with paused_gc():
         slim = slim_above is not None and len(part["results"]) > slim_above
@@ -309,24 +310,25 @@ def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
 
 def _audit_bucket_spooled(spool: str, paths: list[str], root: str, options: RunOptions,
                           formats: Collection[str] | None, slim_above: int | None,
-                          prerender: Prerender | None) -> str:
+                          prerender: Prerender | None, pieces: str | None = None) -> str:
     """:func:`_worker_part` in a worker, its pickle left in a file of the run's private folder.
 
     Through the pool's pipe, tens of megabytes go in 64 KB reads by the parent's pool thread, each one
     waiting for the GIL while the parent audits its own groups: the worker sat blocked in its send for
     seconds per group. A file is written as the pickle is made (no copy of it in memory first), and
     the parent reads it when it takes it."""
-    part = _worker_part(paths, root, options, formats, slim_above, prerender, spool)
+    part = _worker_part(paths, root, options, formats, slim_above, prerender, pieces)
     fd, path = tempfile.mkstemp(dir=spool, suffix=".pickle")
     with paused_gc(), os.fdopen(fd, "wb") as f:
         _dump(part, f)
     return path
 
 
-def _unspool(path: str, prerender: Prerender | None = None) -> dict[str, Any]:
+def _unspool(path: str, prerender: Prerender | None = None, pieces: Any = None) -> dict[str, Any]:
     """A worker's part, read from its file in the pickle's own frames (reading the file into one
     bytes object first allocated, and faulted in, tens of megabytes the parent dropped at once), its
-    records' pieces (if it stored them) left in their file until the report is written."""
+    records' pieces (if it stored them) left in their file, in ``pieces`` (a TempFolder, kept as long
+    as a record reads from it), until the report is written."""
     import pickle
 
     with open(path, "rb") as f:
@@ -334,7 +336,7 @@ def _unspool(path: str, prerender: Prerender | None = None) -> dict[str, Any]:
     os.unlink(path)
     stored = part.pop("pieces", None)
     if stored is not None:
-        getattr(prerender, "restore")(_records(part), stored)  # noqa: B009 - it stored them
+        getattr(prerender, "restore")(_records(part), stored, pieces)  # noqa: B009 - it stored them
     return part
 
 
@@ -402,20 +404,23 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
         # and its share of the results needs no pickling.
         parts: list[tuple[list[int], dict[str, Any]]] = []
         # the workers' pickles: a folder only this user can read or write (mkdtemp makes it 0700)
+        # and the records' pieces (JSON, HTML cards), read as the report is written: a folder that lasts
+        # as long as a record reading from it (it need not exist unless the workers write pieces)
+        pieces = TempFolder("claimaudit-pieces-") if hasattr(prerender, "store") else None
         with tempfile.TemporaryDirectory(prefix="claimaudit-n-") as spool, \
                 ProcessPoolExecutor(processes - 1, mp_context=multiprocessing.get_context(method)) as pool:
             ordered, sizes = _largest_first(groups, files)
             feeder = _Feeder(ordered, lambda g: pool.submit(
                 _audit_bucket_spooled, spool, paths_of(g), str(root), worker_options, formats, slim_above,
-                prerender), sizes, processes)
+                prerender, pieces.path if pieces is not None else None), sizes, processes)
             try:
                 for _ in range(processes - 1):
                     feeder.feed()
                 while (group := feeder.next_group()) is not None:
                     parts.append((group, _audit_bucket(paths_of(group), str(root), worker_options, formats,
                                                        prerender)))
-                    parts += [(g, _unspool(b, prerender)) for g, b in feeder.take(wait=False)]
-                parts += [(g, _unspool(b, prerender)) for g, b in feeder.take(wait=True)]
+                    parts += [(g, _unspool(b, prerender, pieces)) for g, b in feeder.take(wait=False)]
+                parts += [(g, _unspool(b, prerender, pieces)) for g, b in feeder.take(wait=True)]
             finally:
                 feeder.stop()    # on an error here, the pool finishes the groups it has, and no more
         parts.sort(key=lambda gp: gp[0][0])   # in file order: errors without a file keep a stable order

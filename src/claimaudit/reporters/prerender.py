@@ -65,6 +65,7 @@ class Prerenderer:
             return path, write_out(records, out)
 
     @staticmethod
-    def restore(records: list[Any], stored: tuple[str, list[Any]]) -> None:
-        """In the parent: ``records`` (those given to :meth:`store`) get their pieces back, stored."""
-        read_back(records, stored[1], stored[0])
+    def restore(records: list[Any], stored: tuple[str, list[Any]], keep: Any = None) -> None:
+        """In the parent: ``records`` (those given to :meth:`store`) get their pieces back, stored
+        (``keep``: the folder the file is in, kept as long as a record reads from it)."""
+        read_back(records, stored[1], stored[0], keep)

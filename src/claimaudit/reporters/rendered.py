@@ -10,7 +10,6 @@ worker's :class:`PieceFile`: the parent reads it only as it writes the report. A
 
 from __future__ import annotations
 
-import os
 from typing import Any, BinaryIO
 
 #: Bytes read at a time from a file of pieces: the report reads a part's pieces in the order written.
@@ -82,17 +81,16 @@ def part(record: Any, key: str) -> str | None:
 
 
 class PieceFile:
-    """A worker's file of pieces (UTF-8, one after another), open for reading until no record that
-    has pieces in it is left.
+    """A worker's file of pieces (UTF-8, one after another), read a window at a time.
 
-    The file is opened as the parent takes the worker's results in, so that the run's private folder
-    can be removed as the run ends: an open file stays readable after it is unlinked (POSIX). Where a
-    file cannot be removed while open (Windows), :func:`read_back` takes the pieces in at once."""
+    The file stays where the worker wrote it (its folder, held in ``keep``, is removed once no record
+    reading from it is left); each window is read with the file opened and closed again, so that a
+    run of many parts holds no file open."""
 
-    __slots__ = ("_file", "_start", "_window")
+    __slots__ = ("_start", "_window", "keep", "path")
 
-    def __init__(self, path: str) -> None:
-        self._file: BinaryIO = open(path, "rb")  # closed with the last record (__del__)
+    def __init__(self, path: str, keep: Any = None) -> None:
+        self.path, self.keep = path, keep
         self._start, self._window = 0, b""
 
     def read(self, place: tuple[int, int]) -> str:
@@ -100,16 +98,11 @@ class PieceFile:
         offset, length = place
         start, window = self._start, self._window
         if offset < start or offset + length > start + len(window):
-            self._file.seek(offset)
-            start, window = offset, self._file.read(max(length, WINDOW))
+            with open(self.path, "rb") as f:
+                f.seek(offset)
+                start, window = offset, f.read(max(length, WINDOW))
             self._start, self._window = start, window
         return window[offset - start:offset - start + length].decode("utf-8")
-
-    def __del__(self) -> None:
-        try:
-            self._file.close()
-        except (AttributeError, OSError):  # pragma: no cover - a failed open, interpreter shutdown
-            pass
 
 
 def write_out(records: list[Any], out: BinaryIO) -> list[Any]:
@@ -132,16 +125,13 @@ def write_out(records: list[Any], out: BinaryIO) -> list[Any]:
     return places
 
 
-def read_back(records: list[Any], places: list[Any], path: str) -> None:
-    """The inverse of :func:`write_out`: ``records`` get their pieces back, as places in ``path``."""
-    pieces = PieceFile(path)
+def read_back(records: list[Any], places: list[Any], path: str, keep: Any = None) -> None:
+    """The inverse of :func:`write_out`: ``records`` get their pieces back, as places in ``path``
+    (``keep``: what must live as long as they read from it: the file's folder)."""
+    pieces = PieceFile(path, keep)
     for r, where in zip(records, places, strict=True):
         if where is not None:
             r.parts, r.stored = where, pieces
-    if os.name == "nt":  # pragma: no cover - an open file cannot be removed there: take them in now
-        for r, where in zip(records, places, strict=True):
-            if where is not None:
-                r.parts, r.stored = {key: pieces.read(place) for key, place in where.items()}, None
 
 
 def html_key(audience: str) -> str:
