@@ -58,6 +58,7 @@ def main(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_text(target, text)  # atomic: an interrupted run leaves the previous draft
         audited = len(draft.audited(args.relations))
-        print(escape_controls(f"{d}: {len(draft.mentions)} mentions, {audited} relations "
+        tests = f", {len(draft.statistics)} test results" if draft.statistics else ""
+        print(escape_controls(f"{d}: {len(draft.mentions)} mentions{tests}, {audited} relations "
                               f"({len(draft.relations) - audited} suggested) -> {target}"), file=sys.stderr)
     return 0

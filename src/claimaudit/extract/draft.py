@@ -23,6 +23,7 @@ from ..numbers.printed import parse_printed
 from .document import Document
 from .mentions import Mention
 from .relations import CONFIDENT, Relation, reaches
+from .statistics import StatisticMention
 
 #: Which relations a draft audits: those at or above CONFIDENT, or every one.
 RELATION_CHOICES = ("confident", "all")
@@ -41,6 +42,8 @@ class Draft:
     lang: str = "auto"
     #: Filled by :func:`render`: each relation's claim id (audited ones only), by relation index.
     relation_ids: dict[int, str] = field(default_factory=dict)
+    #: APA test results (extract.statistics), drafted as ``statistic:`` claims for CA110.
+    statistics: list[StatisticMention] = field(default_factory=list)
 
     def audited(self, relations: str = "confident") -> list[int]:
         """Indices of the relations a run audits (``relations``: "confident" or "all")."""
@@ -276,6 +279,9 @@ def render(draft: Draft, relations: str = "confident") -> str:
                f"{len(suggestions)} suggested.")
     if counts:
         out.append("# relations: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    if draft.statistics:
+        out.append(f"# {len(draft.statistics)} test results (t, F, r, z, χ²) as `statistic:` claims: "
+                   "CA110 recomputes their p.")
     out.append("# Review before relying on it: `meta.extracted.candidates` lists readings to decide.")
     if draft.source:
         out.append(f"source: {draft.source}")
@@ -321,6 +327,8 @@ def render(draft: Draft, relations: str = "confident") -> str:
         rid = maker.make(base)
         draft.relation_ids[index_of[id(r)]] = rid
         out += _relation_claim(doc, ms, ids, r, rid, target)
+    for st in draft.statistics:
+        out += _statistic_claim(doc, st, maker.make(_statistic_id(st)))
     if suggestions:
         out.append("# Suggested relations, not audited (confidence below "
                    f"{CONFIDENT:g}; `claimaudit run DOC --relations all` audits them). Uncomment to keep one.")
@@ -328,9 +336,30 @@ def render(draft: Draft, relations: str = "confident") -> str:
             target = ms[r.target] if r.target is not None else None
             base = (ids[r.target] if r.target is not None else "total") + "_" + r.kind.replace("-", "_")
             out += ["# " + line for line in _relation_claim(doc, ms, ids, r, maker.make(base), target)]
-    if not ms and not extra:
+    if not ms and not extra and not draft.statistics:
         out[out.index("claims:")] = "claims: []"
     return "\n".join(out) + "\n"
+
+
+def _statistic_id(st: StatisticMention) -> str:
+    """``t(28) = 2.20`` -> ``t_28_2_20``; ``z = -1.5`` -> ``z_m1_5``."""
+    text = f"{st.test} {st.df or ''} {st.value}".replace("-", "m")
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower()
+
+
+def _statistic_claim(doc: Document, st: StatisticMention, sid: str) -> list[str]:
+    """A test result as a ``statistic:`` claim (CA110 recomputes its p)."""
+    spec = ", ".join(f"{k}: {_s(str(v))}" for k, v in st.spec().items())
+    out = [f"  - id: {sid}", f"    title: {_s('test result ' + ' '.join(st.text.split()))}",
+           f"    quote: {_s(_clip(doc.sentence(st.start), st.text))}",
+           f"    at: {_s(f'line {st.line}, column {st.col}')}",
+           f"    statistic: {{{spec}}}", "    tags: [statistic]", "    meta:", "      extracted:",
+           f"        printed: {_s(' '.join(st.text.split()))}"]
+    out += _where_in_doc(doc, st.start)
+    if st.notes:
+        out.append("        notes:")
+        out += [f"          - {_s(n)}" for n in st.notes]
+    return out
 
 
 def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relation, rid: str,

@@ -9,6 +9,7 @@ from .document import Document, analyse, load_document
 from .draft import Draft, make_ids, render
 from .mentions import detect_lang, extract_mentions
 from .relations import find_relations
+from .statistics import outside, test_results
 
 
 def draft_document(doc: Document, *, lang: str = "auto", kilo: int = 1000, source: str | None = None) -> Draft:
@@ -18,8 +19,13 @@ def draft_document(doc: Document, *, lang: str = "auto", kilo: int = 1000, sourc
     # what a draft allocates lives until it is rendered: no cycles for the collector to find
     with paused_gc():
         mentions = extract_mentions(doc, lang=lang, kilo=kilo)
+        # Test results (t(28) = 2.20, p = .03) are claims for CA110; their numbers are not claims
+        # of their own, nor parts of other relations.
+        statistics = test_results(doc)
+        mentions = outside(mentions, statistics)
         relations = find_relations(doc, mentions)
-        return Draft(doc, mentions, relations, make_ids(doc, mentions), source=source, lang=lang)
+        return Draft(doc, mentions, relations, make_ids(doc, mentions), source=source, lang=lang,
+                     statistics=statistics)
 
 
 def draft_text(text: str, path: str = "<text>", **kw) -> Draft:

@@ -99,8 +99,10 @@ def draft_documents(paths: list[str], root: Path, *, kilo: int = 1000, relations
         audited = len(draft.audited(relations))
         suggested = len(draft.relations) - audited
         out.drafted.append(DraftedDocument(p, str(target), len(draft.mentions), audited, suggested))
-        out.notes.append(f"{p} is a document: {len(draft.mentions)} numbers and {audited} relations it states "
-                         f"itself were extracted ({suggested} more suggested in the draft); the draft is {target}")
+        tests = f", {len(draft.statistics)} test results" if draft.statistics else ""
+        out.notes.append(f"{p} is a document: {len(draft.mentions)} numbers{tests} and {audited} relations it "
+                         f"states itself were extracted ({suggested} more suggested in the draft); the draft is "
+                         f"{target}")
         out.paths.append(str(target))
     return out
 

@@ -22,7 +22,12 @@ Only results with ``=`` before the statistic are claims CA110 can recompute; an 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .document import Document
 
 _REL = r"(?:<=|>=|=|<|>|≤|≥)"
 _NUM = r"[-−–]?\s?(?:\d+(?:\.\d+)?|\.\d+)"
@@ -129,3 +134,32 @@ def find_statistics(text: str) -> list[StatisticMention]:
             n=m.group("n").replace(",", "") if m.group("n") else None, exact=rel == "=", tails=tails,
             line=line, col=col, notes=tuple(notes)))
     return out
+
+
+def test_results(doc: Document) -> list[StatisticMention]:
+    """The exact test results in ``doc``'s prose (not in code, URLs or tables: a table's cells are not
+    APA sentences), with the document's own line and column. An inexact one (``t(28) > 2.2``) is
+    left out: CA110 can bound it, but a draft audits only what the text states exactly."""
+    if not any(c in doc.text for c in "=<>≤≥"):
+        return []
+    prose = doc.prose().text
+    out = []
+    for s in find_statistics(prose):
+        if not s.exact or doc.cell_at(s.start) is not None:
+            continue
+        line, col = doc.position(s.start)
+        out.append(StatisticMention(**{**vars(s), "line": line, "col": col}))
+    return out
+
+
+def outside(mentions: list[Any], results: list[StatisticMention]) -> list[Any]:
+    """``mentions`` less those inside one of ``results`` (in order, by offset)."""
+    if not results:
+        return mentions
+    starts = [r.start for r in results]
+    keep = []
+    for m in mentions:
+        i = bisect_right(starts, m.start) - 1
+        if i < 0 or m.start >= results[i].end:
+            keep.append(m)
+    return keep
