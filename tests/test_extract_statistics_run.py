@@ -70,3 +70,12 @@ def test_an_inexact_result_and_a_plain_number_stay_as_they_were():
     draft = draft_text("The effect held, t(28) > 2.2, p < .05, in 1,200 trials.", "d.md")
     assert draft.statistics == []            # inexact: left to the reviewer
     assert [m.printed for m in draft.mentions if m.printed.startswith("1,200")]
+
+
+def test_extract_lists_the_test_results_with_the_mentions(tmp_path, capsys):
+    paper = tmp_path / "paper.md"
+    paper.write_text("Faster, t(38) = 2.10, p = .04, in 120 trials.\n", encoding="utf-8")
+    assert main(["extract", "--mentions", str(paper)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].endswith("t(38) = 2.10, p = .04\tstatistic\ttest: t; value: 2.10; p: = .04; df: 38")
+    assert any("\t120\t" in line for line in lines) and len(lines) == 2

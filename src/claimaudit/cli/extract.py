@@ -49,6 +49,9 @@ def main(args: argparse.Namespace) -> int:
                 iv = m.number.interval
                 print(escape_controls(f"{d}:{m.line}:{m.col}\t{m.printed}\t[{iv.lo}, {iv.hi}]\t{m.unit.canonical}\t"
                                       f"{m.qualifier}\t{'; '.join(m.candidates)}"))
+            for st in draft.statistics:     # test results, drafted as statistic: claims (CA110)
+                spec = "; ".join(f"{k}: {v}" for k, v in st.spec().items())
+                print(escape_controls(f"{d}:{st.line}:{st.col}\t{' '.join(st.text.split())}\tstatistic\t{spec}"))
             continue
         text = render(draft, relations=args.relations)
         if out is None:
