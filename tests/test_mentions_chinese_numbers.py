@@ -322,3 +322,30 @@ def test_lai_after_a_round_number_is_about(text: str, value: int) -> None:
 
 def test_lai_as_a_verb_is_no_qualifier() -> None:
     assert all(m.number.relation == "=" for m in extract_mentions(analyse("二十来了又走")))
+
+
+# -- 负 before a numeral: a sign, also before a single digit --------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("负五", -5), ("答案是负三。", -3), ("气温降到负十，", -10), ("结果为负一", -1), ("负两", -2),
+    ("负 五", -5),                      # the minus printed apart
+    ("负 3.5", Fraction(-7, 2)),
+    ("负五百", -500), ("负三点五", Fraction(-7, 2)),
+])
+def test_fu_before_a_numeral_is_a_minus(text: str, value) -> None:
+    assert one(text).number.nominal == value
+
+
+@pytest.mark.parametrize("text", [
+    "正负五",           # plus or minus: a tolerance, not minus five
+    "负一层停车场",      # the first basement floor
+    "负一定责任",        # 负 the verb, 一定 "certain"
+])
+def test_fu_that_is_no_minus(text: str) -> None:
+    assert all(m.number.nominal >= 0 for m in extract_mentions(analyse(text)))
+    assert not any(m.printed.startswith("负") for m in extract_mentions(analyse(text)))
+
+
+def test_fu_apart_before_a_count_is_a_lost_game() -> None:
+    # 胜 5 负 3 场: five won, three lost; never minus three
+    assert all(m.number.nominal >= 0 for m in extract_mentions(analyse("本赛季胜 5 负 3 场")))
