@@ -10,7 +10,7 @@ import re
 
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
-from .unit_words import unit_or_none
+from .unit_words import MEASURE_WORDS, unit_or_none
 
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)\s*$", re.I)
@@ -533,6 +533,39 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
         m.start, m.end = m.start - 1, m.end + 1
         m.printed = text[m.start:m.end]
         m.candidates.append("parentheses read as an accounting negative")
+
+# -- a measure word whose noun was named before: "每买 10 张卡，有 3 张在干等" ---------------------------
+#: What may follow the measure word when its noun is left out: the end, punctuation or a function
+#: character (在, 是, 用 …), never a noun of its own.
+_AFTER_ELIDED = re.compile(r"$|[\s，。、；：,.;:!?！？)）]"
+                           r"|[的了是在和与或及也都就还而但被对从到让为着过用已将会要可能]")
+_SENTENCE_STOPS = "。！？!?\n"
+
+
+def elided_nouns(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """A count with a measure word and no noun (``有 3 张在干等``) counts the noun the same measure word
+    took earlier in the sentence (``10 张卡``): it takes that unit, the choice noted."""
+    for i, b in enumerate(ms):
+        if b.unit_start >= 0 or b.unit.dims.items or b.counted or b.number.kind != "number" or b.number.unit:
+            continue
+        pos = b.end + 1 if f.startswith(" ", b.end) else b.end
+        word = f[pos:pos + 1]
+        if word not in MEASURE_WORDS or _AFTER_ELIDED.match(f, pos + 1) is None:
+            continue
+        for a in reversed(ms[max(0, i - 4):i]):
+            if b.start - a.end > 60 or any(c in f[a.end:b.start] for c in _SENTENCE_STOPS):
+                break
+            if a.unit_start < 0 or not f[a.number_end:a.end].lstrip().startswith(word) or not a.unit.dims.items \
+                    or a.number.is_range:
+                continue
+            reading = read_value(kilo, join_parts(b.value, f[a.unit_start:a.end]))
+            if reading is not None and reading.unit.dims == a.unit.dims:
+                b.value, b.number, b.unit = reading.value, reading.number, reading.unit
+                b.unit_start, b.end = pos, pos + 1
+                b.printed = text[b.start:b.end]
+                b.candidates.append(f"{word} counts the noun named before it ({a.printed})")
+            break
+
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:

@@ -203,6 +203,7 @@ class Extractor:
         context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
+        context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)

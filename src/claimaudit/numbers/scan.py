@@ -697,9 +697,15 @@ _CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七�
                  r"|秒(?!表)|公里|打(?![开開折]))")
 
 
+#: 半价: half the price, a discount to 50% (as 五折 is); not 半价格 ("half the price level" is rare, 价格 a noun).
+_CN_HALF_PRICE = _Lazy(r"(?<![上下前后後多大过過])半价(?![格值位])")
+
+
 def _half_tokens(text: str) -> Iterator[NumberToken]:
     for m in _CN_HALF.finditer(text):
         yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
+    for m in _CN_HALF_PRICE.finditer(text):
+        yield NumberToken(m.start(), m.end(), "半价", "50%", "chinese")
 
 
 def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
