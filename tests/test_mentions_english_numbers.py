@@ -429,3 +429,37 @@ def test_whole_and_fraction_is_a_mixed_number(text: str, expected: Fraction) -> 
 def test_between_whole_and_fraction_is_a_range() -> None:
     (m,) = extract_mentions(analyse("between 2 and 3/4"))
     assert m.number.is_range and set(m.number.ends) == {2, Fraction(3, 4)}
+
+
+# -- a compound denominator after a cardinal of several words: "twenty-five sixty-fourths" -------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    # drill and fastener sizes, as printed in hardware catalogues
+    ("a bit of twenty-five sixty-fourths of an inch", "twenty-five sixty-fourths", Fraction(25, 64)),
+    ("eleven sixty-fourths", "eleven sixty-fourths", Fraction(11, 64)),
+    ("thirty-one thirty-seconds", "thirty-one", Fraction(31)),       # "-seconds" is also a duration: left alone
+    ("forty-three ninety-sixths", "forty-three ninety-sixths", Fraction(43, 96)),
+])
+def test_compound_plural_denominator_after_a_cardinal(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text)[0] == (printed, expected)
+
+
+def test_tens_and_fraction_word_after_a_scale_keep_the_scale_rule() -> None:
+    # after a scale the tens word joins the denominator only without "and" (the spec's 100/35 and 130/5)
+    assert values("one hundred thirty-fifths") == [("one hundred thirty-fifths", Fraction(100, 35))]
+    assert values("one hundred and thirty fifths") == [("one hundred and thirty fifths", Fraction(26))]
+
+
+# -- "half of a million", "quarter of a million" -------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    ("Nearly half of a million people", "Nearly half of a million", Fraction(500_000)),
+    ("quarter of a million", "quarter of a million", Fraction(250_000)),
+    ("half of a billion dollars", "half of a billion dollars", Fraction(500_000_000)),
+])
+def test_half_or_quarter_of_a_scale(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text) == [(printed, expected)]
+
+
+def test_half_of_a_noun_stays_a_share() -> None:
+    assert values("half of the users") == [("half", Fraction(1, 2))]

@@ -141,7 +141,7 @@ _EN_START = _Lazy(
     + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
     + r")(?![a-z]))"
     # "half a million", "quarter million": a fraction word before a scale
-    + r"|(?:half|quarter)(?=[ -](?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
+    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
 _WORD_SIGN = _Lazy(r"(?<![a-z])(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
