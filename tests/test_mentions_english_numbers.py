@@ -463,3 +463,19 @@ def test_half_or_quarter_of_a_scale(text: str, printed: str, expected: Fraction)
 
 def test_half_of_a_noun_stays_a_share() -> None:
     assert values("half of the users") == [("half", Fraction(1, 2))]
+
+
+# -- a fraction in digits with its denominator read as an ordinal: "1/3rd" ------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    ("Almost 1/3rd of the budget went to salaries.", "Almost 1/3rd", Fraction(1, 3)),   # common in Indian English
+    ("2/3rds of voters agreed", "2/3rds", Fraction(2, 3)),
+    ("a 7/8ths share", "7/8ths", Fraction(7, 8)),                                # was 7/8 of a length unit
+    ("add 1 1/4th cups", "1 1/4th cups", Fraction(5, 4)),
+])
+def test_fraction_with_an_ordinal_suffix(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text) == [(printed, expected)]
+
+
+def test_fraction_glued_to_other_letters_stays_out() -> None:
+    assert values("see 1/3rdly") == []

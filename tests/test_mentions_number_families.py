@@ -227,3 +227,34 @@ def test_chinese_set_phrases_with_numerals(text: str) -> None:
                                             ("十四五岁的孩子", [F(29, 2)]), ("零点五", [F(1, 2)])])
 def test_numbers_beside_set_phrase_words_stay(text: str, want: list[Fraction]) -> None:
     assert values(text) == want
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    # as weather reports print it
+    ("Temperatures plunged to 40 degrees below zero overnight.", "40 degrees below zero", F(-40)),
+    ("It was 15 below zero in Winnipeg.", "15 below zero", F(-15)),
+    ("The forecast says 5 degrees above zero.", "5 degrees above zero", F(5)),
+])
+def test_degrees_below_or_above_zero(text: str, printed: str, value: Fraction) -> None:
+    assert [(p, v) for p, v, _ in read(text)] == [(printed, value)]
+
+
+def test_below_zero_after_another_unit_is_left_alone() -> None:
+    got = read("The mine shaft reaches 2 km below zero level.")
+    assert got[0][:2] == ("2 km", F(2))
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("The temperature is 20 c.", "Celsius_reading"),
+    ("Weather: highs of 25 C", "Celsius_reading"),
+    ("the weather: 77 F and sunny", "Fahrenheit_reading"),
+])
+def test_a_bare_c_or_f_about_temperature_is_the_scale(text: str, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.unit.canonical == unit and m.candidates
+
+
+@pytest.mark.parametrize(("text", "unit"), [("a charge of 5 C", "coulomb"), ("particles at 0.99 c", "speed_of_light")])
+def test_a_bare_c_elsewhere_keeps_the_registry_unit(text: str, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.unit.canonical == unit

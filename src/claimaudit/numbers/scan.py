@@ -123,7 +123,9 @@ _NUMBER_RE = _Lazy(
 #: ("between 2 and 3/4" has two ends.)
 _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
-                     r"(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+                     r"(?P<num>\d+)/(?P<den>\d+)(?![\d.])"
+                     # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
+                     r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
