@@ -447,9 +447,14 @@ def test_a_spaced_scale_letter_after_money(text: str, printed: str, value: Fract
     assert (m.number.nominal, m.unit.canonical) == (value, code)
 
 
-@pytest.mark.parametrize("text", ["with 5 M users", "a 2 M solution of NaCl"])
-def test_a_spaced_letter_without_money_is_no_scale(text: str) -> None:
+@pytest.mark.parametrize("text", ["a 2 M solution of NaCl", "cooled to 4 K in liquid helium, the coldest run"])
+def test_a_spaced_letter_where_it_is_a_unit_is_no_scale(text: str) -> None:
     assert all(m.number.nominal < 10 for m in mentions(text))
+
+
+def test_a_spaced_letter_elsewhere_is_the_scale_with_the_other_reading_noted() -> None:
+    (m,) = mentions("with 5 M users")
+    assert m.number.nominal == 5 * 10**6 and any("molar" in c for c in m.candidates)
 
 
 def test_a_statistic_glued_to_its_bound_is_no_version_pin() -> None:

@@ -322,3 +322,63 @@ def test_lai_after_a_round_number_is_about(text: str, value: int) -> None:
 
 def test_lai_as_a_verb_is_no_qualifier() -> None:
     assert all(m.number.relation == "=" for m in extract_mentions(analyse("二十来了又走")))
+
+
+# -- 负 before a numeral: a sign, also before a single digit --------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("负五", -5), ("答案是负三。", -3), ("气温降到负十，", -10), ("结果为负一", -1), ("负两", -2),
+    ("负 五", -5),                      # the minus printed apart
+    ("负 3.5", Fraction(-7, 2)),
+    ("负五百", -500), ("负三点五", Fraction(-7, 2)),
+])
+def test_fu_before_a_numeral_is_a_minus(text: str, value) -> None:
+    assert one(text).number.nominal == value
+
+
+@pytest.mark.parametrize("text", [
+    "正负五",           # plus or minus: a tolerance, not minus five
+    "负一层停车场",      # the first basement floor
+    "负一定责任",        # 负 the verb, 一定 "certain"
+])
+def test_fu_that_is_no_minus(text: str) -> None:
+    assert all(m.number.nominal >= 0 for m in extract_mentions(analyse(text)))
+    assert not any(m.printed.startswith("负") for m in extract_mentions(analyse(text)))
+
+
+def test_fu_apart_before_a_count_is_a_lost_game() -> None:
+    # 胜 5 负 3 场: five won, three lost; never minus three
+    assert all(m.number.nominal >= 0 for m in extract_mentions(analyse("本赛季胜 5 负 3 场")))
+
+
+# -- a measure word whose noun was named before ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("每买 10 张卡，有 3 张在干等", "GPU"),
+    ("集群有 2048 张 H800 卡，其中 256 张用于推理。", "GPU"),
+    ("采购了 10 块 SSD，坏了 2 块。", "SSD"),
+])
+def test_a_measure_word_alone_counts_the_noun_named_before(text: str, unit: str) -> None:
+    later = extract_mentions(analyse(text))[-1]
+    assert later.unit.canonical == unit and any("named before" in c for c in later.candidates)
+
+
+@pytest.mark.parametrize("text", [
+    "买了 10 张卡。有 3 张在干等",      # another sentence
+    "买了 10 张卡，3 张纸",             # its own noun follows
+])
+def test_a_measure_word_with_its_own_noun_or_in_another_sentence_keeps_none(text: str) -> None:
+    assert extract_mentions(analyse(text))[-1].unit.canonical == ""
+
+
+# -- 半价: half the price --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["商品半价出售", "第二件半价", "夜间峰谷半价）"])
+def test_half_price_is_fifty_percent(text: str) -> None:
+    m = one(text)
+    assert (m.printed, m.number.nominal, m.unit.canonical) == ("半价", 50, "percent")
+
+
+@pytest.mark.parametrize("text", ["价格减半", "半价格"])
+def test_half_price_words_that_are_no_discount(text: str) -> None:
+    assert extract_mentions(analyse(text)) == []

@@ -295,3 +295,187 @@ def test_and_before_a_fraction(text: str, expected: Fraction) -> None:
 ])
 def test_digits_with_falling_scales(text: str, expected: list[tuple[str, Fraction]]) -> None:
     assert values(text) == expected
+
+
+# -- a minus printed apart from its digits -------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # after a verb of being, a preposition or "=": a sign (no operand can stand there)
+    ("how to convert - 20 degrees fahrenheit to celsius", Fraction(-20)),
+    ("The balance is - 5 after the refund.", Fraction(-5)),
+    ("Overnight lows fell to - 12 in the valleys.", Fraction(-12)),
+    ("x = - 3.5", Fraction(-7, 2)),
+    ("a correlation of - 0.42", Fraction(-21, 50)),
+    # a line holding nothing but the number
+    ("- 1 4/5", Fraction(-9, 5)),
+    ("- 2.5", Fraction(-5, 2)),
+])
+def test_spaced_minus_is_a_sign_where_no_operand_stands(text: str, expected: Fraction) -> None:
+    assert [v for _, v in values(text)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # after a noun the dash is punctuation (as published in a model card's memory notes)
+    ("bf16 weights - 2 bytes per param", [Fraction(2)]),
+    ("the whole checkpoint - 8 bytes for fp32 optim", [Fraction(8)]),
+    # after a number it is a subtraction or a range
+    ("x = 26 - 8", None),
+    ("快 6 - 19 倍", None),
+    # list items
+    ("Plan:\n- 5 GPUs per node\n- 2 nodes", [Fraction(5), Fraction(2)]),
+    ("- 5\n- 10", None),
+])
+def test_spaced_dash_after_a_noun_a_number_or_in_a_list_is_no_sign(text: str, expected) -> None:
+    got = [v for _, v in values(text)]
+    assert all(v >= 0 for v in got), got
+    if expected is not None:
+        assert got == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("minus 1 1/2", Fraction(-3, 2)),
+    ("negative 3/4 of a point", Fraction(-3, 4)),
+    ("The change was minus 2 and 1/2 points.", Fraction(-5, 2)),
+])
+def test_a_word_sign_before_a_fraction(text: str, expected: Fraction) -> None:
+    assert [v for _, v in values(text)] == [expected]
+
+
+def test_minus_between_numbers_stays_a_subtraction() -> None:
+    assert [v for _, v in values("20 minus 1 1/2")] == [Fraction(20), Fraction(3, 2)]
+
+
+# -- a spoken decimal without its zero: "point five" ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    # as spoken in radio and TV transcripts ("inflation rose by point two per cent")
+    ("Inflation rose by point two per cent in March.", "point two per cent", Fraction(1, 5)),
+    ("The economy shrank by point three percent.", "point three percent", Fraction(3, 10)),
+    ("point five", "point five", Fraction(1, 2)),
+    ("The ratio was point seven five.", "point seven five", Fraction(3, 4)),
+    ("The answer is minus point five.", "minus point five", Fraction(-1, 2)),
+    ("negative point two five", "negative point two five", Fraction(-1, 4)),
+    ("a budget of about point five million", "about point five million", Fraction(500_000)),
+])
+def test_point_and_digit_words_are_a_decimal(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text) == [(printed, expected)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # after a determiner or a noun "point" is the noun, and the number after it counts something
+    ("At that point five people left.", [Fraction(5)]),
+    ("From this point two paths lead on.", [Fraction(2)]),
+    ("It was a turning point five years ago.", []),
+    ("The boiling point three times over", []),
+    # a numbered point of a text
+    ("We agree with point five of the treaty.", []),
+])
+def test_point_as_a_noun_makes_no_decimal(text: str, expected: list[Fraction]) -> None:
+    assert [v for _, v in values(text)] == expected
+
+
+# -- a scale letter printed apart from the number ------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected", "other"), [
+    ("2.33 k", "2.33 k", Fraction(2330), "variable"),
+    ("We have 2.33 k followers.", "2.33 k", Fraction(2330), "variable"),
+    ("Revenue: 1,674,200.5 M", "1,674,200.5 M", Fraction(1_674_200_500_000), "molar"),
+    ("-2.5 M", "-2.5 M", Fraction(-2_500_000), "molar"),
+    ("a budget of 1.5 M last year", "1.5 M", Fraction(1_500_000), "molar"),
+    ("it costs 2.5 K", "2.5 K", Fraction(2500), "kelvin"),
+])
+def test_spaced_scale_letter_is_the_scale_with_a_candidate(text: str, printed: str, expected: Fraction,
+                                                           other: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert (m.printed, m.number.nominal) == (printed, expected)
+    assert any(other in c for c in m.candidates), m.candidates
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # K where the sentence speaks of heat, M where it speaks of solutions: the scale is not read
+    ("The sample was cooled to 300 K in the cryostat.", Fraction(300)),
+    ("The solution is 2.5 M in HCl.", Fraction(5, 2)),
+    # a capitalised word after the letter: a name, not a scale
+    ("We ran 5 K GPUs", Fraction(5)),
+])
+def test_spaced_scale_letter_left_alone_where_it_is_a_unit_or_name(text: str, expected: Fraction) -> None:
+    assert [v for _, v in values(text)] == [expected]
+
+
+# -- digits with a scale, "and", then number words -----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I count 6 crore and two hundred", [("6 crore and two hundred", Fraction(60_000_200))]),
+    ("3 million and forty votes", [("3 million and forty", Fraction(3_000_040))]),
+    ("5 thousand and twelve people", [("5 thousand and twelve", Fraction(5012))]),
+    # words no smaller than the scale are a second number
+    ("5 thousand and two thousand", [("5 thousand", Fraction(5000)), ("two thousand", Fraction(2000))]),
+])
+def test_scale_and_number_words_are_one_number(text: str, expected: list[tuple[str, Fraction]]) -> None:
+    assert values(text) == expected
+
+
+# -- a whole number "and" a fraction in digits ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Add 2 and 3/4 cups of flour.", Fraction(11, 4)),
+    ("a board 1 and 1/2 inches thick", Fraction(3, 2)),
+    ("It rated 4 and 1/2 stars.", Fraction(9, 2)),
+])
+def test_whole_and_fraction_is_a_mixed_number(text: str, expected: Fraction) -> None:
+    assert [v for _, v in values(text)] == [expected]
+
+
+def test_between_whole_and_fraction_is_a_range() -> None:
+    (m,) = extract_mentions(analyse("between 2 and 3/4"))
+    assert m.number.is_range and set(m.number.ends) == {2, Fraction(3, 4)}
+
+
+# -- a compound denominator after a cardinal of several words: "twenty-five sixty-fourths" -------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    # drill and fastener sizes, as printed in hardware catalogues
+    ("a bit of twenty-five sixty-fourths of an inch", "twenty-five sixty-fourths", Fraction(25, 64)),
+    ("eleven sixty-fourths", "eleven sixty-fourths", Fraction(11, 64)),
+    ("thirty-one thirty-seconds", "thirty-one", Fraction(31)),       # "-seconds" is also a duration: left alone
+    ("forty-three ninety-sixths", "forty-three ninety-sixths", Fraction(43, 96)),
+])
+def test_compound_plural_denominator_after_a_cardinal(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text)[0] == (printed, expected)
+
+
+def test_tens_and_fraction_word_after_a_scale_keep_the_scale_rule() -> None:
+    # after a scale the tens word joins the denominator only without "and" (the spec's 100/35 and 130/5)
+    assert values("one hundred thirty-fifths") == [("one hundred thirty-fifths", Fraction(100, 35))]
+    assert values("one hundred and thirty fifths") == [("one hundred and thirty fifths", Fraction(26))]
+
+
+# -- "half of a million", "quarter of a million" -------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    ("Nearly half of a million people", "Nearly half of a million", Fraction(500_000)),
+    ("quarter of a million", "quarter of a million", Fraction(250_000)),
+    ("half of a billion dollars", "half of a billion dollars", Fraction(500_000_000)),
+])
+def test_half_or_quarter_of_a_scale(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text) == [(printed, expected)]
+
+
+def test_half_of_a_noun_stays_a_share() -> None:
+    assert values("half of the users") == [("half", Fraction(1, 2))]
+
+
+# -- a fraction in digits with its denominator read as an ordinal: "1/3rd" ------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "expected"), [
+    ("Almost 1/3rd of the budget went to salaries.", "Almost 1/3rd", Fraction(1, 3)),   # common in Indian English
+    ("2/3rds of voters agreed", "2/3rds", Fraction(2, 3)),
+    ("a 7/8ths share", "7/8ths", Fraction(7, 8)),                                # was 7/8 of a length unit
+    ("add 1 1/4th cups", "1 1/4th cups", Fraction(5, 4)),
+])
+def test_fraction_with_an_ordinal_suffix(text: str, printed: str, expected: Fraction) -> None:
+    assert values(text) == [(printed, expected)]
+
+
+def test_fraction_glued_to_other_letters_stays_out() -> None:
+    assert values("see 1/3rdly") == []

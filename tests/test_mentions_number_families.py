@@ -96,20 +96,21 @@ def test_english_families_read(text: str, want: list[Fraction]) -> None:
     "The one-shot and five-shot results differ.",
     # a falling pair is a score, also at the end of a sentence ("won 3-1."), never the range 1 to 3
     "The team won 3-1.", "They lost 2-0, then won 4-2.",
-    # a spaced "k" before a word: 2330 or a variable k, never 2.33
-    "We have 2.33 k followers.",
 ])
 def test_english_non_quantities(text: str) -> None:
     assert values(text) == []
 
 
 def test_decimal_digits_without_a_whole_part_are_never_read_whole() -> None:
-    # "point five percent" is 0.5%: reading the "five" alone would be 5%
-    assert values("The rate is point five percent.") == []
-    assert values("It fell by point two.") == []
+    # "point five percent" is 0.5%: reading the "five" alone would be 5% (see
+    # test_mentions_english_numbers for the decimal read with its point)
+    assert F(5) not in values("The rate is point five percent.")
+    assert F(2) not in values("It fell by point two.")
     # after a determiner "point" is the noun, and the count after it stays
     assert values("At that point five people left.") == [F(5)]
     assert values("At this point two options remain.") == [F(2)]
+    # after a noun, neither: "a turning point five years ago" is no half year
+    assert values("It was a turning point five years ago.") == []
 
 
 def test_slash_runs_that_are_no_dates_stay_numbers() -> None:
@@ -226,3 +227,34 @@ def test_chinese_set_phrases_with_numerals(text: str) -> None:
                                             ("十四五岁的孩子", [F(29, 2)]), ("零点五", [F(1, 2)])])
 def test_numbers_beside_set_phrase_words_stay(text: str, want: list[Fraction]) -> None:
     assert values(text) == want
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    # as weather reports print it
+    ("Temperatures plunged to 40 degrees below zero overnight.", "40 degrees below zero", F(-40)),
+    ("It was 15 below zero in Winnipeg.", "15 below zero", F(-15)),
+    ("The forecast says 5 degrees above zero.", "5 degrees above zero", F(5)),
+])
+def test_degrees_below_or_above_zero(text: str, printed: str, value: Fraction) -> None:
+    assert [(p, v) for p, v, _ in read(text)] == [(printed, value)]
+
+
+def test_below_zero_after_another_unit_is_left_alone() -> None:
+    got = read("The mine shaft reaches 2 km below zero level.")
+    assert got[0][:2] == ("2 km", F(2))
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("The temperature is 20 c.", "Celsius_reading"),
+    ("Weather: highs of 25 C", "Celsius_reading"),
+    ("the weather: 77 F and sunny", "Fahrenheit_reading"),
+])
+def test_a_bare_c_or_f_about_temperature_is_the_scale(text: str, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.unit.canonical == unit and m.candidates
+
+
+@pytest.mark.parametrize(("text", "unit"), [("a charge of 5 C", "coulomb"), ("particles at 0.99 c", "speed_of_light")])
+def test_a_bare_c_elsewhere_keeps_the_registry_unit(text: str, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.unit.canonical == unit

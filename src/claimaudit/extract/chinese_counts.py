@@ -113,6 +113,20 @@ def lone_numeral(f: str, start: int, end: int) -> bool:
         and not _in_idiom(f, start, end)
 
 
+def signed_numeral(f: str, start: int, end: int) -> bool:
+    """The numeral at ``f[start:end]`` has a minus before it (负五, 温度是负 三) and nothing after it that it
+    counts: a value, even a single digit. (正负五 is plus or minus; 负五场 a count of lost games, 负一层 a
+    floor: a measure word or a noun follows.)"""
+    i = start - 1 if start > 0 and f[start - 1] != " " else start - 2
+    if i < 0 or f[i] not in "负負" or (i > 0 and f[i - 1] == "正"):
+        return False
+    j = end
+    while j < len(f) and f[j] in " \t":
+        j += 1
+    nxt = f[j:j + 1]
+    return not nxt or nxt in _CLAUSE_END or nxt in "\n|)）" or (nxt.isascii() and not nxt.isalnum())
+
+
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
 

@@ -10,7 +10,7 @@ import re
 
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
-from .unit_words import unit_or_none
+from .unit_words import MEASURE_WORDS, TEMPERATURE_CONTEXT, unit_or_none
 
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)\s*$", re.I)
@@ -161,6 +161,51 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
     m.value, m.number, m.unit = reading.value, reading.number, reading.unit
     m.candidates.append(note)
     return True
+
+
+#: A bare C or F after a number: coulomb, the speed of light or farad in the registry; where the sentence
+#: speaks of the weather or heat ("the temperature is 20 c") the temperature scale.
+_TEMPERATURE_LETTERS = {"C": "Celsius_reading", "c": "Celsius_reading", "F": "Fahrenheit_reading"}
+
+
+def _temperature_letter(f: str, kilo: int, m: Mention, word: str) -> bool:
+    if not TEMPERATURE_CONTEXT.search(_sentence(f, m, ".!?\n。！？")) or not m.value.endswith(word):
+        return False
+    reading = read_value(kilo, f"{m.value[:len(m.value) - len(word)].rstrip()} {_TEMPERATURE_LETTERS[word]}")
+    if reading is None:
+        return False
+    m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+    m.candidates.append(f"{word} read as degrees {'Fahrenheit' if word == 'F' else 'Celsius'} (a sentence about "
+                        "temperature)")
+    return True
+
+
+#: "40 degrees below zero", "15 below zero": a temperature below (or above) the scale's zero.
+_ZERO_AFTER = re.compile(r"[ \t]+(below|above) zero(?![A-Za-z])", re.I)
+_DEGREE_UNITS = {"", "degree", "Celsius_reading", "Fahrenheit_reading"}
+
+
+def below_zero(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """``N degrees below zero`` is -N degrees (the "below zero" is no mention of its own); ``above zero``
+    keeps the sign and joins the value."""
+    gone: list[tuple[int, int]] = []
+    for m in ms:
+        z = _ZERO_AFTER.match(f, m.end) if "zero" in f[m.end:m.end + 12].lower() else None
+        if z is None or m.number.kind != "number" or m.number.is_range or m.number.nominal <= 0 \
+                or m.unit.canonical not in _DEGREE_UNITS:
+            continue
+        below = z.group(1).lower() == "below"
+        p = parse_value("-" + m.value, kilo) if below else m.number
+        if p is None:
+            continue
+        if below:
+            m.value, m.number = "-" + m.value, p
+        gone.append((z.start(), z.end()))
+        m.end, m.printed = z.end(), text[m.start:z.end()]
+        m.candidates.append(f"'{z.group(0).strip()}' read as the value's sign")
+    if not gone:
+        return ms
+    return [m for m in ms if not any(a <= m.start < b for a, b in gone)]
 
 
 #: Where "quarters" are the mass unit (28 lb) and "mil" an angle: the sentence speaks of them.
@@ -331,6 +376,8 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             m.candidates.append(f"{word!r} read as {m.unit.canonical}; in a type-size context it would be "
                                 "printer's points, after a percentage or a score percentage points")
         elif word in _PROSE_READINGS and _reread_symbol(f, text, kilo, m, word):
+            continue
+        elif word in _TEMPERATURE_LETTERS and _temperature_letter(f, kilo, m, word):
             continue
         elif low in ("quarter", "quarters", "mil", "mils") and _reread_word(f, kilo, m, word, low):
             continue
@@ -533,6 +580,39 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
         m.start, m.end = m.start - 1, m.end + 1
         m.printed = text[m.start:m.end]
         m.candidates.append("parentheses read as an accounting negative")
+
+# -- a measure word whose noun was named before: "每买 10 张卡，有 3 张在干等" ---------------------------
+#: What may follow the measure word when its noun is left out: the end, punctuation or a function
+#: character (在, 是, 用 …), never a noun of its own.
+_AFTER_ELIDED = re.compile(r"$|[\s，。、；：,.;:!?！？)）]"
+                           r"|[的了是在和与或及也都就还而但被对从到让为着过用已将会要可能]")
+_SENTENCE_STOPS = "。！？!?\n"
+
+
+def elided_nouns(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """A count with a measure word and no noun (``有 3 张在干等``) counts the noun the same measure word
+    took earlier in the sentence (``10 张卡``): it takes that unit, the choice noted."""
+    for i, b in enumerate(ms):
+        if b.unit_start >= 0 or b.unit.dims.items or b.counted or b.number.kind != "number" or b.number.unit:
+            continue
+        pos = b.end + 1 if f.startswith(" ", b.end) else b.end
+        word = f[pos:pos + 1]
+        if word not in MEASURE_WORDS or _AFTER_ELIDED.match(f, pos + 1) is None:
+            continue
+        for a in reversed(ms[max(0, i - 4):i]):
+            if b.start - a.end > 60 or any(c in f[a.end:b.start] for c in _SENTENCE_STOPS):
+                break
+            if a.unit_start < 0 or not f[a.number_end:a.end].lstrip().startswith(word) or not a.unit.dims.items \
+                    or a.number.is_range:
+                continue
+            reading = read_value(kilo, join_parts(b.value, f[a.unit_start:a.end]))
+            if reading is not None and reading.unit.dims == a.unit.dims:
+                b.value, b.number, b.unit = reading.value, reading.number, reading.unit
+                b.unit_start, b.end = pos, pos + 1
+                b.printed = text[b.start:b.end]
+                b.candidates.append(f"{word} counts the noun named before it ({a.printed})")
+            break
+
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:

@@ -14,7 +14,7 @@ from ..numbers import vocabulary
 from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
-from .chinese_counts import CJK, count_span, lone_numeral, standalone_numeral
+from .chinese_counts import CJK, count_span, lone_numeral, signed_numeral, standalone_numeral
 from .document import Document
 from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
@@ -37,6 +37,7 @@ from .unit_words import (
     CJK_AMBIGUOUS,
     COUNT_NOUN,
     MEASURE_WORDS,
+    TEMPERATURE_CONTEXT,
     header_unit,
     is_unit,
     unit_after,
@@ -68,6 +69,13 @@ _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
 _ONE_OR_TWO = re.compile(r"\d{1,2}")
 _INDIAN_GROUPS = re.compile(r"(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])")
 _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
+#: A scale letter printed apart from a plain number: "2.33 k", "-2.5 M", "1,674,200.5 M", "3 M tokens". Read as
+#: the scale, the other reading kept as a candidate; only where the letter ends the phrase or a lower-case
+#: word follows (not "5 K GPUs"-like names, "3 M Company"). K is kelvin where the sentence speaks of heat,
+#: M molar where it speaks of solutions (see _spaced_scale).
+_SPACED_SCALE = re.compile(r" ([kKM])(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
+_MOLAR_CONTEXT = re.compile(r"solution|concentrat|molar|\bmol\b|buffer|\bacid|\bHCl\b|NaCl|dissolv|titrat", re.I)
+_SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelvin", "M": "molar"}
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
@@ -88,6 +96,18 @@ def _no_unit_words(f: str, pos: int, limit: int) -> bool:
     while i < n and f[i] in " \t":
         i += 1
     return i >= n or (f[i].isascii() and not f[i].isalpha() and f[i] not in "/*-$")
+
+
+def _spaced_scale(f: str, start: int, pos: int) -> str | None:
+    """The scale letter printed one space after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
+    m = _SPACED_SCALE.match(f, pos)
+    if m is None:
+        return None
+    letter = m.group(1)
+    window = f[max(0, start - 80):pos + 40]
+    if (letter == "K" and TEMPERATURE_CONTEXT.search(window)) or (letter == "M" and _MOLAR_CONTEXT.search(window)):
+        return None
+    return letter
 
 
 def _discount_tenths(tok: NumberToken) -> str:
@@ -159,7 +179,8 @@ class Extractor:
                 skip_until = tok.end
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and (
-                    count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
+                    count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
+                    or signed_numeral(f, tok.start, tok.end)):
                 reason = None            # 零回滚, 两阶段, 这三条: a count; | 两 |, “一”: a numeral alone
             if reason:
                 self.skipped.append((tok, reason))
@@ -175,6 +196,8 @@ class Extractor:
             out = article_readings.article_units(f, self.doc.text, self.kilo, out)
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh":
+            out = context_readings.below_zero(f, self.doc.text, self.kilo, out)
         context_readings.yen_signs(f, self.doc.text, self.kilo, out)
         context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
@@ -182,6 +205,7 @@ class Extractor:
         context_readings.words_around(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
+        context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
@@ -203,7 +227,7 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult, as_million, basis = "", False, False
+        mult, as_million, basis, spaced_letter = "", False, False, ""
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         if tok.kind in ("digits",):
             mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
@@ -218,6 +242,8 @@ class Extractor:
             elif million_m(f, pos):
                 mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
                 pos += 1
+            elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
+                mult, spaced_letter, pos = spaced, spaced, pos + 2
         approx = None
         if tok.kind == "chinese":
             approx = _CN_MORE_THAN_SCALE.match(f, pos)
@@ -264,6 +290,9 @@ class Extractor:
         start = tok.start
         if start > 0 and f[start - 1] in "负負" and tok.norm[:1] not in "+-−":
             start, number_text = start - 1, "负" + number_text     # 负10000, 負三十二: a Chinese minus
+        elif start > 1 and f[start - 1] == " " and f[start - 2] in "负負" and tok.norm[:1] not in "+-−" \
+                and signed_numeral(f, tok.start, tok.end):
+            start, number_text = start - 2, "负" + number_text     # 负 五, 负 3.5: the minus printed apart
         elif f.find("零下", max(0, start - 4), start) >= 0 and tok.norm[:1] not in "+-−" \
                 and (below := _BELOW_ZERO.search(f, max(0, start - 4), start)) is not None:
             start, number_text = below.start(), "负" + number_text   # 零下五度, 零下10℃: below zero
@@ -342,6 +371,10 @@ class Extractor:
                 and pm.group(0).strip() in ("bp", "bps"):
             found.candidates.append(f"{pm.group(0).strip()} read as basis points (0.01 percentage point); "
                                     "it could be bits per second or base pairs")
+        if found is not None and spaced_letter:
+            found.candidates.append(f"{spaced_letter} printed apart from the number, read as its scale "
+                                    f"({'million' if spaced_letter == 'M' else 'thousand'}); it could be "
+                                    f"{_SPACED_SCALE_OTHER[spaced_letter]}")
         if found is not None and as_million:
             found.candidates.append("m read as million (a count of the noun after it); it could be metres")
         return found
@@ -441,7 +474,8 @@ class Extractor:
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
-            if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)):
+            if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
+                                    or signed_numeral(f, tok.start, tok.end)):
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))

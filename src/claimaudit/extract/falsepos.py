@@ -161,7 +161,6 @@ _DOT_SPACE = re.compile(r"\.\s")
 #: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
 _LOWER_WORD_AFTER = re.compile(r" [a-z]")
 _DECADE = re.compile(r"[1-9]0")
-_SPACED_K = re.compile(r" k(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
 #: A day, month and year with slashes ("12/03/2021", "3/14/2020", "2021/03/05"): every part is a date's
 #: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
 _SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
@@ -323,8 +322,6 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
-        if _SPACED_K.match(after):
-            return "scale letter after a space"   # "2.33 k": 2330 or a variable k; never 2.33
         if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
             return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:

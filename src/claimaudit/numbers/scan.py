@@ -119,7 +119,13 @@ _NUMBER_RE = _Lazy(
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
 #: every position inside it (quadratic).
-_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?(?:(?P<whole>\d+) {1,2})?(?P<num>\d+)/(?P<den>\d+)(?![\d.])")
+#: A whole number before the fraction is printed with one or two spaces or with "and" ("2 and 3/4 inches").
+#: ("between 2 and 3/4" has two ends.)
+_FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
+                     r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
+                     r"(?P<num>\d+)/(?P<den>\d+)(?![\d.])"
+                     # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
+                     r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
@@ -137,11 +143,17 @@ _EN_START = _Lazy(
     + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
     + r")(?![a-z]))"
     # "half a million", "quarter million": a fraction word before a scale
-    + r"|(?:half|quarter)(?=[ -](?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
+    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
 _WORD_SIGN = _Lazy(r"(?<![a-z])(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
+
+#: "point" before a digit word is a decimal point where a value is expected (at the start of a line, after a
+#: sign, a verb of being or a preposition: "it fell by point two"); after a noun or a determiner it is
+#: the noun ("at that point five people left", "a turning point five years ago").
+_BARE_POINT = _Lazy(r"(?:^|\n|(?<![a-z])(?:is|was|are|were|be|been|equals|of|by|to|at|from|about|around|roughly"
+                    r"|approximately|nearly|almost|only|just|minus|negative|plus|than) )(point) $")
 
 #: The same, on text in any case (for digits: "Minus 10 degrees"), without lower-casing the text.
 _WORD_SIGN_ANY_CASE = _Lazy(_WORD_SIGN.pattern, re.I)
@@ -252,6 +264,14 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                 words[used - 1] == "quarters" and _PERIODS_BEFORE.search(lower, max(0, start - 12), start)):
             pos = spans[min(used, len(spans) - 1)][2]    # "in the last two quarters": periods, not 1/2
             continue
+        point = _BARE_POINT.search(lower, max(0, start - 24), start) \
+            if words[0] in _UNITS_EN and _UNITS_EN[words[0]] < 10 else None
+        if point is not None and (got := _english_value(["zero", "point", *words])) is not None and got[1] > 2 \
+                and not lower.startswith(" of ", spans[got[1] - 3][2]):
+            # "point five", "minus point two five": a decimal read without its zero (not the numbered
+            # "point five of the treaty")
+            value, used = got[0], got[1] - 2
+            start, end = point.start(1), spans[used - 1][2]
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
         if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
@@ -301,6 +321,22 @@ _SCALE_NAMES = "thousand|million|billion|trillion|lakh|crore"
 _SCALE_CHAIN_RE = _Lazy(rf"(?<![\w.,])\d{{1,3}} (?:{_SCALE_NAMES})(?:,? (?:and )?\d{{1,3}} (?:hundred|{_SCALE_NAMES}))+"
                         r"(?:,? and [1-9]\d?(?![\w.,]))?(?![A-Za-z])", re.I)
 _SCALE_PART = _Lazy(rf"(\d+) ({_SCALE_NAMES}|hundred)|(\d+)$", re.I)
+
+
+#: "6 crore and two hundred", "3 million and forty": digits with a scale word, and number words
+#: smaller than the scale after "and" (one number, as "three million and forty" is).
+_SCALE_AND_WORDS_RE = _Lazy(rf"(?<![\w.,])(\d{{1,3}}) ({_SCALE_NAMES}) and (?=[a-z])", re.I)
+
+
+def _scale_and_words(folded: str, lower: str) -> Iterator[NumberToken]:
+    for m in _SCALE_AND_WORDS_RE.finditer(folded):
+        spans = _word_run(lower, m.end(), 8)
+        got = _english_value([w for w, _, _ in spans])
+        scale = _SCALES_EN[m.group(2).lower()]
+        if got is None or got[0].denominator != 1 or not 0 < got[0] < scale:
+            continue
+        end = spans[got[1] - 1][2]
+        yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group(1)) * scale + got[0]), "digits")
 
 
 def _scale_chain(run: str) -> str | None:
@@ -365,6 +401,40 @@ def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | Non
         return pw.end(), None
     value = b ** exp * (-1 if norm.startswith("-") else 1)
     return pw.end(), str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+#: A minus sign printed apart from its digits ("- 20"), where no operand or list can stand before it:
+#: after a verb of being, a preposition or "=" ("convert - 20 degrees", "x = - 5"). (After a noun it is
+#: a dash: "bf16 weights - 2 bytes per param"; after a number a subtraction or a range.)
+_SPACED_SIGN = _Lazy(r"(?:(?<![A-Za-z])(?:is|was|are|were|be|equals|of|by|to|at|from|than|convert|converts|reads)"
+                     r"|=) [\-−] $", re.I)
+_LINE_BREAK_SIGN = _Lazy(r"(?:^|\n)[\-−] $")
+_BULLET_LINE = _Lazy(r"[ \t]*[-*+•] ")
+
+
+def _sign_before(folded: str, s: int, e: int) -> int | None:
+    """Where the minus of the number at ``folded[s:e]`` starts, when a sign printed before it is one:
+    a word ("minus 10", not the subtraction "20 minus 10") or a spaced "- " (see _SPACED_SIGN), also on
+    a line holding nothing but the number ("- 1 4/5", when no list item stands beside it)."""
+    if s < 2 or folded[s - 1] != " ":
+        return None
+    sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s)      # "minus " ends at s
+    if sign:
+        return sign.start() if not _NUMBER_BEFORE_SIGN_ANY_CASE.search(folded, max(0, sign.start() - 24),
+                                                                         sign.start()) else None
+    if folded[s - 2] not in "-−":
+        return None
+    if _SPACED_SIGN.search(folded, max(0, s - 12), s):
+        return s - 2
+    if _LINE_BREAK_SIGN.search(folded, max(0, s - 3), s) is None:
+        return None
+    line_end = folded.find("\n", e)
+    line_end = len(folded) if line_end < 0 else line_end
+    if folded[e:line_end].strip():
+        return None          # "- 5 GPUs per node": a list item's text
+    prev_start = folded.rfind("\n", 0, max(0, s - 3)) + 1
+    beside = [folded[prev_start:max(prev_start, s - 3)] if s - 2 > 0 else "", folded[line_end + 1:line_end + 8]]
+    return None if any(_BULLET_LINE.match(line) for line in beside if line) else s - 2
 
 
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
@@ -629,9 +699,15 @@ _CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七�
                  r"|秒(?!表)|公里|打(?![开開折]))")
 
 
+#: 半价: half the price, a discount to 50% (as 五折 is); not 半价格 ("half the price level" is rare, 价格 a noun).
+_CN_HALF_PRICE = _Lazy(r"(?<![上下前后後多大过過])半价(?![格值位])")
+
+
 def _half_tokens(text: str) -> Iterator[NumberToken]:
     for m in _CN_HALF.finditer(text):
         yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
+    for m in _CN_HALF_PRICE.finditer(text):
+        yield NumberToken(m.start(), m.end(), "半价", "50%", "chinese")
 
 
 def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
@@ -665,9 +741,12 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if len(num) > MAX_DIGITS or len(whole or "") > MAX_DIGITS:
             continue
         norm = f"{num}/{den}" if whole is None else str(int(whole) * int(den) + int(num)) + f"/{den}"
+        start = m.start()
         if m.group("sign"):
             norm = "-" + norm       # "-4/5", "−1 1/2": the sign glued to the fraction
-        found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "fraction"))
+        elif (signed := _sign_before(folded, start, m.end())) is not None:
+            start, norm = signed, "-" + norm      # "minus 1 1/2", "- 1 4/5"
+        found.append(NumberToken(start, m.end(), text[start:m.end()], norm, "fraction"))
     for m in _TIMES_POWER_OF_TWO.finditer(folded) if "^" in folded else ():
         # "8x2^10 bits": parse_printed reads 2^10 alone, not a product; the exact product is spelt
         # out (the only value this module computes besides English number words).
@@ -699,10 +778,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             if pw:
                 e = e + pw.end()
                 norm = folded[s:e]
-        sign = _WORD_SIGN_ANY_CASE.search(folded, max(0, s - 10), s) \
-            if norm[:1] not in "+-" and s > 0 and folded[s - 1] == " " else None      # "minus " ends at s
-        if sign and not _NUMBER_BEFORE_SIGN_ANY_CASE.search(folded, max(0, sign.start() - 24), sign.start()):
-            s, norm = sign.start(), "-" + norm      # "minus 10 degrees" (not "20 minus 10": a subtraction)
+        if norm[:1] not in "+-" and (signed := _sign_before(folded, s, e)) is not None:
+            s, norm = signed, "-" + norm      # "minus 10 degrees", "convert - 20 degrees"
         found.append(NumberToken(s, e, text[s:e], norm, "digits"))
     ascii_only = folded.isascii()     # no vulgar fraction, no CJK character
     for m in _VULGAR_RE.finditer(text) if not ascii_only else ():
@@ -730,6 +807,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
                 or "lakh" in lower:
             found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
                          for m in _SCALE_CHAIN_RE.finditer(folded) if (chain := _scale_chain(m.group(0))) is not None)
+            if " and " in lower:
+                found.extend(_scale_and_words(folded, lower))
         if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
             found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
                          for m in _AND_A_FRACTION_RE.finditer(folded))

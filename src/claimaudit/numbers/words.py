@@ -174,6 +174,12 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             words[used] == "and" and used + 1 < n and words[used + 1] in ORDINAL_WORDS | {"second"})):
         return None           # "twenty-first", "one hundred fifth", "one hundred and fiftieth": an ordinal
     value = total + current
+    if used + 1 < n and words[used] in TENS and words[used - 1] not in SCALES and value > 1 \
+            and words[used + 1] != "seconds" and words[used + 1][:-1] in UNIT_ORDINALS \
+            and words[used + 1].endswith("s"):
+        # "twenty-five sixty-fourths" (25/64): after a whole cardinal a tens word cannot go on with it, so
+        # it opens the compound denominator ("thirty-seconds" stays out: also a duration)
+        return value / (TENS[words[used]] + UNIT_ORDINALS[words[used + 1][:-1]]), used + 2
     if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
     if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") and words[used + 2] in BIG_SCALES \
@@ -199,7 +205,8 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     if w in UNITS and w != "zero" and nxt in UNITS:
         return _over_compound_ordinal(words)
     if w in ("half", "quarter"):
-        k = 2 if nxt in ("a", "an") else 1
+        k = 1 + (nxt == "of")      # "half of a million", "quarter of a million"
+        k += k < n and words[k] in ("a", "an")
         if k < n and words[k] in BIG_SCALES:
             return Fraction(SCALES[words[k]], 2 if w == "half" else 4), k + 1
         return None
