@@ -18,6 +18,7 @@ from .relation_model import (
     _ref,
     _usable,
 )
+from .word_screen import may_print
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
         "/": "/", "÷": "/"}
@@ -570,7 +571,7 @@ class ProseRelations(FinderBase):
         (高达 Z 倍): Z is the larger of the two ratios Y1/X1, Y2/X2."""
         out = []
         ms = self.ms
-        for mo in _RESPECTIVELY.finditer(self.text):
+        for mo in _RESPECTIVELY.finditer(self.text) if may_print(self.text, ("respectively", "分别")) else ():
             s, e = self.doc.sentence_span(mo.start())
             idx = [k for k in self._within(s, e) if ms[k].cell is None]
             before = [k for k in idx if ms[k].end <= mo.start()]
