@@ -56,6 +56,8 @@ _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
 _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|\ba total of\b|\baltogether\b)"
                            r"[^\d\n]{0,6}$", re.I)
+#: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
+_TOTAL_WORDS = ("总共", "总计", "共计", "合计", "一共", "in total", "a total of", "altogether")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
@@ -347,10 +349,12 @@ class ProseRelations(FinderBase):
         """A rate (unit with a per) printed in the same sentence as one numerator and one denominator."""
         out = []
         ms = self.ms
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(ms):
-            by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
-        for ids in by_sentence.values():
+        # Only the sentences of rates can hold one: their mentions are those starting inside the span
+        # (a mention's sentence holds its start) whose own sentence it is; taken in the order of their
+        # first mention, as when every mention of the document is grouped by its sentence.
+        spans = {self.doc.sentence_span(m.start) for m in ms if "/" in m.unit.canonical and _usable(m)}
+        groups = [[k for k in self._within(s, e) if self.doc.sentence_span(ms[k].start) == (s, e)] for s, e in spans]
+        for ids in sorted(groups, key=lambda ids: ids[0]):
             if len(ids) < 3:
                 continue
             for r in ids:
@@ -607,11 +611,15 @@ class ProseRelations(FinderBase):
         """A value after a total word (总共, 共计, in total, a total of) and, in the same or the next
         sentence, two or more values of its kind joined by 和 / and (outside parentheses): the total
         is their sum. Audited when they add up to within 10% of the total, else a suggestion."""
-        out = []
+        out: list[Relation] = []
         ms = self.ms
+        if not may_print(self.text, _TOTAL_WORDS):
+            return out
         for i, t in enumerate(ms):
+            if t.cell is not None or not _usable(t):
+                continue
             word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start)
-            if t.cell is not None or not _usable(t) or word is None:
+            if word is None:
                 continue
             s, e = self.doc.sentence_span(t.start)
             _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
