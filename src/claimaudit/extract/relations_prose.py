@@ -29,6 +29,13 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 # the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
+# gaps between two values that the rules over every pair of neighbours test (compiled once, not
+# looked up in re's cache for each of a large document's mentions)
+_OPEN_GAP = re.compile(r"\s*[（(]\s*")
+_LINE_OPEN_GAP = re.compile(r"[^\S\n]*[(（]\s*")
+_OF_GAP = re.compile(r"\s*(?:out of|of|in|/|／|之中的|中的)\s*")
+_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*")
+_CLOSE_AHEAD = re.compile(r"\s*[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
 # a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
@@ -71,16 +78,15 @@ class ProseRelations(FinderBase):
     def percent_of(self) -> list[Relation]:
         out = []
         ms = self.ms
-        of = r"\s*(?:out of|of|in|/|／|之中的|中的)\s*"
         for i in range(len(ms) - 2):
             a, c = ms[i], ms[i + 2]
             # X% (A out of B)
-            if a.number.kind == "percent" and re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)) \
-                    and re.fullmatch(of, self._gap(i + 1, i + 2)) and re.match(r"\s*[)）]", self.text[c.end:c.end + 3]):
+            if a.number.kind == "percent" and _OPEN_GAP.fullmatch(self._gap(i, i + 1)) \
+                    and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text[c.end:c.end + 3]):
                 target, num, den = i, i + 1, i + 2
             # A out of B (X%)
-            elif c.number.kind == "percent" and re.fullmatch(of, self._gap(i, i + 1)) \
-                    and re.fullmatch(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*", self._gap(i + 1, i + 2)):
+            elif c.number.kind == "percent" and _OF_GAP.fullmatch(self._gap(i, i + 1)) \
+                    and _WORDS_OPEN_GAP.fullmatch(self._gap(i + 1, i + 2)):
                 target, num, den = i + 2, i, i + 1
             else:
                 continue
@@ -209,7 +215,7 @@ class ProseRelations(FinderBase):
         ms = self.ms
         n = len(ms)
         for i in range(n - 2):
-            if not re.fullmatch(r"[^\S\n]*[(（]\s*", self._gap(i, i + 1)):
+            if not _LINE_OPEN_GAP.fullmatch(self._gap(i, i + 1)):
                 continue
             chain, ops = [i + 1], []
             while chain[-1] + 1 < n and (mo := _GAP_OP.match(self._gap(chain[-1], chain[-1] + 1))) \
@@ -535,7 +541,7 @@ class ProseRelations(FinderBase):
             if not (_usable(x) and _usable(y)) or x.cell is not None or not x.unit.canonical \
                     or not y.unit.canonical or x.unit.dims == y.unit.dims:
                 continue
-            if not re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)):
+            if not _OPEN_GAP.fullmatch(self._gap(i, i + 1)):
                 continue
             of = re.match(r"\s*(?:of|with|[x×])\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
             if of and re.match(r"\s*(?:each\s*|apiece\s*)?[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 9]) \
