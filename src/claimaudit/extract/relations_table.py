@@ -35,10 +35,11 @@ def _float_bounds(m: Mention) -> tuple[float, float]:
     return float(iv.lo), float(iv.hi + m.number.step)
 
 
-def _whole_bounds(m: Mention) -> tuple[float, float]:
+def _whole_bounds(m: Mention, bounds: tuple[float, float] | None = None) -> tuple[float, float]:
     """A derived cell's bounds, where a whole number printed without a step ("3610" for 57754 / 16) may
-    be the result rounded to a whole number as well as truncated."""
-    lo, hi = _float_bounds(m)
+    be the result rounded to a whole number as well as truncated (``bounds``: its float bounds, when
+    already computed)."""
+    lo, hi = _float_bounds(m) if bounds is None else bounds
     if m.number.step == 0 and m.number.kind == "number" and m.number.nominal.denominator == 1:
         return lo - 0.5, hi + 1
     return lo, hi
@@ -218,7 +219,8 @@ class TableRelations(FinderBase):
                 if c == 0:
                     continue
                 # no column may be computed from a column computed from it (no reference cycle)
-                whole = [_whole_bounds(self.ms[v]) if v is not None else None for v in cols[c]]
+                whole = [_whole_bounds(self.ms[v], b) if v is not None else None for v, b in zip(cols[c], bounds[c],
+                                                                                                  strict=True)]
                 best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)],
                                              whole)
                 if best is None:
