@@ -8,6 +8,7 @@ import re
 from ..numbers.words import FRACTIONS
 from .mention import Mention, parse_value
 from .unit_words import unit_or_none
+from .word_screen import may_print
 
 #: "a gallon", "A kibibyte": an article read as one before a unit's full name (see _article_units).
 _ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
@@ -23,6 +24,8 @@ _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", 
 _ARTICLE_COUNT = re.compile(r"(?<![A-Za-z'’])((?:[Hh]alf )?(?:a|an|A|An)) "
                             r"(baker['’]s dozen|square dozen|dozen|penny|cent|dime|"
                             r"gross(?=\s+(?:of|is|was)\b|\s*[.,;:!?)]|\s*$))(?![A-Za-z\-'’])")
+#: A word every match of _ARTICLE_COUNT holds (the pattern is case-sensitive: ``in`` on the text says it).
+_ARTICLE_COUNT_WORDS = ("dozen", "penny", "cent", "dime", "gross")
 #: The value each of those words stands for, as a claim's `value:` would print it.
 _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
                         "baker’s dozen": "1 bakers_dozen"}
@@ -58,7 +61,7 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                              number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word.lower()}"],
                              kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                              unit_start=am.start(2)))
-    for am in _ARTICLE_COUNT.finditer(f):
+    for am in _ARTICLE_COUNT.finditer(f) if any(w in f for w in _ARTICLE_COUNT_WORDS) else ():
         if any(a < am.end() and am.start() < b for a, b in taken + [(m.start, m.end) for m in added]):
             continue
         word = am.group(2).lower()
@@ -102,7 +105,7 @@ def _unit_and_a_half(f: str, text: str, kilo: int, ms: list[Mention], added: lis
 def absolute_zero(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
     """``absolute zero`` is 0 kelvin: the phrase replaces the bare ``zero`` read inside it."""
     added: list[Mention] = []
-    for am in _ABSOLUTE_ZERO.finditer(f):
+    for am in _ABSOLUTE_ZERO.finditer(f) if may_print(f, ("absolute zero",)) else ():
         p = parse_value("0 kelvin", kilo)
         info = unit_or_none("kelvin")
         if p is None or info is None:

@@ -68,8 +68,10 @@ def parse_value(text: str, kilo: int) -> PrintedNumber | None:
 
 
 
+@lru_cache(maxsize=65536)
 def read_value(kilo: int, value: str) -> Reading | None:
-    """``value`` read by the grammar with its unit resolved, or None where either refuses it."""
+    """``value`` read by the grammar with its unit resolved, or None where either refuses it. Cached
+    (a Reading is frozen): a document prints the same value text many times ("8 GPUs", "85%")."""
     p = parse_value(value, kilo)
     info = unit_or_none(p.unit) if p is not None else None
     return Reading(value, p, info) if p is not None and info is not None else None

@@ -18,6 +18,9 @@ _PARTIAL = re.compile(r"e\.g\.|for example|such as|including|incl\.|among them|m
 _OF_WHICH = re.compile(r"[^\n\d,，。;；()（）]{0,12}?[,，;；]\s*"
                        r"(?:其中|of which|of these|of them|split into|divided into|分别为|分为)[\s:：,，]*", re.I)
 
+#: A parenthesis opening within a few words after a value (compiled once: every prose value asks).
+_PAREN_AFTER = re.compile(r"[^\n()（）\d,，。;；]{0,24}?[(（]")
+
 
 class BreakdownRelations(FinderBase):
     def breakdowns(self, found: list[Relation]) -> list[Relation]:
@@ -32,7 +35,7 @@ class BreakdownRelations(FinderBase):
             if t.cell is not None or i in stated or not _usable(t) or t.number.nominal <= 0:
                 continue
             after = self.text[t.end:t.end + 40]
-            paren = re.match(r"[^\n()（）\d,，。;；]{0,24}?[(（]", after)
+            paren = _PAREN_AFTER.match(after)
             which = _OF_WHICH.match(self.text, t.end)
             if paren is not None:
                 start = t.end + paren.end()

@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..units.quantity import Dims
 from .mentions import Mention
 from .relation_model import FinderBase, Relation, _recomputes, _ref, _usable, _where
+from .word_screen import may_print
 
 #: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
 MAX_NAMES = 5000
@@ -20,6 +21,9 @@ _MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b"
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
                       r"better than|higher than|lower\b[^.。]{0,40}?\bthan)\b|超越|超过了|优于|胜过|高于|低于", re.I)
 # words that say the value is measured another way than the table's (another shot count, prompt, setting)
+#: A word every match of _COMPARE holds (a document printing none of them compares nothing).
+_COMPARE_WORDS = ("surpass", "outperform", "beat", "exceed", "better than", "higher than", "lower",
+                  "超越", "超过了", "优于", "胜过", "高于", "低于")
 _SETTING = re.compile(r"-?shot|\bcot\b|prompt|setting|\bwith\b|\bwithout\b|\busing\b|\bunder\b|\bvia\b|\bup to\b"
                       r"|\bas high as\b|不同|设置|提示|使用|采用|可达", re.I)
 _LOWER = re.compile(r"\blower\b|低于|更低", re.I)
@@ -142,7 +146,8 @@ class DocRelations(FinderBase):
         """The document's words of comparison (surpasses, 优于 …), found once for the comparison rules."""
         memo = self.__dict__.get("_compare_memo")
         if memo is None:
-            memo = self.__dict__["_compare_memo"] = list(_COMPARE.finditer(self.text))
+            memo = self.__dict__["_compare_memo"] = list(_COMPARE.finditer(self.text)) \
+                if may_print(self.text, _COMPARE_WORDS) else []
         return memo
 
     def comparisons(self) -> list[Relation]:

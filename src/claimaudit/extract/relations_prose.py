@@ -18,6 +18,7 @@ from .relation_model import (
     _ref,
     _usable,
 )
+from .word_screen import may_print
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
         "/": "/", "÷": "/"}
@@ -28,6 +29,13 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 # the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
+# gaps between two values that the rules over every pair of neighbours test (compiled once, not
+# looked up in re's cache for each of a large document's mentions)
+_OPEN_GAP = re.compile(r"\s*[（(]\s*")
+_LINE_OPEN_GAP = re.compile(r"[^\S\n]*[(（]\s*")
+_OF_GAP = re.compile(r"\s*(?:out of|of|in|/|／|之中的|中的)\s*")
+_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*")
+_CLOSE_AHEAD = re.compile(r"\s*[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
 # a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
@@ -55,6 +63,8 @@ _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
 _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|\ba total of\b|\baltogether\b)"
                            r"[^\d\n]{0,6}$", re.I)
+#: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
+_TOTAL_WORDS = ("总共", "总计", "共计", "合计", "一共", "in total", "a total of", "altogether")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
@@ -68,16 +78,15 @@ class ProseRelations(FinderBase):
     def percent_of(self) -> list[Relation]:
         out = []
         ms = self.ms
-        of = r"\s*(?:out of|of|in|/|／|之中的|中的)\s*"
         for i in range(len(ms) - 2):
             a, c = ms[i], ms[i + 2]
             # X% (A out of B)
-            if a.number.kind == "percent" and re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)) \
-                    and re.fullmatch(of, self._gap(i + 1, i + 2)) and re.match(r"\s*[)）]", self.text[c.end:c.end + 3]):
+            if a.number.kind == "percent" and _OPEN_GAP.fullmatch(self._gap(i, i + 1)) \
+                    and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text[c.end:c.end + 3]):
                 target, num, den = i, i + 1, i + 2
             # A out of B (X%)
-            elif c.number.kind == "percent" and re.fullmatch(of, self._gap(i, i + 1)) \
-                    and re.fullmatch(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*", self._gap(i + 1, i + 2)):
+            elif c.number.kind == "percent" and _OF_GAP.fullmatch(self._gap(i, i + 1)) \
+                    and _WORDS_OPEN_GAP.fullmatch(self._gap(i + 1, i + 2)):
                 target, num, den = i + 2, i, i + 1
             else:
                 continue
@@ -206,7 +215,7 @@ class ProseRelations(FinderBase):
         ms = self.ms
         n = len(ms)
         for i in range(n - 2):
-            if not re.fullmatch(r"[^\S\n]*[(（]\s*", self._gap(i, i + 1)):
+            if not _LINE_OPEN_GAP.fullmatch(self._gap(i, i + 1)):
                 continue
             chain, ops = [i + 1], []
             while chain[-1] + 1 < n and (mo := _GAP_OP.match(self._gap(chain[-1], chain[-1] + 1))) \
@@ -346,10 +355,12 @@ class ProseRelations(FinderBase):
         """A rate (unit with a per) printed in the same sentence as one numerator and one denominator."""
         out = []
         ms = self.ms
-        by_sentence: dict[tuple[int, int], list[int]] = {}
-        for i, m in enumerate(ms):
-            by_sentence.setdefault(self.doc.sentence_span(m.start), []).append(i)
-        for ids in by_sentence.values():
+        # Only the sentences of rates can hold one: their mentions are those starting inside the span
+        # (a mention's sentence holds its start) whose own sentence it is; taken in the order of their
+        # first mention, as when every mention of the document is grouped by its sentence.
+        spans = {self.doc.sentence_span(m.start) for m in ms if "/" in m.unit.canonical and _usable(m)}
+        groups = [[k for k in self._within(s, e) if self.doc.sentence_span(ms[k].start) == (s, e)] for s, e in spans]
+        for ids in sorted(groups, key=lambda ids: ids[0]):
             if len(ids) < 3:
                 continue
             for r in ids:
@@ -530,7 +541,7 @@ class ProseRelations(FinderBase):
             if not (_usable(x) and _usable(y)) or x.cell is not None or not x.unit.canonical \
                     or not y.unit.canonical or x.unit.dims == y.unit.dims:
                 continue
-            if not re.fullmatch(r"\s*[（(]\s*", self._gap(i, i + 1)):
+            if not _OPEN_GAP.fullmatch(self._gap(i, i + 1)):
                 continue
             of = re.match(r"\s*(?:of|with|[x×])\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
             if of and re.match(r"\s*(?:each\s*|apiece\s*)?[)）]", self.text[ms[i + 2].end:ms[i + 2].end + 9]) \
@@ -570,7 +581,7 @@ class ProseRelations(FinderBase):
         (高达 Z 倍): Z is the larger of the two ratios Y1/X1, Y2/X2."""
         out = []
         ms = self.ms
-        for mo in _RESPECTIVELY.finditer(self.text):
+        for mo in _RESPECTIVELY.finditer(self.text) if may_print(self.text, ("respectively", "分别")) else ():
             s, e = self.doc.sentence_span(mo.start())
             idx = [k for k in self._within(s, e) if ms[k].cell is None]
             before = [k for k in idx if ms[k].end <= mo.start()]
@@ -606,11 +617,15 @@ class ProseRelations(FinderBase):
         """A value after a total word (总共, 共计, in total, a total of) and, in the same or the next
         sentence, two or more values of its kind joined by 和 / and (outside parentheses): the total
         is their sum. Audited when they add up to within 10% of the total, else a suggestion."""
-        out = []
+        out: list[Relation] = []
         ms = self.ms
+        if not may_print(self.text, _TOTAL_WORDS):
+            return out
         for i, t in enumerate(ms):
+            if t.cell is not None or not _usable(t):
+                continue
             word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start)
-            if t.cell is not None or not _usable(t) or word is None:
+            if word is None:
                 continue
             s, e = self.doc.sentence_span(t.start)
             _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)

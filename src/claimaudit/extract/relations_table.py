@@ -7,6 +7,7 @@ import itertools
 import math
 import re
 from fractions import Fraction
+from functools import lru_cache
 
 from .document import Table
 from .mentions import Mention
@@ -34,10 +35,11 @@ def _float_bounds(m: Mention) -> tuple[float, float]:
     return float(iv.lo), float(iv.hi + m.number.step)
 
 
-def _whole_bounds(m: Mention) -> tuple[float, float]:
+def _whole_bounds(m: Mention, bounds: tuple[float, float] | None = None) -> tuple[float, float]:
     """A derived cell's bounds, where a whole number printed without a step ("3610" for 57754 / 16) may
-    be the result rounded to a whole number as well as truncated."""
-    lo, hi = _float_bounds(m)
+    be the result rounded to a whole number as well as truncated (``bounds``: its float bounds, when
+    already computed)."""
+    lo, hi = _float_bounds(m) if bounds is None else bounds
     if m.number.step == 0 and m.number.kind == "number" and m.number.nominal.denominator == 1:
         return lo - 0.5, hi + 1
     return lo, hi
@@ -217,7 +219,8 @@ class TableRelations(FinderBase):
                 if c == 0:
                     continue
                 # no column may be computed from a column computed from it (no reference cycle)
-                whole = [_whole_bounds(self.ms[v]) if v is not None else None for v in cols[c]]
+                whole = [_whole_bounds(self.ms[v], b) if v is not None else None for v, b in zip(cols[c], bounds[c],
+                                                                                                  strict=True)]
                 best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)],
                                              whole)
                 if best is None:
@@ -302,7 +305,7 @@ class TableRelations(FinderBase):
         last_line = -2
         lines_seen: dict[int, list[int]] = {}
         for i, m in enumerate(self.ms):
-            if m.cell is None and re.match(r"\s*(?:[-*+•]|\d+[.)、])\s", self.doc.line_text(m.start)):
+            if m.cell is None and _LIST_ITEM.match(self.doc.line_text(m.start)):
                 lines_seen.setdefault(m.line, []).append(i)
         for line in sorted(lines_seen):
             ids = lines_seen[line]
@@ -551,8 +554,12 @@ _PRECISION = re.compile(r"^\W*(?:(?:b?fp?|int|q|w)\s*(\d+)|(\d+)\s*-?\s*bits?)\W
                         re.I)     # "Int4 (GPTQ)": a method name after the width
 _SIZE_WORDS = re.compile(r"size|memory|\bmem\b|vram|大小|体积|显存|内存|占用|存储", re.I)
 _MEMORY = re.compile(r"memory|\bmem\b|vram|显存|内存|占用", re.I)
+#: A list item's marker at the start of its line ("- ", "* ", "1. ", "2、").
+_LIST_ITEM = re.compile(r"\s*(?:[-*+•]|\d+[.)、])\s")
+_NOT_DIGIT = re.compile(r"\D")
 
 
+@lru_cache(maxsize=4096)
 def _bits(label: str) -> int | None:
     """The bit width a row label names ("bf16 / fp16" -> 16, "8bits" -> 8, "INT4" -> 4, and in a
     closing parenthesis after the row's words: "原模型大小（FP16）", "Size (4-bit)"), else None."""
@@ -575,7 +582,7 @@ def _intensive(m: Mention) -> bool:
 
 def _sig_digits(m: Mention) -> int:
     """Significant digits printed ("31.22" 4, "400" 1, "0.035" 2)."""
-    digits = re.sub(r"\D", "", m.printed_number or "").lstrip("0")
+    digits = _NOT_DIGIT.sub("", m.printed_number or "").lstrip("0")
     return len(digits.rstrip("0")) if "." not in (m.printed_number or "") else len(digits)
 
 
