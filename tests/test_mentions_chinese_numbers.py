@@ -382,3 +382,28 @@ def test_half_price_is_fifty_percent(text: str) -> None:
 @pytest.mark.parametrize("text", ["价格减半", "半价格"])
 def test_half_price_words_that_are_no_discount(text: str) -> None:
     assert extract_mentions(analyse(text)) == []
+
+
+# -- N多 / N余 before a unit or a measure word: "more than N", the unit read after 多 ----------------
+
+@pytest.mark.parametrize(("text", "value", "unit", "noun"), [
+    ("花了三千多元", 3000, "CNY", ""),            # was a count of 多元, no currency
+    ("来了一百多人", 100, "", "人"),               # was a count of 多人
+    ("有二十多个国家参加", 20, "", "国家"),
+    ("共有十多家公司", 10, "", "公司"),             # a lone 十 is ten
+    ("一百余家企业", 100, "", "企业"),
+    ("他三十多岁了", 30, "year", ""),
+    ("会上来了一百多", 100, "", ""),              # at the end of the text
+])
+def test_more_than_a_round_number_keeps_the_unit_after_duo(text: str, value: int, unit: str, noun: str) -> None:
+    m = one(text)
+    assert m.number.nominal == value and m.number.relation == ">" and m.unit.canonical == unit
+    if noun:
+        assert any(f"a count of {noun} " in c for c in m.candidates), m.candidates
+    assert not any("a count of 多" in c or "a count of 余" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize("text", ["一百多少钱", "大多数人", "三千多么"])
+def test_duo_that_begins_a_word_is_no_more_than(text: str) -> None:
+    found = extract_mentions(analyse(text))
+    assert all(m.number.relation != ">" for m in found)

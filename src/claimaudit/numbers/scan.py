@@ -532,6 +532,8 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
 
 
 #: What follows 来 in 十来个, 二十来岁, 百来人 (a measure word or a unit; not 了, 说, 自 …).
+#: After 多: the words 多少 (how many), 多么 (how) and 多数 (most), not "more than".
+_NOT_MORE_THAN = frozenset("少么麼数數")
 _LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
@@ -607,6 +609,17 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                     and text[num.end + 1:num.end + 2] not in _CN_PLACE_CHARS:      # 二十几万: the extractor's
                 # 十几公里, 二十几个, 一百几十: "ten-odd", read as 十多 (more than ten), as the grammar reads 多
                 yield NumberToken(i, num.end + 1, text[i:num.end + 1], text[i:num.end] + "多", "chinese")
+                i = num.end + 1
+                continue
+            if num is not None and num.end < n and text[num.end] in "多余餘" \
+                    and (num.end - i > 1 or text[i] in "十拾") and text[num.end - 1] in _CN_PLACE_CHARS \
+                    and not num.multiplier and not _CN_PLACE_CHARS.intersection(text[num.end + 1:num.end + 2]) \
+                    and not _NOT_MORE_THAN.intersection(text[num.end + 1:num.end + 2]):
+                # 一百多人, 三千多元, 二十余个: "more than" (the grammar reads 多/余 after a round number so);
+                # left out, 多 began a noun of its own ("a count of 多人"). 多万 is the extractor's (a scale
+                # follows); 多少, 多么 and 多数 are words of their own.
+                more = text[num.end].replace("餘", "余")
+                yield NumberToken(i, num.end + 1, text[i:num.end + 1], text[i:num.end] + more, "chinese")
                 i = num.end + 1
                 continue
             if num is not None and num.end > i:
