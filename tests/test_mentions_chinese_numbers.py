@@ -407,3 +407,20 @@ def test_more_than_a_round_number_keeps_the_unit_after_duo(text: str, value: int
 def test_duo_that_begins_a_word_is_no_more_than(text: str) -> None:
     found = extract_mentions(analyse(text))
     assert all(m.number.relation != ">" for m in found)
+
+
+# -- 每 + a unit of three or four characters before the number: the rate keeps its denominator ------
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("新房均价每平方米2万元", "CNY / meter ** 2"),       # was CNY: the 每平方米 dropped
+    ("运费每立方米300元", "CNY / meter ** 3"),
+    ("电价每千瓦时0.5元", "CNY / kilowatt_hour"),
+    ("每吨500元", "CNY / metric_ton"),                  # two characters, as before
+])
+def test_a_rate_after_mei_keeps_a_long_denominator(text: str, unit: str) -> None:
+    assert one(text).unit.canonical == unit
+
+
+@pytest.mark.parametrize("text", ["每个月的300元", "每吨钢材500元"])
+def test_words_after_mei_that_are_no_unit_leave_the_value_alone(text: str) -> None:
+    assert one(text).unit.canonical == "CNY"

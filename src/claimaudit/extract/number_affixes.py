@@ -67,7 +67,7 @@ CHANGE_BEFORE = re.compile(
     r"rebound\w*|advanc\w*|retreat\w*|boost\w*|reduc\w*|expand\w*|shr[iu]nk\w*|slump\w*|rall\w*|"
     r"revis\w*|trim\w*|hik\w*)(?:\s+[a-z]+){0,2}\s+(?:by\s+)?$", re.I)
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
-PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,2})\s?$")
+PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,4})\s?$")
 #: "a year earlier", "a day ago" name a time, not a denominator.
 RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])"
                           r"(?! (?:earlier|ago|before|later|after|prior|previously|back)\b)")
