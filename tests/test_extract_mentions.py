@@ -70,6 +70,15 @@ def test_shared_unit_of_a_pair():
     assert "unit shared" in ms[0].candidates[0]
 
 
+def test_a_value_with_its_own_qualifier_is_a_phrase_of_its_own():
+    """"roughly 2 million, a maximum of 8 GPUs": the 2 million are not GPUs (the second value's
+    qualifier starts a phrase of its own); "4, 8 GPUs" and "4 and 8 GPUs" still share."""
+    ms = extract_mentions(analyse("Over 1350 users, roughly 2 million, a maximum of 8 GPUs."))
+    assert [m.unit.canonical for m in ms] == ["", "", "GPU"]
+    ms = extract_mentions(analyse("We ran on 4, 8 and 16 GPUs."))
+    assert [m.unit.canonical for m in ms] == ["GPU"] * 3
+
+
 def test_ambiguous_readings_are_candidates_not_choices():
     m = one("每 token 229 KB 的通信量")
     assert any("KiB" in c for c in m.candidates)

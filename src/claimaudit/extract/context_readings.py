@@ -616,10 +616,13 @@ def elided_nouns(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
-    for a, b in itertools.pairwise(ms):
+    # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
+    for a, b in reversed(list(itertools.pairwise(ms))):
         if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
                 or a.counted:
             continue
+        if b.qualifier and b.start < b.number_start:
+            continue    # "roughly 2 million, a maximum of 8 GPUs": a phrase of its own, not "2, 8 GPUs"
         gap = f[a.end:b.start]
         if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
