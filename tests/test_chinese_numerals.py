@@ -311,3 +311,28 @@ def test_printed_values_with_chinese_places_and_yuan(text, value, unit):
 
     p = parse_printed(text)
     assert (p.nominal, p.unit) == (value, unit)
+
+
+# -- the last place of a numeral that runs on through 万 into 亿 ---------------------------------------
+# "X万Y亿" is X万亿 + Y亿: digits written before the last 亿 make 亿 its last place (as 六十万 is
+# 60万); a 亿 right after 万 is one compound unit (三万亿 = 3万亿). The whole numeral's step was the
+# compound unit's: 两万五千亿 read as 2.5万亿 ± 0.5万亿, so 2.9万亿 passed for it.
+
+@pytest.mark.parametrize("text, nominal, step", [
+    ("一百二十六万零五百八十二亿", 126_058_200_000_000, 10**8),   # a GDP in 亿元
+    ("126万0582亿", 126_058_200_000_000, 10**8),
+    ("1万零5亿", 1_000_500_000_000, 10**8),
+    ("两万五千亿", 2_500_000_000_000, 10**8),
+    ("2万5千亿", 2_500_000_000_000, 10**8),
+    ("一万零五亿", 1_000_500_000_000, 10**8),
+    ("三万亿", 3 * 10**12, 10**12),                             # one compound unit
+    ("126万亿", 126 * 10**12, 10**12),
+    ("五万亿五", 5_500_000_000_000, 10**11),                     # the elided digit: 5.5万亿
+    ("十四亿一千二百六十万", 1_412_600_000, 10**4),               # unchanged: 万 after 亿
+])
+def test_the_step_of_a_numeral_through_wan_into_yi(text, nominal, step):
+    from claimaudit.numbers.printed import parse_printed
+
+    p = parse_printed(text)
+    assert (p.nominal, p.step) == (nominal, step)
+    assert p.interval.lo == nominal - F(step, 2) and p.interval.hi == nominal + F(step, 2)

@@ -257,6 +257,9 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
         elif c in _YI and i + 1 < end and text[i + 1] in _YI:
             b, skip = 10**16, i + 1    # 一亿亿 = 10^16
             c = text[i:i + 2]
+        # Digits written right before this unit (两万五千亿: 五千) make it the numeral's last place: 25000亿,
+        # as 六十万 is 60万; a unit right after another (三万亿) is one compound unit, 3万亿.
+        written = section > 0 or pending is not None
         if pending is not None:
             section += pending
             pending = None
@@ -272,7 +275,7 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
         prev_unit_text = prev_unit_text + c if prev_unit_text and prev_unit_text[-1] in BIG_UNITS else c
         if c == ZHAO:
             prev_unit_text = ""      # 兆 never ends a numeral (see _run_end)
-        prev_unit = unit
+        prev_unit = b if written else unit
     total = sum(g[0] for g in groups) + section
     last = text[end - 1]
     if pending is not None:
@@ -419,7 +422,8 @@ def mixed_value(run: str) -> str | None:
             b = BIG_UNITS[big]
             below = sum(v for v, g in groups if g < b)
             groups = [(v, g) for v, g in groups if g >= b] + [((below + section + n) * b, b)]
-            places += [p * b for p in section_places + ([1] if n else [])]
+            # the parts below b are now counted in b (126万0582亿: the 126万 are 126万亿)
+            places = [p * b if p < b else p for p in places] + [p * b for p in section_places + ([1] if n else [])]
             section, last_small, section_places, top = 0, 10**9, [], max(top, b)
         elif not small:
             section += n
