@@ -424,3 +424,17 @@ def test_a_rate_after_mei_keeps_a_long_denominator(text: str, unit: str) -> None
 @pytest.mark.parametrize("text", ["每个月的300元", "每吨钢材500元"])
 def test_words_after_mei_that_are_no_unit_leave_the_value_alone(text: str) -> None:
     assert one(text).unit.canonical == "CNY"
+
+
+# -- 斤: the mainland jin (half a kilogram), noted ----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("粮食产量六千八百二十八亿斤", 682_800_000_000, "Chinese_jin"),
+    ("买了三斤苹果", 3, "Chinese_jin"),          # was a count of 斤苹
+    ("猪肉每斤15元", 15, "CNY / Chinese_jin"),
+])
+def test_jin_is_half_a_kilogram_with_the_reading_noted(text: str, value: int, unit: str) -> None:
+    m = one(text)
+    assert (m.number.nominal, m.unit.canonical) == (value, unit)
+    assert any("mainland jin (500 g)" in c for c in m.candidates)
+    assert resolve_unit("Chinese_jin").factor == Fraction(1, 2) * resolve_unit("kg").factor

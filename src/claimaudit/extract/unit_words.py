@@ -123,8 +123,9 @@ TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:t
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
-#: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …). 度 (a degree, a
-#: kilowatt-hour or a temperature), 斤, 两 and 码 are left out: ambiguous, or no unit the registry holds.
+#: the metric and imperial measures of news and reports (公里, 千克, 平方米, 千瓦时 …), and 斤 (the
+#: mainland jin, noted). 度 (a degree, a kilowatt-hour or a temperature), 两 (also "two") and 码 are
+#: left out: ambiguous, or no unit the registry holds.
 _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year", "摄氏度": "Celsius_reading",
                 "攝氏度": "Celsius_reading", "华氏度": "Fahrenheit_reading", "華氏度": "Fahrenheit_reading",
                 **dict.fromkeys(("米", "公尺"), "m"), **dict.fromkeys(("公里", "千米", "公裡"), "km"),
@@ -135,7 +136,7 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
                 "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
-                "亩": "Chinese_mu", "畝": "Chinese_mu",
+                "亩": "Chinese_mu", "畝": "Chinese_mu", **dict.fromkeys(("斤", "市斤"), "Chinese_jin"),
                 # 十打苹果: dozens (参数 stays a counted noun: relations_near reads it after the count)
                 "打": "dozen",
                 "立方米": "m^3", **dict.fromkeys(("升", "公升"), "L"), "毫升": "mL",

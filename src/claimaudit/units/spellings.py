@@ -26,7 +26,8 @@ NOTE_DIV_MUL = ("a/b*c read as (a/b)*c, as in pint and Python; "
                  "a/(b*c) or a/b-c divides by both")
 
 # Notes attached whenever a pint unit appears (any spelling).
-UNIT_NOTES = {"month": NOTE_MONTH, "year": NOTE_YEAR, "penny": NOTE_PENNY,
+NOTE_JIN = "斤 read as the mainland jin (500 g); the catty of Hong Kong and Taiwan is 600 g or 604.79 g"
+UNIT_NOTES = {"month": NOTE_MONTH, "year": NOTE_YEAR, "penny": NOTE_PENNY, "Chinese_jin": NOTE_JIN,
                "short_ton_per_day": NOTE_TPD}
 
 # Symbols that are atoms of their own.
