@@ -479,3 +479,16 @@ def test_fraction_with_an_ordinal_suffix(text: str, printed: str, expected: Frac
 
 def test_fraction_glued_to_other_letters_stays_out() -> None:
     assert values("see 1/3rdly") == []
+
+
+@pytest.mark.parametrize(("text", "nominal", "unit"), [
+    ("Sales hit 1.5m units.", 1_500_000, ""),            # was 1.5 metres: "units" is a count unit
+    ("The model saw 3m tokens.", 3_000_000, "token"),
+    ("It shipped 2m barrels of oil.", 2_000_000, "barrel"),
+    ("Output rose to 5m tonnes.", 5_000_000, "metric_ton"),
+    ("He won the 110m hurdles.", 110, "meter"),         # a race: metres
+])
+def test_a_glued_m_before_a_plural_unit_noun_is_million(text: str, nominal: int, unit: str) -> None:
+    m = extract_mentions(analyse(text))[0]
+    value = m.number.nominal * (m.unit.factor if unit == "meter" else 1)
+    assert (value, m.unit.canonical if m.unit.dims.items and unit else "") == (nominal, unit)

@@ -93,7 +93,11 @@ def million_m(f: str, pos: int) -> bool:
         return _counted(f, pos)
     m = _PLURAL_NOUN.match(f, pos + 1)
     if m is not None:
-        return unit_or_none(m.group(1)) is None and unit_or_none(m.group(1)[:-1]) is None
+        # "35m devices", "1.5m units", "3m tokens", "2m barrels": metres of a counted or measured thing
+        # make no sense; a length word (10m lengths?) or a race (the 110m hurdles) keeps the metres
+        noun = m.group(1)
+        unit = unit_or_none(noun) or unit_or_none(noun[:-1])
+        return (unit is None or unit.dims.items != (("[length]", 1),)) and _LENGTH_CONTEXT.match(noun) is None
     return not (f[pos + 1].isalnum() or f[pos + 1] in "²³^/-") and _counted(f, pos)
 
 
