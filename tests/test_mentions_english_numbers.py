@@ -492,3 +492,16 @@ def test_a_glued_m_before_a_plural_unit_noun_is_million(text: str, nominal: int,
     m = extract_mentions(analyse(text))[0]
     value = m.number.nominal * (m.unit.factor if unit == "meter" else 1)
     assert (value, m.unit.canonical if m.unit.dims.items and unit else "") == (nominal, unit)
+
+
+@pytest.mark.parametrize(("text", "minutes"), [
+    ("The film runs 2h 10m.", 10), ("Training took 3 hours 20m on 8 GPUs.", 20), ("It ran 1.5h 5m", 5)])
+def test_an_m_right_after_an_hour_value_is_minutes(text: str, minutes: int) -> None:
+    m = next(x for x in extract_mentions(analyse(text)) if x.printed.endswith("m"))
+    assert (m.number.nominal, m.unit.canonical) == (minutes, "minute")
+    assert any("it could be metres" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize("text", ["The wall is 2 m high after 3h.", "It took 5h and 10m.", "A 3h drive, 10m wide."])
+def test_metres_that_do_not_continue_an_hour_value_stay_metres(text: str) -> None:
+    assert [m.unit.canonical for m in extract_mentions(analyse(text)) if m.printed.endswith("m")] == ["meter"]

@@ -614,6 +614,22 @@ def elided_nouns(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             break
 
 
+# -- "2h 10m", "3 hours 20m": an m right after an hour value is minutes ---------------------------
+def minutes_after_hours(f: str, kilo: int, ms: list[Mention]) -> None:
+    """A duration written in parts (``2h 10m``, ``3 hours 20m``): the ``m`` right after an hour value is
+    minutes, not metres (the other reading kept as a candidate)."""
+    for a, b in itertools.pairwise(ms):
+        if a.unit.canonical != "hour" or b.unit.canonical != "meter" or b.unit_start < 0 \
+                or f[b.unit_start:b.end].strip() != "m" or f[a.end:b.start] not in ("", " ") \
+                or not b.value.endswith("m"):
+            continue
+        reading = read_value(kilo, b.value[:-1].rstrip() + " min")
+        if reading is None:
+            continue
+        b.value, b.number, b.unit = reading.value, reading.number, reading.unit
+        b.candidates.append(f"m read as minutes after {a.printed!r} (a duration in parts); it could be metres")
+
+
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
     # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
