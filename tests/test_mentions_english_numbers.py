@@ -505,3 +505,21 @@ def test_an_m_right_after_an_hour_value_is_minutes(text: str, minutes: int) -> N
 @pytest.mark.parametrize("text", ["The wall is 2 m high after 3h.", "It took 5h and 10m.", "A 3h drive, 10m wide."])
 def test_metres_that_do_not_continue_an_hour_value_stay_metres(text: str) -> None:
     assert [m.unit.canonical for m in extract_mentions(analyse(text)) if m.printed.endswith("m")] == ["meter"]
+
+
+@pytest.mark.parametrize(("text", "share"), [
+    ("Nine out of ten experts agreed.", Fraction(9, 10)), ("Three out of four voters said no.", Fraction(3, 4)),
+    ("About two in three adults", Fraction(2, 3)), ("one out of five", Fraction(1, 5)),
+])
+def test_a_share_in_words_is_one_fraction(text: str, share: Fraction) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.number.nominal == share
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("91% (2,788 out of 3,064)", [Fraction(91), Fraction(2788), Fraction(3064)]),   # the parts of a relation
+    ("She scored ten out of ten.", [Fraction(10), Fraction(10)]),                  # not a share below one
+    ("a one in a million chance", []),                                           # an idiom
+])
+def test_digits_and_whole_marks_stay_values_of_their_own(text: str, values: list[Fraction]) -> None:
+    assert [m.number.nominal for m in extract_mentions(analyse(text))] == values

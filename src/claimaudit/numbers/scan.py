@@ -290,7 +290,10 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
-                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+))(?![A-Za-z\d])", re.I)
+                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+)"
+                          # "nine out of ten", "two in three" (words only: see numbers.words)
+                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) [a-z]+(?:-[a-z]+)?)"
+                          r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
 _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
@@ -812,7 +815,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         # re.I also matches "i" to U+0130 and U+0131, which lower() does not make "i"
         dotted = not ascii_only and ("\u0130" in folded or "\u0131" in folded)
         # every word _MULTIPLE_RE can start a match with ("half" for "half of the users")
-        if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower:
+        if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower or " out of " in lower:
             found.extend(_multiple_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))

@@ -249,7 +249,11 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])", re.IGNORECASE)
+    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
+    # "nine out of ten", "two in three", "one out of four": a share in words (with digits, "2,788 out
+    # of 3,064" stays two values: "X% (A out of B)" is a relation between them)
+    r"|(?P<num>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+"
+    r"(?P<wden>[a-z]+(?:-[a-z]+)?)(?![A-Za-z\d])", re.IGNORECASE)
 _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
@@ -276,6 +280,9 @@ def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
         if m.group("n"):
             n = _word_or_digits(m.group("n"))
             return (n, m.end(), True) if n else None
+        if m.group("num"):
+            num, den = _word_or_digits(m.group("num")), _word_or_digits(m.group("wden"))
+            return (num / den, m.end(), True) if num and den and num < den else None
         den = _word_or_digits(m.group("den"))
         return (1 / den, m.end(), True) if den else None
     w = _WORDS_AT.match(text, pos)
