@@ -438,3 +438,21 @@ def test_jin_is_half_a_kilogram_with_the_reading_noted(text: str, value: int, un
     assert (m.number.nominal, m.unit.canonical) == (value, unit)
     assert any("mainland jin (500 g)" in c for c in m.candidates)
     assert resolve_unit("Chinese_jin").factor == Fraction(1, 2) * resolve_unit("kg").factor
+
+
+# -- 翻番 (each 番 doubles) and 增长了两倍 (both readings named) -----------------------------------------
+
+@pytest.mark.parametrize(("text", "times"), [("销量翻了一番", 2), ("营收翻两番", 4), ("收入翻一番多", 2)])
+def test_fan_is_a_doubling(text: str, times: int) -> None:
+    m = one(text)
+    assert (m.number.kind, m.number.nominal) == ("ratio", times)
+
+
+def test_fan_in_a_word_of_its_own_is_none():
+    assert extract_mentions(analyse("他三番五次地说，翻番了")) == []
+
+
+def test_grew_by_two_times_names_both_readings():
+    m = one("收入增长了两倍")
+    assert m.number.nominal == 2 and any("3 times it" in c for c in m.candidates)
+    assert not one("是去年的三倍").candidates

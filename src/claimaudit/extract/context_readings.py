@@ -8,6 +8,7 @@ import bisect
 import itertools
 import re
 
+from ..numbers.interval import show
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import MEASURE_WORDS, TEMPERATURE_CONTEXT, unit_or_none
@@ -628,6 +629,20 @@ def minutes_after_hours(f: str, kilo: int, ms: list[Mention]) -> None:
             continue
         b.value, b.number, b.unit = reading.value, reading.number, reading.unit
         b.candidates.append(f"m read as minutes after {a.printed!r} (a duration in parts); it could be metres")
+
+
+# -- 增长了两倍: "grew by two times" -----------------------------------------------------------------
+_GREW_BY = re.compile(r"(?:增长|增加|提高|提升|上升|上涨|扩大|增長|提昇|擴大)(?:了)?\s*$")
+
+
+def grew_by_multiples(f: str, ms: list[Mention]) -> None:
+    """``增长了两倍``: by the standard reading an increase of 200%, three times the base; it is also
+    written for "twice the base". The value stays as printed (两倍); the note names both readings."""
+    for m in ms:
+        if m.number.kind == "ratio" and f[m.end - 1:m.end] == "倍" and _GREW_BY.search(f, max(0, m.start - 6), m.start):
+            n = m.number.nominal
+            m.candidates.append(f"{m.printed} after a verb of growth: an increase of {show(n)} times the base "
+                                f"({show(n + 1)} times it), or {show(n)} times the base as often written")
 
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------

@@ -197,6 +197,7 @@ class Extractor:
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
         context_readings.minutes_after_hours(f, self.kilo, out)
+        context_readings.grew_by_multiples(f, out)
         if self.lang != "zh":
             out = context_readings.below_zero(f, self.doc.text, self.kilo, out)
         context_readings.yen_signs(f, self.doc.text, self.kilo, out)

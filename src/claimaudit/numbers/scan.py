@@ -726,6 +726,16 @@ def _half_tokens(text: str) -> Iterator[NumberToken]:
         yield NumberToken(m.start(), m.end(), "半价", "50%", "chinese")
 
 
+#: 翻一番 (doubled), 翻了两番 (quadrupled): each 番 is a doubling, 翻N番 is 2^N times.
+_CN_FAN = _Lazy(r"翻(?:了)?([一二两兩三四1-4])番")
+_FAN_COUNT = {"一": 1, "1": 1, "二": 2, "两": 2, "兩": 2, "2": 2, "三": 3, "3": 3, "四": 4, "4": 4}
+
+
+def _fan_tokens(text: str) -> Iterator[NumberToken]:
+    for m in _CN_FAN.finditer(text):
+        yield NumberToken(m.start(), m.end(), m.group(0), f"{2 ** _FAN_COUNT[m.group(1)]}x", "chinese")
+
+
 def _mixed_tokens(folded: str, text: str) -> Iterator[NumberToken]:
     for m in MIXED_RUN.finditer(folded):
         norm = mixed_value(m.group(0))
@@ -809,6 +819,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             found.extend(_chinese_fractions(folded))
         if "半" in folded:
             found.extend(_half_tokens(folded))
+        if "番" in folded:
+            found.extend(_fan_tokens(folded))
         found.extend(_mixed_tokens(folded, text))
     if words:
         lower = folded.lower()
