@@ -157,3 +157,20 @@ def test_formula_coefficient_is_not_an_amount():
     assert found("2048 卡 × 3.7 天") == [("2048 卡", 2048, "GPU"), ("3.7 天", Fraction(37, 10), "day")]
     assert found("提速 5 × 以上") == [("5", 5, "")]      # a qualifier after ×, not a formula
     assert found("需要 2 × 8 卡") == [("2", 2, ""), ("8 卡", 8, "GPU")]
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("It took 2000 hours on 8 GPUs.", "2000 hours", "hour"),       # were dropped as years
+    ("a 2000 km trip", "2000 km", "kilometer"),
+    ("warmup for 2000 steps", "2000 steps", "step"),
+    ("trained for 2000 iterations", "2000", ""),
+])
+def test_a_year_like_number_before_a_unit_or_a_count_of_training_is_an_amount(text, printed, unit):
+    got = found(text)
+    assert (got[0][0], got[0][2]) == (printed, unit), got
+
+
+@pytest.mark.parametrize("text", ["the 2020 results", "In 2019 users complained", "the 2019 year-end",
+                                  "since 2010 hours were cut", "from 2019 to 2023"])
+def test_a_year_before_a_word_stays_a_year(text):
+    assert found(text) == []

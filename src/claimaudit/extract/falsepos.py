@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..numbers import vocabulary
 from .chinese_counts import in_set_phrase
 from .number_affixes import CURRENCY_BEFORE
-from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT
+from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
@@ -99,6 +99,12 @@ _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
                                 r"|张|卡|个|条|台|节点|万|亿)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
+#: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
+#: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a
+#: letter alone (2020 s, 2000 m) and year words (the 2019 year-end) do not.
+_WORD_AFTER_YEAR = re.compile(r"[ \t]+([A-Za-z][A-Za-z/]+)")
+_COUNT_AFTER_YEAR = frozenset(("iterations", "epochs", "experts", "samples", "examples", "images", "documents",
+                               "queries", "requests", "updates", "rollouts", "prompts", "sentences", "words"))
 _CN_YEAR = re.compile(r"\s*年")
 _CN_DIGIT_RUN = re.compile(r"[〇零一二三四五六七八九]{2,4}")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:[一二三四五六七八九十]{1,2}|\d{1,2})\s*月")
@@ -238,6 +244,21 @@ _BEFORE_WINDOW = 25
 _AFTER_WINDOW = 16
 
 
+_YEAR_PREPOSITION = re.compile(r"\b(?:since|by|until|till|during|circa|early|late|mid)[ \t]*$", re.I)
+
+
+def _amount_word_after(after: str, before: str) -> bool:
+    """Whether the word after a year-like number makes it an amount (see _WORD_AFTER_YEAR), unless a
+    word that asks for a year stands before it ("since 2010 hours grew")."""
+    w = _WORD_AFTER_YEAR.match(after)
+    if w is None or _YEAR_PREPOSITION.search(before):
+        return False
+    word = w.group(1)
+    if word.lower() in _COUNT_AFTER_YEAR:
+        return True
+    return word.lower() not in ("year", "years") and unit_or_none(word) is not None
+
+
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                    is_unit: Callable[[str], bool] | None = None) -> str | None:
     """Why the number at ``folded[start:end]`` is not a quantity, or None when it may be one
@@ -332,7 +353,7 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 and not CURRENCY_BEFORE.search(folded, max(0, start - 7), start):     # "$2000" is money
             if _MONTH_AFTER_YEAR.match(after) or _YEAR_RANGE_END.match(after):
                 return "date"
-            if not _AMOUNT_AFTER_YEAR.match(after):
+            if not _AMOUNT_AFTER_YEAR.match(after) and not _amount_word_after(after, before):
                 return "year"
         if len(plain) <= 4 and "." not in tok and _CN_YEAR_MONTH.match(after):
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
