@@ -140,3 +140,10 @@ def test_seed_cost_table_is_read():
     assert "超过 20 PiB" in values and "12,970" in values
     # No section numbers, years or model names among them.
     assert not any(p in values for p in ("2021", "800", "2024"))
+
+
+@pytest.mark.parametrize("text", ["Accuracy rose 3.2 points to 85.1%.", "The Dow fell 300 points."])
+def test_points_read_in_context_carry_one_note(text):
+    """The context's note replaces the registry's general one on "points" (a reviewer reads one)."""
+    m = extract_mentions(analyse(text))[0]
+    assert len([c for c in m.candidates if "points" in c]) == 1, m.candidates

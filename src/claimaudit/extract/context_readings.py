@@ -9,6 +9,7 @@ import itertools
 import re
 
 from ..numbers.interval import show
+from ..units.spellings import NOTE_POINTS
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import MEASURE_WORDS, TEMPERATURE_CONTEXT, unit_or_none
@@ -353,6 +354,7 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 if p is not None and info is not None:
                     # "the Dow fell 300 points": index points are no percentage points
                     m.value, m.number, m.unit, m.unit_start = p.text, p, info, -1
+                    m.candidates = [c for c in m.candidates if c != NOTE_POINTS]
                     m.candidates.append(f"{word!r} read as index points (a plain number: a stock index "
                                         "context); after a percentage they would be percentage points")
                     continue
@@ -362,6 +364,8 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 info = unit_or_none(p.unit) if p is not None else None
                 if p is not None and info is not None:
                     m.value, m.number, m.unit = v, p, info
+                    # this note says what the registry's own note on "points" says, for this context
+                    m.candidates = [c for c in m.candidates if c != NOTE_POINTS]
                     m.candidates.append(f"{word!r} read as percentage points (a percentage or score "
                                         "context); printer's points would be 'pt'")
                     continue
