@@ -147,3 +147,24 @@ def test_points_read_in_context_carry_one_note(text):
     """The context's note replaces the registry's general one on "points" (a reviewer reads one)."""
     m = extract_mentions(analyse(text))[0]
     assert len([c for c in m.candidates if "points" in c]) == 1, m.candidates
+
+
+TABLE_UNITS = ("| Stage | Time (GPU hours) | Cost ($M) | Size (K) | Mem (GB) | Tokens (B) |\n"
+               "|---|---|---|---|---|---|\n| A | 12 | 5.328 | 3.5 | 80 | 14,800 |\n")
+
+
+def test_a_bare_cell_takes_the_unit_and_scale_its_header_closes_with():
+    """§2: "($M)", "(K)", "Time (GPU hours)", "(GB)" apply to the column's bare cells; "(B)" (billion or
+    bytes; "(T)" trillion or tokens) is ambiguous and adds no scale (the header's word is the unit)."""
+    ms = extract_mentions(analyse(TABLE_UNITS))
+    got = [(m.printed, m.number.nominal, m.unit.canonical) for m in ms]
+    assert got == [("12", 12, "GPU * hour"), ("5.328", 5_328_000, "USD"), ("3.5", 3500, ""),
+                   ("80", 80, "gigabyte"), ("14,800", 14800, "token")]
+    assert all("taken from the column header" in " ".join(m.candidates) for m in ms[:4])
+    assert ms[1].number.interval.lo == 5_327_500        # the cell's own rounding, scaled
+
+
+def test_a_caption_names_the_unit_when_the_header_does_not():
+    text = "Table: Training cost (GPU hours).\n\n| Stage | Pre-training | Total |\n|---|---|---|\n| A | 2664 | 2788 |\n"
+    ms = extract_mentions(analyse(text))
+    assert {m.unit.canonical for m in ms} <= {"GPU * hour", ""}

@@ -425,9 +425,12 @@ def test_prose_against_a_bare_cell_in_the_unit_its_header_names(tmp_path):
     d = draft_text(FOOTPRINT.format(e="323"), "doc.md")
     found = [r for r in d.relations if r.kind == "headline"]
     cells = [d.mentions[r.parts[0]].printed for r in found]
-    assert cells == ["322.64", "1.2"] and all(r.unitless for r in found)
-    assert [r.formula.split("}")[1] for r in found] == ["", " * 1000000"]      # $M: the cell times 10^6
-    assert "the cell is in 'tCO2eq' (its header or caption)" in found[0].evidence
+    # the cells carry the unit and scale their header closes with (extract.unit_words.column_reading):
+    # 1.2 in "Cost ($M)" is $1.2 million, so the relation compares amounts with units
+    assert cells == ["322.64", "1.2"] and not any(r.unitless for r in found)
+    assert [d.mentions[r.parts[0]].unit.canonical for r in found] == ["tCO2eq", "USD"]
+    assert d.mentions[found[1].parts[0]].number.nominal == 1_200_000
+    assert "'323 tCO2eq'" in found[0].evidence
     assert found[0].rounding == "digits"       # 323 restates 322.64: a rounding, not an exact 323
     assert verdicts(tmp_path, FOOTPRINT.format(e="323"), kind="headline") == ["consistent", "consistent"]
     assert verdicts(tmp_path, FOOTPRINT.format(e="423"), kind="headline") == ["inconsistent", "consistent"]

@@ -38,6 +38,7 @@ from .unit_words import (
     COUNT_NOUN,
     MEASURE_WORDS,
     TEMPERATURE_CONTEXT,
+    column_reading,
     header_unit,
     is_unit,
     unit_after,
@@ -420,6 +421,10 @@ class Extractor:
             if better is not None:
                 reading = better
                 candidates.append(f"unit {head!r} taken from the column header")
+            elif (column := column_reading(self.doc, tok.start, reading.value, self.kilo)) is not None:
+                # "| Cost ($M) |": the words closing the header (else the caption) give scale and unit
+                reading = column[0]
+                candidates.append(f"{column[1]!r} taken from the column header or the table's caption")
         keep, counted = self._count_or_skip(tok, reading.number)
         if not keep:
             return None

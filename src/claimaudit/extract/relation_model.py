@@ -18,6 +18,7 @@ from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo
 from .document import Document, Table
 from .mentions import Mention
+from .unit_words import column_unit as unit_words
 
 #: Relations at or above this confidence are audited by ``claimaudit run DOC`` by default.
 CONFIDENT = 0.7
@@ -203,41 +204,7 @@ def _where(t: Table) -> str:
 
 
 
-# the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
-_HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:i\.e|e\.g|vs|cf|approx|incl|resp|ca|viz|est)\.\s*$", re.I)
-_SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
-
-
-def unit_words(text: str) -> tuple[Fraction, UnitInfo, str] | None:
-    """(scale, unit, the words) that a header's or caption's closing parenthesis says its bare
-    cells are in: "Time (GPU hours)" -> 1 GPU·h, "Revenue ($M)" -> 10^6 USD, "Tokens (K)" -> 10^3,
-    "(GPU Mem in GB)" -> 1 GB. None when it names nothing, or only an ambiguous letter ("(T)",
-    "(B)": trillion or tokens, billion or bytes) or letters that read as an SI symbol ("(S/s)")."""
-    from .mention import read_value
-
-    mo = _HEAD_UNIT.search(text)
-    if mo is None:
-        return None
-    words = re.split(r"\s+in\s+", mo.group(1).strip())[-1].strip()
-    letters = re.findall(r"[A-Za-z]+", words)
-    if not words or words[0].isdigit() or words in ("T", "B", "t", "b") \
-            or (len(letters) > 1 and any(len(w) == 1 for w in letters)):
-        return None
-    if len(letters) == 1 and len(letters[0]) == 1 and not _SCALE_ONLY.fullmatch(words.lstrip("$€£¥")) \
-            and words not in ("W", "s", "h"):
-        return None
-    tries = ([words[0] + "1" + words[1:]] if words[0] in "$€£¥" else []) + ["1" + words, "1 " + words]
-    if _SCALE_ONLY.fullmatch(words):
-        # "Tokens (K)": the scale of the words before it, when they are a unit
-        noun = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", text[:mo.start()])
-        tries = [f"1{words} {noun[-1]}"] * bool(noun) + tries
-    for text_ in tries:
-        got = read_value(1000, text_)
-        if got is not None and got.number.relation == "=" and not got.number.is_range \
-                and (got.unit.dims.items or got.number.nominal != 1) and got.number.kind == "number":
-            return got.number.nominal, got.unit, words
-    return None
 
 
 class FinderBase:
