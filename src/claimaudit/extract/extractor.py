@@ -15,6 +15,7 @@ from ..numbers.printed import CHENG_WORD_STARTS, PrintedNumber
 from ..numbers.scan import NumberToken, fold, scan_numbers
 from . import article_readings, context_readings
 from .chinese_counts import CJK, count_span, lone_numeral, signed_numeral, standalone_numeral
+from .column_units import column_reading
 from .document import Document
 from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
@@ -38,7 +39,6 @@ from .unit_words import (
     COUNT_NOUN,
     MEASURE_WORDS,
     TEMPERATURE_CONTEXT,
-    column_reading,
     header_unit,
     is_unit,
     unit_after,

@@ -16,9 +16,9 @@ from fractions import Fraction
 from ..numbers.interval import Interval
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo
+from .column_units import column_unit as unit_words
 from .document import Document, Table
 from .mentions import Mention
-from .unit_words import column_unit as unit_words
 
 #: Relations at or above this confidence are audited by ``claimaudit run DOC`` by default.
 CONFIDENT = 0.7

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from ..errors import InputError
 from ..numbers import vocabulary
@@ -418,70 +416,3 @@ def _header_text_unit(header: str) -> str | None:
     if found is None or (found[2] != toks[-1].end and head[found[2]:].strip()):
         return None
     return found[0]
-
-
-# the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
-_HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
-_SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
-
-
-def column_unit(text: str) -> tuple[Fraction, UnitInfo, str] | None:
-    """(scale, unit, the words) that a header's or caption's closing parenthesis says its bare
-    cells are in: "Time (GPU hours)" -> 1 GPU·h, "Revenue ($M)" -> 10^6 USD, "Tokens (K)" -> 10^3,
-    "(GPU Mem in GB)" -> 1 GB. None when it names nothing, or only an ambiguous letter ("(T)",
-    "(B)": trillion or tokens, billion or bytes) or letters that read as an SI symbol ("(S/s)")."""
-    from .mention import read_value
-
-    mo = _HEAD_UNIT.search(text)
-    if mo is None:
-        return None
-    words = re.split(r"\s+in\s+", mo.group(1).strip())[-1].strip()
-    letters = re.findall(r"[A-Za-z]+", words)
-    if not words or words[0].isdigit() or words in ("T", "B", "t", "b") \
-            or (len(letters) > 1 and any(len(w) == 1 for w in letters)):
-        return None
-    if len(letters) == 1 and len(letters[0]) == 1 and not _SCALE_ONLY.fullmatch(words.lstrip("$€£¥")) \
-            and words not in ("W", "s", "h"):
-        return None
-    tries = ([words[0] + "1" + words[1:]] if words[0] in "$€£¥" else []) + ["1" + words, "1 " + words]
-    if _SCALE_ONLY.fullmatch(words):
-        # "Tokens (K)": the scale of the words before it, when they are a unit
-        noun = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", text[:mo.start()])
-        tries = [f"1{words} {noun[-1]}"] * bool(noun) + tries
-    for text_ in tries:
-        got = read_value(1000, text_)
-        if got is not None and got.number.relation == "=" and not got.number.is_range \
-                and (got.unit.dims.items or got.number.nominal != 1) and got.number.kind == "number":
-            return got.number.nominal, got.unit, words
-    return None
-
-
-_SCALE_WORDS = {10**3: "thousand", 10**6: "million", 10**9: "billion", 10**12: "trillion", 10**4: "万", 10**8: "亿"}
-
-
-def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[Any, str] | None:
-    """A bare number in a table cell read in the unit and scale its column's header closes with, else
-    the table's caption ("Time (GPU hours)", "Cost ($M)", "Tokens (K)", "（单位：万元）"): (the reading,
-    the words it took them from), or None when they name none (see :func:`column_unit`)."""
-    from .mention import read_value
-
-    hit = doc.cell_at(offset)
-    if hit is None:
-        return None
-    table, cell = hit
-    if cell.col == 0:
-        return None
-    head = table.header[cell.col] if cell.col < len(table.header) else ""
-    got = column_unit(head) or column_unit(table.caption)
-    if got is None:
-        return None
-    scale, unit, words = got
-    scale_word = _SCALE_WORDS.get(int(scale)) if scale.denominator == 1 else None
-    if scale != 1 and scale_word is None:
-        return None
-    parts = [value] + ([scale_word] if scale != 1 else []) + ([unit.text] if unit.dims.items else [])
-    text = " ".join(parts) if scale_word not in ("万", "亿") else value + scale_word + " ".join(parts[2:])
-    reading = read_value(kilo, text)
-    if reading is None or reading.unit.dims != unit.dims:
-        return None
-    return reading, words
