@@ -10,8 +10,11 @@ from .mention import Mention, parse_value
 from .unit_words import unit_or_none
 from .word_screen import may_print
 
+#: Every match of the article patterns starts with "a" or "A": said first as a look-ahead, it changes no
+#: match and rejects every other position of the text at once (a third of each pattern's time).
+_ARTICLE_FIRST = "(?=[aA])"
 #: "a gallon", "A kibibyte": an article read as one before a unit's full name (see _article_units).
-_ARTICLE_UNIT = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
+_ARTICLE_UNIT = re.compile(_ARTICLE_FIRST + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{4,})(?![A-Za-z\-])")
 _ARTICLE_DIMS = {"[length]", "[mass]", "[information]"}
 _ARTICLE_NOT_UNIT = {"second", "minute", "bit", "bits", "foot", "point", "ton", "tons", "pound", "bar", "stone",
                      "grain", "line", "hand", "mark", "degree", "pica", "rod", "chain", "link", "league", "block",
@@ -30,7 +33,8 @@ _ARTICLE_COUNT_WORDS = ("dozen", "penny", "cent", "dime", "gross")
 _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_dozen",
                         "baker’s dozen": "1 bakers_dozen"}
 #: "an hour and a half", "a mile and a half": one unit and a half (the "a half" alone would be 1/2).
-_UNIT_AND_A_HALF = re.compile(r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
+_UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
+                              + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 

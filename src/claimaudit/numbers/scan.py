@@ -94,8 +94,8 @@ def fold(text: str) -> str:
     return folded
 
 
-@dataclass(frozen=True, slots=True)
-class NumberToken:
+@dataclass(slots=True)     # not frozen: built for every number of a document, and a frozen init costs
+class NumberToken:   # three times as much (never changed once built)
     start: int        # offset of the first character in the text
     end: int          # offset after the last character
     text: str         # the characters as printed
@@ -113,8 +113,12 @@ _GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
+#: Where a number can start: every branch of _NUMBER_RE begins with a sign, a digit or (a leading-dot
+#: decimal) a dot. Said first as a look-ahead it changes no match, but the engine rejects every other
+#: position at once instead of trying each branch there (a third of the time on a 1 MB text).
+_NUMBER_START = r"(?=[+\-−.\d])"
 _NUMBER_RE = _Lazy(
-    rf"(?P<sign>[+\-−](?=\.?\d))?(?:(?P<int>{_GROUPED})|{_LEADING_DOT})(?P<frac>\.\d+)?"
+    _NUMBER_START + rf"(?P<sign>[+\-−](?=\.?\d))?(?:(?P<int>{_GROUPED})|{_LEADING_DOT})(?P<frac>\.\d+)?"
     rf"(?P<exp>[eE][+\-−]?\d+(?![A-Za-z])|\s?[×xX]\s?10(?:\^[+\-−]?\d+|[⁻⁺]?[{_SUP}]+|[\-−]\d+))?"
 )
 #: Anchored at the start of a digit run ((?<!\d)): unanchored, a long run of digits is retried from
@@ -134,8 +138,12 @@ _BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
 #: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
 #: article). Searching for these skips every other word in one regex pass.
+#: The first letters of _EN_START's branches (a unit or tens word, "a"/"an", "half", "quarter"), said
+#: first as a look-ahead: no match changes, and every other position is rejected at once (a third of
+#: the pattern's time on a 1 MB text).
+_EN_FIRST = "(?=[" + "".join(sorted({w[0] for w in set(_UNITS_EN) | set(_TENS_EN)} | set("ahq"))) + "])"
 _EN_START = _Lazy(
-    r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
+    _EN_FIRST + r"(?<![A-Za-z])(?:" + "|".join(sorted(set(_UNITS_EN) | set(_TENS_EN), key=len, reverse=True))
     + r"|an?(?=[ -](?:" + "|".join(sorted(set(_SCALES_EN) | {w for w in _FRACTIONS_EN if not w.endswith("s")},
                                           key=len, reverse=True))
     + r")(?![a-z]))"
