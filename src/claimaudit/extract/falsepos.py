@@ -101,7 +101,8 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 #: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
 #: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a
-#: letter alone (2020 s, 2000 m) and year words (the 2019 year-end) do not.
+#: letter alone (2020 s, 2000 m), year words (the 2019 year-end) and, before a count noun, a
+#: preposition (in 2019 words …) do not.
 _WORD_AFTER_YEAR = re.compile(r"[ \t]+([A-Za-z][A-Za-z/]+)")
 _COUNT_AFTER_YEAR = frozenset(("iterations", "epochs", "experts", "samples", "examples", "images", "documents",
                                "queries", "requests", "updates", "rollouts", "prompts", "sentences", "words"))
@@ -245,6 +246,8 @@ _AFTER_WINDOW = 16
 
 
 _YEAR_PREPOSITION = re.compile(r"\b(?:since|by|until|till|during|circa|early|late|mid)[ \t]*$", re.I)
+#: Before a count noun (not a unit), these ask for a year too: "in 2019 words like …", "from 2020 prompts".
+_YEAR_BEFORE_COUNT = re.compile(r"\b(?:in|from|to|of|after|before)[ \t]*$", re.I)
 
 
 def _amount_word_after(after: str, before: str) -> bool:
@@ -255,7 +258,7 @@ def _amount_word_after(after: str, before: str) -> bool:
         return False
     word = w.group(1)
     if word.lower() in _COUNT_AFTER_YEAR:
-        return True
+        return not _YEAR_BEFORE_COUNT.search(before)
     return word.lower() not in ("year", "years") and unit_or_none(word) is not None
 
 

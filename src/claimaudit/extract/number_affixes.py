@@ -94,7 +94,7 @@ def million_m(f: str, pos: int) -> bool:
     m = _PLURAL_NOUN.match(f, pos + 1)
     if m is not None:
         # "35m devices", "1.5m units", "3m tokens", "2m barrels": metres of a counted or measured thing
-        # make no sense; a length word (10m lengths?) or a race (the 110m hurdles) keeps the metres
+        # make no sense; a length unit after it (10m feet) or a race (the 110m hurdles) keeps the metres
         noun = m.group(1)
         unit = unit_or_none(noun) or unit_or_none(noun[:-1])
         return (unit is None or unit.dims.items != (("[length]", 1),)) and _LENGTH_CONTEXT.match(noun) is None
