@@ -523,3 +523,12 @@ def test_a_share_in_words_is_one_fraction(text: str, share: Fraction) -> None:
 ])
 def test_digits_and_whole_marks_stay_values_of_their_own(text: str, values: list[Fraction]) -> None:
     assert [m.number.nominal for m in extract_mentions(analyse(text))] == values
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("He turned 18.", "year"), ("She turns 40, and moved.", "year"), ("The firm turned 50 last year.", "year"),
+    ("He turned 3 pages.", ""), ("It turned 90 degrees.", "degree"), ("sales turned 200 units", ""),
+])
+def test_turned_before_a_number_that_ends_the_clause_is_an_age(text: str, unit: str) -> None:
+    (m,) = extract_mentions(analyse(text))
+    assert m.unit.canonical == unit

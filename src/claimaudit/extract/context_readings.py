@@ -490,6 +490,9 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
 _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
+#: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
+_TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
+_CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
 _PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
@@ -512,13 +515,18 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     for m in ms:
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
                 or (m.number.nominal.denominator != 1 and not m.number.is_range) or m.number.nominal <= 0 \
-                or not _AGE_BEFORE.search(f, max(0, m.start - 20), m.start):
+                or m.number.nominal > 130:
+            continue
+        age = _AGE_BEFORE.search(f, max(0, m.start - 20), m.start)
+        turned = age is None and m.number.nominal.denominator == 1 and not m.number.is_range \
+            and _TURNED_BEFORE.search(f, max(0, m.start - 12), m.start) and _CLAUSE_END.match(f, m.end)
+        if age is None and not turned:
             continue
         reading = read_value(kilo, f"{m.value} years")
         if reading is None:
             continue
         m.value, m.number, m.unit = reading.value, reading.number, reading.unit
-        m.candidates.append("an age: read in years (after 'age')")
+        m.candidates.append("an age: read in years (after 'age')" if age else "an age: read in years (after 'turned')")
 
 
 def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
