@@ -62,7 +62,10 @@ def test_hang_raise_and_memory_are_recorded_and_the_scan_goes_on(tmp_path, fault
 
 
 def test_client_interrupted_then_resumed_records_each_document_once(tmp_path, faults):
-    make_corpus(tmp_path / "docs", 9, wrong={7})
+    # the documents after the first two batches are slow (0.3 s each): the interrupt after the second
+    # summary lands while they are audited, however fast extraction gets (with 9 quick documents the
+    # scan could finish before the interrupt took effect)
+    make_corpus(tmp_path / "docs", 9, wrong={7}, faults=dict.fromkeys(range(4, 9), "slow"))
     items = collect_items([str(tmp_path / "docs")])
     seen = []
 
