@@ -532,16 +532,19 @@ def _places(c) -> tuple:
 def test_claims_come_back_from_a_worker_with_their_places(project):
     """A worker sends each claim as loaded: its YAML mapping keeps its keys' and values' places as marks,
     and every place read in the parent (a record built again there, a finding) is the serial run's."""
+    import io
     import pickle
 
-    from claimaudit.engine.parallel import _audit_bucket_packed
+    from claimaudit.engine.parallel import _dump, _worker_part
     from claimaudit.model.claims import Citation, Given
     from claimaudit.model.yamlmarks import MarkedDict
 
     paths = [str(project / "claims" / n) for n in ("a.yaml", "b.yaml", "c.yaml", "d.yaml", "h.yaml")]
     serial = {r.claim.qualname: r.claim for r in run_claims(paths, project, RunOptions(checklist="no")).results}
     options = RunOptions(checklist="no")
-    back = pickle.loads(_audit_bucket_packed(paths, str(project), options, None, 0))  # noqa: S301 - our own pickle
+    out = io.BytesIO()
+    _dump(_worker_part(paths, str(project), options, None, 0), out)          # as a worker sends it
+    back = pickle.loads(out.getvalue())  # noqa: S301 - our own pickle
     claims = [r.claim for r in back["results"]]
     assert sorted(c.qualname for c in claims) == sorted(serial)
     for c in claims:

@@ -16,12 +16,8 @@ class TempFolder:
     """A new folder only this user can open (``tempfile.mkdtemp``: mode 0700), removed with its files
     when the object is no longer referenced, or at interpreter exit at the latest."""
 
-    __slots__ = ("__weakref__", "_remove", "path")
+    __slots__ = ("__weakref__", "path")
 
     def __init__(self, prefix: str = "claimaudit-") -> None:
         self.path = tempfile.mkdtemp(prefix=prefix)
-        self._remove = weakref.finalize(self, shutil.rmtree, self.path, ignore_errors=True)
-
-    def remove(self) -> None:
-        """Remove it now (what it holds is no longer needed)."""
-        self._remove()
+        weakref.finalize(self, shutil.rmtree, self.path, ignore_errors=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
-import io
 import itertools
 import operator
 import os
@@ -266,7 +265,7 @@ def _dump(part: dict[str, Any], out: Any) -> None:
 
 def _worker_part(paths: list[str], root: str, options: RunOptions, formats: Collection[str] | None,
                  slim_above: int | None = None, prerender: Prerender | None = None,
-                 spool: str | None = None) -> dict[str, Any]:
+                 pieces: str | None = None) -> dict[str, Any]:
     """:func:`_audit_bucket` in a worker, made ready to travel.
 
     A claim goes as loaded: its YAML mapping keeps the places of its keys and values as a few bytes
@@ -275,9 +274,9 @@ def _worker_part(paths: list[str], root: str, options: RunOptions, formats: Coll
     Location objects, in Python, to be pickled and read back: a fifth of the worker's packing.) The
     value as read (``reading``) served the checkers only. With more than ``slim_above`` results
     (None: never) the results go slim (:func:`~claimaudit.engine.records.slim_result`): their
-    amounts are in their records already. With a ``spool`` folder (the run's folder of pieces) and
-    a ``prerender`` that can store its pieces (reporters.prerender.Prerenderer), the records' pieces
-    go to a file of their own there, read by the parent only as it writes the report: taken in with
+    amounts are in their records already. With a ``pieces`` folder (the run's) and a ``prerender``
+    that can store its pieces (reporters.prerender.Prerenderer), the records' pieces go to a file of
+    their own there, read by the parent only as it writes the report: taken in with
     the pickle, they were a third of what the parent spent reading the workers' results back."""
     part = _audit_bucket(paths, root, options, formats, prerender)
     with paused_gc():
@@ -288,24 +287,14 @@ def _worker_part(paths: list[str], root: str, options: RunOptions, formats: Coll
             for r in part["results"]:
                 slim_result(r)
         store = getattr(prerender, "store", None)
-        if spool is not None and store is not None:
-            part["pieces"] = store(_records(part), spool)
+        if pieces is not None and store is not None:
+            part["pieces"] = store(_records(part), pieces)
     return part
 
 
 def _records(part: dict[str, Any]) -> list[Any]:
     """The records a part's results were sent with (see records.prebuild_records), in result order."""
     return [r.record[2] for r in part["results"] if r.record is not None]
-
-
-def _audit_bucket_packed(paths: list[str], root: str, options: RunOptions,
-                         formats: Collection[str] | None, slim_above: int | None = None,
-                         prerender: Prerender | None = None) -> bytes:
-    """:func:`_worker_part` as one compact pickle (records with their pieces)."""
-    out = io.BytesIO()
-    with paused_gc():
-        _dump(_worker_part(paths, root, options, formats, slim_above, prerender), out)
-    return out.getvalue()
 
 
 def _audit_bucket_spooled(spool: str, paths: list[str], root: str, options: RunOptions,

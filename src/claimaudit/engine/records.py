@@ -149,7 +149,7 @@ def slim_result(res: ClaimResult) -> None:
 _NO_STEP = Fraction(0)
 
 
-def _pack(a: Amount | None) -> tuple[Any, ...] | None:
+def _flat(a: Amount | None) -> tuple[Any, ...] | None:
     if a is None:
         return None
     lo, hi, f = a.interval.lo, a.interval.hi, a.factor
@@ -157,7 +157,7 @@ def _pack(a: Amount | None) -> tuple[Any, ...] | None:
             f.numerator, f.denominator)
 
 
-def _unpacked(t: tuple[Any, ...] | None) -> Amount | None:
+def _amount_of(t: tuple[Any, ...] | None) -> Amount | None:
     if t is None:
         return None
     lo_n, lo_d, hi_n, hi_d, unit, dims, f_n, f_d = t
@@ -166,16 +166,16 @@ def _unpacked(t: tuple[Any, ...] | None) -> Amount | None:
 
 def _packed(res: ClaimResult) -> tuple[Any, ...]:
     """A result's amounts and step as flat tuples (see :func:`slim_result`)."""
-    return ("packed", _pack(res.claimed), _pack(res.recomputed),
-            tuple((i.name, i.printed, _pack(i.amount), i.ref, i.place, i.recomputed) for i in res.inputs),
+    return ("packed", _flat(res.claimed), _flat(res.recomputed),
+            tuple((i.name, i.printed, _flat(i.amount), i.ref, i.place, i.recomputed) for i in res.inputs),
             res.step.numerator, res.step.denominator)
 
 
 def _unpack(res: ClaimResult) -> None:
     """The amounts :func:`_packed` packed, back in ``res`` (a complete record is to be built)."""
     _tag, claimed, recomputed, inputs, step_n, step_d = res.shown
-    res.claimed, res.recomputed = _unpacked(claimed), _unpacked(recomputed)
-    res.inputs = tuple(InputValue(name, printed, _unpacked(a), ref, place, again)
+    res.claimed, res.recomputed = _amount_of(claimed), _amount_of(recomputed)
+    res.inputs = tuple(InputValue(name, printed, _amount_of(a), ref, place, again)
                        for name, printed, a, ref, place, again in inputs)
     res.step, res.shown = Fraction(step_n, step_d), None
 

@@ -14,6 +14,8 @@ from fractions import Fraction
 from ..units.registry import UnitInfo
 from .document import Document
 from .mention import Reading, read_value
+from .number_affixes import join_parts
+from .unit_words import header_text_unit
 
 # the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
 _HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
@@ -49,13 +51,15 @@ def column_unit(text: str) -> tuple[Fraction, UnitInfo, str] | None:
     return None
 
 
+#: Scales a header names, as the printed grammar spells them.
 _SCALE_WORDS = {10**3: "thousand", 10**6: "million", 10**9: "billion", 10**12: "trillion", 10**4: "万", 10**8: "亿"}
 
 
 def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[Reading, str] | None:
-    """A bare number in a table cell read in the unit and scale its column's header closes with, else
-    the table's caption ("Time (GPU hours)", "Cost ($M)", "Tokens (K)", "（单位：万元）"): (the reading,
-    the words it took them from), or None when they name none (see :func:`column_unit`)."""
+    """A bare number in a table cell read in the unit its column gives its bare cells: the whole
+    header as a unit ("| H800 卡时 |"), else the unit and scale the header closes with, else the
+    table's caption's ("Time (GPU hours)", "Cost ($M)", "Tokens (K)", "（单位：万元）"). (The reading,
+    the note saying where they came from), or None when nothing names one."""
     hit = doc.cell_at(offset)
     if hit is None:
         return None
@@ -63,11 +67,14 @@ def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[R
     if cell.col == 0:
         return None
     head = table.header[cell.col] if cell.col < len(table.header) else ""
+    whole = header_text_unit(head) if head else None
+    if whole is not None and (reading := read_value(kilo, join_parts(value, whole))) is not None:
+        return reading, f"unit {whole!r} taken from the column header"
     got = column_unit(head) or column_unit(table.caption)
     if got is None:
         return None
     scale, unit, words = got
-    scale_word = "" if scale == 1 else _SCALE_WORDS.get(int(scale), "") if scale.denominator == 1 else ""
+    scale_word = _SCALE_WORDS.get(int(scale), "") if scale.denominator == 1 else ""
     if scale != 1 and not scale_word:
         return None
     unit_text = unit.text if unit.dims.items else ""
@@ -78,4 +85,4 @@ def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[R
     reading = read_value(kilo, text)
     if reading is None or reading.unit.dims != unit.dims:
         return None
-    return reading, words
+    return reading, f"{words!r} taken from the column header or the table's caption"

@@ -39,7 +39,6 @@ from .unit_words import (
     COUNT_NOUN,
     MEASURE_WORDS,
     TEMPERATURE_CONTEXT,
-    header_unit,
     is_unit,
     unit_after,
     unit_name,
@@ -415,16 +414,12 @@ class Extractor:
             return None
         reading, use_q, use_u = chosen
         if not use_u and not reading.number.unit and reading.number.kind == "number" and tok.kind == "digits":
-            # A bare number in a table column whose header names the unit ("| H800 卡时 |").
-            head = header_unit(self.doc, tok.start)
-            better = read_value(self.kilo, join_parts(reading.value, head)) if head is not None else None
-            if better is not None:
-                reading = better
-                candidates.append(f"unit {head!r} taken from the column header")
-            elif (column := column_reading(self.doc, tok.start, reading.value, self.kilo)) is not None:
-                # "| Cost ($M) |": the words closing the header (else the caption) give scale and unit
+            # A bare number in a table column whose header (or caption) names the unit: "| H800 卡时 |",
+            # "| Cost ($M) |".
+            column = column_reading(self.doc, tok.start, reading.value, self.kilo)
+            if column is not None:
                 reading = column[0]
-                candidates.append(f"{column[1]!r} taken from the column header or the table's caption")
+                candidates.append(column[1])
         keep, counted = self._count_or_skip(tok, reading.number)
         if not keep:
             return None

@@ -14,7 +14,6 @@ from ..numbers import vocabulary
 from ..numbers.scan import fold
 from ..units.registry import UnitInfo, resolve_unit
 from .chinese_counts import CJK, COUNT_STOP
-from .document import Document
 
 MEASURE_WORDS = set("个张条台块位名项次份套家篇道款颗枚支部件")
 _MODEL = re.compile(r"[A-Z]{1,4}\d{2,4}[A-Za-z]?$")
@@ -392,21 +391,8 @@ def _count_unit_after_words(f: str, toks: list[UnitTok],
     return toks[k].text, toks[k].start, toks[k].end, info
 
 
-def header_unit(doc: Document, offset: int) -> str | None:
-    """The unit a table column's header names for the cell at ``offset`` ("| H800 卡时 |"), or None.
-    (A scale or currency in the header's parentheses, "Revenue ($M)", is the relation finders' to
-    read: they read the cell with it.)"""
-    hit = doc.cell_at(offset)
-    if hit is None:
-        return None
-    table, cell = hit
-    if cell.col >= len(table.header) or cell.col == 0:
-        return None
-    return _header_text_unit(table.header[cell.col])
-
-
 @lru_cache(maxsize=4096)
-def _header_text_unit(header: str) -> str | None:
+def header_text_unit(header: str) -> str | None:
     """The unit a column header's words name (the whole header after a model name), or None."""
     head = fold(header)
     toks = unit_tokens(head, 0, len(head))

@@ -12,7 +12,7 @@ import math
 from json.encoder import encode_basestring  # the C escaper when available
 from typing import Any, TextIO
 
-from .rendered import Rendered
+from .rendered import Rendered, part
 
 #: Pieces collected before they are written out.
 FLUSH_EVERY = 8192
@@ -71,9 +71,7 @@ def _value(v: Any, indent: str, parts: list[str], out: TextIO | None) -> None:
     elif t is Rendered and "json" in v.parts:
         # Written ahead at RECORD_INDENT (reporters/prerender.py), where a report's records are; a JSON text
         # has raw newlines only between items, each followed by at least that indent.
-        text = v.parts["json"]
-        if v.stored is not None:     # a -n worker's, in its file of pieces (rendered.PieceFile)
-            text = v.stored.read(text)
+        text = part(v, "json") or ""    # (a -n worker's is read from its file of pieces here)
         parts.append(text if indent == RECORD_INDENT else text.replace("\n" + RECORD_INDENT, "\n" + indent))
     elif isinstance(v, dict):
         _items("{", "}", [(_key(k) + ": ", x) for k, x in v.items()], indent, parts, out)
