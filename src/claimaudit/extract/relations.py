@@ -144,7 +144,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
-:mod:`.relations_sizes`,
+:mod:`.relations_sizes`, :mod:`.relations_batches`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -159,6 +159,7 @@ from .document import Document
 from .mentions import Mention
 from .relation_model import CONFIDENT, Relation, reaches
 from .relations_averages import AverageRelations
+from .relations_batches import BatchRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_comparatives import ComparativeRelations
@@ -186,7 +187,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      HeadlineRelations, DocRelations,
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
-                     SizeRelations,
+                     SizeRelations, BatchRelations,
                      MemoryRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
@@ -222,6 +223,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.sentence_sums()
         out += self.pair_products(out)
         out += self.epochs()
+        out += self.batch_tokens(out)
         out += self.changes()
         out += self.versus()
         out += self.rates()
