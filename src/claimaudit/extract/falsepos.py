@@ -26,7 +26,7 @@ _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter",
                 "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
                 "Release", "release", "arXiv", "arXiv:", "No.", "no.", "page", "Page", "p.", "pp.", "Ascend", "Llama",
                 "Python", "CUDA", "iOS", "Android", "Windows")
-_LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本")
+_LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本", "步骤", "步驟")
 _LABEL_BEFORE = re.compile(r"(?:\b(?:" + "|".join(map(re.escape, _LABEL_WORDS)) + ")|"
                            + "|".join(map(re.escape, _LABEL_SIGNS)) + r")\s*$")
 #: The last character of every label: a search anchored at the end tries every position of the
@@ -136,7 +136,7 @@ _NAME_BEFORE = re.compile(r"(?:(?<![A-Za-z0-9_&])(?:" + "|".join(map(re.escape, 
                           r"|(?<![A-Za-z])[ie][A-Z][a-z]+|\b[A-Za-z]+&[A-Za-z]+)\s?$")
 #: Standards, licences and platforms whose number (2.0, 5.3, 695) is a version or a document number.
 _VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apache|GPL|GPLv|LGPL|AGPL|MPL|Bluetooth|"
-                               r"USB|PCIe|"
+                               r"USB|PCIe|Licen[cs]e|PyTorch|TensorFlow|Node|CC[ -]BY(?:-(?:SA|NC|ND))*|"
                                r"Wi-?Fi|HTTP/?|DDR|LPDDR|Ubuntu|Debian|macOS|Java|Node\.js|Rust|Go|Unicode|IPv|Web|Industry)\s?$")
 #: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
 _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
@@ -172,6 +172,8 @@ _DECADE = re.compile(r"[1-9]0")
 #: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
 _SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
 _SLASH_DATE_PARTS = re.compile(r"[\d/]{0,10}")
+#: A year and a slash before a month ("[2023/12] released", "2024/03 版本"): the month of a date.
+_YEAR_SLASH_BEFORE = re.compile(r"(?<![\d/.])(?:19[5-9]\d|20[0-3]\d)/$")
 #: Number words inside English idioms, by the words before them: "on cloud nine", "the whole nine
 #: yards", "one in a million", "thanks a million".
 _WORD_IDIOM_BEFORE = {"nine": re.compile(r"\b(?:cloud|whole)\s$", re.I),
@@ -346,6 +348,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
+        if prev == "/" and _MONTH_NUMBER.fullmatch(tok) and nxt != "/" and _YEAR_SLASH_BEFORE.search(before):
+            return "date"                     # [2023/12]: the year's month (the year is a date already)
         if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
             return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:
