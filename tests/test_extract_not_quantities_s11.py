@@ -47,3 +47,28 @@ def test_amounts_after_such_words_stay():
     # a size after the framework's version, and a count of nodes in lower case
     assert printed("# Setup\n\nWith PyTorch 2.1 the 7B model needs 16 GB on each node; 8 nodes in all.\n") \
         == ["7B", "16 GB", "8 nodes"]
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("Compared with Claude 3.5 Sonnet, Gemini 1.5 Pro and GPT 3.5 Turbo on 12 tasks.", ["12"]),
+    ("MMLU (5-shot) and GSM8K (8-shot, CoT) improve by 2.1 points.", ["2.1 points"]),
+    ("Runs on one RTX 4090 (24 GB) or a GeForce GTX 1080; Ryzen 7950X hosts.", ["24 GB"]),
+    ("It renders 4K video and drives an 8K display; the 4K context holds 4K tokens.", ["4K", "4K tokens"]),
+])
+def test_model_tiers_settings_and_hardware_names(line, kept):
+    assert printed(f"# Models\n\n{line}\n") == kept
+
+
+def test_a_tier_word_after_an_amount_in_lower_case_words_keeps_it():
+    # no capitalised name before the number: an amount ("3.5 Pro" here is no model)
+    assert printed("# N\n\nThe ratio was 3.5 pro rata.\n") == ["3.5"]
+    # shots as a count (a vaccine's doses) stay
+    assert printed("# N\n\nShe had 2 shots of the vaccine.\n") == ["2 shots"]
+
+
+def test_fps_is_frames_per_second_with_the_reading_noted():
+    from claimaudit.extract.mentions import extract_mentions as em
+    [m] = em(analyse("# V\n\nIt renders 1080p at 60 fps.\n", "doc.md"))
+    assert m.unit.canonical == "frames_per_second" and "frames per second" in m.unit.note
+    [f] = em(analyse("# V\n\nThe camera records 30 frames per second.\n", "doc.md"))
+    assert f.unit.dims == m.unit.dims

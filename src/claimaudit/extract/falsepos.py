@@ -130,6 +130,7 @@ _PIN_BEFORE = re.compile(r"(?<![\w.\-])(?:[A-Za-z_][\w.\-\]\[]+(?:===?|~=|!=)|[A
 _NAME_WORDS = ("S&P", "FTSE", "Nikkei", "Nasdaq", "NASDAQ", "Stoxx", "STOXX", "Russell", "DAX", "CAC", "ASX", "CSI",
                "Sensex", "Nifty", "KOSPI", "TOPIX", "Fortune", "Dow", "Boeing", "Airbus", "iPhone", "iPad", "Galaxy",
                "Pixel", "PlayStation", "Xbox", "Model", "Formula", "Falcon", "Apollo", "Mate", "Redmi", "Note",
+               "RTX", "GTX", "Quadro", "Radeon", "Ryzen", "Xeon", "EPYC", "Snapdragon", "Exynos", "Kirin", "Dimensity",
                "Series", "Route", "Interstate", "Highway", "Flight", "Room", "Gate", "Platform", "ID", "id",
                "Level", "Phase", "Stage", "Tier", "Article", "Clause", "Rule", "Item", "Category")
 _NAME_BEFORE = re.compile(r"(?:(?<![A-Za-z0-9_&])(?:" + "|".join(map(re.escape, _NAME_WORDS)) + r")"
@@ -141,6 +142,14 @@ _VERSIONED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])(?:PEP|RFC|ISO|IEC|CVE|Apach
 #: What makes the number after a name an amount after all ("Model 3 sold 5%" is not; "Phase 3 of 5" is).
 _AMOUNT_AFTER_NAME = re.compile(r"\s*(?:[%‰×]|[A-Za-z]*(?:bytes?|B)\b|(?:million|billion|thousand|bn|mn|m|k|K)\b"
                                 r"|\s?(?:points?|pts|per cent|percent))")
+#: A model's version between its name and its tier: "Claude 3.5 Sonnet", "Gemini 1.5 Pro", "GPT 3.5 Turbo".
+_TIER_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]+[ -]$")
+_TIER_AFTER = re.compile(r"[ -](?:Pro|Sonnet|Opus|Haiku|Flash|Ultra|Turbo|Mini|Max|Plus|Lite|Nano|Omni)\b")
+#: "5-shot", "(8-shot, CoT)": the evaluation's setting, not a count to audit.
+_SHOT_AFTER = re.compile(r"-shot\b", re.I)
+#: "4K video", "an 8K display": the resolution's name (4K context, 4K tokens stay amounts).
+_RESOLUTION_AFTER = re.compile(r"K\s*(?:video|resolution|display|monitor|TV|screen|UHD|HDR|camera|footage|streaming"
+                               r"|upscal\w*)\b", re.I)
 _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
@@ -397,6 +406,12 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
+        if _DOTTED.fullmatch(tok) and _TIER_AFTER.match(after) and _TIER_NAME_BEFORE.search(before):
+            return "name"                     # Claude 3.5 Sonnet, Gemini 1.5 Pro: a model's version
+        if tok.isdigit() and len(tok) <= 2 and _SHOT_AFTER.match(after):
+            return "setting"                  # MMLU (5-shot): how the benchmark was run
+        if tok in ("2", "4", "5", "8", "16") and _RESOLUTION_AFTER.match(after):
+            return "name"                     # 4K video: a resolution's name, not 4000
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
                 or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
                 and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \

@@ -27,8 +27,9 @@ NOTE_DIV_MUL = ("a/b*c read as (a/b)*c, as in pint and Python; "
 
 # Notes attached whenever a pint unit appears (any spelling).
 NOTE_JIN = "斤 read as the mainland jin (500 g); the catty of Hong Kong and Taiwan is 600 g or 604.79 g"
+NOTE_FPS = "fps read as frames per second; feet per second is ft/s"
 UNIT_NOTES = {"month": NOTE_MONTH, "year": NOTE_YEAR, "penny": NOTE_PENNY, "Chinese_jin": NOTE_JIN,
-               "short_ton_per_day": NOTE_TPD}
+               "short_ton_per_day": NOTE_TPD, "frames_per_second": NOTE_FPS}
 
 # Symbols that are atoms of their own.
 SYMBOLS: dict[str, tuple[Parts, str]] = {
