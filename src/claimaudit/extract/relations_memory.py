@@ -3,8 +3,10 @@ grows with the batch size or the sequence length its columns (or rows) are heade
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from .document import Table
@@ -20,6 +22,12 @@ _AXIS = re.compile(r"batch|\bbs\b|\bseq|context|length|\btokens?\b|批|序列|�
 _BARE = re.compile(r"\s*\d+(?:\.\d+)?\s*[KkM]?\s*")
 _BYTES = ("megabyte", "gigabyte", "terabyte", "mebibyte", "gibibyte", "tebibyte")
 _AXIS_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([KkM]?)(?![\w.])")
+
+
+def _skeleton(text: str) -> str:
+    """A header without its number: columns are steps of one axis only when this is the same ("batch 1"
+    and "batch 16"; "编码 2048 长度的最小显存" and "生成 8192 长度的最小显存" measure two operations)."""
+    return " ".join(_AXIS_NUMBER.sub("#", text).casefold().split())
 
 
 def _axis_value(text: str) -> Fraction | None:
@@ -84,8 +92,7 @@ class MemoryRelations(FinderBase):
             # under a caption or first header that names it ("1 GPU | 2 GPUs" under "batch 32" is not)
             heads = {c: v for c in range(1, t.ncols) if (v := _axis_value(h := self._header(t, c))) is not None
                      and (_AXIS.search(h) or (_BARE.fullmatch(h) and _AXIS.search(where)))}
-            if len(heads) >= 2:
-                order = sorted(heads, key=lambda c: heads[c])
+            for order in _steps_of_one_axis(heads, functools.partial(self._header, t)):
                 for r in range(len(t.rows)):
                     cells = [(c, k) for c in order if (k := self._memory(t, r, c)) is not None]
                     out += self._growth(t, cells, heads, [repr(self._header(t, c)) for c in range(t.ncols)],
@@ -95,8 +102,7 @@ class MemoryRelations(FinderBase):
             first = t.header[0] if t.header else ""
             labels = {r: v for r in range(len(t.rows)) if (v := _axis_value(lab := t.label(r))) is not None
                       and (_AXIS.search(lab) or (_BARE.fullmatch(lab) and _AXIS.search(first)))}
-            if len(labels) >= 2:
-                order = sorted(labels, key=lambda r: labels[r])
+            for order in _steps_of_one_axis(labels, t.label):
                 for c in range(1, t.ncols):
                     cells = [(r, k) for r in order if (k := self._memory(t, r, c)) is not None]
                     out += self._growth(t, cells, labels, [repr(t.label(r)) for r in range(len(t.rows))],
@@ -123,3 +129,12 @@ class MemoryRelations(FinderBase):
                 evidence=f"{_where(t)}: memory cells of {along} under {names[a]} and {names[b]} "
                          "(a larger batch or sequence needs no less memory)"))
         return out
+
+
+def _steps_of_one_axis(axis: dict[int, Fraction], name: Callable[[int], str]) -> list[list[int]]:
+    """The columns (or rows) of ``axis`` in groups headed alike but for their number, each in axis order
+    (groups of two or more)."""
+    groups: dict[str, list[int]] = {}
+    for k in axis:
+        groups.setdefault(_skeleton(name(k)), []).append(k)
+    return [sorted(g, key=lambda k: axis[k]) for g in groups.values() if len(g) >= 2]

@@ -8,6 +8,7 @@ import math
 import re
 from fractions import Fraction
 
+from .mentions import Mention
 from .relation_model import (
     FinderBase,
     Relation,
@@ -48,9 +49,21 @@ _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
 _COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
                         r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
-_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink"
+_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink|\bdown\b|\bfell\b|\bdrop|declin"
                          r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
-_MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|提升|提高|增长|增加|多|快", re.I)
+_MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|\bup\b|\brose\b|\bjump|\bclimb|improv|boost"
+                         r"|提升|提高|增长|增加|多|快", re.I)
+# The clause after a change's last value names a subject of its own before its change verb ("从 55.1 到
+# 63.3），推理速度提升了 42%", "from 55.1 to 63.3, and inference speed improved by 42%"): its figure sums
+# up that other change, not this one ("，提升了 15%", ", a 15% gain", ", up 15%" name none).
+_CHANGE_VERBS_ZH = "提升|提高|增长|增加|降低|下降|减少|加快|缩短|上升|减小"
+_OWN_SUBJECT_ZH = re.compile(r"[，,；;]\s*(?!(?:相对|相比|相较|整体|总共|共|约|大约|即|也就是|幅度|分别|同比|环比|累计)"
+                             r"(?:" + _CHANGE_VERBS_ZH + r"))[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 \-]{1,15}?"
+                             r"(?:" + _CHANGE_VERBS_ZH + r")[^，,；;]*$")
+_OWN_SUBJECT_EN = re.compile(r"[,;]\s*(?:and\s+|while\s+|whereas\s+)?(?:the\s+|its\s+|their\s+)?"
+                             r"(?!(?:a|an|up|down|or|which|that|this|i\.e\.|by)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+"
+                             r"(?:improv|increas|ris|rose|grew|gain|fell|drop|decreas|reduc|jump|climb|sped|went)\w*"
+                             r"[^,;]*$", re.I)
 _OF_ORIGINAL_ZH = re.compile(r"(?:原来|原先|之前|此前|以前|原始|原模型)的\s*(?:约|大约)?\s*$")
 _OF_ORIGINAL_EN = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:original|previous|baseline|before|what it was)\b",
                              re.I)
@@ -72,6 +85,13 @@ _PRODUCT_LITERALS = re.compile(r"(?<![\w.])[\d_]+(?:\.\d+)?(?:\s*[*/]\s*[\d_]+(?
 _PRINTED_RESULT = re.compile(r"\s*(\d[\d_]*(?:\.\d+)?)\s*([A-Za-z]{1,8})\s*")
 _CODE_EQUATION = re.compile(r"(?<![\w.])([\d_][\d_ +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
                             r"(\d[\d_]*(?:\.\d+)?)(?![\w.])")
+
+
+def _same_scale(a: Mention, b: Mention) -> bool:
+    """Two percentages, or two bare numbers (scores): values a gap in points can be between."""
+    if a.number.kind == b.number.kind == "percent":
+        return True
+    return a.number.kind == b.number.kind == "number" and not a.unit.dims.items and not b.unit.dims.items
 
 
 class ProseRelations(FinderBase):
@@ -294,13 +314,18 @@ class ProseRelations(FinderBase):
         for pi, (a, b) in enumerate(pairs):
             s, e = self.doc.sentence_span(ms[a].start)
             # The figure that sums up the change: the next ratio/percent in the same sentence.
-            z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in ("ratio", "percent")
+            # (a gap in points, "up 8.2 percentage points", between two percentages or two bare scores)
+            kinds = ("ratio", "percent", "points") if _same_scale(ms[a], ms[b]) else ("ratio", "percent")
+            z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in kinds
                       and _usable(ms[k])) or False), None)
             if z is None:
                 # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
                 z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
-                          ("ratio", "percent") and _usable(ms[k])), None)
+                          kinds and _usable(ms[k])), None)
             if z is None or z in used:
+                continue
+            if z > b and (_OWN_SUBJECT_ZH.search(self.text, ms[b].end, ms[z].start)
+                          or _OWN_SUBJECT_EN.search(self.text, ms[b].end, ms[z].start)):
                 continue
             window = self.text[ms[b].end:ms[z].end + 12] if z > b else self.text[max(0, ms[z].start - 12):ms[a].start]
             va, vb = ms[a].number.nominal, ms[b].number.nominal
@@ -322,7 +347,10 @@ class ProseRelations(FinderBase):
                     used.add(z)
                 continue
             points = f"({_ref(b)} - {_ref(a)})" if vb > va else f"({_ref(a)} - {_ref(b)})"
-            if ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
+            if ms[z].number.kind == "points":
+                # "提升了 8.2 个百分点（从 55.1 到 63.3）", "from 55.1% to 63.3%, up 8.2 points": the gap itself
+                formula, note = points, "the gap in points between the two values"
+            elif ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
                     and _recomputes(ms[z], points, ms):
                 # from one percentage to another: a change "by Z%" read in percentage points holds
                 formula, note = points, "the change in percentage points between the two percentages"
@@ -342,12 +370,19 @@ class ProseRelations(FinderBase):
                 note = "the relative increase from the first value to the second"
             else:
                 continue
-            unitless = not _fits(ms[z], _evaluate(formula, ms))
+            # (bare scores differ in points, not in hundreds of percentage points: magnitudes compare)
+            unitless = (ms[z].number.kind == "points" and ms[a].number.kind == "number") \
+                or not _fits(ms[z], _evaluate(formula, ms))
             if not unitless or _fits(ms[z], _evaluate(formula, ms, True), True):
-                out.append(Relation("change", z, formula, [a, b], quote=quote, note=note, at=ms[z].start,
-                                    unitless=unitless, confidence=0.8,
-                                    evidence=f"'from {ms[a].printed} to {ms[b].printed}' and {ms[z].printed} "
-                                             "in one sentence"))
+                rel = Relation("change", z, formula, [a, b], quote=quote, note=note, at=ms[z].start,
+                               unitless=unitless, confidence=0.8,
+                               evidence=f"'from {ms[a].printed} to {ms[b].printed}' and {ms[z].printed} "
+                                        "in one sentence")
+                if unitless and ms[z].number.kind == "points" and ms[z].printed_number:
+                    # the gap as the bare number it is ("5.5"): "5.5pp" would read as 0.055
+                    q = ms[z].number.qualifier
+                    rel.value = f"{q} {ms[z].printed_number}" if q else ms[z].printed_number
+                out.append(rel)
                 used.add(z)
         return out
 
