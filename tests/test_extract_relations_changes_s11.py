@@ -74,3 +74,29 @@ def test_memory_columns_of_two_operations_are_no_steps_of_one_axis():
     # one operation at growing lengths is still read
     grows = table.replace("Prefill 1024 tokens (GB)", "Decode 1024 tokens (GB)")
     assert [r for r in rels(grows, "compare") if "at least that under" in r.note]
+
+
+CARD = """# Evaluation
+
+| Benchmark | Wren-7B | Wren-13B |
+|---|---|---|
+| MMLU | 54.8 | 62.1 |
+| GSM8K | 31.2 | 45.6 |
+| Average | 43.0 | 53.9 |
+
+{sentence}
+"""
+
+
+def test_a_comparison_takes_no_subject_from_the_table_above_it():
+    # models are the columns here: "outperforms" names no row, and the table's last row is no subject
+    text = CARD.format(sentence="Wren-13B outperforms Wren-7B by 10.9 points on average and scores 45.6 on GSM8K.")
+    assert not [r for r in rels(text, "compare") if "the sentence says" in r.note]
+
+
+def test_a_comparison_whose_subject_is_in_the_sentence_before_is_still_read(tmp_path):
+    text = CARD.replace("| Benchmark | Wren-7B | Wren-13B |", "| Model | MMLU | GSM8K |").replace(
+        "| MMLU | 54.8 | 62.1 |", "| Wren-7B | 54.8 | 31.2 |").replace(
+        "| GSM8K | 31.2 | 45.6 |", "| Wren-13B | 62.1 | 45.6 |").replace("| Average | 43.0 | 53.9 |\n", "")
+    text = text.format(sentence="We release Wren-13B today. It surpasses Wren-7B on GSM8K.")
+    assert [r for r in rels(text, "compare") if "the sentence says 'Wren-13B' is above 'Wren-7B'" in r.note]

@@ -173,6 +173,8 @@ class DocRelations(FinderBase):
                     break
                 # "It surpasses …": the subject (and the measure) may be named up to three sentences before
                 ps, _pe = self.doc.sentence_span(max(0, back - 2))
+                if any(tb.start <= ps < tb.end for tb in self.doc.tables):
+                    break       # a table's row names no subject of the sentence after the table
                 prev_rows, prev_cols = self._names(self.text[ps:back])
                 rows_b = rows_b or prev_rows
                 cols_b = cols_b or prev_cols
