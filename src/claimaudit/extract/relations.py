@@ -144,7 +144,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
-:mod:`.relations_sizes`, :mod:`.relations_batches`,
+:mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -170,6 +170,7 @@ from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
+from .relations_multiples import MultipleRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
 from .relations_points import PointRelations, QuantisedLossRelations
@@ -188,7 +189,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
-                     MemoryRelations,
+                     MemoryRelations, MultipleRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -226,6 +227,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.batch_tokens(out)
         out += self.changes()
         out += self.versus()
+        out += self.multiples_of(out)
         out += self.rates()
         out += self.sentence_products(out)
         out += self.headlines()

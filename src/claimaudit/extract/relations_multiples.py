@@ -1,0 +1,86 @@
+"""A multiple a sentence states between its value and another: "2,450 tokens per second, 3.1x the 790
+tokens per second of our previous model", "40 ms, 2.5 times faster than the 100 ms of the baseline",
+"达到 2450 tokens/s，是上一代（790 tokens/s）的 3.1 倍": the multiple is the first value over the one it
+names.
+
+Precision first. The multiple's other value is the one its words point at: right after "R× the" / "R
+times that of" / "R× faster than the" (English), or right before "的 R 倍" after 是 / 为 / 达到 (Chinese).
+Its first value is the nearest one before it of the same unit. Both carry a unit (two bare numbers
+beside a multiple are as often a count and a score): audited (0.75). "R times faster than" over a first
+value smaller than the second (a latency) is the second over the first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .relation_model import FinderBase, Relation, _ref, _usable
+
+# between the multiple and the value it names: "3.1x the 790 …", "3 times that of the 7B model (12 GB)"
+_THE_AFTER = re.compile(r"\s*(?:the|that\s+of|those\s+of|as\s+(?:much|many|fast|large|high)\s+as)\b[^,;.!?\d]{0,40}",
+                        re.I)
+_THAN_AFTER = re.compile(r"\s*(?:faster|quicker|higher|more|larger|greater|bigger|longer|cheaper|smaller|lower|"
+                         r"slower|fewer|less)\s+than\b[^,;.!?\d]{0,40}", re.I)
+# "2.5 times faster than", "3 times that of": a bare number the word times makes a multiple (here only)
+_TIMES = re.compile(r"\s*times\b", re.I)
+# "the 7B model (8 GB)": a name, then its value in parentheses
+_NAMED_THEN_VALUE = re.compile(r"[^,;.!?\d()（）]{0,24}[(（]\s*")
+# "是上一代（790 tokens/s）的 3.1 倍": 是 … the value … 的, then the multiple
+_ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於)[^，。；,;\d]{0,16}[（(]?\s*$")
+_ZH_OF = re.compile(r"\s*[）)]?\s*的\s*")
+
+
+class MultipleRelations(FinderBase):
+    def multiples_of(self, found: list[Relation]) -> list[Relation]:
+        """"A, R× the B": R = A / B, A and B of one unit (see the module's docstring)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) > 40:
+                continue
+            for n, z in enumerate(idx):
+                if not _usable(ms[z]) or z in stated:
+                    continue
+                end = ms[z].end
+                if ms[z].number.kind != "ratio":
+                    times = _TIMES.match(text, end)
+                    if times is None or ms[z].number.kind != "number" or ms[z].unit.dims.items:
+                        continue
+                    end = times.end()
+                b, how = None, ""
+                nxt = idx[n + 1] if n + 1 < len(idx) else None
+                prv = idx[n - 1] if n else None
+                if nxt is not None and ((mo := _THE_AFTER.match(text, end)) or (mo := _THAN_AFTER.match(text, end))) \
+                        and not text[mo.end():ms[nxt].start].strip("( "):
+                    b, how = nxt, mo.group(0).strip()
+                    after = idx[n + 2] if n + 2 < len(idx) else None
+                    if not ms[b].unit.dims.items and after is not None and _NAMED_THEN_VALUE.fullmatch(
+                            text, ms[b].end, ms[after].start):
+                        b = after       # "3 times that of the 7B model (8 GB)": the value after the name
+                elif prv is not None and ms[z].number.kind == "ratio" \
+                        and _ZH_OF.fullmatch(text, ms[prv].end, ms[z].start) \
+                        and _ZH_BEFORE_VALUE.search(text, max(0, ms[prv].start - 24), ms[prv].start):
+                    b, how = prv, "是 … 的"
+                if b is None or not _usable(ms[b]) or not ms[b].unit.dims.items:
+                    continue
+                dims = ms[b].unit.dims
+                before = [k for k in idx if ms[k].end <= min(ms[z].start, ms[b].start) and ms[k].unit.dims == dims]
+                if not before or not _usable(ms[a := before[-1]]):
+                    continue
+                va, vb = self.base(a), self.base(b)
+                if va <= 0 or vb <= 0 or va == vb:
+                    continue
+                # "2.5 times faster than the 100 ms": of two times, the faster is the smaller
+                inverse = how.lower().startswith(("faster", "quicker", "cheaper")) and va < vb
+                formula = f"{_ref(b)} / {_ref(a)}" if inverse else f"{_ref(a)} / {_ref(b)}"
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "ratio", z, formula, [a, b], unitless=fit[1], confidence=0.75,
+                    note=f"{ms[z].printed} is {ms[a].printed} over {ms[b].printed}" if not inverse
+                    else f"{ms[z].printed} is {ms[b].printed} over {ms[a].printed} (less is faster)",
+                    evidence=f"the multiple with {how!r} before the value it names, and the value of its unit "
+                             "before it: "))
+        return out
