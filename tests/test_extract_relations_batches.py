@@ -18,13 +18,15 @@ HOLDS = [
     "We used a batch size of 512 and a sequence length of 4096 for 30,000 steps (62.9B tokens).",
     "我们使用 4M tokens 的批大小训练了 50 万步，共 2T tokens。",
     "Each of the 60,000 steps took a 4M-token batch, so the run saw 240B tokens.",
+    "We used a sequence length of 4,096 and a global batch size of 1,024 sequences (4M tokens).",
+    "批大小为 1024 条序列（约 4M tokens），序列长度为 4096。",
     "训练共 10 万次迭代，batch size 为 1024，序列长度为 4096，约 4000 亿 tokens。",
 ]
 
 
 @pytest.mark.parametrize("sentence", HOLDS)
 def test_tokens_are_steps_times_batch(tmp_path, sentence):
-    found = [r for r in rels(f"# Training\n\n{sentence}\n", "product") if "steps × batch" in r.note]
+    found = [r for r in rels(f"# Training\n\n{sentence}\n", "product") if "batch" in r.note]
     assert len(found) == 1 and found[0].confidence >= CONFIDENT
     assert verdicts(tmp_path, f"# Training\n\n{sentence}\n", kind="product") == ["consistent"]
 
@@ -52,8 +54,10 @@ def test_a_total_far_off_is_only_a_suggestion():
     "We trained for 250k steps with a batch size of 2M tokens on 500B tokens, of which 100B tokens are code.",
     # a count of batches is no batch size
     "We trained for 250k steps over 100 batches of 2M tokens, 500B tokens in total.",
+    # no steps, and the token count is not the batch's restated (it is the data)
+    "We used a sequence length of 4,096 and a global batch size of 1,024 sequences on 4M tokens of data.",
     # no batch size named
     "We trained for 250k steps on 2M tokens per GPU, for a total of 500B tokens of data.",
 ])
 def test_no_product_without_each_role_named_once(sentence):
-    assert not [r for r in rels(f"# Training\n\n{sentence}\n", "product") if "steps × batch" in r.note]
+    assert not [r for r in rels(f"# Training\n\n{sentence}\n", "product") if "batch" in r.note]

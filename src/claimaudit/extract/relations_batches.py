@@ -1,7 +1,9 @@
 """Token budgets a sentence states from its training steps and batch size: "250k steps with a batch
 size of 2M tokens, for a total of 500B tokens", "100,000 steps at a batch size of 1,024 sequences of
 2,048 tokens, about 210B tokens", "批大小为 4M tokens，训练 50 万步，共 2T tokens": the tokens seen are
-steps × batch (× sequence length, when the batch is counted in sequences or samples).
+steps × batch (× sequence length, when the batch is counted in sequences or samples); and a batch's
+size in tokens restated after its size in sequences ("a sequence length of 4,096 and a batch of 1,024
+sequences (4M tokens)") is batch × sequence length.
 
 Precision first. Each value is known by the words the sentence puts beside it, not by its size: the
 batch after "batch size (of)" / "global batch" / "批大小" (never a micro-batch: a micro-batch times the
@@ -35,6 +37,9 @@ _SEQ_BEFORE = re.compile(r"(?:\b(?:sequence|seq)[\s_-]*(?:length|len)(?:\s+(?:of
 _STEPS_AFTER = re.compile(r"\s*(?:training\s+|optimi[sz]er\s+|gradient\s+)?(?:steps?|iterations?|updates?)\b"
                           r"|\s*(?:个\s*)?(?:步|次迭代|次更新|个迭代)", re.I)
 _STEP_UNITS = frozenset({"step", "iteration"})
+# a batch's size in tokens right after its size in sequences: "1,024 sequences (4M tokens)", "，即 4M tokens"
+_RESTATED = re.compile(r"(?:\s*(?:条|個|个)?\s*(?:序列|样本|樣本))?\s*"
+                       r"(?:[(（]\s*(?:about\s+|~|≈|约)?|,?\s*(?:i\.e\.|that is|or)\s*|[，,]?\s*即\s*)")
 
 
 class BatchRelations(FinderBase):
@@ -64,16 +69,18 @@ class BatchRelations(FinderBase):
                     steps.append(i)
                 elif m.unit.canonical == "token":
                     tokens.append(i)
-            if len(steps) != 1 or len(batch) != 1 or len(seq) > 1 or len(tokens) != 1:
+            if len(batch) != 1 or len(seq) > 1 or len(tokens) != 1 or len(steps) > 1:
                 continue
             b, t = batch[0], tokens[0]
+            if not steps and not (seq and _RESTATED.fullmatch(text, ms[b].end, ms[t].start)):
+                continue    # no steps: only "a batch of 1,024 sequences (4M tokens)" with the length named
             if t in stated:
                 continue
             in_tokens = ms[b].unit.canonical == "token"
             if in_tokens == bool(seq) or not (in_tokens or not ms[b].unit.dims.items
                                               or ms[b].unit.canonical in ("sequence", "sample")):
                 continue
-            parts = [steps[0], b, *seq]
+            parts = [*steps, b, *seq]
             got = math.prod(self.base(k) for k in parts)
             want = self.base(t)
             if got <= 0 or want <= got / 1000:
@@ -83,8 +90,8 @@ class BatchRelations(FinderBase):
             what = " × ".join(ms[k].printed for k in parts)
             out.append(self._stated(
                 "product", t, formula, parts, unitless=True, confidence=0.7 if near else 0.4,
-                note=f"{ms[t].printed} is the tokens of {what} (steps × batch"
-                     + (" × sequence length)" if seq else ")"),
-                evidence="the sentence's one step count, one batch size" + (", one sequence length" if seq else "")
-                         + " and one other token count: "))
+                note=f"{ms[t].printed} is the tokens of {what} ("
+                     + ("steps × " if steps else "") + "batch" + (" × sequence length)" if seq else ")"),
+                evidence="the sentence's " + ("one step count, " if steps else "") + "one batch size"
+                         + (", one sequence length" if seq else "") + " and one other token count: "))
         return out
