@@ -144,7 +144,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
-:mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`,
+:mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -170,6 +170,7 @@ from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
+from .relations_mix import MixRelations
 from .relations_multiples import MultipleRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
@@ -189,7 +190,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
-                     MemoryRelations, MultipleRelations,
+                     MemoryRelations, MultipleRelations, MixRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -202,6 +203,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
+        out += self.sentence_shares(out)
         out += self.cell_rates()
         out += self.precision_order()
         out += self.card_memory()
