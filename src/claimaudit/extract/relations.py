@@ -145,6 +145,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
 :mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
+:mod:`.relations_to_from`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -180,6 +181,7 @@ from .relations_ranges import RangeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 from .relations_table_shares import TableShareRelations
+from .relations_to_from import ToFromRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
@@ -190,7 +192,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
-                     MemoryRelations, MultipleRelations, MixRelations,
+                     MemoryRelations, MultipleRelations, MixRelations, ToFromRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -228,6 +230,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.epochs()
         out += self.batch_tokens(out)
         out += self.changes()
+        out += self.changes_to_from(out)
         out += self.versus()
         out += self.multiples_of(out)
         out += self.rates()

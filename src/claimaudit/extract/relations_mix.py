@@ -36,10 +36,9 @@ class MixRelations(FinderBase):
                     or _PART_ONLY.search(text, s, e):
                 continue
             run: list[int] = []
-            for i in [*idx, None]:
-                m = ms[i] if i is not None else None
-                if m is not None and m.number.kind == "percent" and _usable(m) and i not in taken and (
-                        not run or _BETWEEN.fullmatch(text, ms[run[-1]].end, m.start)):
+            for i in [*idx, -1]:
+                share = i >= 0 and ms[i].number.kind == "percent" and _usable(ms[i]) and i not in taken
+                if share and (not run or _BETWEEN.fullmatch(text, ms[run[-1]].end, ms[i].start)):
                     run.append(i)
                     continue
                 if len(run) >= _MIN_SHARES:
@@ -51,5 +50,5 @@ class MixRelations(FinderBase):
                             at=ms[run[0]].start, confidence=0.75,
                             evidence=f"{len(run)} percentages listed in a sentence of parts of a whole "
                                      f"summing to {float(total):g}%: {text[ms[run[0]].start:ms[run[-1]].end][:120]!r}"))
-                run = [i] if m is not None and m.number.kind == "percent" and _usable(m) and i not in taken else []
+                run = [i] if share else []
         return out

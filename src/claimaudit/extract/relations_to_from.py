@@ -1,0 +1,114 @@
+"""Changes news and financial text states with the new value first: "Revenue rose 12% to $4.2 billion
+from $3.75 billion", "12,400 employees, up from 10,800 a year ago, an increase of 14.8%", "营收同比增长 12%
+至 42 亿元，上年同期为 37.5 亿元", "营业收入为 42 亿元，较上年同期的 37.5 亿元增长 12%": the percentage is the
+relative change from the old value to the new (the "from A to B" order is read by relations_prose).
+
+Precision first. The pair is read from its words only: "to A from B" / "A, up (down) from B" in English;
+"至 (为, 达) A，上年同期为 B" / "A，较 (比) 上年同期的 B" in Chinese; both values of one unit (or bare), neither
+a percentage (a change between percentages may be in points). The percentage is the sentence's one other
+percentage, next to a word of rise or fall (rose, up, an increase of, 增长, 下降 …), and that word and the two
+values must agree on the direction. Audited (0.75) when the change recomputes within half of it (or 3
+points: the words pair the values tightly, and a change misreported by a few points is the error news
+makes), else a suggestion: the words may pair the values otherwise than read here.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .relation_model import FinderBase, Relation, _ref, _usable
+from .relations_prose import _OWN_SUBJECT_EN, _OWN_SUBJECT_ZH
+
+_TO_BEFORE = re.compile(r"\bto\s*(?:a\s+record\s+|an?\s+all-time\s+high\s+of\s+)?$", re.I)
+# (the counted noun may stand between: "5.6 million units from 4.8 million", "12,400 employees, up from")
+_NOUN = r"(?:\s+(?!from\b|up\b|down\b)[A-Za-z][\w-]*){0,2}"
+_FROM_GAP = re.compile(_NOUN + r"\s*,?\s*from\s*(?:a\s+revised\s+|an?\s+)?", re.I)
+_UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
+_ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到)\s*$")
+_ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期)"
+                           r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
+_ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|較|比|相比|相较于?|相較於?)[^，。；\d]{0,8}?的?\s*")
+_UP_WORDS = re.compile(r"\b(?:rose|rise[sn]?|rising|increased?|increases|increasing|grew|grow[sn]?|growing|"
+                       r"gained?|gains|jump(?:ed|s)?|climb(?:ed|s)?|surg(?:ed|es)|soar(?:ed|s)?|up|higher)\b"
+                       r"|增长|增加|上升|上涨|提升|提高|增幅", re.I)
+_DOWN_WORDS = re.compile(r"\b(?:fell|fall(?:s|en)?|falling|declin(?:ed|es|ing)?|drop(?:ped|s)?|decreas(?:ed|es|ing)?|"
+                         r"slid|slump(?:ed|s)?|plung(?:ed|es)|tumbl(?:ed|es)|down|lower|shr[ae]nk)\b"
+                         r"|下降|下滑|减少|降低|下跌|减少了|降幅", re.I)
+
+
+class ToFromRelations(FinderBase):
+    def changes_to_from(self, found: list[Relation]) -> list[Relation]:
+        """"rose Z% to A from B": Z = (A − B) / B (see the module's docstring)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for (s, e), idx in self.sentences().items():
+            if len(idx) < 3 or len(idx) > 40:
+                continue
+            for n in range(len(idx) - 1):
+                a, b = idx[n], idx[n + 1]
+                ma, mb = ms[a], ms[b]
+                if not (_usable(ma) and _usable(mb)) or "percent" in (ma.number.kind, mb.number.kind) \
+                        or ma.number.kind != "number" or mb.number.kind != "number":
+                    continue
+                if ma.unit.dims != mb.unit.dims and ma.unit.dims.items and mb.unit.dims.items:
+                    continue
+                direction = self._new_and_old(a, b)
+                if direction is None:
+                    continue
+                va, vb = self.base(a), self.base(b)
+                if va <= 0 or vb <= 0 or va == vb:
+                    continue
+                z, word = self._change_percent(idx, n, s, e)
+                if z is None or z in stated:
+                    continue
+                up = word == "up" if direction == "" else direction == "up"
+                if (va > vb) != up:
+                    continue            # the words and the values disagree on the direction: another pairing
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                got = abs(va - vb) / vb * 100
+                want = ms[z].number.nominal
+                near = abs(got - want) <= max(want / 2, Fraction(3))
+                out.append(self._stated(
+                    "change", z, formula, [a, b], unitless=fit[1], confidence=0.75 if near else 0.4,
+                    note=f"{ms[z].printed} is the relative {'rise' if up else 'fall'} from {mb.printed} to "
+                         f"{ma.printed}",
+                    evidence=f"the new value, then the old ({self.text[ma.end:mb.start].strip()!r}), and a "
+                             "percentage of change in one sentence: "))
+        return out
+
+    def _new_and_old(self, a: int, b: int) -> str | None:
+        """"up" / "down" when the gap says so ("A, up from B"), "" when the words pair A (new) with B (old)
+        but leave the direction to the percentage's word, None when they do not pair them."""
+        ms, text = self.ms, self.text
+        ma, mb = ms[a], ms[b]
+        gap = text[ma.end:mb.start]
+        if (mo := _UP_DOWN_GAP.fullmatch(gap)) is not None:
+            return mo.group(1).lower()
+        before = text[max(0, ma.start - 40):ma.start]
+        if _FROM_GAP.fullmatch(gap) and _TO_BEFORE.search(before):
+            return ""
+        if (_ZH_LAST_YEAR.fullmatch(gap) or _ZH_THAN.fullmatch(gap)) and (_ZH_TO_BEFORE.search(before)):
+            return ""
+        return None
+
+    def _change_percent(self, idx: list[int], n: int, s: int, e: int) -> tuple[int | None, str]:
+        """The sentence's one other percentage, with the rise or fall word beside it ("up", "down")."""
+        ms, text = self.ms, self.text
+        pair = (idx[n], idx[n + 1])
+        others = [k for k in idx if k not in pair and ms[k].number.kind == "percent" and _usable(ms[k])]
+        if len(others) != 1:
+            return None, ""
+        z = others[0]
+        if ms[z].start > ms[pair[1]].end and (_OWN_SUBJECT_EN.search(text, ms[pair[1]].end, ms[z].start)
+                                              or _OWN_SUBJECT_ZH.search(text, ms[pair[1]].end, ms[z].start)):
+            return None, ""     # "grew to 40 from 25, and costs rose 12%": another subject's change
+        near = text[max(s, ms[z].start - 24):min(e, ms[z].end + 16)]
+        up, down = bool(_UP_WORDS.search(near)), bool(_DOWN_WORDS.search(near))
+        if up == down:
+            return None, ""
+        return z, "up" if up else "down"

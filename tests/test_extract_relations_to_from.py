@@ -1,0 +1,56 @@
+"""Changes news and financial text states new value first (extract.relations_to_from): "rose 12% to $4.2
+billion from $3.75 billion", "12,400 employees, up from 10,800, an increase of 14.8%", "增长 12% 至 42 亿元，
+上年同期为 37.5 亿元", "42 亿元，较上年同期的 37.5 亿元增长 12%". Sentences written for these tests in the
+shapes of earnings news (not copied from any article), with wrong percentages that must be reported and
+near misses that must stay silent."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Results\n\n{sentence}\n"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Revenue rose 12% to $4.2 billion from $3.75 billion a year earlier.",
+    "Net income fell 8% to $1.1 billion, from $1.2 billion.",
+    "Sales increased to 5.6 million units from 4.8 million, up 16.7%.",
+    "The company had 12,400 employees, up from 10,800 a year ago, an increase of 14.8%.",
+    "Shares jumped 15% to $46, from $40 on Monday.",
+    "营收同比增长 12% 至 42 亿元，上年同期为 37.5 亿元。",
+    "营业收入为 42 亿元，较上年同期的 37.5 亿元增长 12%。",
+    "净利润同比下降 8.3% 至 1.1 亿元，上年同期为 1.2 亿元。",
+])
+def test_a_change_stated_new_value_first(tmp_path, sentence):
+    assert len(rels(doc(sentence), "change")) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="change") == ["consistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Revenue rose 15% to $4.2 billion from $3.75 billion a year earlier.",
+    "营业收入为 42 亿元，较上年同期的 37.5 亿元增长 15%。",
+])
+def test_a_wrong_change_is_reported(tmp_path, sentence):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == ["inconsistent"]
+
+
+def test_a_change_far_from_its_percentage_is_only_a_suggestion():
+    found = rels(doc("Revenue rose 30% to $4.2 billion from $3.75 billion."), "change")
+    assert found and all(r.confidence < 0.7 for r in found)
+
+
+@pytest.mark.parametrize("sentence", [
+    # the percentage is another subject's change
+    "The team grew to 40 people from 25, and costs rose 12%.",
+    # the words say up, the values went down: another pairing than read
+    "Revenue rose 12% to $3.3 billion from $3.75 billion.",
+    # a change between percentages may be in points: not read as a relative change
+    "Unemployment fell to 3.9% from 4.1%, down 5%.",
+    # "to … from" moving things, not a change of one quantity: no percentage of change
+    "We moved 30% of the jobs to 8 GPUs from 16 GPUs.",
+])
+def test_no_change_without_the_words_pairing_it(sentence):
+    assert not [r for r in rels(doc(sentence), "change") if r.confidence >= 0.7]
