@@ -79,6 +79,9 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
 _TOTAL_WORDS = ("总共", "总计", "共计", "合计", "一共", "in total", "a total of", "altogether")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
+# between two values of a list before its total ("$1.2 billion, $0.8 billion and"), and after its last one
+_LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
+_LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,16}", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
 _PRODUCT_LITERALS = re.compile(r"(?<![\w.])[\d_]+(?:\.\d+)?(?:\s*[*/]\s*[\d_]+(?:\.\d+)?)+(?![\w.])")
@@ -92,6 +95,11 @@ def _same_scale(a: Mention, b: Mention) -> bool:
     if a.number.kind == b.number.kind == "percent":
         return True
     return a.number.kind == b.number.kind == "number" and not a.unit.dims.items and not b.unit.dims.items
+
+
+# "of the", and a few words naming the whole before its value: "of GDP of", "of the company's", "of its total"
+_OF_NAMED = re.compile(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:(?!of\b)[A-Za-z][\w'’-]*\s+){0,3}?"
+                       r"(?:of\s+(?:the\s+|a\s+|an\s+)?)?", re.I)
 
 
 class ProseRelations(FinderBase):
@@ -132,9 +140,8 @@ class ProseRelations(FinderBase):
             for p, x in enumerate(ids):
                 if ms[x].number.kind != "percent" or not _usable(ms[x]):
                     continue
-                if p + 1 < len(ids) and re.fullmatch(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+)?",
-                                                     self._gap(x, ids[p + 1]), re.I):
-                    b = ids[p + 1]          # "25% of the 29 GB"
+                if p + 1 < len(ids) and _OF_NAMED.fullmatch(self._gap(x, ids[p + 1])):
+                    b = ids[p + 1]          # "25% of the 29 GB", "18% of GDP of $1.7 trillion"
                 elif p and _OF_ZH.fullmatch(self._gap(ids[p - 1], x)):
                     b = ids[p - 1]          # "原模型 29 GB 的 25%"
                 else:
@@ -666,6 +673,10 @@ class ProseRelations(FinderBase):
             _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
             chain = self._and_chain(i, e2)
             if len(chain) < 2:
+                # "$1.2 billion, $0.8 billion and $0.5 billion, for a total of $2.5 billion", "12 亿元、8 亿元和
+                # 5 亿元，合计 25 亿元": the parts listed right before the total word, in its sentence
+                chain, e2 = self._chain_before(i, s, word.start()), e
+            if len(chain) < 2:
                 continue
             total = sum(self.base(k) for k in chain)
             want = t.number.nominal * t.unit.factor
@@ -682,6 +693,28 @@ class ProseRelations(FinderBase):
                                 evidence=f"{word.group(0).strip()!r} before {t.printed!r}; "
                                          + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
         return out
+
+    def _chain_before(self, i: int, start: int, word_at: int) -> list[int]:
+        """The values of mention ``i``'s kind listed right before its total word (from ``start``, the
+        sentence's), joined by commas, 、 and a last and / 和; none may stand between the list and the word."""
+        ms, t = self.ms, self.ms[i]
+        before = [k for k in self._within(start, t.start) if k < i]
+        if not before or word_at - ms[before[-1]].end > 16 or not _LIST_THEN_TOTAL.fullmatch(
+                self.text, ms[before[-1]].end, word_at):
+            return []
+        chain: list[int] = []
+        for k in reversed(before):
+            m = ms[k]
+            if not (m.unit.dims == t.unit.dims and m.number.kind == t.number.kind and _usable(m)):
+                break
+            if chain and not _LISTED.fullmatch(self.text, m.end, ms[chain[-1]].start):
+                break
+            chain.append(k)
+        chain.reverse()
+        # a list ends in and / 和 ("A, B and C"): else the values may be a series of another kind
+        if len(chain) >= 2 and _AND.search(self.text, ms[chain[-2]].end, ms[chain[-1]].start):
+            return chain
+        return []
 
     def _and_chain(self, i: int, end: int) -> list[int]:
         """The values after mention ``i`` (up to ``end``) of its kind, outside parentheses, that follow

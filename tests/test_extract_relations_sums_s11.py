@@ -1,0 +1,48 @@
+"""Sums and shares in news-style prose: the parts listed before a total word ("$1.2 billion, $0.8 billion
+and $0.5 billion, for a total of $2.5 billion", "12 亿元、8 亿元和 5 亿元，合计 25 亿元"), and a share of a whole
+named with a few words before its value ("18% of GDP of $1.7 trillion", "30% of the company's $40 billion
+total"). Sentences written for these tests (not copied from any article)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Results\n\n{sentence}\n"
+
+
+@pytest.mark.parametrize("sentence", [
+    "The three divisions earned $1.2 billion, $0.8 billion and $0.5 billion, for a total of $2.5 billion.",
+    "三个部门分别盈利 12 亿元、8 亿元和 5 亿元，合计 25 亿元。",
+])
+def test_parts_listed_before_the_total(tmp_path, sentence):
+    [r] = rels(doc(sentence), "written-sum")
+    assert len(r.parts) == 3
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == ["consistent"]
+
+
+def test_parts_that_do_not_add_up_to_the_total_are_reported(tmp_path):
+    # 1.23 + 0.81 + 0.52 = 2.56, not 2.62 (within a tenth of it: the sentence's parts, audited)
+    text = doc("The divisions earned $1.23 billion, $0.81 billion and $0.52 billion, for a total of $2.62 billion.")
+    assert verdicts(tmp_path, text, kind="written-sum") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    # other values between the list and the total word: no list of its parts
+    "It ran on 8 GPUs in 2023 and 16 GPUs in 2024, a total of 24 GPUs.",
+    # no and / 和 closing the list: a series of another kind
+    "Prices were $1.2, $1.4, $1.5 over three days, a total of $4.1 over the week.",
+])
+def test_no_sum_without_a_list_right_before_the_total(sentence):
+    assert not [r for r in rels(doc(sentence), "written-sum") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Exports reached $310 billion, or 18% of GDP of $1.7 trillion.", "consistent"),
+    ("Cloud revenue was $12 billion, about 30% of the company's $40 billion total.", "consistent"),
+    ("Cloud revenue was $12 billion, about 20% of the company's $40 billion total.", "inconsistent"),
+])
+def test_a_share_of_a_whole_named_before_its_value(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
