@@ -46,3 +46,12 @@ def test_no_sum_without_a_list_right_before_the_total(sentence):
 ])
 def test_a_share_of_a_whole_named_before_its_value(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("共有 1200 名受访者，其中 540 人（45%）表示支持。", "consistent"),
+    ("The survey reached 1,200 respondents, of whom 540 (45%) said yes.", "consistent"),
+    ("The survey reached 1,200 respondents, of whom 540 (35%) said yes.", "inconsistent"),
+])
+def test_a_part_after_its_whole_with_its_share(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]

@@ -13,6 +13,9 @@ _OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|a
 _IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共)?\s*$")
 _ZH_AFTER_WHOLE = re.compile(r"^[^\d，。；\n]{0,16}?(?:中|之中|里)\s*[,，]\s*[^\d，。；\n]{0,8}$")
 _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
+# "1200 名受访者，其中 540 人（45%）", "1,200 respondents, of whom 540 (45%)": the whole, then its part
+_PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。；\n]{0,6}$"
+                         r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$", re.I)
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*$")
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
@@ -37,7 +40,7 @@ class PercentRelations(FinderBase):
         return out
 
     def _whole_first(self, ids: list[int], p: int) -> Relation | None:
-        """"Of the B …, A (X%)" / "在 B … 中，A …（X%）"."""
+        """"Of the B …, A (X%)" / "在 B … 中，A …（X%）" / "B …，其中 A …（X%）" / "B …, of whom A (X%)"."""
         ms = self.ms
         if p < 2:
             return None
@@ -46,10 +49,11 @@ class PercentRelations(FinderBase):
             return None
         lo = max(0, ms[b].start - 30)
         gap = self._gap(b, a)
-        if not ((_OF_WHOLE.search(self.text, lo, ms[b].start) and _EN_AFTER_WHOLE.match(gap))
+        if not ((_OF_WHOLE.search(self.text, lo, ms[b].start) and _EN_AFTER_WHOLE.match(gap)) or _PART_OF_IT.match(gap)
                 or (_IN_WHOLE_ZH.search(self.text, lo, ms[b].start) and _ZH_AFTER_WHOLE.match(gap))):
             return None
-        return self._share(x, a, b, "the whole after 'of' (在 … 中), then the part with its share in parentheses: ")
+        return self._share(x, a, b, "the whole (after 'of', 在 … 中, or before 其中 / of whom), then the part with its "
+                                    "share in parentheses: ")
 
     def _share_first(self, ids: list[int], p: int) -> Relation | None:
         """"X% (A against B)": the share, then the part and the whole compared in a parenthesis."""
