@@ -72,3 +72,13 @@ def test_fps_is_frames_per_second_with_the_reading_noted():
     assert m.unit.canonical == "frames_per_second" and "frames per second" in m.unit.note
     [f] = em(analyse("# V\n\nThe camera records 30 frames per second.\n", "doc.md"))
     assert f.unit.dims == m.unit.dims
+
+
+@pytest.mark.parametrize("line, units", [
+    ("Each of the 24 layers has 16 heads.", ["layer", "head"]),
+    ("The team of 12 has won twice.", [""]),
+    ("It covers 5 ha of farmland.", ["hectare"]),
+    ("It weighs 3 kg in total.", ["kilogram"]),
+])
+def test_a_verb_or_preposition_ends_no_unit(line, units):
+    assert [m.unit.canonical for m in extract_mentions(analyse(f"# N\n\n{line}\n", "doc.md"))] == units

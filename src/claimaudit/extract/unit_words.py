@@ -28,7 +28,9 @@ _ASCII_WORD = re.compile(r"[A-Za-zµμΩ°℃℉][A-Za-z0-9_µμ]*(?:\^[+\-]?\d+
 _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for", "with", "by", "from", "is",
               "are", "was", "were", "vs", "than", "as", "into", "per", "unit", "units",
               # pronouns the registry reads as prefixed units ("age of 30 he left": no hecto-charge)
-              "he", "me"}
+              "he", "me",
+              # a verb the registry reads as a plural ("the team of 12 has won", "24 layers has": no hectares)
+              "has"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
 _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
@@ -298,6 +300,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # a lone "l" after a space is a letter ("45 Js l"); litre products write "/l"
         if k > 1 and last.text.lower() in _NOUN_AFTER_UNIT and f[last.start - 1] in " \t":
             continue     # "a 90 degree turn", "a 10 foot pole": the noun the unit describes, no product
+        if k > 1 and last.text.lower() in _STOP_UNIT:
+            continue     # "24 layers has", "5 GPUs in": a product ends in a unit, not in a verb or a preposition
         text = f[toks[0].start:last.end]
         if (text.lower() in _STOP_UNIT and not (text == "in" and _INCH_AFTER.match(f, toks[0].start))) \
                 or text in CJK_AMBIGUOUS or text in _CJK_NOT_UNIT:
