@@ -145,7 +145,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
 :mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
-:mod:`.relations_to_from`,
+:mod:`.relations_to_from`, :mod:`.relations_each`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -167,6 +167,7 @@ from .relations_comparatives import ComparativeRelations
 from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
+from .relations_each import EachRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_lists import ListCountRelations
@@ -192,7 +193,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
-                     MemoryRelations, MultipleRelations, MixRelations, ToFromRelations,
+                     MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -229,6 +230,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.pair_products(out)
         out += self.epochs()
         out += self.batch_tokens(out)
+        out += self.each_totals(out)
         out += self.changes()
         out += self.changes_to_from(out)
         out += self.versus()
