@@ -298,6 +298,9 @@ def render(draft: Draft, relations: str = "confident") -> str:
         own = formula_of.get(i)
         if own is not None:
             out.append(f"    formula: {_s(_fill(own.formula, ids))}")
+            if own.given:
+                out.append("    given:")
+                out += [f"      {name}: {_s(text)}" for name, text in own.given.items()]
             if own.rounding:
                 out.append(f"    rounding: {_s(own.rounding)}")
             out.append(f"    title: {_s(own.note)}")

@@ -145,7 +145,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
 :mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
-:mod:`.relations_to_from`, :mod:`.relations_each`,
+:mod:`.relations_to_from`, :mod:`.relations_each`, :mod:`.relations_conversions`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -164,6 +164,7 @@ from .relations_batches import BatchRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_comparatives import ComparativeRelations
+from .relations_conversions import ConversionRelations
 from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_doc import MAX_NAMES, DocRelations
@@ -194,6 +195,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
+                     ConversionRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -231,6 +233,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.epochs()
         out += self.batch_tokens(out)
         out += self.each_totals(out)
+        out += self.conversions(out)
         out += self.changes()
         out += self.changes_to_from(out)
         out += self.versus()

@@ -1,0 +1,57 @@
+"""Conversions a sentence prints beside a value: "winds of 100 km/h (62 mph)", "5 miles (8 km)", "它重 5 公斤
+（11 磅）", "$15 a month, or $180 a year": the second value is the first in another unit of the same kind.
+The engine converts with the registry and compares within both values' rounding (whole numbers read as
+rounded too: a converted "62 mph" is no exact count).
+
+Precision first. The second value is the whole of a parenthesis right after the first (an "about" / 约 /
+~ may open it), or follows it after ", or" / ", i.e." / ", that is"; both carry units of one dimension, in
+different units (currencies are different dimensions: an exchange rate is no conversion). Audited (0.75)
+when the conversion holds within 30% (a larger gap is another quantity of that kind, not this one
+converted), else a suggestion.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .relation_model import FinderBase, Relation, _ref, _usable
+
+_OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?"
+                   r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?)", re.I)
+_CLOSE = re.compile(r"\s*[)）]")
+
+
+class ConversionRelations(FinderBase):
+    def conversions(self, found: list[Relation]) -> list[Relation]:
+        """"A (B)" / "A, or B" with A and B of one dimension in two units: B is A converted."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            for a, b in itertools.pairwise(idx):
+                ma, mb = ms[a], ms[b]
+                if b in stated or not (_usable(ma) and _usable(mb)) or not ma.unit.dims.items \
+                        or ma.unit.dims != mb.unit.dims or ma.unit.canonical == mb.unit.canonical \
+                        or ma.number.kind != "number" or mb.number.kind != "number":
+                    continue
+                opened = _OPEN.fullmatch(text, ma.end, mb.start)
+                if opened is None:
+                    continue
+                if "(" in opened.group(0) or "（" in opened.group(0):
+                    if not _CLOSE.match(text, mb.end):
+                        continue        # "(8 km uphill)": the parenthesis says more than the conversion
+                va, vb = self.base(a), self.base(b)
+                if va <= 0 or vb <= 0:
+                    continue
+                near = abs(va - vb) <= vb * 3 / 10
+                rel = self._stated(
+                    "conversion", b, _ref(a), [a], confidence=0.75 if near else 0.4,
+                    note=f"{mb.printed} is {ma.printed} in {mb.unit.text or mb.unit.canonical}",
+                    evidence="a value and, right after it, the same kind of value in another unit: ")
+                # both read as rounded, whole numbers too: a converted "62 mph" is no count of 62, and the
+                # "100 km/h" it converts is 100 to its last digit (given as printed, in the claim's rounding)
+                rel.rounding = "digits"
+                rel.formula, rel.given = "original", {"original": ma.value}
+                out.append(rel)
+        return out

@@ -1,0 +1,41 @@
+"""Conversions a sentence prints beside a value (extract.relations_conversions): "100 km/h (62 mph)",
+"它重 5 公斤（11 磅）", "$15 a month, or $180 a year". Sentences written for these tests in the shapes of
+news and product notes (not copied from any article)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Notes\n\n{sentence}\n"
+
+
+@pytest.mark.parametrize("sentence", [
+    "The storm brought winds of 100 km/h (62 mph).",
+    "He is 6 feet (1.83 m) tall.",
+    "The mast is 2 m (6 ft) tall.",           # both whole numbers, both read as rounded
+    "The tank holds 50 gallons (189 litres).",
+    "它重 5 公斤（11 磅）。",
+    "The plan costs $15 a month, or $180 a year.",
+    "The trail is 5 miles (about 8 km) long.",
+])
+def test_a_conversion_beside_its_value(tmp_path, sentence):
+    assert len(rels(doc(sentence), "conversion")) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == ["consistent"]
+
+
+@pytest.mark.parametrize("sentence", ["It weighs 5 kg (13 lb).", "The trail is 5 miles (9.5 km) long."])
+def test_a_wrong_conversion_is_reported(tmp_path, sentence):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "It costs £35m ($44m).",                  # an exchange rate is no conversion
+    "The loop is 5 km (2 km uphill).",        # the parenthesis says more than a conversion
+    "The 7B model (13 GB) runs on one card.",  # two kinds of value
+    "The loop is 5 km (2 mi of it uphill).",
+])
+def test_no_conversion_where_none_is_printed(sentence):
+    assert not rels(doc(sentence), "conversion")
