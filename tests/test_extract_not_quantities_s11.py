@@ -82,3 +82,13 @@ def test_fps_is_frames_per_second_with_the_reading_noted():
 ])
 def test_a_verb_or_preposition_ends_no_unit(line, units):
     assert [m.unit.canonical for m in extract_mentions(analyse(f"# N\n\n{line}\n", "doc.md"))] == units
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("价格从每吨 2000 元涨到 2500 元。", ["2000 元", "2500 元"]),
+    ("该厂年产 2000 吨钢，员工 2024 人。", ["2000 吨", "2024"]),
+    ("2019 年营收增长，2020 届毕业生。", []),
+    ("2019款车型售价 20 万元。", ["20 万元"]),
+])
+def test_a_year_like_number_before_a_chinese_currency_or_measure_is_an_amount(line, kept):
+    assert printed(f"# N\n\n{line}\n") == kept

@@ -97,7 +97,11 @@ _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
-                                r"|张|卡|个|条|台|节点|万|亿)")
+                                r"|张|卡|个|条|台|节点|万|亿"
+                                # a currency, a measure or a count of people after it ("2000 元", "2000 吨",
+                                # "2024 人"): an amount; 年, 届, 版, 款 after it stay a year
+                                r"|美元|港元|港币|欧元|英镑|日元|韩元|元|块钱|人民币|人次|人|名|位|家|件|只|头"
+                                r"|吨|公斤|千克|克|公里|千米|米|平方米|亩|辆|套|份|项|篇|户|座|间|颗|枚|千|百)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 #: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
 #: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a
