@@ -55,3 +55,23 @@ def test_a_share_of_a_whole_named_before_its_value(tmp_path, sentence, verdict):
 ])
 def test_a_part_after_its_whole_with_its_share(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("该市常住人口 1200 万人，其中城镇人口 960 万人，占 80%。", "consistent"),
+    ("全年营收 50 亿元，其中海外收入 20 亿元，占总收入的 45%。", "inconsistent"),
+])
+def test_a_part_after_qizhong_with_its_share_after_zhan(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("本次共招聘 120 人，男性 70 人、女性 50 人。", "consistent"),
+    ("本次共招聘 120 人，男性 70 人、女性 40 人。", "inconsistent"),
+])
+def test_parts_listed_with_dun_after_a_total_after_gong(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == [verdict]
+
+
+def test_gong_inside_a_word_is_no_total_word():
+    assert not rels(doc("全市公共服务 120 项，教育 70 项、医疗 50 项。"), "written-sum")

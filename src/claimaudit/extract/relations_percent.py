@@ -16,6 +16,9 @@ _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
 # "1200 名受访者，其中 540 人（45%）", "1,200 respondents, of whom 540 (45%)": the whole, then its part
 _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。；\n]{0,6}$"
                          r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$", re.I)
+# "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
+_ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,4}[,，]\s*(?:约占|占比为?|占(?:总数|总量|总收入|全部|总体|总人口)?的?)"
+                             r"\s*(?:约\s*)?$")
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*$")
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
@@ -45,10 +48,12 @@ class PercentRelations(FinderBase):
         if p < 2:
             return None
         x, a, b = ids[p], ids[p - 1], ids[p - 2]
+        gap = self._gap(b, a)
+        if _ZH_SHARE_AFTER.match(self._gap(a, x)) and _PART_OF_IT.match(gap):
+            return self._share(x, a, b, "the whole, then its part after 其中 with its share after 占: ")
         if not _PAREN_SHARE.match(self._gap(a, x)) or not re.match(r"\s*[)）]", self.text[ms[x].end:ms[x].end + 3]):
             return None
         lo = max(0, ms[b].start - 30)
-        gap = self._gap(b, a)
         if not ((_OF_WHOLE.search(self.text, lo, ms[b].start) and _EN_AFTER_WHOLE.match(gap)) or _PART_OF_IT.match(gap)
                 or (_IN_WHOLE_ZH.search(self.text, lo, ms[b].start) and _ZH_AFTER_WHOLE.match(gap))):
             return None

@@ -74,10 +74,12 @@ _SUM_OPEN = re.compile(r"[^\n（()）。.]{0,12}?[（(]\s*"
 _GROUP_COLON = re.compile(r"\s*[)）]?\s*[:：]")
 _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
-_TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|\bin total\b|\ba total of\b|\baltogether\b)"
+# (共 alone too, "共招聘 120 人", but not in 公共, 共享, 共同 …)
+_TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总一])共(?![享识同产建创性])|\bin total\b"
+                           r"|\ba total of\b|\baltogether\b)"
                            r"[^\d\n]{0,6}$", re.I)
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
-_TOTAL_WORDS = ("总共", "总计", "共计", "合计", "一共", "in total", "a total of", "altogether")
+_TOTAL_WORDS = ("共", "总计", "合计", "in total", "a total of", "altogether")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 # between two values of a list before its total ("$1.2 billion, $0.8 billion and"), and after its last one
 _LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
@@ -730,7 +732,7 @@ class ProseRelations(FinderBase):
                     chain = [k]
                 continue
             gap = re.sub(r"[（(][^()（）]*[)）]", "", self.text[ms[chain[-1]].end:m.start])
-            if same and _AND.search(gap) and len(gap) <= 30:
+            if same and (_AND.search(gap) or "、" in gap) and len(gap) <= 30:
                 chain.append(k)
             elif len(chain) >= 2:
                 break
