@@ -75,3 +75,19 @@ def test_parts_listed_with_dun_after_a_total_after_gong(tmp_path, sentence, verd
 
 def test_gong_inside_a_word_is_no_total_word():
     assert not rels(doc("全市公共服务 120 项，教育 70 项、医疗 50 项。"), "written-sum")
+
+
+@pytest.mark.parametrize("sentence", [
+    "At the printed values (`2,664,000 / 2048 = 1300.78 hours`) the stage took 54 days.",
+    "Each worker gets `1,000,000 / 4 = 250,000` rows.",
+])
+def test_a_calculation_in_code_reads_thousands_commas(tmp_path, sentence):
+    # was "000 / 2048 = 1300.78" (and "000/4 = 250"): a false alarm on a correct calculation
+    [r] = rels(doc(sentence), "equation")
+    assert "," not in r.formula and r.formula.split("/")[0] in ("2664000", "1000000")
+    assert verdicts(tmp_path, doc(sentence), kind="equation") == ["consistent"]
+
+
+def test_a_comma_that_is_no_thousands_separator_is_no_calculation():
+    assert not rels(doc("Code: `f(3, 4*5) = 20` is a call."), "equation")
+    assert not rels(doc("A list: `1, 2, 3 = 6` is no sum we read."), "equation")

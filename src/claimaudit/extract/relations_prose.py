@@ -85,11 +85,14 @@ _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 _LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
 _LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,16}", re.I)
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
+_THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
 _PRODUCT_LITERALS = re.compile(r"(?<![\w.])[\d_]+(?:\.\d+)?(?:\s*[*/]\s*[\d_]+(?:\.\d+)?)+(?![\w.])")
 _PRINTED_RESULT = re.compile(r"\s*(\d[\d_]*(?:\.\d+)?)\s*([A-Za-z]{1,8})\s*")
-_CODE_EQUATION = re.compile(r"(?<![\w.])([\d_][\d_ +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
-                            r"(\d[\d_]*(?:\.\d+)?)(?![\w.])")
+# what before a calculation's first literal says it started earlier: a thousands comma, an operator, a digit
+_MORE_BEFORE = re.compile(r"(?:\d,|[\d*/+\-×])[ \t]*$")
+_CODE_EQUATION = re.compile(r"(?<![\w.,])([\d_][\d_, +\-*/()]{2,80}?)[ \t]*(?:=>|→|->|=)[ \t]*"
+                            r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d[\d_]*(?:\.\d+)?)(?![\w.]|,\d)")
 
 
 def _same_scale(a: Mention, b: Mention) -> bool:
@@ -790,6 +793,8 @@ class ProseRelations(FinderBase):
             a, b = mo.span(1), mo.span(2)
             if self.text[a[0]:a[1]].strip() or self.text[b[0]:b[1]].strip():
                 continue
+            if _MORE_BEFORE.search(raw, max(0, a[0] - 8), a[0]):
+                continue        # "2,664,000 / 2048 = …": the calculation starts before ("000 / 2048" is its tail)
             expr = _literal_calculation(mo.group(1))
             if expr is None or _evaluate(expr, self.ms, True) is None:
                 continue
@@ -873,7 +878,8 @@ class ProseRelations(FinderBase):
 
 def _literal_calculation(code: str) -> str | None:
     """``code`` as a formula when it is arithmetic on whole-number literals ("9_765_625/127"), else None."""
-    expr = code.replace("_", "").replace(" ", "").strip("`")
+    # thousands commas ("2,664,000 / 2048") are digits; any other comma is no arithmetic (a tuple, a list)
+    expr = _THOUSANDS_COMMA.sub("", code.replace("_", "").replace(" ", "").strip("`"))
     if not _LITERAL_ARITHMETIC.fullmatch(expr) or not re.search(r"\d[+\-*/]", expr) or "**" in expr:
         return None
     return expr
