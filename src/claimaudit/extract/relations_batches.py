@@ -21,6 +21,7 @@ import math
 import re
 
 from .relation_model import FinderBase, Relation, _ref, _usable
+from .word_screen import may_print
 
 # the words right before a batch size (up to its number): "a batch size of", "global batch size:", "批大小为"
 _BATCH_BEFORE = re.compile(r"(?:\b(?:global|total)\s+)?\bbatch(?:[\s_-]*size)?(?:\s+(?:of|was|is|=|:|to|at))?"
@@ -37,6 +38,8 @@ _SEQ_BEFORE = re.compile(r"(?:\b(?:sequence|seq)[\s_-]*(?:length|len)(?:\s+(?:of
 _STEPS_AFTER = re.compile(r"\s*(?:training\s+|optimi[sz]er\s+|gradient\s+)?(?:steps?|iterations?|updates?)\b"
                           r"|\s*(?:个\s*)?(?:步|次迭代|次更新|个迭代)", re.I)
 _STEP_UNITS = frozenset({"step", "iteration"})
+#: The words every batch size is named with (_BATCH_BEFORE, _BATCH_AFTER): a sentence printing none states none
+_BATCH_WORDS = ("batch", "批", "per step", "per iteration")
 # a batch's size in tokens right after its size in sequences: "1,024 sequences (4M tokens)", "，即 4M tokens"
 _RESTATED = re.compile(r"(?:\s*(?:条|個|个)?\s*(?:序列|样本|樣本))?\s*"
                        r"(?:[(（]\s*(?:about\s+|~|≈|约)?|,?\s*(?:i\.e\.|that is|or)\s*|[，,]?\s*即\s*)")
@@ -47,9 +50,11 @@ class BatchRelations(FinderBase):
         """The tokens a sentence says the run saw, against its steps × batch size (× sequence length)."""
         out: list[Relation] = []
         ms, text = self.ms, self.text
+        if not may_print(text, _BATCH_WORDS):
+            return out
         stated = {r.target for r in found}
-        for (s, _e), idx in self.sentences().items():
-            if not 3 <= len(idx) <= 12:
+        for (s, e), idx in self.sentences().items():
+            if not 3 <= len(idx) <= 12 or not any(w in text[s:e].lower() for w in _BATCH_WORDS):
                 continue
             steps, batch, seq, tokens = [], [], [], []
             for i in idx:
@@ -72,10 +77,10 @@ class BatchRelations(FinderBase):
             if len(batch) != 1 or len(seq) > 1 or len(tokens) != 1 or len(steps) > 1:
                 continue
             b, t = batch[0], tokens[0]
+            if t in stated or b in stated:
+                continue    # "2M tokens per step" already read as the rate of the total over the steps
             if not steps and not (seq and _RESTATED.fullmatch(text, ms[b].end, ms[t].start)):
                 continue    # no steps: only "a batch of 1,024 sequences (4M tokens)" with the length named
-            if t in stated:
-                continue
             in_tokens = ms[b].unit.canonical == "token"
             if in_tokens == bool(seq) or not (in_tokens or not ms[b].unit.dims.items
                                               or ms[b].unit.canonical in ("sequence", "sample")):

@@ -32,8 +32,10 @@ class MixRelations(FinderBase):
         ms, text = self.ms, self.text
         taken = {p for r in found if r.kind == "shares" for p in r.parts}
         for (s, e), idx in self.sentences().items():
-            if len(idx) < _MIN_SHARES or len(idx) > 40 or not _MIX_WORDS.search(text, s, e) \
-                    or _PART_ONLY.search(text, s, e):
+            if len(idx) < _MIN_SHARES or len(idx) > 40 \
+                    or sum(ms[k].number.kind == "percent" for k in idx) < _MIN_SHARES:
+                continue        # (counted first: the word searches below cost more)
+            if not _MIX_WORDS.search(text, s, e) or _PART_ONLY.search(text, s, e):
                 continue
             run: list[int] = []
             for i in [*idx, -1]:

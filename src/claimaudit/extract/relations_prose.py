@@ -474,6 +474,8 @@ class ProseRelations(FinderBase):
                 if len(factors) != 1:
                     continue
                 parts = list(factors[0])
+                if any({t, *parts} <= {r.target, *r.parts} for r in found if r.kind == "rate"):
+                    continue    # "2M tokens per step, 500B tokens in all": the rate read over the same values
                 formula = " * ".join(_ref(k) for k in parts)
                 q = _evaluate(formula, ms)
                 if not _fits(ms[t], q) or q is None:
