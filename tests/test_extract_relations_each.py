@@ -40,3 +40,11 @@ def test_a_wrong_total_is_reported(tmp_path):
 ])
 def test_no_total_without_a_count_and_the_words_naming_it(sentence):
     assert not [r for r in each(doc(sentence)) if r.confidence >= 0.7]
+
+
+def test_two_rows_in_proportion_are_read_one_way():
+    # the cost row is the GPU-hours row times $2; the GPU-hours row is not read again from the cost row
+    text = ("# Cost\n\n| Stage | Pre-training | Context extension | Post-training | Total |\n|---|---|---|---|---|\n"
+            "| GPU hours | 2,664K | 119K | 5K | 2,788K |\n| Cost (USD) | $5.328M | $0.238M | $0.01M | $5.576M |\n")
+    found = [r for r in rels(text, "column-product") if "times one factor" in r.note]
+    assert found and len({r.note.split(" is row ")[0] for r in found}) == 1

@@ -402,9 +402,10 @@ class TableRelations(FinderBase):
         constant = [k for k, v in full.items() if len({ms[i].number.nominal for i in v}) == 1]
         varying = [k for k in full if k not in constant]
         out: list[Relation] = []
+        based: set[int] = set()     # series already read as another's base: not computed from it in turn
         for c in varying:
             precise = [p for p, i in enumerate(full[c]) if _sig_digits(ms[i]) >= 3]
-            if any(i in taken for i in full[c]) or len(precise) < 3:
+            if any(i in taken for i in full[c]) or len(precise) < 3 or c in based:
                 continue
             for a in varying:
                 pairs = list(zip(full[c], full[a], strict=True))
@@ -415,6 +416,7 @@ class TableRelations(FinderBase):
                     continue
                 out += self._proportional(t, full, places, names, c, a, constant[:1])
                 taken.update(full[c])
+                based.add(a)
                 break
         return out
 
