@@ -92,3 +92,18 @@ def test_a_verb_or_preposition_ends_no_unit(line, units):
 ])
 def test_a_year_like_number_before_a_chinese_currency_or_measure_is_an_amount(line, kept):
     assert printed(f"# N\n\n{line}\n") == kept
+
+
+@pytest.mark.parametrize("line, unit, base", [
+    ("它配备 5000 万像素主摄。", "pixel", 50_000_000),
+    ("最高支持 180 万像素的图像输入。", "pixel", 1_800_000),
+    ("A 12MP camera on the back.", "megapixel", 12_000_000),
+    ("The 48 MP main sensor.", "megapixel", 48_000_000),
+])
+def test_pixels_and_megapixels(line, unit, base):
+    [m] = extract_mentions(analyse(f"# N\n\n{line}\n", "doc.md"))
+    assert m.unit.canonical == unit and m.number.nominal * m.unit.factor == base
+
+
+def test_members_of_parliament_are_no_megapixels():
+    assert [m.unit.canonical for m in extract_mentions(analyse("# N\n\n5 MPs voted against.\n", "doc.md"))] == [""]

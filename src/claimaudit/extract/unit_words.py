@@ -146,6 +146,8 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
+                # 1200 万像素, 180 万像素: a count of pixels (the scale word is the number's)
+                "像素": "pixel",
                 "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h",
                 # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
                 "块钱": "CNY", "塊錢": "CNY"}
@@ -162,6 +164,8 @@ _CURRENCY_NOTES = {"franc": "francs read as Swiss francs (CHF); other francs (CF
 _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 #: Abbreviations of "dozen" (a count; the registry reads "doz" as a deci-ounce, which nobody writes).
 _DOZEN_ABBREVIATIONS = frozenset({"doz", "dozs", "dz", "dzs", "Doz", "Dz"})
+#: Megapixels as cameras print them (the registry reads MP as megapoise, Mpx as mega CSS pixels).
+_MEGAPIXEL_ABBREVIATIONS = frozenset({"MP", "Mpx", "MPx", "MPix", "Mpix"})
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
 _GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
 #: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
@@ -325,6 +329,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         if text in _DOZEN_ABBREVIATIONS:
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
+        elif text in _MEGAPIXEL_ABBREVIATIONS:
+            text = "megapixel"   # "a 12MP camera", "48 MP": the registry would read megapoise
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES
