@@ -303,6 +303,8 @@ def render(draft: Draft, relations: str = "confident") -> str:
                 out += [f"      {name}: {_s(text)}" for name, text in own.given.items()]
             if own.rounding:
                 out.append(f"    rounding: {_s(own.rounding)}")
+            if own.kilo != 1000:
+                out.append(f"    kilo: {own.kilo}")
             out.append(f"    title: {_s(own.note)}")
             out.append(f"    tags: [{own.kind}]")
         out.append("    meta:")
@@ -374,6 +376,8 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
     out.append(f"    at: {_s(f'line {line}, column {col}')}")
     if r.rounding:
         out.append(f"    rounding: {_s(r.rounding)}")
+    if r.kilo != 1000:
+        out.append(f"    kilo: {r.kilo}")
     if r.unitless:
         names = [f"x{k + 1}" for k in range(len(r.parts))]
         mapping = {p: nm for p, nm in zip(r.parts, names, strict=True)}

@@ -42,6 +42,9 @@ class Relation:
     #: "digits" when the checked value is a whole number restating a value printed more precisely
     #: ("539 tCO2eq" for the cell "539.00"): read as rounded, not as exact.
     rounding: str = ""
+    #: 1024 when the relation holds only with K read as 1024 ("128K tokens" of a context length):
+    #: the claim says so (``kilo: 1024``), its inputs given as printed so that they are read so too.
+    kilo: int = 1000
 
     def lines(self, mentions: list[Mention]) -> list[int]:
         """The document lines of the target and the parts (for reviewers and benchmarks)."""

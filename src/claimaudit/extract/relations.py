@@ -145,7 +145,7 @@ within 1% is taken; "(64 nodes with 8 GPUs each)" states its factor.
 The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relations_code`,
 :mod:`.relations_near`,
 :mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
-:mod:`.relations_to_from`, :mod:`.relations_each`, :mod:`.relations_conversions`,
+:mod:`.relations_to_from`, :mod:`.relations_each`, :mod:`.relations_conversions`, :mod:`.relations_kilo`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -171,6 +171,7 @@ from .relations_doc import MAX_NAMES, DocRelations
 from .relations_each import EachRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
+from .relations_kilo import KiloReadings
 from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
 from .relations_mix import MixRelations
@@ -195,7 +196,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
-                     ConversionRelations,
+                     ConversionRelations, KiloReadings,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -258,7 +259,9 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.listed_counts(out)
         out += self.counts_after_lists(out)
         out += self.same_quantity(out)
-        return [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
+        out = [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
+        self.binary_kilo(out)
+        return out
 
 
 def find_relations(doc: Document, mentions: list[Mention]) -> list[Relation]:
