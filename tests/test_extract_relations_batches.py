@@ -20,6 +20,8 @@ HOLDS = [
     "Each of the 60,000 steps took a 4M-token batch, so the run saw 240B tokens.",
     "We used a sequence length of 4,096 and a global batch size of 1,024 sequences (4M tokens).",
     "批大小为 1024 条序列（约 4M tokens），序列长度为 4096。",
+    "训练采用 4096 的序列长度和 1024 条序列的批大小（约 4M tokens）。",
+    "We train with a 4,096-token sequence length and a batch size of 1,024 sequences (4M tokens).",
     "训练共 10 万次迭代，batch size 为 1024，序列长度为 4096，约 4000 亿 tokens。",
 ]
 

@@ -21,6 +21,7 @@ HOLDS = [
     "Wren 在 H100 上达到 2450 tokens/s，是上一代（790 tokens/s）的 3.1 倍。",
     "It needs 24 GB, 3 times that of the 7B model (8 GB).",
     "The new cluster has 4,096 GPUs, 2x the 2,048 GPUs of the old one.",
+    "凌云-14B 的生成速度为 38.5 tokens/s，是凌云-7B（52.1 tokens/s）的 0.74 倍。",
 ]
 
 

@@ -29,19 +29,22 @@ _BATCH_BEFORE = re.compile(r"(?:\b(?:global|total)\s+)?\bbatch(?:[\s_-]*size)?(?
                            re.I)
 # … or right after it: "4M tokens 的批大小", "2M tokens per batch"; "a 4M-token batch" (a batch noun after
 # a token count only: "100 batches" counts batches)
-_BATCH_AFTER = re.compile(r"\s*(?:的\s*)?(?:批(?:量)?大小|批次大小|batch\s*size)"
-                          r"|\s*(?:tokens?\s+)?per\s+(?:batch|step|iteration)\b", re.I)
+_BATCH_AFTER = re.compile(r"\s*(?:(?:条|個|个)?\s*(?:序列|样本|樣本)\s*)?(?:的\s*)?(?:批(?:量)?大小|批次大小"
+                          r"|batch\s*size)|\s*(?:tokens?\s+)?per\s+(?:batch|step|iteration)\b", re.I)
 _TOKEN_BATCH_AFTER = re.compile(r"[\s-]*batch\b", re.I)
 _MICRO = re.compile(r"micro|per[\s-]+(?:device|gpu)|每\s*(?:卡|张卡|个\s*GPU)", re.I)
 _SEQ_BEFORE = re.compile(r"(?:\b(?:sequence|seq)[\s_-]*(?:length|len)(?:\s+(?:of|was|is|=|:))?|\bsequences\s+of)\s*$"
                          r"|序列长度\s*(?:为|是|:|：)?\s*$", re.I)
+# … or the length right before its name: "4096 的序列长度", "a 4,096-token sequence length"
+_SEQ_AFTER = re.compile(r"\s*(?:个\s*)?(?:tokens?\s*)?的\s*序列长度|[\s-]*(?:tokens?[\s-]+)?sequence[\s-]+length\b",
+                        re.I)
 _STEPS_AFTER = re.compile(r"\s*(?:training\s+|optimi[sz]er\s+|gradient\s+)?(?:steps?|iterations?|updates?)\b"
                           r"|\s*(?:个\s*)?(?:步|次迭代|次更新|个迭代)", re.I)
 _STEP_UNITS = frozenset({"step", "iteration"})
 #: The words every batch size is named with (_BATCH_BEFORE, _BATCH_AFTER): a sentence printing none states none
 _BATCH_WORDS = ("batch", "批", "per step", "per iteration")
 # a batch's size in tokens right after its size in sequences: "1,024 sequences (4M tokens)", "，即 4M tokens"
-_RESTATED = re.compile(r"(?:\s*(?:条|個|个)?\s*(?:序列|样本|樣本))?\s*"
+_RESTATED = re.compile(r"(?:\s*(?:条|個|个)?\s*(?:序列|样本|樣本))?(?:\s*的?\s*(?:批(?:量)?大小|批次大小))?\s*"
                        r"(?:[(（]\s*(?:about\s+|~|≈|约)?|,?\s*(?:i\.e\.|that is|or)\s*|[，,]?\s*即\s*)")
 
 
@@ -68,7 +71,7 @@ class BatchRelations(FinderBase):
                         m.unit.canonical == "token" and _TOKEN_BATCH_AFTER.match(after)):
                     if not (_MICRO.search(before) or _MICRO.match(after)):
                         batch.append(i)
-                elif _SEQ_BEFORE.search(before):
+                elif _SEQ_BEFORE.search(before) or _SEQ_AFTER.match(after):
                     seq.append(i)
                 elif m.unit.canonical in _STEP_UNITS or (not m.unit.dims.items and _STEPS_AFTER.match(after)):
                     steps.append(i)

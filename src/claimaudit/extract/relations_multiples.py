@@ -26,7 +26,8 @@ _TIMES = re.compile(r"\s*times\b", re.I)
 # "the 7B model (8 GB)": a name, then its value in parentheses
 _NAMED_THEN_VALUE = re.compile(r"[^,;.!?\d()（）]{0,24}[(（]\s*")
 # "是上一代（790 tokens/s）的 3.1 倍": 是 … the value … 的, then the multiple
-_ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於)[^，。；,;\d]{0,16}[（(]?\s*$")
+# (the name before the value may print digits: "是凌云-7B（52.1 tokens/s）的 0.74 倍")
+_ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於)(?:[^，。；,;\d]{0,16}|[^，。；,;（(]{0,16}[（(])\s*$")
 _ZH_OF = re.compile(r"\s*[）)]?\s*的\s*")
 
 
