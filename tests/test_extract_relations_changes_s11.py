@@ -100,3 +100,13 @@ def test_a_comparison_whose_subject_is_in_the_sentence_before_is_still_read(tmp_
         "| GSM8K | 31.2 | 45.6 |", "| Wren-13B | 62.1 | 45.6 |").replace("| Average | 43.0 | 53.9 |\n", "")
     text = text.format(sentence="We release Wren-13B today. It surpasses Wren-7B on GSM8K.")
     assert [r for r in rels(text, "compare") if "the sentence says 'Wren-13B' is above 'Wren-7B'" in r.note]
+
+
+ZH_TABLE = "# 评测\n\n| 模型 | C-Eval | GSM8K |\n|---|---|---|\n| 凌云-7B | 63.1 | 51.7 |\n| 凌云-14B | 72.4 | 61.3 |\n\n{s}\n"
+
+
+@pytest.mark.parametrize("gap, verdict", [("9.3", "consistent"), ("8.3", "inconsistent")])
+def test_a_gap_in_fen_after_a_score_in_fen(tmp_path, gap, verdict):
+    # "取得 72.4 分，比 Y 高 9.3 分": the score and the gap both print 分; the gap is after 高
+    text = ZH_TABLE.format(s=f"凌云-14B 在 C-Eval 上取得 72.4 分，比凌云-7B 高 {gap} 分。")
+    assert verdict in verdicts(tmp_path, text, kind="change")

@@ -21,6 +21,7 @@ _HIGHER = re.compile(r"\babove\b|\bahead\b|higher|\bmore\b|better|\bbeats?\b|out
 _LOWER = re.compile(r"\bbelow\b|\bbehind\b|lower|\bless\b|worse|\btrails?\b|\bdrops?\b|\bloses?\b"
                     r"|落后|低于|下降|降低|低", re.I)
 _POINTS = ("percentage_point",)
+_GAP_WORD = re.compile(r"(?:高|低|领先|落后|高出|超出|超过|多|少)了?\s*$")
 _FEN = re.compile(r"\s*分(?!钟|之|析|布|配|别|数)")     # "领先 Owl-Large 64 分": a score gap in the table's own units
 
 
@@ -42,6 +43,9 @@ class PointRelations(DocRelations):
             fen = [] if idx else [i for i in every if i not in stated and _usable(m := self.ms[i])
                                   and m.number.kind == "number" and not m.unit.canonical
                                   and _FEN.match(self.text, m.end)]
+            if len(fen) > 1:
+                # "取得 72.4 分，比 Y 高 9.3 分": the gap is the one a word of direction stands right before
+                fen = [i for i in fen if _GAP_WORD.search(self.text, max(0, self.ms[i].start - 6), self.ms[i].start)]
             if not idx and not fen:
                 continue
             sentence = self.text[s:e]
