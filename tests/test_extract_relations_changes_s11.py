@@ -110,3 +110,19 @@ def test_a_gap_in_fen_after_a_score_in_fen(tmp_path, gap, verdict):
     # "取得 72.4 分，比 Y 高 9.3 分": the score and the gap both print 分; the gap is after 高
     text = ZH_TABLE.format(s=f"凌云-14B 在 C-Eval 上取得 72.4 分，比凌云-7B 高 {gap} 分。")
     assert verdict in verdicts(tmp_path, text, kind="change")
+
+
+EN_TABLE = ("# Eval\n\n| Model | C-Eval | GSM8K | Memory |\n|---|---|---|---|\n"
+            "| Lingyun-7B | 63.1 | 51.7 | 16 GB |\n| Lingyun-14B | 72.4 | 61.3 | 30 GB |\n\n{s}\n")
+
+
+@pytest.mark.parametrize("pct, verdict", [("18.6", "consistent"), ("28.6", "inconsistent")])
+def test_n_percent_better_on_a_score_than_another_row(tmp_path, pct, verdict):
+    text = EN_TABLE.format(s=f"Lingyun-14B scores {pct}% better on GSM8K than Lingyun-7B.")
+    assert verdicts(tmp_path, text, kind="comparison") == [verdict]
+
+
+def test_better_over_a_column_with_units_is_only_a_suggestion():
+    # more memory is not better: over values with units either way may be the better one
+    found = rels(EN_TABLE.format(s="Lingyun-14B uses 20% better memory than Lingyun-7B."), "comparison")
+    assert found and all(r.confidence < 0.7 for r in found)
