@@ -146,6 +146,7 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_near`,
 :mod:`.relations_sizes`, :mod:`.relations_batches`, :mod:`.relations_multiples`, :mod:`.relations_mix`,
 :mod:`.relations_to_from`, :mod:`.relations_each`, :mod:`.relations_conversions`, :mod:`.relations_kilo`,
+:mod:`.relations_prose_points`,
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
@@ -180,6 +181,7 @@ from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
 from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
+from .relations_prose_points import ProsePointRelations
 from .relations_ranges import RangeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
@@ -196,7 +198,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
-                     ConversionRelations, KiloReadings,
+                     ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
@@ -252,6 +254,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.comparatives(out)
         out += self.table_share_sentences(out)
         out += self.point_gaps(out)
+        out += self.prose_point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)
         out += self.exact_products(out)

@@ -36,7 +36,8 @@ _OPEN_GAP = re.compile(r"\s*[（(]\s*")
 _LINE_OPEN_GAP = re.compile(r"[^\S\n]*[(（]\s*")
 _OF_GAP = re.compile(r"\s*(?:out of|of|in|/|／|之中的|中的)\s*")
 _WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*")
-_CLOSE_AHEAD = re.compile(r"\s*[)）]")
+# (the whole's noun may close the parenthesis: "91% (2,788 of 3,064 cases)")
+_CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
 # a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
@@ -115,7 +116,7 @@ class ProseRelations(FinderBase):
             a, c = ms[i], ms[i + 2]
             # X% (A out of B)
             if a.number.kind == "percent" and _OPEN_GAP.fullmatch(self._gap(i, i + 1)) \
-                    and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text[c.end:c.end + 3]):
+                    and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text, c.end, c.end + 32):
                 target, num, den = i, i + 1, i + 2
             # A out of B (X%)
             elif c.number.kind == "percent" and _OF_GAP.fullmatch(self._gap(i, i + 1)) \

@@ -25,6 +25,9 @@ _TO_BEFORE = re.compile(r"\bto\s*(?:a\s+record\s+|an?\s+all-time\s+high\s+of\s+)
 _NOUN = r"(?:\s+(?!from\b|up\b|down\b)[A-Za-z][\w-]*){0,2}"
 _FROM_GAP = re.compile(_NOUN + r"\s*,?\s*from\s*(?:a\s+revised\s+|an?\s+)?", re.I)
 _UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
+# "$3.2 billion, compared with $2.9 billion a year earlier": the new value, then the old after its word
+_COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:the\s+|a\s+)?",
+                           re.I)
 _ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到)\s*$")
 _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期)"
                            r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
@@ -66,17 +69,22 @@ class ToFromRelations(FinderBase):
                 up = word == "up" if direction == "" else direction == "up"
                 if (va > vb) != up:
                     continue            # the words and the values disagree on the direction: another pairing
-                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                if ms[z].number.kind == "ratio":
+                    # "increased 3.1x to 2,450 from 790": the multiple is the larger over the smaller
+                    formula = f"{_ref(a)} / {_ref(b)}" if up else f"{_ref(b)} / {_ref(a)}"
+                    got, want = max(va, vb) / min(va, vb), ms[z].number.nominal
+                    near = abs(got - want) <= want / 2
+                else:
+                    formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                    got, want = abs(va - vb) / vb * 100, ms[z].number.nominal
+                    near = abs(got - want) <= max(want / 2, Fraction(3))
                 fit = self._formula_fits(z, formula)
                 if fit is None:
                     continue
-                got = abs(va - vb) / vb * 100
-                want = ms[z].number.nominal
-                near = abs(got - want) <= max(want / 2, Fraction(3))
                 out.append(self._stated(
                     "change", z, formula, [a, b], unitless=fit[1], confidence=0.75 if near else 0.4,
-                    note=f"{ms[z].printed} is the relative {'rise' if up else 'fall'} from {mb.printed} to "
-                         f"{ma.printed}",
+                    note=f"{ms[z].printed} is the {'multiple' if ms[z].number.kind == 'ratio' else 'relative change'} "
+                         f"from {mb.printed} to {ma.printed}",
                     evidence=f"the new value, then the old ({self.text[ma.end:mb.start].strip()!r}), and a "
                              "percentage of change in one sentence: "))
         return out
@@ -90,7 +98,7 @@ class ToFromRelations(FinderBase):
         if (mo := _UP_DOWN_GAP.fullmatch(gap)) is not None:
             return mo.group(1).lower()
         before = text[max(0, ma.start - 40):ma.start]
-        if _FROM_GAP.fullmatch(gap) and _TO_BEFORE.search(before):
+        if (_FROM_GAP.fullmatch(gap) and _TO_BEFORE.search(before)) or _COMPARED_GAP.fullmatch(gap):
             return ""
         if (_ZH_LAST_YEAR.fullmatch(gap) or _ZH_THAN.fullmatch(gap)) and (_ZH_TO_BEFORE.search(before)):
             return ""
@@ -100,7 +108,7 @@ class ToFromRelations(FinderBase):
         """The sentence's one other percentage, with the rise or fall word beside it ("up", "down")."""
         ms, text = self.ms, self.text
         pair = (idx[n], idx[n + 1])
-        others = [k for k in idx if k not in pair and ms[k].number.kind == "percent" and _usable(ms[k])]
+        others = [k for k in idx if k not in pair and ms[k].number.kind in ("percent", "ratio") and _usable(ms[k])]
         if len(others) != 1:
             return None, ""
         z = others[0]
