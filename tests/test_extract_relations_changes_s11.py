@@ -102,7 +102,8 @@ def test_a_comparison_whose_subject_is_in_the_sentence_before_is_still_read(tmp_
     assert [r for r in rels(text, "compare") if "the sentence says 'Wren-13B' is above 'Wren-7B'" in r.note]
 
 
-ZH_TABLE = "# 评测\n\n| 模型 | C-Eval | GSM8K |\n|---|---|---|\n| 凌云-7B | 63.1 | 51.7 |\n| 凌云-14B | 72.4 | 61.3 |\n\n{s}\n"
+ZH_TABLE = ("# 评测\n\n| 模型 | C-Eval | GSM8K |\n|---|---|---|\n| 凌云-7B | 63.1 | 51.7 |\n"
+            "| 凌云-14B | 72.4 | 61.3 |\n\n{s}\n")
 
 
 @pytest.mark.parametrize("gap, verdict", [("9.3", "consistent"), ("8.3", "inconsistent")])
