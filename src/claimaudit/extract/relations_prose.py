@@ -82,9 +82,17 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总�
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
 _TOTAL_WORDS = ("共", "总计", "合计", "in total", "a total of", "altogether")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
+# an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
+# and the "is" / 为 before the mean that follows the list
+_MEAN_BEFORE = re.compile(r"(?:\b(?:an?\s+|the\s+)?(?:average|mean)\s+(?:of\s+)?|\baverag(?:ing|es|ed|e)\s+(?:of\s+)?"
+                          r"|平均(?:值|分|得分)?(?:为|是|达)?|均值(?:为|是)?)\s*$", re.I)
+_MEAN_OF = re.compile(r"(?:\b(?:average|mean)\s+of(?:\s+the)?|平均(?:值)?)\s*$", re.I)
+_IS_BEFORE = re.compile(r"(?:\bis|\bwas|=|为|是)\s*$", re.I)
+_MEAN_WORDS = ("average", "mean", "averag", "平均", "均值")
 # between two values of a list before its total ("$1.2 billion, $0.8 billion and"), and after its last one
 _LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
-_LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,16}", re.I)
+_LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,24}", re.I)
+_NAMES_WITH_DIGITS = re.compile(r"[A-Za-z][A-Za-z-]*\d[\w-]*")
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _LITERAL_ARITHMETIC = re.compile(r"[\d+\-*/()]+")
@@ -702,21 +710,68 @@ class ProseRelations(FinderBase):
                                          + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
         return out
 
+    def sentence_means(self, found: list[Relation]) -> list[Relation]:
+        """A value after an average word ("an average of 59.9", "averaging 59.9", "平均为 59.9") right after
+        a list of values of its kind ("61.2, 58.4 and 60.1, an average of 59.9"), or the value after "is" /
+        为 following "the mean (average) of" and its list: the mean of the list. The list is every value of
+        that kind the sentence prints but the mean. Audited (0.75) within 10%, else a suggestion."""
+        out: list[Relation] = []
+        ms = self.ms
+        if not may_print(self.text, _MEAN_WORDS):
+            return out
+        stated = {r.target for r in found}
+        for (s, e), idx in self.sentences().items():
+            if len(idx) < 3 or len(idx) > 40 or not any(w in self.text[s:e].lower() for w in _MEAN_WORDS):
+                continue
+            for n, t in enumerate(idx):
+                m = ms[t]
+                if t in stated or not _usable(m) or n < 2:
+                    continue
+                word = _MEAN_BEFORE.search(self.text, max(s, m.start - 24), m.start)
+                chain = self._chain_before(t, s, word.start()) if word is not None else []
+                if len(chain) < 2:
+                    # "the mean of 61.2, 58.4 and 60.1 is 59.9": the list after the word, the mean after is / 为
+                    is_word = _IS_BEFORE.search(self.text, max(s, m.start - 8), m.start)
+                    if is_word is None:
+                        continue
+                    chain = self._chain_before(t, s, is_word.start())
+                    if len(chain) < 2 or not _MEAN_OF.search(self.text, max(s, ms[chain[0]].start - 24),
+                                                             ms[chain[0]].start):
+                        continue
+                # every other value of the kind (a count in words, "the three runs", "三次", is no value listed)
+                kin = [k for k in idx if k != t and ms[k].unit.dims == m.unit.dims
+                       and ms[k].number.kind == m.number.kind and ms[k].kind == "digits"]
+                if kin != chain:
+                    continue        # other values of the kind in the sentence: which are averaged is not said
+                formula = "(" + _placeholder_formula(chain, "+") + f") / {len(chain)}"
+                fit = self._formula_fits(t, formula)
+                if fit is None:
+                    continue
+                mean = sum((self.base(k) for k in chain), Fraction(0)) / len(chain)
+                want = self.base(t)
+                close = want != 0 and abs(mean - want) <= abs(want) / 10
+                out.append(self._stated("average", t, formula, chain, unitless=fit[1],
+                                        confidence=0.75 if close else 0.4,
+                                        note=f"{m.printed} is the mean of the {len(chain)} values listed",
+                                        evidence="an average word before the value and the list of every other "
+                                                 "value of its kind in the sentence: "))
+        return out
+
     def _chain_before(self, i: int, start: int, word_at: int) -> list[int]:
         """The values of mention ``i``'s kind listed right before its total word (from ``start``, the
         sentence's), joined by commas, 、 and a last and / 和; none may stand between the list and the word."""
         ms, t = self.ms, self.ms[i]
         before = [k for k in self._within(start, t.start) if k < i]
-        if not before or word_at - ms[before[-1]].end > 16 or not _LIST_THEN_TOTAL.fullmatch(
-                self.text, ms[before[-1]].end, word_at):
+        if not before or word_at - ms[before[-1]].end > 24 or not _LIST_THEN_TOTAL.fullmatch(
+                _NAMES_WITH_DIGITS.sub("x", self.text[ms[before[-1]].end:word_at])):
             return []
         chain: list[int] = []
         for k in reversed(before):
             m = ms[k]
             if not (m.unit.dims == t.unit.dims and m.number.kind == t.number.kind and _usable(m)):
                 break
-            if chain and not _LISTED.fullmatch(self.text, m.end, ms[chain[-1]].start):
-                break
+            if chain and not _LISTED.fullmatch(_NAMES_WITH_DIGITS.sub("x", self.text[m.end:ms[chain[-1]].start])):
+                break           # ("58.4 on GSM8K and": a name with digits between two items is a word)
             chain.append(k)
         chain.reverse()
         # a list ends in and / 和 ("A, B and C"): else the values may be a series of another kind
