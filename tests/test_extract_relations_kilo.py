@@ -33,7 +33,13 @@ def test_a_calculation_wrong_either_way_is_reported(tmp_path):
 
 def test_a_product_with_units_that_holds_with_k_as_1024(tmp_path):
     # a relation with units: its inputs are given as printed, so that the claim's kilo reads them
-    text = doc("We pack 4 sequences of 128K tokens each, 524,288 tokens in total.")
+    text = doc("We pack 4 contexts of 128K tokens each, 524,288 tokens in total.")
     [r] = [r for r in rels(text, "product") if "each" in r.note]
     assert r.kilo == 1024 and (r.given or r.unitless)    # inputs as printed either way
     assert verdicts(tmp_path, text, kind="product") == ["consistent"]
+
+
+def test_k_that_counts_thousands_is_not_read_as_1024(tmp_path):
+    # GPU hours in thousands: no reading of the K as 1024 offered, so a wrong sum stays wrong
+    text = doc("*2,664K + 119K + 5K = 2,888K GPU hours*")
+    assert [r.kilo for r in rels(text, "equation")] == [1000]

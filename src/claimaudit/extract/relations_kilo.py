@@ -2,7 +2,9 @@
 × 128K tokens = 943.7B tokens" counts a context of 128K = 131,072 tokens. Context lengths, sequence lengths
 and binary sizes print K for 1024, and the mention's candidates already say so; a relation that holds
 only that way is drafted with ``kilo: 1024`` (its inputs given as printed, so that they are read so) and
-a note, not reported as an error of the document. Only K / k (``uses_kilo``): M and G have no setting."""
+a note, not reported as an error of the document. Only K / k (``uses_kilo``) the mention's reading marks
+as maybe 1024 (its candidates: a context length, a sequence length): M and G have no setting, and "2,788K
+GPU hours" counts thousands."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ class KiloReadings(FinderBase):
             if r.target is None or not r.parts or r.given or r.kilo != 1000:
                 continue
             refs = [int(k) for k in _REF.findall(r.formula)]
-            if not any(ms[k].number.uses_kilo for k in refs) or _holds(r, ms[r.target], ms):
+            if not any(_maybe_binary(ms[k]) for k in refs) or _holds(r, ms[r.target], ms):
                 continue
             binary = list(ms)
             for k in {*refs, r.target}:
@@ -40,6 +42,11 @@ class KiloReadings(FinderBase):
             names = {k: f"x{n + 1}" for n, k in enumerate(dict.fromkeys(refs))}
             r.formula = _REF.sub(functools.partial(_name, names), r.formula)
             r.given = {name: ms[k].value for k, name in names.items()}
+
+
+def _maybe_binary(m: Mention) -> bool:
+    """A K the reading itself says may mean 1024 (a context or sequence length: its candidates say so)."""
+    return m.number.uses_kilo and any("1024" in c for c in m.candidates)
 
 
 def _name(names: dict[int, str], mo: re.Match[str]) -> str:

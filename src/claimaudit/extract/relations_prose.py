@@ -448,6 +448,12 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         stated = {r.target for r in found}
+        rated: dict[int, list[set[int | None]]] = {}    # each value -> the value sets of the rates it is in
+        for r in found:
+            if r.kind == "rate":
+                values = {r.target, *r.parts}
+                for k in r.parts:
+                    rated.setdefault(k, []).append(values)
         spans = list(self.sentences())
         usable = {span: [i for i in every if _usable(m := ms[i]) and m.unit.dims.items and m.number.kind == "number"]
                   for span, every in self.sentences().items()}
@@ -483,7 +489,7 @@ class ProseRelations(FinderBase):
                 if len(factors) != 1:
                     continue
                 parts = list(factors[0])
-                if any({t, *parts} <= {r.target, *r.parts} for r in found if r.kind == "rate"):
+                if any({t, *parts} <= values for values in rated.get(t, ())):
                     continue    # "2M tokens per step, 500B tokens in all": the rate read over the same values
                 formula = " * ".join(_ref(k) for k in parts)
                 q = _evaluate(formula, ms)
