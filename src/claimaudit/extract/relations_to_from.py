@@ -4,12 +4,13 @@ from $3.75 billion", "12,400 employees, up from 10,800 a year ago, an increase o
 relative change from the old value to the new (the "from A to B" order is read by relations_prose).
 
 Precision first. The pair is read from its words only: "to A from B" / "A, up (down) from B" in English;
-"至 (为, 达) A，上年同期为 B" / "A，较 (比) 上年同期的 B" in Chinese; both values of one unit (or bare), neither
-a percentage (a change between percentages may be in points). The percentage is the sentence's one other
-percentage, next to a word of rise or fall (rose, up, an increase of, 增长, 下降 …), and that word and the two
-values must agree on the direction. Audited (0.75) when the change recomputes within half of it (or 3
-points: the words pair the values tightly, and a change misreported by a few points is the error news
-makes), else a suggestion: the words may pair the values otherwise than read here.
+"A, compared with B"; "至 (为, 达) A，上年同期为 B" / "A，较 (比) 上年同期的 B" in Chinese; both values of one unit
+(or bare), neither a percentage (a change between percentages may be in points). The figure is the
+sentence's one other percentage or multiple ("increased 3.1x to 2,450 from 790": A / B), next to a word of
+rise or fall (rose, up, an increase of, 增长, 下降 …), and that word and the two values must agree on the
+direction. Audited (0.75) when the change recomputes within half of it (or 3 points: the words pair the
+values tightly, and a change misreported by a few points is the error news makes), else a suggestion: the
+words may pair the values otherwise than read here.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class ToFromRelations(FinderBase):
                 va, vb = self.base(a), self.base(b)
                 if va <= 0 or vb <= 0 or va == vb:
                     continue
-                z, word = self._change_percent(idx, n, s, e)
+                z, word = self._change_figure(idx, n, s, e)
                 if z is None or z in stated:
                     continue
                 up = word == "up" if direction == "" else direction == "up"
@@ -104,8 +105,8 @@ class ToFromRelations(FinderBase):
             return ""
         return None
 
-    def _change_percent(self, idx: list[int], n: int, s: int, e: int) -> tuple[int | None, str]:
-        """The sentence's one other percentage, with the rise or fall word beside it ("up", "down")."""
+    def _change_figure(self, idx: list[int], n: int, s: int, e: int) -> tuple[int | None, str]:
+        """The sentence's one other percentage or multiple, with the rise or fall word beside it ("up", "down")."""
         ms, text = self.ms, self.text
         pair = (idx[n], idx[n + 1])
         others = [k for k in idx if k not in pair and ms[k].number.kind in ("percent", "ratio") and _usable(ms[k])]

@@ -1,0 +1,93 @@
+"""The one-step run on sentences that state arithmetic: does it find the relations, and does it report
+only the wrong ones? (figures printed; no timed tests)
+
+Data: ``gold/relation_sentences.json`` (or ``--data PATH``): a list of {id, lang, text, holds, kind,
+note}. ``holds`` is true when the sentence's arithmetic is right (to the printed digits' rounding), false
+when it is wrong, null when the sentence prints related-looking numbers but states no relation. The set
+was written by a helper of session 10 who did not see the extraction rules (see the set's README), and
+first measured once as it arrived; every later figure on it is a regression check, not a result.
+
+Each sentence is drafted as a document of its own (``# Notes`` and the text), the relations the run
+audits by default (confidence >= 0.7) are audited by the engine, and the sentence counts as:
+
+* holds true: *found* when a relation is consistent and none inconsistent; a *false alarm* when any is
+  inconsistent; *missed* when none is drafted;
+* holds false: *found* when a relation is reported inconsistent; *passed* when relations are drafted and
+  all are consistent (a wrong number let through); *missed* when none is drafted;
+* holds null: a *false alarm* when any relation is inconsistent; *quiet* otherwise.
+
+Usage: python benchmarks/extraction/relation_sentences.py [--data PATH] [-v]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "src"))
+
+from claimaudit.engine.run import RunOptions, run_claims  # noqa: E402
+from claimaudit.extract.draft import render  # noqa: E402
+from claimaudit.extract.pipeline import draft_text  # noqa: E402
+from claimaudit.extract.relations import CONFIDENT  # noqa: E402
+
+
+def verdicts(text: str, folder: Path) -> list[tuple[str, str]]:
+    """(kind, verdict) of each audited relation of the one-step run on ``text``."""
+    d = draft_text(f"# Notes\n\n{text}\n", "sentence.md")
+    claims = folder / "draft.claims.yaml"
+    claims.write_text(render(d), encoding="utf-8")
+    run = run_claims([claims], folder, RunOptions(checkers=False))
+    by_id = {r.claim.id: r.verdict for r in run.results}
+    return [(d.relations[k].kind, by_id.get(d.relation_ids[k], "missing")) for k in sorted(d.relation_ids)
+            if d.relations[k].confidence >= CONFIDENT]
+
+
+def outcome(holds: bool | None, got: list[tuple[str, str]]) -> str:
+    bad = any(v == "inconsistent" for _k, v in got)
+    good = any(v == "consistent" for _k, v in got)
+    if holds is None:
+        return "false alarm" if bad else "quiet"
+    if holds:
+        return "false alarm" if bad else "found" if good else "missed"
+    return "found" if bad else "passed" if good else "missed"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=HERE / "gold" / "relation_sentences.json")
+    ap.add_argument("-v", action="store_true", help="list each sentence's outcome")
+    args = ap.parse_args(argv)
+    if not args.data.exists():
+        print(f"no data at {args.data}", file=sys.stderr)
+        return 2
+    items = json.loads(args.data.read_text(encoding="utf-8"))
+    tally: Counter[tuple[str, str, str]] = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for item in items:
+            got = verdicts(item["text"], Path(tmp))
+            label = {True: "holds", False: "does not hold", None: "no relation"}[item["holds"]]
+            res = outcome(item["holds"], got)
+            tally[(item["lang"], label, res)] += 1
+            if args.v:
+                print(f"{item['id']:>6} {item['lang']} {label:<13} {res:<11} {got} {item['text'][:90]}")
+    print(f"{args.data.name}: {len(items)} sentences; audited relations (confidence >= {CONFIDENT:g})")
+    for lang in sorted({k[0] for k in tally}):
+        for label in ("holds", "does not hold", "no relation"):
+            row = {res: n for (lg, lb, res), n in tally.items() if lg == lang and lb == label}
+            total = sum(row.values())
+            if total:
+                print(f"  {lang} {label:<13} {total:>3}: " + ", ".join(f"{res} {n}" for res, n in sorted(row.items())))
+    alarms = sum(n for (_lg, _lb, res), n in tally.items() if res == "false alarm")
+    right = sum(n for (_lg, lb, _r), n in tally.items() if lb != "does not hold")
+    print(f"  false alarms: {alarms} of {right} sentences whose numbers are right or unrelated")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
