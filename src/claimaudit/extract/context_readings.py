@@ -56,6 +56,10 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                 first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
                 v = join_parts(first, "to", b.value)
                 p = parse_value(v, kilo)
+                if a.kind == "chinese" and p is not None and p.ends and p.ends[0] != a.number.nominal:
+                    v = join_parts(a.value, "to", b.value)     # 一米六到一米七: the first end grew past its unit
+                    p = parse_value(v, kilo)
+                    p = p if p is not None and p.ends and p.ends[0] == a.number.nominal else None
                 if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
                     merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
                                      number=p, unit=a.unit, qualifier=a.qualifier, relation=a.relation,

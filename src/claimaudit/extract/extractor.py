@@ -29,6 +29,7 @@ from .number_affixes import (
     PER_BEFORE,
     RANGE_SEP,
     RATE_ARTICLE,
+    chinese_currency_before,
     join_parts,
     million_m,
     post_qualifier,
@@ -117,6 +118,20 @@ def _discount_tenths(tok: NumberToken) -> str:
     if len(digits) == 2 and digits.isdigit() and digits[0] != "0":
         return f"{digits[0]}.{digits[1]}"
     return tok.norm
+
+
+#: 百分之五到百分之十, 百分之十至十五, 千分之一至千分之三: a range of shares, 百分之 printed once or twice.
+_SHARE_FORMS = ("百分之", "千分之", "万分之", "萬分之")
+
+
+def _shared_share(tok: NumberToken, nxt: NumberToken) -> bool:
+    """Whether ``nxt`` can end a range that a Chinese percent form (百分之五) starts: the same form, or a
+    bare Chinese numeral that shares it (百分之十至十五 is 10% to 15%)."""
+    if tok.kind != "fraction" or not tok.norm.startswith(_SHARE_FORMS):
+        return False
+    if nxt.kind == "fraction":
+        return nxt.norm[:3] == tok.norm[:3]
+    return nxt.kind == "chinese" and not nxt.norm.endswith(("多", "余")) and nxt.norm[:1] != "约"
 
 
 def _shared_word_scale(tok: NumberToken, nxt: NumberToken) -> tuple[str, str] | None:
@@ -246,6 +261,8 @@ class Extractor:
                 pos += 1
             elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
                 mult, spaced_letter, pos = spaced, spaced, pos + 2
+        if cur is None and tok.kind in ("chinese", "digits") and tok.start > 1:
+            cur = chinese_currency_before(f, tok.start, pos)     # 港币3000万元: in Hong Kong dollars
         approx = None
         if tok.kind == "chinese":
             approx = _CN_MORE_THAN_SCALE.match(f, pos)
@@ -311,8 +328,9 @@ class Extractor:
             words_scale = _shared_word_scale(tok, nxt)
             if words_scale is not None:     # "between two and three million": both ends in millions
                 nxt = NumberToken(nxt.start, nxt.end, nxt.text, words_scale[0], "words")
-        if nxt is not None and tok.kind in ("digits", "chinese", "words") and nxt.kind == tok.kind \
-                and (not mult + pct or self._same_affix(mult, pct, nxt)) and not basis \
+        if nxt is not None and ((tok.kind in ("digits", "chinese", "words") and nxt.kind == tok.kind
+                                 and (not mult + pct or self._same_affix(mult, pct, nxt)))
+                                or _shared_share(tok, nxt)) and not basis \
                 and not (tok.kind == "words" and tok.norm == nxt.norm):
             sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
             if sep and tok.kind == "words" and not re.search(r"\b(?:to|and)\b", sep.group(0)) \
@@ -353,7 +371,7 @@ class Extractor:
             elif words_scale is not None and range_end.norm == words_scale[0]:
                 rmult = " " + words_scale[1]
             rpm = PCT_RE.match(f, rpos)
-            rpct = f[rpos:rpm.end()] if rpm else ""
+            rpct = f[rpos:rpm.end()] if rpm else ("成" if pct == "成" and f.startswith("成", rpos) else "")  # 一成到两成
             rpos += len(rpct)
             sep_text = "±" if tolerance else f[pos:range_end.start].strip() or "-"
             if sep_text.lstrip("-").strip() in ("to", "and"):
@@ -361,6 +379,9 @@ class Extractor:
             num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
                 else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
             found = self._with_unit(before, num_text, rpos, range_end.end)
+            if found is not None and found.number.is_range and tok.kind == "chinese" and found.number.ends \
+                    and found.number.ends[0] >= found.number.ends[-1]:
+                found = None     # 一米六到一米七: 六 到 一 is no range (a Chinese range rises), the 六 is 一米's tenths
             if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
         found = self._with_unit(before,

@@ -186,7 +186,10 @@ _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟�
                             r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
                             r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦"
                             # 一打 is a dozen; 一打开 "as soon as it opens", 一打听 "on asking" (verbs)
-                            r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起]))")
+                            r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起])"
+                            # 两到三吨, 一至两成: a range's first end (not 一到周末, nor the months 一至三月)
+                            r"|[到至~～](?=[二两三四五六七八九十百千])(?![二两三四五六七八九十]*[月日号號])"
+                            r"|成[到至~～](?=[二两三四五六七八九十]成))")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
@@ -260,6 +263,15 @@ def _amount_word_after(after: str, before: str) -> bool:
     if word.lower() in _COUNT_AFTER_YEAR:
         return not _YEAR_BEFORE_COUNT.search(before)
     return word.lower() not in ("year", "years") and unit_or_none(word) is not None
+
+
+#: A Chinese numeral that starts with a place (十, 百, 千, 万, 亿): after 数 it is "several" of them.
+_CN_PLACE_FIRST = frozenset("十拾百佰千仟万萬亿億")
+#: Characters that make a noun with 数 (人数, 总数, 次数, 倍数): 数 is then no "several".
+_SHU_NOUN_BEFORE = frozenset("人总總次户戶件个個岁歲倍位分票台参參系变變常基复複整奇偶小多少无無半点點字页頁步层層"
+                             "行列轮輪场場指函级級度天日年月周週张張条條名家股额額量份单單双雙处處例对對本期届屆"
+                             "局盘盤口手套根粒颗顆只隻架辆輛艘篇章部项項款类類笔筆回遍码碼比因算术術代质質素尾首末"
+                             "实實虚虛正负負然约約公")
 
 
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
@@ -451,6 +463,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "ordinal"
         if prev and prev in "几幾":
             return "indefinite"       # 几十个, 几百万: "some tens", no amount
+        if prev and prev in "数數" and tok[0] in _CN_PLACE_FIRST and not (prev2 and prev2 in _SHU_NOUN_BEFORE):
+            return "indefinite"       # 数百万美元, 数十亿: "several millions", not one million (人数十万 is a count)
         if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
         if _CN_DIGIT_RUN.fullmatch(tok) and ((len(tok) == 4 and _CN_YEAR.match(after)) or _CN_YEAR_MONTH.match(after)):

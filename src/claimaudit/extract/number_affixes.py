@@ -34,14 +34,38 @@ _QUAL_WINDOW = max(map(len, vocabulary.PREFIX_QUALIFIERS)) + 2
 #: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
 CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
-    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
+    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(
+        k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k not in vocabulary.CHINESE_CURRENCY_NAMES)
     + r")\s?$|￥\s?$")
+#: A currency's Chinese name right before the number (港币3000万元, 新臺幣120元); see chinese_currency_before.
+CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES) + r")\s?$")
+#: 美元兑人民币7.1, 人民币对美元6.9: the number after the second name is a rate, not an amount of it.
+_EXCHANGE_BEFORE = re.compile(r"[兑兌对對换換]\s?$")
+#: What may follow a bare amount after 港币 / 人民币 (港币3000万，人民币500的): no unit or counted noun.
+_BARE_AMOUNT_END = re.compile(r"$|[\s，。、；：,.;:!?！？)）的左以多余|]")
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
+def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | None:
+    """The Chinese currency name printed right before the number at ``start`` (its value and scale end
+    at ``pos``): 港币3000万元 and 新臺幣120元 are in that currency (the 元 is its unit word, not the
+    yuan), 港币3000万 and 人民币500 too for the names news prints before a bare amount. None for
+    a rate (美元兑人民币7.1) and where something other than 元 follows a name usually printed after
+    the amount (美元500台)."""
+    if start < 2 or not CJK.match(f[start - 1]) and f[start - 1] != " ":
+        return None
+    cur = CHINESE_CURRENCY_BEFORE.search(f, max(0, start - 6), start)
+    if cur is None or _EXCHANGE_BEFORE.search(f, max(0, cur.start() - 2), cur.start()):
+        return None
+    if f.startswith(vocabulary.YUAN_WORDS, pos) or (
+            cur.group(0).strip() in vocabulary.NAMES_BEFORE_BARE_AMOUNT and _BARE_AMOUNT_END.match(f, pos)):
+        return cur
+    return None
+
+
 #: "1.5 lakh crore" is 1.5 × 10^5 × 10^7 = 1.5 trillion (the grammar reads one scale word).
 LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
