@@ -81,6 +81,7 @@ _SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelv
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
 _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
+_TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
                                 r"chromosom|\breads?\b|amplicon|碱基|基因", re.I)
@@ -225,6 +226,7 @@ class Extractor:
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
+        out = context_readings.time_in_parts(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
@@ -498,7 +500,8 @@ class Extractor:
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
             if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
-                                    or signed_numeral(f, tok.start, tok.end)):
+                                    or signed_numeral(f, tok.start, tok.end)
+                                    or f.startswith(_TENTHS_OF_YUAN, tok.end)):     # 一毛钱 (compound_money reads it)
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))

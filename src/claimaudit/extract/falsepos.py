@@ -97,7 +97,10 @@ _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
-                                r"|张|卡|个|条|台|节点|万|亿)")
+                                r"|张|卡|个|条|台|节点|万|亿"
+                                # 每盎司2000美元, 2000公里: money and measures (2019元旦 is New Year's Day)
+                                r"|元(?![旦年月宵])|" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES)
+                                + r"|公里|千米|公斤|千克|吨|噸|平方米|平方公里|立方米|毫升|千瓦|兆瓦|千瓦时|人次|辆|輛)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 #: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
 #: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a
@@ -189,7 +192,7 @@ _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟�
                             r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起])"
                             # 两到三吨, 一至两成: a range's first end (not 一到周末, nor the months 一至三月)
                             r"|[到至~～](?=[二两三四五六七八九十百千])(?![二两三四五六七八九十]*[月日号號])"
-                            r"|成[到至~～](?=[二两三四五六七八九十]成))")
+                            r"|成[到至~～](?=[二两三四五六七八九十]成)|[毛角][钱錢])")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")

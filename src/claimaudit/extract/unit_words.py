@@ -135,6 +135,13 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
                 "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                # chip areas, volumes, land, data and the Taiwanese and Hong Kong spellings (英吋, 英呎)
+                "平方毫米": "mm^2", "平方分米": "dm^2", "平方英寸": "in^2", "立方厘米": "cm^3",
+                **dict.fromkeys(("立方千米", "立方公里"), "km^3"), "立方英尺": "ft^3",
+                **dict.fromkeys(("英亩", "英畝"), "acre"), **dict.fromkeys(("公亩", "公畝"), "are"),
+                **dict.fromkeys(("英吋", "吋"), "inch"), "英呎": "ft", "公噸": "t", "公克": "g", "微克": "ug",
+                "纳秒": "ns", "納秒": "ns", "克拉": "carat",
+                "吉字节": "GB", "太字节": "TB", "拍字节": "PB",
                 "亩": "Chinese_mu", "畝": "Chinese_mu", **dict.fromkeys(("斤", "市斤"), "Chinese_jin"),
                 # 十打苹果: dozens (参数 stays a counted noun: relations_near reads it after the count)
                 "打": "dozen",
@@ -193,7 +200,9 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
     if "/" in text and CJK.match(text[0]):
-        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) for x in text.split("/")]   # 瓦时/公斤: Wh/kg
+        # 瓦时/公斤: Wh/kg; 米/秒, 千米/小时: a unit the registry reads itself (秒, 小时) may stand in it
+        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) or (x if x and unit_or_none(x) is not None else None)
+                 for x in text.split("/")]
         if all(parts) and len(parts) == 2:
             alt = f"{parts[0]}/{parts[1]}"
             info = unit_or_none(alt)
