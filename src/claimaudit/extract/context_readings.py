@@ -525,7 +525,7 @@ _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
 #: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
 _TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
-_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
+_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达到|達到|可达|可達|最高|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
 #: 一米八, 一米七五: metres and the tenths (and hundredths) after 米, colloquial heights.

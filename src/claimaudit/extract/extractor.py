@@ -301,7 +301,7 @@ class Extractor:
                 pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
             if pct.strip() == "折" and not mult:
                 number_text = _discount_tenths(tok)     # 八五折, 85折: 85% of the price (8.5 tenths)
-            elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points"):
+            elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points") or "基" in pct:   # 25个基点
                 ctx = _BASE_PAIR_CONTEXT if pct.strip() == "bp" else _NETWORK_CONTEXT
                 if pct.strip() in ("bp", "bps") and ctx.search(f, max(0, tok.start - 60), pos + 60):
                     pct, pos = "", pm.start()      # "9600 bps modem": bits per second (the unit words read it)

@@ -93,6 +93,7 @@ _COEFFICIENT = re.compile(r"\s*[×*]\s*([\u4e00-\u9fff]{2})")
 _SMALL_INT = re.compile(r"\d{1,2}")
 _DOT_DIGIT = re.compile(r"\.\d")
 _SHAPE = re.compile(r"[xX×]\d")
+_SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
 _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
@@ -365,6 +366,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
+        if prev in "xX×" and len(tok) >= 3 and tok.isdigit() and _SHAPE_FIRST.search(before):
+            return "shape"                    # the 1260 of 2800×1260: the second side of a resolution
         # Dates and years.
         plain = tok.replace(",", "")
         if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before) \

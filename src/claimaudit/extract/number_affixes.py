@@ -72,7 +72,7 @@ LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
 PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
                     # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
-                    r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])"
+                    r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])|[个個]?基[点點]"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)
                     r"|(?<=[\d一二三四五六七八九两])折(?![合算旧叠腾射磨服断返回线纸])"
                      r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
