@@ -219,3 +219,68 @@ def test_a_resolution_is_no_quantity() -> None:
 
 def test_a_place_name_is_no_count() -> None:
     assert [m.printed for m in mentions("三峡水库总库容393亿立方米。")] == ["393亿立方米"]
+
+
+# -- tenths on a range, points with 多, specs -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "lo", "hi"), [
+    ("约有三至五成的人。", "三至五成", 30, 50), ("只有三四成的把握。", "三四成", 30, 40), ("3至5成", "3至5成", 30, 50),
+])
+def test_tenths_shared_by_both_ends(text: str, printed: str, lo: int, hi: int) -> None:
+    m = the(text, printed)
+    assert m.number.ends == (lo, hi) and m.unit.canonical == "percent"
+
+
+def test_the_grammar_shares_tenths_like_percent_signs() -> None:
+    assert parse_printed("3-4成").ends == (30, 40)
+    assert parse_printed("7-8折").ends == (70, 80)
+    assert parse_printed("3-4%").ends == (3, 4)
+
+
+def test_cheng_starting_a_word_after_a_range_is_no_share() -> None:
+    assert all(m.unit.canonical != "percent" for m in mentions("三至五成员国"))
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("CPI涨幅扩大1个多百分点。", "1个多百分点", 1), ("下降两个多百分点", "两个多百分点", 2),
+])
+def test_more_than_n_points(text: str, printed: str, value: int) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.relation, m.unit.canonical) == (value, ">", "percentage_point")
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("输电电压为220千伏。", "220千伏", "kV"), ("峰值扭矩为300牛·米。", "300牛·米", "N*m"), ("扭矩为400牛米", "400牛米", "N*m"),
+    ("水压达到10兆帕", "10兆帕", "MPa"), ("血压高于140/90毫米汞柱。", "90毫米汞柱", "mmHg"),
+])
+def test_engineering_units(text: str, printed: str, unit: str) -> None:
+    assert same_unit(the(text, printed), unit)
+
+
+def test_a_pair_shares_a_chinese_unit() -> None:
+    assert same_unit(the("血压高于140/90毫米汞柱。", "高于140"), "mmHg")
+    assert same_unit(the("体重分别为5、10公斤", "5"), "kg")
+
+
+@pytest.mark.parametrize(("text", "sizes"), [
+    ("起售价为4999元，12GB+256GB版本售价5499元。", ["12GB", "256GB"]), ("配备8GB+128GB存储。", ["8GB", "128GB"]),
+])
+def test_memory_and_storage(text: str, sizes: list[str]) -> None:
+    assert [m.printed for m in mentions(text) if same_unit(m, "GB")] == sizes
+    assert all(m.number.nominal > 0 for m in mentions(text))
+
+
+@pytest.mark.parametrize("text", ["排量为2.0T。", "搭载1.5T发动机", "支持4K分辨率。", "拍摄8K视频", "a 4K display"])
+def test_engine_and_video_names_are_no_amounts(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("训练了14.8T tokens", "14.8T tokens", F(148, 10) * 10**12), ("上下文为4K", "4K", 4000),
+])
+def test_scale_letters_elsewhere_stay(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+def test_a_drive_type_is_no_count() -> None:
+    assert [m.printed for m in mentions("2.0T四驱版售价20万元")] == ["20万元"]

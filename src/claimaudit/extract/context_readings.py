@@ -759,6 +759,10 @@ def share_units(f: str, ms: list[Mention], kilo: int) -> None:
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p else None
+            if info is None and b.unit_start >= 0 and CJK_CHAR.match(f[b.unit_start]):
+                v = join_parts(a.value, b.unit.text)     # 140/90毫米汞柱: the registry's spelling of a Chinese unit
+                p = parse_value(v, kilo)
+                info = unit_or_none(p.unit) if p else None
             if p is not None and info is not None and info.dims == b.unit.dims:
                 a.value, a.number, a.unit = v, p, info
                 a.candidates.append(f"unit shared with the next value ({b.printed})")

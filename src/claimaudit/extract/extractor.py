@@ -31,6 +31,7 @@ from .number_affixes import (
     RATE_ARTICLE,
     chinese_currency_before,
     join_parts,
+    memory_plus,
     million_m,
     post_qualifier,
     qualifier_before,
@@ -193,6 +194,8 @@ class Extractor:
                 tok = NumberToken(tok.start, indian.end(), self.doc.text[tok.start:indian.end()],
                                   text.replace(",", ""), "digits")
                 skip_until = tok.end
+            if tok.kind == "digits" and tok.norm[:1] == "+" and memory_plus(f, tok.start, tok.end):
+                tok = NumberToken(tok.start + 1, tok.end, tok.text[1:], tok.norm[1:], tok.kind)    # the 128GB of 8GB+128GB
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and (
                     count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
@@ -299,6 +302,9 @@ class Extractor:
             pos = pm.end()
             if "點" in pct:
                 pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
+            if pct.strip()[1:2] in ("多", "余", "餘") and not mult:
+                # 1个多百分点: more than one point (the grammar reads 1多个百分点)
+                number_text, pct = number_text + "多", pct.replace(pct.strip()[1], "", 1)
             if pct.strip() == "折" and not mult:
                 number_text = _discount_tenths(tok)     # 八五折, 85折: 85% of the price (8.5 tenths)
             elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points") or "基" in pct:   # 25个基点
@@ -373,7 +379,9 @@ class Extractor:
             elif words_scale is not None and range_end.norm == words_scale[0]:
                 rmult = " " + words_scale[1]
             rpm = PCT_RE.match(f, rpos)
-            rpct = f[rpos:rpm.end()] if rpm else ("成" if pct == "成" and f.startswith("成", rpos) else "")  # 一成到两成
+            rpct = f[rpos:rpm.end()] if rpm else (
+                "成" if pct in ("", "成") and not mult and f.startswith("成", rpos)
+                and f[rpos + 1:rpos + 2] not in CHENG_WORD_STARTS else "")     # 一成到两成, 三至五成
             rpos += len(rpct)
             sep_text = "±" if tolerance else f[pos:range_end.start].strip() or "-"
             if sep_text.lstrip("-").strip() in ("to", "and"):

@@ -93,6 +93,15 @@ _COEFFICIENT = re.compile(r"\s*[×*]\s*([\u4e00-\u9fff]{2})")
 _SMALL_INT = re.compile(r"\d{1,2}")
 _DOT_DIGIT = re.compile(r"\.\d")
 _SHAPE = re.compile(r"[xX×]\d")
+#: 4K, 8K before the words of screens and video: the format's name (3840 pixels wide), no 4000.
+_VIDEO_K = frozenset({"2", "4", "5", "6", "8", "16"})
+_VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清|录制|錄製|拍摄|拍攝|画质|畫質"
+                            r"|HDR|UHD|resolution|display|video|TV|monitor|screen|camera|recording|gaming"
+                            r"|@|/\d|\s?\d+\s?Hz|\s?\d+\s?fps)", re.I)
+#: A turbo engine named by its displacement in litres: 排量2.0T, 1.5T发动机, 2.0T四驱.
+_DISPLACEMENT = re.compile(r"[1-6]\.\d")
+_ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)[^。\n]{0,8}$", re.I)
+_ENGINE_AFTER = re.compile(r"\s?(?:发动机|發動機|引擎|涡轮|渦輪|四驱|四驅|两驱|兩驅|车型|車型|版|engine|turbo)", re.I)
 _SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
 _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
@@ -368,6 +377,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "shape"
         if prev in "xX×" and len(tok) >= 3 and tok.isdigit() and _SHAPE_FIRST.search(before):
             return "shape"                    # the 1260 of 2800×1260: the second side of a resolution
+        if after[:1] == "K" and tok in _VIDEO_K and _VIDEO_K_AFTER.match(after):
+            return "display resolution"       # 4K分辨率, an 8K TV: a video format's name, no 4000
+        if after[:1] == "T" and _DISPLACEMENT.fullmatch(tok) and not (after[1:2].isascii() and after[1:2].isalnum()) \
+                and (_ENGINE_BEFORE.search(before) or _ENGINE_AFTER.match(after, 1)):
+            return "engine designation"       # 排量2.0T, 1.5T发动机: a turbo engine's litres, no 2 trillion
         # Dates and years.
         plain = tok.replace(",", "")
         if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before) \

@@ -66,11 +66,22 @@ def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | Non
     return None
 
 
+#: 8GB+128GB, 12GB+512GB: a phone's memory and storage joined by a plus, two sizes (no sign, no sum).
+_MEMORY_PLUS = re.compile(r"\d\s?[GT]B$")
+_MEMORY_AFTER = re.compile(r"\s?[GT]B(?![A-Za-z])")
+
+
+def memory_plus(f: str, start: int, end: int) -> bool:
+    """Whether the "+" that starts the number at ``f[start:end]`` joins two sizes (8GB+128GB)."""
+    return f.startswith("+", start) and _MEMORY_AFTER.match(f, end) is not None \
+        and _MEMORY_PLUS.search(f, max(0, start - 8), start) is not None
+
+
 #: "1.5 lakh crore" is 1.5 × 10^5 × 10^7 = 1.5 trillion (the grammar reads one scale word).
 LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
+PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個][多余餘]?百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
                     # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
                     r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])|[个個]?基[点點]"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)

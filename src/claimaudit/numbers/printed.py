@@ -476,7 +476,7 @@ class _Parser(Reader):
                 and 0 < e.mantissa <= 10 and not e.exp10 and not e.mult_text and not e.exact_form:
             # 八成 / ９成 / 7.2成: tenths, read as a percentage (八成 = 80%, rounded to the tenth:
             # 75–85%); 八折 / 8.5折 is a price at that many tenths (八折 = 80% of it).
-            e.exp10 = 1
+            e.exp10, e.tenths = 1, True
             found = ("percent", pos + 1)
         elif self.char(pos) == " " and not e.kind and (bp := _BASIS_POINTS.match(self.s, pos)) is not None:
             # 50 basis points = 0.5 percentage points (a basis point is a hundredth of a point).
@@ -517,6 +517,8 @@ class _Parser(Reader):
             a.mult_text, a.mult_scale, a.uses_kilo = b.mult_text, b.mult_scale, b.uses_kilo
         if a.kind and b.kind and a.kind != b.kind:
             raise self.error(f"range ends differ: {a.kind} and {b.kind}", b.start)
+        if b.tenths and not a.kind and 0 < a.mantissa <= 10 and not a.exp10 and not a.mult_text and not a.exact_form:
+            a.exp10, a.tenths = 1, True      # 三至五成, 3-4成: both ends are tenths (30% to 50%)
         a.kind = b.kind = a.kind or b.kind
         if a.currency and b.currency and a.currency != b.currency:
             raise self.error(f"range ends in different currencies: {a.currency} and {b.currency}", b.start)
