@@ -284,3 +284,24 @@ def test_scale_letters_elsewhere_stay(text: str, printed: str, value: Fraction) 
 
 def test_a_drive_type_is_no_count() -> None:
     assert [m.printed for m in mentions("2.0T四驱版售价20万元")] == ["20万元"]
+
+
+# -- 多/余 between the digits and the unit -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("他的月薪5万多元。", "5万多元", 50_000, "CNY"), ("花了3000多元。", "3000多元", 3000, "CNY"),
+    ("获赔5万余元。", "5万余元", 50_000, "CNY"), ("营收达1.5亿余元。", "1.5亿余元", 150_000_000, "CNY"),
+    ("面积达3000多平方米。", "3000多平方米", 3000, "m^2"), ("重达200多公斤。", "200多公斤", 200, "kg"),
+    ("耗时3个多小时。", "3个多小时", 3, "hour"),
+])
+def test_more_than_before_the_unit(text: str, printed: str, value: int, unit: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.relation) == (value, ">") and same_unit(m, unit)
+
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("全市3000多家企业", "3000多", ">"), ("他有100多个朋友", "100多", ">"), ("账户有5000余额", "5000", "="),
+])
+def test_more_than_before_a_count_and_a_balance(text: str, printed: str, relation: str) -> None:
+    m = the(text, printed)
+    assert not m.unit.dims.items and (m.relation or m.number.relation) == relation

@@ -82,6 +82,8 @@ _SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelv
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
 _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
+#: 多/余 between digits and their unit (3000多元), or after the measure word (3个多小时).
+_MORE_BEFORE_UNIT = re.compile(r"[个個]?(?:多(?![少么麼数數])|[余餘](?![额額]))")
 _TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
@@ -431,6 +433,11 @@ class Extractor:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
         unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
+        if unit is None and tok.kind == "digits" and (more := _MORE_BEFORE_UNIT.match(f, pos)) is not None:
+            # 3000多元, 200多公斤, 1.2万余元, 3个多小时: "more than", then the unit (the grammar reads it so)
+            more_unit, more_end = unit_after(f, tok.kind, more.end(), limit, candidates)
+            if more_unit is not None:
+                num_text, unit, uend = num_text + more.group(0), more_unit, more_end
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
         if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
