@@ -305,3 +305,14 @@ def test_more_than_before_the_unit(text: str, printed: str, value: int, unit: st
 def test_more_than_before_a_count_and_a_balance(text: str, printed: str, relation: str) -> None:
     m = the(text, printed)
     assert not m.unit.dims.items and (m.relation or m.number.relation) == relation
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("达到了两倍半。", "两倍半", F(5, 2)), ("是去年的3倍半。", "3倍半", F(7, 2)), ("增长两倍。", "两倍", 2),
+])
+def test_times_and_a_half(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+def test_half_a_year_after_times_stays_its_own() -> None:
+    assert [m.printed for m in mentions("增长两倍半年后")] == ["两倍", "半年"]

@@ -65,6 +65,8 @@ _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re
 #: The tenth after 成 (三成五 = 35%), where no other word starts with it.
 _CHENG_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s的左以多，。、；：,.;:!?！？)）])")
 _WHOLE = re.compile(r"\d+")
+#: What may follow the 半 of 两倍半 (not 半年, 半径: a half of something else).
+_HALF_AFTER_TIMES = re.compile(r"$|[\s的左以多，。、；：,.;:!?！？)）]")
 _CN_DIGITS = "〇一二三四五六七八九"
 _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
@@ -307,6 +309,12 @@ class Extractor:
             if pct.strip()[1:2] in ("多", "余", "餘") and not mult:
                 # 1个多百分点: more than one point (the grammar reads 1多个百分点)
                 number_text, pct = number_text + "多", pct.replace(pct.strip()[1], "", 1)
+            if pct.strip() == "倍" and f.startswith("半", pos) and (_WHOLE.fullmatch(tok.norm) or tok.kind == "chinese") \
+                    and "点" not in tok.norm and "點" not in tok.norm and not mult \
+                    and _HALF_AFTER_TIMES.match(f, pos + 1):
+                # 两倍半, 3倍半: two and a half times (not twice)
+                number_text = tok.norm + ("点五" if tok.kind == "chinese" else ".5")
+                pos += 1
             if pct.strip() == "折" and not mult:
                 number_text = _discount_tenths(tok)     # 八五折, 85折: 85% of the price (8.5 tenths)
             elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points") or "基" in pct:   # 25个基点
