@@ -316,3 +316,24 @@ def test_times_and_a_half(text: str, printed: str, value: Fraction) -> None:
 
 def test_half_a_year_after_times_stays_its_own() -> None:
     assert [m.printed for m in mentions("增长两倍半年后")] == ["两倍", "半年"]
+
+
+@pytest.mark.parametrize("text", ["今年1至8月，全国工业增加值增长4.5%。", "1-6月销售额增长4.5%"])
+def test_a_range_of_months_is_a_date(text: str) -> None:
+    assert [m.printed for m in mentions(text)] == ["4.5%"]
+
+
+def test_a_range_of_months_of_time_stays() -> None:
+    m = the("需要1至3个月", "1至3个月")
+    assert m.number.ends == (1, 3) and same_unit(m, "month")
+
+
+def test_hours_then_minutes_end_a_duration() -> None:
+    m = the("他在马拉松比赛中跑出了2小时06分的成绩。", "2小时06分")
+    assert m.number.nominal * m.unit.factor == 126 * 60
+
+
+def test_from_to_varying_is_a_range_and_a_change_is_not() -> None:
+    m = the("门票价格从500元到3000元不等。", "500元到3000元")
+    assert m.number.ends == (500, 3000) and m.unit.canonical == "CNY"
+    assert [m.printed for m in mentions("价格从500元涨到3000元。")] == ["500元", "3000元"]

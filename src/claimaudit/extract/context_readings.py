@@ -49,8 +49,9 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
+            varies = _VARIES_AFTER.match(f, b.end) is not None      # 从500元到3000元不等: a range
             if gap and (between or "and" not in gap.group(0)) \
-                    and (between or not from_ or RANGE_FROM.search(before)) \
+                    and (between or not from_ or varies or RANGE_FROM.search(before)) \
                     and (between or "to" not in gap.group(0)
                          or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
                 first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
@@ -75,6 +76,9 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+_VARIES_AFTER = re.compile(r"\s*(?:不等|不一)")
 
 
 def _money_sign(f: str, m: Mention) -> bool:
@@ -622,17 +626,20 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
         while j + 1 < len(ms) and _next_time_part(f, ms[j], ms[j + 1]):
             j += 1
         merged = None
-        if j > i and ms[j].unit.dims == _TIME.dims and ms[j].unit_start >= 0:
+        last_minutes = j > i and ms[j].unit_start < 0 and _MINUTE_MARK.match(f, ms[j].end) is not None
+        if j > i and ((ms[j].unit.dims == _TIME.dims and ms[j].unit_start >= 0) or last_minutes):
             a, b = ms[i], ms[j]
-            v = text[a.start:b.start] + b.value      # (1分45秒12: the last part's decimals, as read)
+            # (1分45秒12: the last part's decimals, as read; 2小时06分: the minutes end it)
+            v = text[a.start:b.end + 1] if last_minutes else text[a.start:b.start] + b.value
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p is not None else None
             if p is not None and info is not None and info.dims == _TIME.dims and not p.is_range:
-                merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
+                end = b.end + 1 if last_minutes else b.end
+                merged = Mention(start=a.start, end=end, printed=text[a.start:end], value=v,
                                  number=p, unit=info, qualifier=a.qualifier, relation=a.relation,
-                                 candidates=[f"{text[a.start:b.end]!r} read as one duration in parts"],
+                                 candidates=[f"{text[a.start:end]!r} read as one duration in parts"],
                                  kind=a.kind, number_start=a.number_start, number_end=b.number_end,
-                                 unit_start=b.unit_start, cell=a.cell)
+                                 unit_start=b.end if last_minutes else b.unit_start, cell=a.cell)
         if merged is not None:
             out.append(merged)
             i = j + 1

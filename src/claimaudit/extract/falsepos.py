@@ -102,6 +102,7 @@ _VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|�
 _DISPLACEMENT = re.compile(r"[1-6]\.\d")
 _ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)[^。\n]{0,8}$", re.I)
 _ENGINE_AFTER = re.compile(r"\s?(?:发动机|發動機|引擎|涡轮|渦輪|四驱|四驅|两驱|兩驅|车型|車型|版|engine|turbo)", re.I)
+_CN_MONTH_RANGE_AFTER = re.compile(r"\s?[至到~～\-–—]\s?(?:0?[1-9]|1[0-2])\s?月")
 _SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
 _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
@@ -394,6 +395,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
         if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_NAME.match(after):
             return "date"             # 2024年3月, 3月发布: March, not three months
+        if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_RANGE_AFTER.match(after):
+            return "date"             # 1至8月, 1-6月: January to August (1至3个月 is a duration)
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
