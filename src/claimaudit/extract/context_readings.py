@@ -536,7 +536,8 @@ _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，
 _METRE_DIGITS = re.compile("([一二三四五六七八九])([〇零一二三四五六七八九])?(?![十百千万萬亿億米厘分毫点點])")
 #: 1米8, 2米09, 9秒58: digits glued after 米 or 秒 are its decimals (a height, a jump, a sprint time),
 #: where nothing that could start a unit, a count or another number follows them.
-_DECIMAL_DIGITS = re.compile(r"(\d{1,2})(?![\d.．%A-Za-z])(?=$|[\s，。、；：,.;:!?！？)）的和与及或高长宽左以多成夺摘获打破的])")
+_DECIMAL_DIGITS = re.compile(r"(\d{1,2})(?![\d.．%A-Za-z])"
+                             r"(?=$|[\s，。、；：,.;:!?！？)）的和与及或高长宽左以多成夺摘获打破])")
 _DECIMALS_AFTER = {"米": 10, "秒": 60}     # the unit, and the wholes below which it takes decimals so
 _CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
 _LENGTH_DIMS = unit_or_none("m")
@@ -652,7 +653,7 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
 def _next_time_part(f: str, a: Mention, b: Mention) -> bool:
     """Whether ``b`` goes on the duration ``a`` starts: glued to it, after a time unit or a bare 分."""
     if a.number.is_range or b.number.is_range or b.qualifier or b.kind != "digits" or a.kind != "digits" \
-            or not b.unit.dims.items and not _MINUTE_MARK.match(f, b.end):
+            or (not b.unit.dims.items and not _MINUTE_MARK.match(f, b.end)):
         return False
     if a.unit_start >= 0:
         return _TIME is not None and a.unit.dims == _TIME.dims and a.end == b.start

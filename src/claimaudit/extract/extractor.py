@@ -199,7 +199,8 @@ class Extractor:
                                   text.replace(",", ""), "digits")
                 skip_until = tok.end
             if tok.kind == "digits" and tok.norm[:1] == "+" and memory_plus(f, tok.start, tok.end):
-                tok = NumberToken(tok.start + 1, tok.end, tok.text[1:], tok.norm[1:], tok.kind)    # the 128GB of 8GB+128GB
+                # the 128GB of 8GB+128GB: a size, no sign
+                tok = NumberToken(tok.start + 1, tok.end, tok.text[1:], tok.norm[1:], tok.kind)
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and (
                     count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
@@ -309,7 +310,8 @@ class Extractor:
             if pct.strip()[1:2] in ("多", "余", "餘") and not mult:
                 # 1个多百分点: more than one point (the grammar reads 1多个百分点)
                 number_text, pct = number_text + "多", pct.replace(pct.strip()[1], "", 1)
-            if pct.strip() == "倍" and f.startswith("半", pos) and (_WHOLE.fullmatch(tok.norm) or tok.kind == "chinese") \
+            if pct.strip() == "倍" and f.startswith("半", pos) \
+                    and (_WHOLE.fullmatch(tok.norm) or tok.kind == "chinese") \
                     and "点" not in tok.norm and "點" not in tok.norm and not mult \
                     and _HALF_AFTER_TIMES.match(f, pos + 1):
                 # 两倍半, 3倍半: two and a half times (not twice)

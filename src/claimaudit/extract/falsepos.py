@@ -95,12 +95,14 @@ _DOT_DIGIT = re.compile(r"\.\d")
 _SHAPE = re.compile(r"[xX×]\d")
 #: 4K, 8K before the words of screens and video: the format's name (3840 pixels wide), no 4000.
 _VIDEO_K = frozenset({"2", "4", "5", "6", "8", "16"})
-_VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清|录制|錄製|拍摄|拍攝|画质|畫質"
+_VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清"
+                            r"|录制|錄製|拍摄|拍攝|画质|畫質"
                             r"|HDR|UHD|resolution|display|video|TV|monitor|screen|camera|recording|gaming"
                             r"|@|/\d|\s?\d+\s?Hz|\s?\d+\s?fps)", re.I)
 #: A turbo engine named by its displacement in litres: 排量2.0T, 1.5T发动机, 2.0T四驱.
 _DISPLACEMENT = re.compile(r"[1-6]\.\d")
-_ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)[^。\n]{0,8}$", re.I)
+_ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)"
+                            r"[^。\n]{0,8}$", re.I)
 _ENGINE_AFTER = re.compile(r"\s?(?:发动机|發動機|引擎|涡轮|渦輪|四驱|四驅|两驱|兩驅|车型|車型|版|engine|turbo)", re.I)
 _CN_MONTH_RANGE_AFTER = re.compile(r"\s?[至到~～\-–—]\s?(?:0?[1-9]|1[0-2])\s?月")
 _SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
@@ -111,7 +113,8 @@ _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?
                                 r"|张|卡|个|条|台|节点|万|亿"
                                 # 每盎司2000美元, 2000公里: money and measures (2019元旦 is New Year's Day)
                                 r"|元(?![旦年月宵])|" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES)
-                                + r"|公里|千米|公斤|千克|吨|噸|平方米|平方公里|立方米|毫升|千瓦|兆瓦|千瓦时|人次|辆|輛)")
+                                + r"|公里|千米|公斤|千克|吨|噸|平方米|平方公里|立方米|毫升"
+                                r"|千瓦|兆瓦|千瓦时|人次|辆|輛)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 #: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
 #: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a

@@ -15,8 +15,10 @@ from .unit_words import unit_or_none
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
 POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">="}
-#: After the value: 以上 / 左右 / 多 / 余 (not 余额, a balance) / a glued +, or an English phrase after a space ("30 or more").
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+)(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
+#: After the value: 以上 / 左右 / 多 / 余 (not 余额, a balance) / a glued +, or an English phrase
+#: after a space ("30 or more").
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+)(?!\s*[\d$¥€£(])"
+                             r"|\s(" + vocabulary.alternation(
     k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
 _POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
@@ -55,7 +57,7 @@ def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | Non
     yuan), 港币3000万 and 人民币500 too for the names news prints before a bare amount. None for
     a rate (美元兑人民币7.1) and where something other than 元 follows a name usually printed after
     the amount (美元500台)."""
-    if start < 2 or not CJK.match(f[start - 1]) and f[start - 1] != " ":
+    if start < 2 or (not CJK.match(f[start - 1]) and f[start - 1] != " "):
         return None
     cur = CHINESE_CURRENCY_BEFORE.search(f, max(0, start - 6), start)
     if cur is None or _EXCHANGE_BEFORE.search(f, max(0, cur.start() - 2), cur.start()):

@@ -134,7 +134,8 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("吨", "噸", "公吨"), "t"), "磅": "lb", "盎司": "oz",
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
-                "平方厘米": "cm^2", **dict.fromkeys(("平方英尺", "平方英呎", "平方呎"), "ft^2"), "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "平方厘米": "cm^2", **dict.fromkeys(("平方英尺", "平方英呎", "平方呎"), "ft^2"), "平方英里": "mi^2",
+                "公顷": "ha", "公頃": "ha",
                 # chip areas, volumes, land, data and the Taiwanese and Hong Kong spellings (英吋, 英呎)
                 "平方毫米": "mm^2", "平方分米": "dm^2", "平方英寸": "in^2", "立方厘米": "cm^3",
                 **dict.fromkeys(("立方千米", "立方公里"), "km^3"), "立方英尺": "ft^3",
