@@ -339,3 +339,11 @@ def test_from_to_varying_is_a_range_and_a_change_is_not() -> None:
     m = the("门票价格从500元到3000元不等。", "500元到3000元")
     assert m.number.ends == (500, 3000) and m.unit.canonical == "CNY"
     assert [m.printed for m in mentions("价格从500元涨到3000元。")] == ["500元", "3000元"]
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("大约百分之十几的人。", "百分之十几", 10), ("增长了百分之二十多。", "百分之二十多", 20),
+])
+def test_more_than_a_round_share(text: str, printed: str, value: int) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.relation, m.unit.canonical) == (value, ">", "percent")

@@ -290,6 +290,10 @@ class Extractor:
         pct = ""
         pm = PCT_RE.match(f, pos)
         number_text = tok.norm
+        share_more = tok.kind == "fraction" and tok.norm.startswith(_SHARE_FORMS) and tok.norm[-1:] in "十百千" \
+            and f[pos:pos + 1] in ("几", "幾", "多", "余", "餘")
+        if share_more:
+            number_text, pos = number_text + "多", pos + 1      # 百分之十几, 百分之二十多: more than 10%, 20%
         if tok.kind in ("chinese", "digits") and not mult and f.startswith("成", pos) \
                 and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
             pct = "成"    # 八成, ９成, 7.2成 = 80%, 90%, 72%: parse_printed decides whether 成 is a tenth here
@@ -410,6 +414,8 @@ class Extractor:
                                 number_text + mult.strip() if CJK.match(mult.strip()[:1]) or len(mult.strip()) == 1
                                 else number_text + mult,
                                 pos, tok.end, pct=pct)
+        if found is not None and share_more and f[pos - 1] in "几幾":
+            found.candidates.append(f"几 read as 多 (more than {tok.text})")
         if found is not None and approx is not None and approx.group(0)[0] in "几幾":
             found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
         if found is not None and basis and number_text.endswith(" basis points") and pm is not None \
