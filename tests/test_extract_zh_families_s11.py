@@ -347,3 +347,23 @@ def test_from_to_varying_is_a_range_and_a_change_is_not() -> None:
 def test_more_than_a_round_share(text: str, printed: str, value: int) -> None:
     m = the(text, printed)
     assert (m.number.nominal, m.number.relation, m.unit.canonical) == (value, ">", "percent")
+
+
+@pytest.mark.parametrize(("text", "printed", "qualifier", "relation"), [
+    ("至少三个，至多五个。", "至多五个", "至多", "<="), ("顶多十人", "顶多十人", "顶多", "<="),
+    ("起码3天", "起码3天", "起码", ">="),
+])
+def test_at_most_and_at_least_words(text: str, printed: str, qualifier: str, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.qualifier, m.number.relation) == (qualifier, relation)
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [("三两天就能完成。", "三两天", "day"), ("三两个人", "三两个人", "")])
+def test_two_or_three(text: str, printed: str, unit: str) -> None:
+    m = the(text, printed)
+    assert m.number.ends == (2, 3) and (same_unit(m, unit) if unit else not m.unit.dims.items)
+
+
+@pytest.mark.parametrize("text", ["喝了三两酒", "他三两下就修好了"])
+def test_three_liang_and_a_few_strokes_are_no_range(text: str) -> None:
+    assert all(not m.number.is_range for m in mentions(text))

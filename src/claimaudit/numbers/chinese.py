@@ -362,6 +362,9 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
     if i + 1 >= n or text[i] not in _APPROX_DIGIT or text[i + 1] not in _APPROX_DIGIT:
         return None
     a, b = _APPROX_DIGIT[text[i]], _APPROX_DIGIT[text[i + 1]]
+    if (a, b) == (3, 2) and text[i + 1] in "两兩" and not prefix:
+        # 三两天, 三两个: "two or three" before a measure or time word (三两酒 is three liang)
+        return (i + 2, "2-3") if text[i + 2:i + 3] in _ONE_OR_TWO_BEFORE else None
     if not (b == a + 1 or ((a, b) == (3, 5) and not prefix)) or ((a, b) == (1, 2) and text[i + 1] not in "两兩"
                                                                   and text[i + 2:i + 3] not in SMALL_UNITS):
         return None      # 一二十 is ten to twenty; 一二 alone (略知一二) is no amount

@@ -37,6 +37,7 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
     "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
     "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
+    "起码": ">=", "起碼": ">=",
     "不小于": ">=", "不小於": ">=", "大于等于": ">=", "大於等於": ">=", "大于或等于": ">=", "大於或等於": ">=",
     "greater than or equal to": ">=", "more than or equal to": ">=", "equal to or greater than": ">=",
     "equal to or more than": ">=",
@@ -50,7 +51,8 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     "not more than": "<=", "a maximum of": "<=", "maximum of": "<=", "as many as": "<=",
     "as much as": "<=", "as high as": "<=",
     "不超过": "<=", "不超過": "<=", "不多于": "<=", "不多於": "<=", "不高于": "<=", "不高於": "<=",
-    "最多": "<=", "最高": "<=", "最高达": "<=", "高达": "<=", "高達": "<=", "多达": "<=", "多達": "<=",
+    "最多": "<=", "至多": "<=", "顶多": "<=", "頂多": "<=",
+    "最高": "<=", "最高达": "<=", "高达": "<=", "高達": "<=", "多达": "<=", "多達": "<=",
 }
 
 #: Words printed *after* a number (and its unit).
