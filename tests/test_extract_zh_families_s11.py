@@ -367,3 +367,23 @@ def test_two_or_three(text: str, printed: str, unit: str) -> None:
 @pytest.mark.parametrize("text", ["喝了三两酒", "他三两下就修好了"])
 def test_three_liang_and_a_few_strokes_are_no_range(text: str) -> None:
     assert all(not m.number.is_range for m in mentions(text))
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("这台电脑配备16G内存和1T硬盘。", "16G", "GB"), ("这台电脑配备16G内存和1T硬盘。", "1T", "TB"),
+    ("手机有128G存储空间。", "128G", "GB"), ("显卡为RTX 4090，显存24G。", "24G", "GB"), ("存储扩展至2T。", "2T", "TB"),
+])
+def test_glued_g_and_t_in_words_of_storage(text: str, printed: str, unit: str) -> None:
+    m = the(text, printed)
+    assert same_unit(m, unit) and m.number.nominal == int(printed[:-1])
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("训练了14.8T tokens", "14.8T tokens", F(148, 10) * 10**12), ("内存带宽3.35TB/s", "3.35TB/s", F(335, 100)),
+])
+def test_t_elsewhere_stays_a_scale_or_a_unit(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+def test_5g_is_a_network_name() -> None:
+    assert mentions("采用5G网络。") == []

@@ -35,6 +35,7 @@ from .number_affixes import (
     million_m,
     post_qualifier,
     qualifier_before,
+    storage_letter,
 )
 from .unit_words import (
     CJK_AMBIGUOUS,
@@ -256,7 +257,8 @@ class Extractor:
         pos = tok.end
         mult, as_million, basis, spaced_letter = "", False, False, ""
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
-        if tok.kind in ("digits",):
+        storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
+        if tok.kind in ("digits",) and not storage:
             mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
                 or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
@@ -413,7 +415,7 @@ class Extractor:
         found = self._with_unit(before,
                                 number_text + mult.strip() if CJK.match(mult.strip()[:1]) or len(mult.strip()) == 1
                                 else number_text + mult,
-                                pos, tok.end, pct=pct)
+                                pos, tok.end, pct=pct, letter_unit=storage)
         if found is not None and share_more and f[pos - 1] in "几幾":
             found.candidates.append(f"几 read as 多 (more than {tok.text})")
         if found is not None and approx is not None and approx.group(0)[0] in "几幾":
@@ -438,7 +440,8 @@ class Extractor:
         m = MULT_RE.match(f, nxt.end)
         return m is not None and f[nxt.end:m.end()].strip() == mult.strip()
 
-    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "") -> Mention | None:
+    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "",
+                   letter_unit: str = "") -> Mention | None:
         """The mention of ``before.tok`` (already joined with its multiplier, percent sign and range
         end in ``num_text``), with the unit words after ``pos`` and what stands before it."""
         f = self.folded
@@ -449,6 +452,9 @@ class Extractor:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
         unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
+        if letter_unit and (letter := unit_or_none(letter_unit)) is not None:
+            unit, uend = (letter_unit, pos, pos + 1, letter), pos + 1      # 16G内存, 1T硬盘: GB, TB
+            candidates.append(f"{f[pos]} read as {letter_unit} in words of storage")
         if unit is None and tok.kind == "digits" and (more := _MORE_BEFORE_UNIT.match(f, pos)) is not None:
             # 3000多元, 200多公斤, 1.2万余元, 3个多小时: "more than", then the unit (the grammar reads it so)
             more_unit, more_end = unit_after(f, tok.kind, more.end(), limit, candidates)

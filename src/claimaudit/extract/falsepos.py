@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..numbers import vocabulary
 from .chinese_counts import in_set_phrase
-from .number_affixes import CURRENCY_BEFORE
+from .number_affixes import CURRENCY_BEFORE, storage_letter
 from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
 
 _LETTER = re.compile(r"[A-Za-z]")
@@ -362,6 +362,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
                     and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
                 return None                       # "50p": pence, in a sentence about money
+            if g.group(0) == "G" and storage_letter(folded, start, end):
+                return None                       # 16G内存: gigabytes
             if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
                     is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
                 return "identifier"

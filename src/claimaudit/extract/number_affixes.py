@@ -68,6 +68,20 @@ def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | Non
     return None
 
 
+#: Where a glued G or T is gigabytes or terabytes (16G内存, 1T硬盘, 显存24G), not a scale (1T is no
+#: trillion there) nor a name (5G网络).
+_STORAGE_CONTEXT = re.compile(r"硬盘|硬碟|固态|固態|存储|存儲|内存|內存|显存|顯存|闪存|閃存|容量|空间|空間|网盘|網盤|"
+                              r"云盘|雲盤|U盘|SSD|HDD|RAM|ROM")
+
+
+def storage_letter(f: str, start: int, pos: int) -> str:
+    """"GB" or "TB" for the G or T glued at ``f[pos]`` after the number starting at ``start`` in words
+    of storage (16G内存, 1T硬盘, 存储扩展至2T), else ""."""
+    if f[pos:pos + 1] not in ("G", "T") or (f[pos + 1:pos + 2].isascii() and f[pos + 1:pos + 2].isalnum()):
+        return ""
+    return f[pos] + "B" if _STORAGE_CONTEXT.search(f[max(0, start - 6):start] + " " + f[pos + 1:pos + 5]) else ""
+
+
 #: 8GB+128GB, 12GB+512GB: a phone's memory and storage joined by a plus, two sizes (no sign, no sum).
 _MEMORY_PLUS = re.compile(r"\d\s?[GT]B$")
 _MEMORY_AFTER = re.compile(r"\s?[GT]B(?![A-Za-z])")
