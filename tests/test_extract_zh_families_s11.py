@@ -358,7 +358,9 @@ def test_at_most_and_at_least_words(text: str, printed: str, qualifier: str, rel
     assert (m.qualifier, m.number.relation) == (qualifier, relation)
 
 
-@pytest.mark.parametrize(("text", "printed", "unit"), [("三两天就能完成。", "三两天", "day"), ("三两个人", "三两个人", "")])
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("三两天就能完成。", "三两天", "day"), ("三两个人", "三两个人", ""),
+])
 def test_two_or_three(text: str, printed: str, unit: str) -> None:
     m = the(text, printed)
     assert m.number.ends == (2, 3) and (same_unit(m, unit) if unit else not m.unit.dims.items)
