@@ -389,3 +389,15 @@ def test_t_elsewhere_stays_a_scale_or_a_unit(text: str, printed: str, value: Fra
 
 def test_5g_is_a_network_name() -> None:
     assert mentions("采用5G网络。") == []
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("支持4K 120fps录制", "120fps"), ("游戏帧率稳定在60 fps", "60 fps"), ("It supports 4K video at 60fps.", "60fps"),
+])
+def test_fps_is_frames_per_second(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert same_unit(m, "1/s") and any("frames per second" in c for c in m.candidates)
+
+
+def test_fps_of_a_projectile_stays_feet_per_second() -> None:
+    assert same_unit(the("muzzle velocity of 2800 fps", "2800 fps"), "ft/s")

@@ -152,6 +152,10 @@ _PROSE_READINGS = {
            re.compile(r"siemens|conductance", re.I)),
     "mb": ("millibar", "mb read as millibars (a pressure context); MB (megabyte) or Mb (megabit) elsewhere",
            None),
+    # 60fps, 4K 120fps录制: frames of video or of a game per second (feet per second only for a projectile)
+    "fps": ("per second", "fps read as frames per second; feet per second where the sentence speaks of a "
+            "projectile's or the wind's speed",
+            re.compile(r"muzzle|velocit|bullet|projectile|arrow|\bwind|feet|\bft\b|枪口|初速|风速", re.I)),
 }
 _PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barometr|atmospher|气压", re.I)
 
