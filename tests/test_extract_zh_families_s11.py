@@ -401,3 +401,21 @@ def test_fps_is_frames_per_second(text: str, printed: str) -> None:
 
 def test_fps_of_a_projectile_stays_feet_per_second() -> None:
     assert same_unit(the("muzzle velocity of 2800 fps", "2800 fps"), "ft/s")
+
+
+# -- numbers that name a day, a clock time or a line ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ('在"双11"期间，销售额增长30%。', ["30%"]), ("今年618购物节成交额增长20%。", ["20%"]),
+    ("3·15晚会曝光了多家企业。", []), ("从上午9时至下午5时。", []), ("下午5时30分开会", []),
+    ("电话号码为13800138000。", []), ("邮编100000。", []),
+])
+def test_named_days_clock_times_and_numbers_that_name(text: str, printed: list[str]) -> None:
+    assert [m.printed for m in mentions(text)] == printed
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("每天工作8小时", ["8小时"]), ("全年售出618台", ["618"]), ("共有100000人", ["100000"]),
+])
+def test_hours_and_counts_near_those_stay(text: str, printed: list[str]) -> None:
+    assert [m.printed for m in mentions(text)] == printed

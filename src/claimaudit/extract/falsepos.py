@@ -104,6 +104,16 @@ _DISPLACEMENT = re.compile(r"[1-6]\.\d")
 _ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)"
                             r"[^。\n]{0,8}$", re.I)
 _ENGINE_AFTER = re.compile(r"\s?(?:发动机|發動機|引擎|涡轮|渦輪|四驱|四驅|两驱|兩驅|车型|車型|版|engine|turbo)", re.I)
+_SHOPPING_AFTER = re.compile(r"\s?(?:购物节|購物節|大促|年中大促|当天|當天|期间|期間|活动|活動)")
+#: 3·15, 5·1: month and day joined by a middle dot (a named day: 3·15晚会, the consumer-rights day).
+_MIDDLE_DOT_DATE_AFTER = re.compile(r"[·・•]\d{1,2}(?!\d)")
+_MIDDLE_DOT_DATE_BEFORE = re.compile(r"(?<!\d)\d{1,2}[·・•]$")
+#: 下午5时, 上午9时30分: 时 after the hour of a clock (时间, 时代, 时期 are words).
+_CN_SHI_AFTER = re.compile(r"\s?[时時](?![间間代期候刻])")
+#: Words before a number that names (a telephone number, a post code, an account).
+_CN_NUMBER_NAME_BEFORE = re.compile(r"(?:电话|電話|手机|手機|号码|號碼|热线|熱線|邮编|郵編|邮政编码|郵政編碼|编号|編號"
+                                    r"|代码|代碼|账号|帳號|帐号|卡号|卡號|证号|證號|工号|學號|学号|QQ|微信)(?:号|號)?"
+                                    r"\s?(?:为|為|是|：|:)?\s*$")
 _CN_MONTH_RANGE_AFTER = re.compile(r"\s?[至到~～\-–—]\s?(?:0?[1-9]|1[0-2])\s?月")
 _SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
 _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
@@ -402,6 +412,14 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # 2024年3月, 3月发布: March, not three months
         if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_RANGE_AFTER.match(after):
             return "date"             # 1至8月, 1-6月: January to August (1至3个月 is a duration)
+        if (tok in ("11", "12") and prev == "双") or (tok == "618" and _SHOPPING_AFTER.match(after)) \
+                or (_DAY.fullmatch(tok) and (_MIDDLE_DOT_DATE_AFTER.match(after)
+                                             or _MIDDLE_DOT_DATE_BEFORE.search(before))):
+            return "date"             # 双11, 618购物节, 3·15晚会: days named by their date
+        if _CN_HOUR.fullmatch(tok) and _CN_TIME_OF_DAY_BEFORE.search(before) and _CN_SHI_AFTER.match(after):
+            return "time of day"      # 下午5时, 上午9时: a clock time, no five of anything
+        if tok.isdigit() and len(tok) >= 5 and _CN_NUMBER_NAME_BEFORE.search(before):
+            return "identifier"       # 电话13800138000, 邮编100000: a number that names, no amount
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
@@ -422,8 +440,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _CN_HOUR.fullmatch(tok) and (m := _CN_CLOCK_AFTER.match(after)) is not None \
                 and (m.group(1) or _CN_TIME_OF_DAY_BEFORE.search(before)):
             return "time of day"              # 下午3点, 3点30分, 8点半: a clock time
-        if prev in "点點" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after):
-            return "time of day"              # the 30 of 3点30分
+        if prev in "点點时時" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after) \
+                and (prev in "点點" or _CN_TIME_OF_DAY_BEFORE.search(before[:-1].rstrip("0123456789"))):
+            return "time of day"              # the 30 of 3点30分, of 下午5时30分
         if _INDEX_AFTER.match(after) and CJK_BEFORE.search(before):
             return "name"                     # 沪深300指数, 中证500指数: an index's name
         if (tok == "24" and _ROUND_THE_CLOCK.match(after)) or (tok == "7" and _ROUND_THE_CLOCK_BEFORE.search(before)):
