@@ -419,3 +419,9 @@ def test_named_days_clock_times_and_numbers_that_name(text: str, printed: list[s
 ])
 def test_hours_and_counts_near_those_stay(text: str, printed: list[str]) -> None:
     assert [m.printed for m in mentions(text)] == printed
+
+
+def test_a_plan_named_in_quotes_is_no_range() -> None:
+    assert [m.printed for m in mentions('"十四五"期间投资将超过10万亿元。')] == ["超过10万亿元"]
+    assert mentions("“十四五”时期") == []
+    assert the("十四五岁的少年", "十四五岁").number.ends == (14, 15)
