@@ -425,3 +425,18 @@ def test_a_plan_named_in_quotes_is_no_range() -> None:
     assert [m.printed for m in mentions('"十四五"期间投资将超过10万亿元。')] == ["超过10万亿元"]
     assert mentions("“十四五”时期") == []
     assert the("十四五岁的少年", "十四五岁").number.ends == (14, 15)
+
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("超7成受访者表示满意。", "超7成", ">"), ("营收超3000万元。", "超3000万元", ">"),
+    ("净利润超10亿美元。", "超10亿美元", ">"), ("耗资上亿元。", "上亿元", ">="),
+])
+def test_chao_and_shang_are_bounds(text: str, printed: str, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == relation
+
+
+@pytest.mark.parametrize(("text", "printed"), [("赶超3家", "3"), ("加上百万元奖金", "百万元")])
+def test_verbs_ending_in_chao_or_shang_give_no_bound(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert m.relation is None and m.number.relation == "="

@@ -87,6 +87,8 @@ _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\
 _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
 #: 多/余 between digits and their unit (3000多元), or after the measure word (3个多小时).
 _MORE_BEFORE_UNIT = re.compile(r"[个個]?(?:多(?![少么麼数數])|[余餘](?![额額]))")
+#: Words ending in 上 before a bare scale (加上 plus, 马上 at once, 以上 above, 之上, 向上).
+_SHANG_WORDS = frozenset("加马馬以之向再而早晚路身")
 _TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
@@ -381,6 +383,9 @@ class Extractor:
                 and _PLUS_MINUS.fullmatch(f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = qualifier_before(f, start)
+        if qual is None and tok.kind == "chinese" and tok.norm == "一" + tok.text and f[start - 1:start] == "上" \
+                and f[start - 2:start - 1] not in _SHANG_WORDS:
+            qual = (start - 1, "上", ">=")     # 上亿元, 上百万: reaching a hundred million (加上百万 is "plus")
         cur_text = ""
         if cur:
             cur_text = f[cur.start():start].strip()

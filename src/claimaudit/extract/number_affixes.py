@@ -173,6 +173,10 @@ def join_parts(*parts: str) -> str:
     return out
 
 
+#: Characters that make a verb with 超 (赶超 overtake, 反超 pull ahead, 高超 superb): no qualifier.
+_CHAO_WORDS = frozenset("赶趕反高")
+
+
 def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     """(start, qualifier text, relation override) of a qualifier right before ``start``."""
     lo, j = max(0, start - _QUAL_WINDOW), start - 1
@@ -181,6 +185,8 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     if j < lo or f[j] not in _QUAL_LAST:
         return None
     found = _qualifier_at_end(f[max(0, start - _QUAL_WINDOW):start])
+    if found is not None and found[1] == "超" and f[start - found[0] - 1:start - found[0]] in _CHAO_WORDS:
+        return None      # 赶超3家: "overtook three", no "more than"
     return (start - found[0], found[1], None) if found is not None else None
 
 

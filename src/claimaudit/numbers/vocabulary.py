@@ -31,7 +31,7 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     # more than
     ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
     "in excess of": ">", "just over": ">", "well over": ">", "upwards of": ">", "just above": ">",
-    "超过": ">", "超過": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
+    "超过": ">", "超過": ">", "超": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
     "高于": ">", "高於": ">", "不止": ">", "超出": ">",
     # at least
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
