@@ -440,3 +440,16 @@ def test_chao_and_shang_are_bounds(text: str, printed: str, relation: str) -> No
 def test_verbs_ending_in_chao_or_shang_give_no_bound(text: str, printed: str) -> None:
     m = the(text, printed)
     assert m.relation is None and m.number.relation == "="
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("國際金價每盎司升至2,050美元。", "2,050美元", "USD/oz"), ("每吨为500元", "500元", "CNY/t"),
+    ("鸡蛋每斤4.5元。", "4.5元", "CNY/Chinese_jin"),
+])
+def test_a_price_per_unit_across_its_verb(text: str, printed: str, unit: str) -> None:
+    assert same_unit(the(text, printed), unit)
+
+
+def test_a_per_word_that_is_no_unit_gives_no_rate() -> None:
+    assert the("每股收于45.6元", "45.6元").unit.canonical == "CNY"
+    assert the("每公斤猪肉价格上涨了3元。", "3元").unit.canonical == "CNY"

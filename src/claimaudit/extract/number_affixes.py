@@ -118,7 +118,10 @@ CHANGE_BEFORE = re.compile(
     r"rebound\w*|advanc\w*|retreat\w*|boost\w*|reduc\w*|expand\w*|shr[iu]nk\w*|slump\w*|rall\w*|"
     r"revis\w*|trim\w*|hik\w*)(?:\s+[a-z]+){0,2}\s+(?:by\s+)?$", re.I)
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
-PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,4})\s?$")
+#: A price's verb may stand between (每盎司升至2050美元, 每桶跌至60美元, 每股收于45元).
+PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,4}?)"
+                        r"(?:升至|涨至|漲至|跌至|降至|回落至|上涨至|上漲至|下跌至|收于|收於|收报|收報|报|報|约为|約為|约|約"
+                        r"|仅为|僅為|仅|僅|高达|高達|达|達|为|為)?\s?$")
 #: "a year earlier", "a day ago" name a time, not a denominator.
 RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])"
                           r"(?! (?:earlier|ago|before|later|after|prior|previously|back)\b)")
