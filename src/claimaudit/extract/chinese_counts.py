@@ -30,6 +30,9 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
                  "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
                  "五十步笑百步", "双十一", "双十二", "七夕", "八仙", "九州",
+                 # place names and drive types that start with a numeral (三峡水库, 四驱版: no count)
+                 "四驱", "四驅", "两驱", "兩驅", "三峡", "三峽", "三亚", "三亞", "九寨沟", "九寨溝", "八达岭", "八達嶺",
+                 "十堰", "十三陵", "七台河",
                  "十一五", "十二五", "十三五", "十四五", "十五五",
                  # idioms of haste, frequency, distance and rank (十万火急 is urgent, no 100 000)
                  "十万火急", "三天两头", "九霄云外", "三顾茅庐", "不管三七二十一", "颠三倒四", "低三下四", "三教九流",
@@ -127,6 +130,10 @@ def signed_numeral(f: str, start: int, end: int) -> bool:
     return not nxt or nxt in _CLAUSE_END or nxt in "\n|)）" or (nxt.isascii() and not nxt.isalnum())
 
 
+#: What may follow 一度 when it is one degree or one kWh (一度电, 升高一度左右), not the adverb "once".
+_AFTER_ONE_DEGREE = frozenset("电電的左多以")
+
+
 def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, noun) of a Chinese count at ``f[start:end]`` (a numeral token), or None.
 
@@ -144,6 +151,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
     while pos < len(f) and f[pos] == " " and pos - end < 1:
         pos += 1
     if f.startswith("度", pos) and f[end:end + 1] == "度":
+        if tok == "一" and CJK.match(f[end + 1:end + 2]) and f[end + 1] not in _AFTER_ONE_DEGREE:
+            return None                  # 股价一度暴涨, 一度跌破: 一度 is "at one point", no degree
         return end, ""                   # 五度: a degree or a kWh where the sentence says so (context_readings)
     if f.startswith(("成", "半", "番"), pos):
         return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything

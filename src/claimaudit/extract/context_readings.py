@@ -49,13 +49,18 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
+            varies = _VARIES_AFTER.match(f, b.end) is not None      # 从500元到3000元不等: a range
             if gap and (between or "and" not in gap.group(0)) \
-                    and (between or not from_ or RANGE_FROM.search(before)) \
+                    and (between or not from_ or varies or RANGE_FROM.search(before)) \
                     and (between or "to" not in gap.group(0)
                          or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
                 first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
                 v = join_parts(first, "to", b.value)
                 p = parse_value(v, kilo)
+                if a.kind == "chinese" and p is not None and p.ends and p.ends[0] != a.number.nominal:
+                    v = join_parts(a.value, "to", b.value)     # 一米六到一米七: the first end grew past its unit
+                    p = parse_value(v, kilo)
+                    p = p if p is not None and p.ends and p.ends[0] == a.number.nominal else None
                 if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
                     merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
                                      number=p, unit=a.unit, qualifier=a.qualifier, relation=a.relation,
@@ -71,6 +76,9 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             out.append(a)
             i += 1
     return out
+
+
+_VARIES_AFTER = re.compile(r"\s*(?:不等|不一)")
 
 
 def _money_sign(f: str, m: Mention) -> bool:
@@ -144,7 +152,12 @@ _PROSE_READINGS = {
            re.compile(r"siemens|conductance", re.I)),
     "mb": ("millibar", "mb read as millibars (a pressure context); MB (megabyte) or Mb (megabit) elsewhere",
            None),
+    # the registry reads fps as frames per second (60fps, 4K 120fps录制); feet per second only where the
+    # sentence speaks of a projectile or the wind (_FPS_AS_FEET below)
+    "fps": ("ft/s", "fps read as feet per second (a projectile's or the wind's speed); frames per second elsewhere",
+            None),
 }
+_FPS_AS_FEET = re.compile(r"muzzle|velocit|bullet|projectile|arrow|\bwind|feet|\bft\b|枪口|初速|风速", re.I)
 _PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barometr|atmospher|气压", re.I)
 
 
@@ -156,6 +169,8 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
         return False            # a file size or a bit rate: the note says so, no reading is chosen
     if keep is not None and keep.search(sentence):
         return False
+    if word == "fps" and not _FPS_AS_FEET.search(sentence):
+        return False            # frames per second, the registry's reading
     v = m.value[:len(m.value) - len(word)].rstrip()
     reading = read_value(kilo, f"{v} {unit}") if m.value.endswith(word) else None
     if reading is None:
@@ -467,12 +482,40 @@ _CNY = unit_or_none("CNY")
 _YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
 
+#: 两块五, 五块八一斤: one digit after 块 is the tenths of a yuan (spoken prices), where it ends the
+#: amount (三块五花肉 is three pieces of pork belly).
+_KUAI_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s，。、；：,.;:!?！？)）的钱錢]|一[斤个個件只瓶杯碗份])")
+#: 八毛钱, 一毛錢: tenths of a yuan alone (毛 needs 钱 after it: 一毛不拔 is an idiom).
+_MAO_QIAN = re.compile(r"[毛角][钱錢]")
+
+
 def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
-    """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount."""
-    if a.number.is_range or a.number.nominal.denominator != 1 or f[a.end - 1:a.end] not in _YUAN_WORDS \
-            or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)) or _CNY is None:
+    """``五元三毛`` = 5.3 CNY: an amount in yuan (元, 块) and its tenths, one amount; ``两块五`` = 2.5 CNY
+    and ``八毛钱`` = 0.8 CNY as spoken prices."""
+    if _CNY is None or a.number.is_range or a.number.nominal.denominator != 1:
+        return None
+    if a.kind == "chinese" and not a.unit.dims.items and not a.number.unit and a.number.relation == "=" \
+            and 0 < a.number.nominal < 10 and _MAO_QIAN.match(f, a.number_end):
+        end, v = a.number_end + 2, f"0元{a.number.nominal}毛"      # exact tenths, as 五元三毛 reads
+        p = parse_value(v, kilo)
+        if p is None:
+            return None
+        return Mention(start=a.start, end=end, printed=text[a.start:end], value=v, number=p,
+                       unit=_CNY, candidates=[f"{text[a.number_end:end]!r} read as tenths of a yuan"], kind=a.kind,
+                       number_start=a.number_start, number_end=a.number_end, unit_start=a.number_end, cell=a.cell)
+    if f[a.end - 1:a.end] not in _YUAN_WORDS \
+            or ((a.unit != _CNY or a.unit_start < 0) and (a.unit.canonical or a.number.unit)):
         return None      # 三块 alone is a measure word (三块蛋糕); before 五毛 it is the yuan
     j = _JIAO_AFTER.match(f, a.end)
+    if j is None and f[a.end - 1] in "块塊" and (k := _KUAI_TENTHS.match(f, a.end)) is not None:
+        v = text[a.start:k.end()] + "毛"     # 两块五 is 两块五毛 (the grammar reads the tenths so)
+        p = parse_value(v, kilo)
+        if p is None or unit_or_none(p.unit) != _CNY or p.is_range:
+            return None
+        return Mention(start=a.start, end=k.end(), printed=text[a.start:k.end()], value=v, number=p, unit=_CNY,
+                       qualifier=a.qualifier, relation=a.relation,
+                       candidates=[f"{k.group(1)!r} after 块 read as tenths of a yuan"], kind=a.kind,
+                       number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1, cell=a.cell)
     if j is None:
         return None
     v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
@@ -493,11 +536,16 @@ _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
 #: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
 _TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
-_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达|達|是)?\s*$")
+_PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达到|達到|可达|可達|最高|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
 #: 一米八, 一米七五: metres and the tenths (and hundredths) after 米, colloquial heights.
 _METRE_DIGITS = re.compile("([一二三四五六七八九])([〇零一二三四五六七八九])?(?![十百千万萬亿億米厘分毫点點])")
+#: 1米8, 2米09, 9秒58: digits glued after 米 or 秒 are its decimals (a height, a jump, a sprint time),
+#: where nothing that could start a unit, a count or another number follows them.
+_DECIMAL_DIGITS = re.compile(r"(\d{1,2})(?![\d.．%A-Za-z])"
+                             r"(?=$|[\s，。、；：,.;:!?！？)）的和与及或高长宽左以多成夺摘获打破])")
+_DECIMALS_AFTER = {"米": 10, "秒": 60}     # the unit, and the wholes below which it takes decimals so
 _CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
 _LENGTH_DIMS = unit_or_none("m")
 
@@ -547,9 +595,13 @@ def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
     extra, end, note = None, m.end, ""
     if (h := _HALF_AFTER.match(f, m.end)) is not None:
         extra, end, note = "5", h.end(), "半 after the unit read as a half"
-    elif unit == "米" and whole < 10 and (d := _METRE_DIGITS.match(f, m.end)) is not None:
+    elif unit == "米" and whole < 10 and m.kind == "chinese" and (d := _METRE_DIGITS.match(f, m.end)) is not None:
         extra = str(_CN_DIGIT_VALUE[d.group(1)]) + (str(_CN_DIGIT_VALUE[d.group(2)]) if d.group(2) else "")
         end, note = d.end(), "the digits after 米 read as its decimals (一米八 = 1.8 m)"
+    elif m.kind == "digits" and whole < _DECIMALS_AFTER.get(unit, 0) and m.printed_number.isdigit() \
+            and (d := _DECIMAL_DIGITS.match(f, m.end)) is not None:
+        extra, end = d.group(1), d.end()
+        note = f"the digits after {unit} read as its decimals (1米8 = 1.8 m, 9秒58 = 9.58 s)"
     if extra is None:
         return False
     reading = read_value(kilo, f"{whole}.{extra} {unit}") or read_value(kilo, f"{whole}.{extra} {m.unit.canonical}")
@@ -562,6 +614,57 @@ def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
 
 
 CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+
+
+# -- a time in parts: 3分28秒, 2小时1分9秒, 1分钟30秒 --------------------------------------------------
+_TIME = unit_or_none("s")
+#: 分 right after a bare number, before the seconds (3分28秒): minutes (alone, 分 stays unread).
+_MINUTE_MARK = re.compile(r"分(?!钟|鐘)")
+
+
+def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """Hours, minutes and seconds printed one after the other with no gap (``3分28秒``, ``2小时1分9秒``)
+    are one duration (208 s, 7269 s), as the grammar reads them; 分 alone stays unread elsewhere."""
+    if _TIME is None:
+        return ms
+    out: list[Mention] = []
+    i = 0
+    while i < len(ms):
+        j = i
+        while j + 1 < len(ms) and _next_time_part(f, ms[j], ms[j + 1]):
+            j += 1
+        merged = None
+        last_minutes = j > i and ms[j].unit_start < 0 and _MINUTE_MARK.match(f, ms[j].end) is not None
+        if j > i and ((ms[j].unit.dims == _TIME.dims and ms[j].unit_start >= 0) or last_minutes):
+            a, b = ms[i], ms[j]
+            # (1分45秒12: the last part's decimals, as read; 2小时06分: the minutes end it)
+            v = text[a.start:b.end + 1] if last_minutes else text[a.start:b.start] + b.value
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p is not None else None
+            if p is not None and info is not None and info.dims == _TIME.dims and not p.is_range:
+                end = b.end + 1 if last_minutes else b.end
+                merged = Mention(start=a.start, end=end, printed=text[a.start:end], value=v,
+                                 number=p, unit=info, qualifier=a.qualifier, relation=a.relation,
+                                 candidates=[f"{text[a.start:end]!r} read as one duration in parts"],
+                                 kind=a.kind, number_start=a.number_start, number_end=b.number_end,
+                                 unit_start=b.end if last_minutes else b.unit_start, cell=a.cell)
+        if merged is not None:
+            out.append(merged)
+            i = j + 1
+        else:
+            out.append(ms[i])
+            i += 1
+    return out
+
+
+def _next_time_part(f: str, a: Mention, b: Mention) -> bool:
+    """Whether ``b`` goes on the duration ``a`` starts: glued to it, after a time unit or a bare 分."""
+    if a.number.is_range or b.number.is_range or b.qualifier or b.kind != "digits" or a.kind != "digits" \
+            or (not b.unit.dims.items and not _MINUTE_MARK.match(f, b.end)):
+        return False
+    if a.unit_start >= 0:
+        return _TIME is not None and a.unit.dims == _TIME.dims and a.end == b.start
+    return not a.unit.dims.items and _MINUTE_MARK.match(f, a.end) is not None and a.end + 1 == b.start
 
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------
@@ -671,6 +774,10 @@ def share_units(f: str, ms: list[Mention], kilo: int) -> None:
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p else None
+            if info is None and b.unit_start >= 0 and CJK_CHAR.match(f[b.unit_start]):
+                v = join_parts(a.value, b.unit.text)     # 140/90毫米汞柱: the registry's spelling of a Chinese unit
+                p = parse_value(v, kilo)
+                info = unit_or_none(p.unit) if p else None
             if p is not None and info is not None and info.dims == b.unit.dims:
                 a.value, a.number, a.unit = v, p, info
                 a.candidates.append(f"unit shared with the next value ({b.printed})")

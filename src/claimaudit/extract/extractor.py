@@ -29,10 +29,13 @@ from .number_affixes import (
     PER_BEFORE,
     RANGE_SEP,
     RATE_ARTICLE,
+    chinese_currency_before,
     join_parts,
+    memory_plus,
     million_m,
     post_qualifier,
     qualifier_before,
+    storage_letter,
 )
 from .unit_words import (
     CJK_AMBIGUOUS,
@@ -63,6 +66,8 @@ _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re
 #: The tenth after 成 (三成五 = 35%), where no other word starts with it.
 _CHENG_TENTHS = re.compile(r"([一二三四五六七八九1-9])(?=$|[\s的左以多，。、；：,.;:!?！？)）])")
 _WHOLE = re.compile(r"\d+")
+#: What may follow the 半 of 两倍半 (not 半年, 半径: a half of something else).
+_HALF_AFTER_TIMES = re.compile(r"$|[\s的左以多，。、；：,.;:!?！？)）]")
 _CN_DIGITS = "〇一二三四五六七八九"
 _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
@@ -80,6 +85,11 @@ _SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelv
 _NETWORK_CONTEXT = re.compile(r"modem|baud|bandwidth|network|\blink|throughput|\bbits?\b|data rate|serial|"
                               r"connection|download|upload|transfer|ethernet|wi-?fi|带宽|网络|速率", re.I)
 _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
+#: 多/余 between digits and their unit (3000多元), or after the measure word (3个多小时).
+_MORE_BEFORE_UNIT = re.compile(r"[个個]?(?:多(?![少么麼数數])|[余餘](?![额額]))")
+#: Words ending in 上 before a bare scale (加上 plus, 马上 at once, 以上 above, 之上, 向上).
+_SHANG_WORDS = frozenset("加马馬以之向再而早晚路身")
+_TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
                                 r"chromosom|\breads?\b|amplicon|碱基|基因", re.I)
@@ -117,6 +127,20 @@ def _discount_tenths(tok: NumberToken) -> str:
     if len(digits) == 2 and digits.isdigit() and digits[0] != "0":
         return f"{digits[0]}.{digits[1]}"
     return tok.norm
+
+
+#: 百分之五到百分之十, 百分之十至十五, 千分之一至千分之三: a range of shares, 百分之 printed once or twice.
+_SHARE_FORMS = ("百分之", "千分之", "万分之", "萬分之")
+
+
+def _shared_share(tok: NumberToken, nxt: NumberToken) -> bool:
+    """Whether ``nxt`` can end a range that a Chinese percent form (百分之五) starts: the same form, or a
+    bare Chinese numeral that shares it (百分之十至十五 is 10% to 15%)."""
+    if tok.kind != "fraction" or not tok.norm.startswith(_SHARE_FORMS):
+        return False
+    if nxt.kind == "fraction":
+        return nxt.norm[:3] == tok.norm[:3]
+    return nxt.kind == "chinese" and not nxt.norm.endswith(("多", "余")) and nxt.norm[:1] != "约"
 
 
 def _shared_word_scale(tok: NumberToken, nxt: NumberToken) -> tuple[str, str] | None:
@@ -177,6 +201,9 @@ class Extractor:
                 tok = NumberToken(tok.start, indian.end(), self.doc.text[tok.start:indian.end()],
                                   text.replace(",", ""), "digits")
                 skip_until = tok.end
+            if tok.kind == "digits" and tok.norm[:1] == "+" and memory_plus(f, tok.start, tok.end):
+                # the 128GB of 8GB+128GB: a size, no sign
+                tok = NumberToken(tok.start + 1, tok.end, tok.text[1:], tok.norm[1:], tok.kind)
             reason = false_positive(f, tok.start, tok.end, tok.kind, is_unit)
             if reason in ("zero word", "article or idiom", "idiom") and (
                     count_span(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
@@ -210,6 +237,7 @@ class Extractor:
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
+        out = context_readings.time_in_parts(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
@@ -231,7 +259,8 @@ class Extractor:
         pos = tok.end
         mult, as_million, basis, spaced_letter = "", False, False, ""
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
-        if tok.kind in ("digits",):
+        storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
+        if tok.kind in ("digits",) and not storage:
             mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
                 or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
@@ -246,6 +275,8 @@ class Extractor:
                 pos += 1
             elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
                 mult, spaced_letter, pos = spaced, spaced, pos + 2
+        if cur is None and tok.kind in ("chinese", "digits") and tok.start > 1:
+            cur = chinese_currency_before(f, tok.start, pos)     # 港币3000万元: in Hong Kong dollars
         approx = None
         if tok.kind == "chinese":
             approx = _CN_MORE_THAN_SCALE.match(f, pos)
@@ -263,6 +294,10 @@ class Extractor:
         pct = ""
         pm = PCT_RE.match(f, pos)
         number_text = tok.norm
+        share_more = tok.kind == "fraction" and tok.norm.startswith(_SHARE_FORMS) and tok.norm[-1:] in "十百千" \
+            and f[pos:pos + 1] in ("几", "幾", "多", "余", "餘")
+        if share_more:
+            number_text, pos = number_text + "多", pos + 1      # 百分之十几, 百分之二十多: more than 10%, 20%
         if tok.kind in ("chinese", "digits") and not mult and f.startswith("成", pos) \
                 and f[pos + 1:pos + 2] not in CHENG_WORD_STARTS:
             pct = "成"    # 八成, ９成, 7.2成 = 80%, 90%, 72%: parse_printed decides whether 成 is a tenth here
@@ -280,9 +315,19 @@ class Extractor:
             pos = pm.end()
             if "點" in pct:
                 pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
+            if pct.strip()[1:2] in ("多", "余", "餘") and not mult:
+                # 1个多百分点: more than one point (the grammar reads 1多个百分点)
+                number_text, pct = number_text + "多", pct.replace(pct.strip()[1], "", 1)
+            if pct.strip() == "倍" and f.startswith("半", pos) \
+                    and (_WHOLE.fullmatch(tok.norm) or tok.kind == "chinese") \
+                    and "点" not in tok.norm and "點" not in tok.norm and not mult \
+                    and _HALF_AFTER_TIMES.match(f, pos + 1):
+                # 两倍半, 3倍半: two and a half times (not twice)
+                number_text = tok.norm + ("点五" if tok.kind == "chinese" else ".5")
+                pos += 1
             if pct.strip() == "折" and not mult:
                 number_text = _discount_tenths(tok)     # 八五折, 85折: 85% of the price (8.5 tenths)
-            elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points"):
+            elif pct.strip().lower() in ("bp", "bps", "basis point", "basis points") or "基" in pct:   # 25个基点
                 ctx = _BASE_PAIR_CONTEXT if pct.strip() == "bp" else _NETWORK_CONTEXT
                 if pct.strip() in ("bp", "bps") and ctx.search(f, max(0, tok.start - 60), pos + 60):
                     pct, pos = "", pm.start()      # "9600 bps modem": bits per second (the unit words read it)
@@ -311,8 +356,9 @@ class Extractor:
             words_scale = _shared_word_scale(tok, nxt)
             if words_scale is not None:     # "between two and three million": both ends in millions
                 nxt = NumberToken(nxt.start, nxt.end, nxt.text, words_scale[0], "words")
-        if nxt is not None and tok.kind in ("digits", "chinese", "words") and nxt.kind == tok.kind \
-                and (not mult + pct or self._same_affix(mult, pct, nxt)) and not basis \
+        if nxt is not None and ((tok.kind in ("digits", "chinese", "words") and nxt.kind == tok.kind
+                                 and (not mult + pct or self._same_affix(mult, pct, nxt)))
+                                or _shared_share(tok, nxt)) and not basis \
                 and not (tok.kind == "words" and tok.norm == nxt.norm):
             sep = RANGE_SEP.fullmatch(f, pos, nxt.start)
             if sep and tok.kind == "words" and not re.search(r"\b(?:to|and)\b", sep.group(0)) \
@@ -337,6 +383,9 @@ class Extractor:
                 and _PLUS_MINUS.fullmatch(f[pos:nxt.start]):
             range_end, tolerance = nxt, True      # "9.83e-3 +/- 1e-5 km/s2": one value with its tolerance
         qual = qualifier_before(f, start)
+        if qual is None and tok.kind == "chinese" and tok.norm == "一" + tok.text and f[start - 1:start] == "上" \
+                and f[start - 2:start - 1] not in _SHANG_WORDS:
+            qual = (start - 1, "上", ">=")     # 上亿元, 上百万: reaching a hundred million (加上百万 is "plus")
         cur_text = ""
         if cur:
             cur_text = f[cur.start():start].strip()
@@ -353,7 +402,9 @@ class Extractor:
             elif words_scale is not None and range_end.norm == words_scale[0]:
                 rmult = " " + words_scale[1]
             rpm = PCT_RE.match(f, rpos)
-            rpct = f[rpos:rpm.end()] if rpm else ""
+            rpct = f[rpos:rpm.end()] if rpm else (
+                "成" if pct in ("", "成") and not mult and f.startswith("成", rpos)
+                and f[rpos + 1:rpos + 2] not in CHENG_WORD_STARTS else "")     # 一成到两成, 三至五成
             rpos += len(rpct)
             sep_text = "±" if tolerance else f[pos:range_end.start].strip() or "-"
             if sep_text.lstrip("-").strip() in ("to", "and"):
@@ -361,12 +412,17 @@ class Extractor:
             num_text = f"{number_text}{mult}{pct} {sep_text} {range_end.norm}{rmult}{rpct}" if sep_text.isalpha() \
                 else f"{number_text}{mult}{pct}{sep_text}{range_end.norm}{rmult}{rpct}"
             found = self._with_unit(before, num_text, rpos, range_end.end)
+            if found is not None and found.number.is_range and tok.kind == "chinese" and found.number.ends \
+                    and found.number.ends[0] >= found.number.ends[-1]:
+                found = None     # 一米六到一米七: 六 到 一 is no range (a Chinese range rises), the 六 is 一米's tenths
             if found is not None and (found.number.is_range or (tolerance and found.number.tolerance is not None)):
                 return found
         found = self._with_unit(before,
                                 number_text + mult.strip() if CJK.match(mult.strip()[:1]) or len(mult.strip()) == 1
                                 else number_text + mult,
-                                pos, tok.end, pct=pct)
+                                pos, tok.end, pct=pct, letter_unit=storage)
+        if found is not None and share_more and f[pos - 1] in "几幾":
+            found.candidates.append(f"几 read as 多 (more than {tok.text})")
         if found is not None and approx is not None and approx.group(0)[0] in "几幾":
             found.candidates.append(f"{approx.group(0)[0]} read as 多 (more than {tok.text}{approx.group(1)})")
         if found is not None and basis and number_text.endswith(" basis points") and pm is not None \
@@ -389,7 +445,8 @@ class Extractor:
         m = MULT_RE.match(f, nxt.end)
         return m is not None and f[nxt.end:m.end()].strip() == mult.strip()
 
-    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "") -> Mention | None:
+    def _with_unit(self, before: _Before, num_text: str, pos: int, num_end: int, pct: str = "",
+                   letter_unit: str = "") -> Mention | None:
         """The mention of ``before.tok`` (already joined with its multiplier, percent sign and range
         end in ``num_text``), with the unit words after ``pos`` and what stands before it."""
         f = self.folded
@@ -400,6 +457,14 @@ class Extractor:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
         unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
+        if letter_unit and (letter := unit_or_none(letter_unit)) is not None:
+            unit, uend = (letter_unit, pos, pos + 1, letter), pos + 1      # 16G内存, 1T硬盘: GB, TB
+            candidates.append(f"{f[pos]} read as {letter_unit} in words of storage")
+        if unit is None and tok.kind == "digits" and (more := _MORE_BEFORE_UNIT.match(f, pos)) is not None:
+            # 3000多元, 200多公斤, 1.2万余元, 3个多小时: "more than", then the unit (the grammar reads it so)
+            more_unit, more_end = unit_after(f, tok.kind, more.end(), limit, candidates)
+            if more_unit is not None:
+                num_text, unit, uend = num_text + more.group(0), more_unit, more_end
         unit_text, ustart = (unit[0], unit[1]) if unit else ("", -1)
         post_rel, post_word, post = post_qualifier(f, uend, bool(plus), unit_text)
         if post_rel is None and not unit and f[uend:uend + 1] in _COUNTED_BEFORE_QUALIFIER:
@@ -477,7 +542,8 @@ class Extractor:
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
             if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
-                                    or signed_numeral(f, tok.start, tok.end)):
+                                    or signed_numeral(f, tok.start, tok.end)
+                                    or f.startswith(_TENTHS_OF_YUAN, tok.end)):     # 一毛钱 (compound_money reads it)
                 counted = (tok.end, "")
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))

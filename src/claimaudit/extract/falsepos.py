@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..numbers import vocabulary
 from .chinese_counts import in_set_phrase
-from .number_affixes import CURRENCY_BEFORE
+from .number_affixes import CURRENCY_BEFORE, storage_letter
 from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
 
 _LETTER = re.compile(r"[A-Za-z]")
@@ -93,15 +93,40 @@ _COEFFICIENT = re.compile(r"\s*[×*]\s*([\u4e00-\u9fff]{2})")
 _SMALL_INT = re.compile(r"\d{1,2}")
 _DOT_DIGIT = re.compile(r"\.\d")
 _SHAPE = re.compile(r"[xX×]\d")
+#: 4K, 8K before the words of screens and video: the format's name (3840 pixels wide), no 4000.
+_VIDEO_K = frozenset({"2", "4", "5", "6", "8", "16"})
+_VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清"
+                            r"|录制|錄製|拍摄|拍攝|画质|畫質"
+                            r"|HDR|UHD|resolution|display|video|TV|monitor|screen|camera|recording|gaming"
+                            r"|@|/\d|\s?\d+\s?Hz|\s?\d+\s?fps)", re.I)
+#: A turbo engine named by its displacement in litres: 排量2.0T, 1.5T发动机, 2.0T四驱.
+_DISPLACEMENT = re.compile(r"[1-6]\.\d")
+_ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)"
+                            r"[^。\n]{0,8}$", re.I)
+_ENGINE_AFTER = re.compile(r"\s?(?:发动机|發動機|引擎|涡轮|渦輪|四驱|四驅|两驱|兩驅|车型|車型|版|engine|turbo)", re.I)
+_SHOPPING_AFTER = re.compile(r"\s?(?:购物节|購物節|大促|年中大促|当天|當天|期间|期間|活动|活動)")
+#: 3·15, 5·1: month and day joined by a middle dot (a named day: 3·15晚会, the consumer-rights day).
+_MIDDLE_DOT_DATE_AFTER = re.compile(r"[·・•]\d{1,2}(?!\d)")
+_MIDDLE_DOT_DATE_BEFORE = re.compile(r"(?<!\d)\d{1,2}[·・•]$")
+#: 下午5时, 上午9时30分: 时 after the hour of a clock (时间, 时代, 时期 are words).
+_CN_SHI_AFTER = re.compile(r"\s?[时時](?![间間代期候刻])")
+#: Words before a number that names (a telephone number, a post code, an account).
+_CN_NUMBER_NAME_BEFORE = re.compile(r"(?:电话|電話|手机|手機|号码|號碼|热线|熱線|邮编|郵編|邮政编码|郵政編碼|编号|編號"
+                                    r"|代码|代碼|账号|帳號|帐号|卡号|卡號|证号|證號|工号|學號|学号|QQ|微信)(?:号|號)?"
+                                    r"\s?(?:为|為|是|：|:)?\s*$")
+_CN_MONTH_RANGE_AFTER = re.compile(r"\s?[至到~～\-–—]\s?(?:0?[1-9]|1[0-2])\s?月")
+_SHAPE_FIRST = re.compile(r"(?<![\d.])\d{3,}[xX×]$")
 _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
                                 r"|张|卡|个|条|台|节点|万|亿"
-                                # a currency, a measure or a count of people after it ("2000 元", "2000 吨",
-                                # "2024 人"): an amount; 年, 届, 版, 款 after it stay a year
-                                r"|美元|港元|港币|欧元|英镑|日元|韩元|元|块钱|人民币|人次|人|名|位|家|件|只|头"
-                                r"|吨|公斤|千克|克|公里|千米|米|平方米|亩|辆|套|份|项|篇|户|座|间|颗|枚|千|百)")
+                                # money, measures and counts of people after it ("每盎司2000美元", "2000公里",
+                                # "2024 人"): an amount; 年, 届, 版, 款 after it stay a year (2019元旦 is New
+                                # Year's Day)
+                                r"|元(?![旦年月宵])|" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES)
+                                + r"|块钱|公里|千米|米|公斤|千克|克|吨|噸|平方米|平方公里|立方米|毫升|亩"
+                                r"|千瓦|兆瓦|千瓦时|人次|人|名|位|家|件|只|头|辆|輛|套|份|项|篇|户|座|间|颗|枚|千|百)")
 _CN_YEAR_MONTH = re.compile(r"\s*年\s*(?:0?[1-9]|1[0-2])\s*月")
 #: The word after a year-like number: a unit the registry holds ("2000 hours", "a 2000 km trip",
 #: "2000 steps") or a count of training ("2000 iterations", "2048 experts") makes it an amount; a
@@ -201,7 +226,10 @@ _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟�
                             r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
                             r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦"
                             # 一打 is a dozen; 一打开 "as soon as it opens", 一打听 "on asking" (verbs)
-                            r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起]))")
+                            r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起])"
+                            # 两到三吨, 一至两成: a range's first end (not 一到周末, nor the months 一至三月)
+                            r"|[到至~～](?=[二两三四五六七八九十百千])(?![二两三四五六七八九十]*[月日号號])"
+                            r"|成[到至~～](?=[二两三四五六七八九十]成)|[毛角][钱錢])")
 #: Chinese clock times: a place word after the point (两点五十), 分/钟 after it, 点半, or a part of the day before.
 _CN_PLACE_WORD = re.compile(r"[十百千]")
 _CN_MINUTES_AFTER = re.compile(r"\s*(?:分|钟)")
@@ -277,6 +305,15 @@ def _amount_word_after(after: str, before: str) -> bool:
     return word.lower() not in ("year", "years") and unit_or_none(word) is not None
 
 
+#: A Chinese numeral that starts with a place (十, 百, 千, 万, 亿): after 数 it is "several" of them.
+_CN_PLACE_FIRST = frozenset("十拾百佰千仟万萬亿億")
+#: Characters that make a noun with 数 (人数, 总数, 次数, 倍数): 数 is then no "several".
+_SHU_NOUN_BEFORE = frozenset("人总總次户戶件个個岁歲倍位分票台参參系变變常基复複整奇偶小多少无無半点點字页頁步层層"
+                             "行列轮輪场場指函级級度天日年月周週张張条條名家股额額量份单單双雙处處例对對本期届屆"
+                             "局盘盤口手套根粒颗顆只隻架辆輛艘篇章部项項款类類笔筆回遍码碼比因算术術代质質素尾首末"
+                             "实實虚虛正负負然约約公")
+
+
 def false_positive(folded: str, start: int, end: int, kind: str = "digits",
                    is_unit: Callable[[str], bool] | None = None) -> str | None:
     """Why the number at ``folded[start:end]`` is not a quantity, or None when it may be one
@@ -348,6 +385,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
                     and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
                 return None                       # "50p": pence, in a sentence about money
+            if g.group(0) == "G" and storage_letter(folded, start, end):
+                return None                       # 16G内存: gigabytes
             if g.group(0) not in _GLUED_OK and not _EXP.match(after) and not (
                     is_unit is not None and (run := _LETTER_RUN.match(after)) is not None and is_unit(run.group(0))):
                 return "identifier"
@@ -367,6 +406,13 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
+        if prev in "xX×" and len(tok) >= 3 and tok.isdigit() and _SHAPE_FIRST.search(before):
+            return "shape"                    # the 1260 of 2800×1260: the second side of a resolution
+        if after[:1] == "K" and tok in _VIDEO_K and _VIDEO_K_AFTER.match(after):
+            return "display resolution"       # 4K分辨率, an 8K TV: a video format's name, no 4000
+        if after[:1] == "T" and _DISPLACEMENT.fullmatch(tok) and not (after[1:2].isascii() and after[1:2].isalnum()) \
+                and (_ENGINE_BEFORE.search(before) or _ENGINE_AFTER.match(after, 1)):
+            return "engine designation"       # 排量2.0T, 1.5T发动机: a turbo engine's litres, no 2 trillion
         # Dates and years.
         plain = tok.replace(",", "")
         if _YEAR.match(plain) and "," not in tok and not _SCORE_BEFORE.search(before) \
@@ -379,6 +425,16 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # 1945年5月8号: a year that a month follows, whatever the year
         if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_NAME.match(after):
             return "date"             # 2024年3月, 3月发布: March, not three months
+        if _MONTH_NUMBER.fullmatch(tok) and _CN_MONTH_RANGE_AFTER.match(after):
+            return "date"             # 1至8月, 1-6月: January to August (1至3个月 is a duration)
+        if (tok in ("11", "12") and prev == "双") or (tok == "618" and _SHOPPING_AFTER.match(after)) \
+                or (_DAY.fullmatch(tok) and (_MIDDLE_DOT_DATE_AFTER.match(after)
+                                             or _MIDDLE_DOT_DATE_BEFORE.search(before))):
+            return "date"             # 双11, 618购物节, 3·15晚会: days named by their date
+        if _CN_HOUR.fullmatch(tok) and _CN_TIME_OF_DAY_BEFORE.search(before) and _CN_SHI_AFTER.match(after):
+            return "time of day"      # 下午5时, 上午9时: a clock time, no five of anything
+        if tok.isdigit() and len(tok) >= 5 and _CN_NUMBER_NAME_BEFORE.search(before):
+            return "identifier"       # 电话13800138000, 邮编100000: a number that names, no amount
         if _CN_DATE_AFTER.match(after) and "." not in tok and len(plain) <= 4:
             if _CN_YEAR.match(after) and not _YEAR.match(plain):
                 pass   # "3 年" is a duration
@@ -399,8 +455,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _CN_HOUR.fullmatch(tok) and (m := _CN_CLOCK_AFTER.match(after)) is not None \
                 and (m.group(1) or _CN_TIME_OF_DAY_BEFORE.search(before)):
             return "time of day"              # 下午3点, 3点30分, 8点半: a clock time
-        if prev in "点點" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after):
-            return "time of day"              # the 30 of 3点30分
+        if prev in "点點时時" and prev2.isdigit() and _MINUTES.fullmatch(tok) and _CN_MINUTES_AFTER.match(after) \
+                and (prev in "点點" or _CN_TIME_OF_DAY_BEFORE.search(before[:-1].rstrip("0123456789"))):
+            return "time of day"              # the 30 of 3点30分, of 下午5时30分
         if _INDEX_AFTER.match(after) and CJK_BEFORE.search(before):
             return "name"                     # 沪深300指数, 中证500指数: an index's name
         if (tok == "24" and _ROUND_THE_CLOCK.match(after)) or (tok == "7" and _ROUND_THE_CLOCK_BEFORE.search(before)):
@@ -474,6 +531,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "ordinal"
         if prev and prev in "几幾":
             return "indefinite"       # 几十个, 几百万: "some tens", no amount
+        if prev and prev in "数數" and tok[0] in _CN_PLACE_FIRST and not (prev2 and prev2 in _SHU_NOUN_BEFORE):
+            return "indefinite"       # 数百万美元, 数十亿: "several millions", not one million (人数十万 is a count)
         if _CENTURY_AFTER.match(after):
             return "date"             # 二十世纪: the 20th century
         if _CN_DIGIT_RUN.fullmatch(tok) and ((len(tok) == 4 and _CN_YEAR.match(after)) or _CN_YEAR_MONTH.match(after)):

@@ -15,8 +15,10 @@ from .unit_words import unit_or_none
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
 POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">="}
-#: After the value: 以上 / 左右 / 多 / a glued +, or an English phrase after a space ("30 or more").
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
+#: After the value: 以上 / 左右 / 多 / 余 (not 余额, a balance) / a glued +, or an English phrase
+#: after a space ("30 or more").
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+)(?!\s*[\d$¥€£(])"
+                             r"|\s(" + vocabulary.alternation(
     k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
 _POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
@@ -34,21 +36,70 @@ _QUAL_WINDOW = max(map(len, vocabulary.PREFIX_QUALIFIERS)) + 2
 #: A currency sign or code right before the number ("US$5", "HK$ 3", "USD 200", "RM120").
 CURRENCY_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if not k.isalpha())
-    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
+    + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(
+        k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k not in vocabulary.CHINESE_CURRENCY_NAMES)
     + r")\s?$|￥\s?$")
+#: A currency's Chinese name right before the number (港币3000万元, 新臺幣120元); see chinese_currency_before.
+CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES) + r")\s?$")
+#: 美元兑人民币7.1, 人民币对美元6.9: the number after the second name is a rate, not an amount of it.
+_EXCHANGE_BEFORE = re.compile(r"[兑兌对對换換]\s?$")
+#: What may follow a bare amount after 港币 / 人民币 (港币3000万，人民币500的): no unit or counted noun.
+_BARE_AMOUNT_END = re.compile(r"$|[\s，。、；：,.;:!?！？)）的左以多余|]")
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
+def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | None:
+    """The Chinese currency name printed right before the number at ``start`` (its value and scale end
+    at ``pos``): 港币3000万元 and 新臺幣120元 are in that currency (the 元 is its unit word, not the
+    yuan), 港币3000万 and 人民币500 too for the names news prints before a bare amount. None for
+    a rate (美元兑人民币7.1) and where something other than 元 follows a name usually printed after
+    the amount (美元500台)."""
+    if start < 2 or (not CJK.match(f[start - 1]) and f[start - 1] != " "):
+        return None
+    cur = CHINESE_CURRENCY_BEFORE.search(f, max(0, start - 6), start)
+    if cur is None or _EXCHANGE_BEFORE.search(f, max(0, cur.start() - 2), cur.start()):
+        return None
+    if f.startswith(vocabulary.YUAN_WORDS, pos) or (
+            cur.group(0).strip() in vocabulary.NAMES_BEFORE_BARE_AMOUNT and _BARE_AMOUNT_END.match(f, pos)):
+        return cur
+    return None
+
+
+#: Where a glued G or T is gigabytes or terabytes (16G内存, 1T硬盘, 显存24G), not a scale (1T is no
+#: trillion there) nor a name (5G网络).
+_STORAGE_CONTEXT = re.compile(r"硬盘|硬碟|固态|固態|存储|存儲|内存|內存|显存|顯存|闪存|閃存|容量|空间|空間|网盘|網盤|"
+                              r"云盘|雲盤|U盘|SSD|HDD|RAM|ROM")
+
+
+def storage_letter(f: str, start: int, pos: int) -> str:
+    """"GB" or "TB" for the G or T glued at ``f[pos]`` after the number starting at ``start`` in words
+    of storage (16G内存, 1T硬盘, 存储扩展至2T), else ""."""
+    if f[pos:pos + 1] not in ("G", "T") or (f[pos + 1:pos + 2].isascii() and f[pos + 1:pos + 2].isalnum()):
+        return ""
+    return f[pos] + "B" if _STORAGE_CONTEXT.search(f[max(0, start - 6):start] + " " + f[pos + 1:pos + 5]) else ""
+
+
+#: 8GB+128GB, 12GB+512GB: a phone's memory and storage joined by a plus, two sizes (no sign, no sum).
+_MEMORY_PLUS = re.compile(r"\d\s?[GT]B$")
+_MEMORY_AFTER = re.compile(r"\s?[GT]B(?![A-Za-z])")
+
+
+def memory_plus(f: str, start: int, end: int) -> bool:
+    """Whether the "+" that starts the number at ``f[start:end]`` joins two sizes (8GB+128GB)."""
+    return f.startswith("+", start) and _MEMORY_AFTER.match(f, end) is not None \
+        and _MEMORY_PLUS.search(f, max(0, start - 8), start) is not None
+
+
 #: "1.5 lakh crore" is 1.5 × 10^5 × 10^7 = 1.5 trillion (the grammar reads one scale word).
 LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
+PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個][多余餘]?百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
                     # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
-                    r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])"
+                    r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])|[个個]?基[点點]"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)
                     r"|(?<=[\d一二三四五六七八九两])折(?![合算旧叠腾射磨服断返回线纸])"
                      r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
@@ -67,7 +118,10 @@ CHANGE_BEFORE = re.compile(
     r"rebound\w*|advanc\w*|retreat\w*|boost\w*|reduc\w*|expand\w*|shr[iu]nk\w*|slump\w*|rall\w*|"
     r"revis\w*|trim\w*|hik\w*)(?:\s+[a-z]+){0,2}\s+(?:by\s+)?$", re.I)
 #: "每 token 229 KB", "每 GPU 小时 2 美元", "每台 …": the per-word printed before the number.
-PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,4})\s?$")
+#: A price's verb may stand between (每盎司升至2050美元, 每桶跌至60美元, 每股收于45元).
+PER_BEFORE = re.compile(r"每\s?([A-Za-z][\w\-]*(?:\s?[\u4e00-\u9fff]{1,2})?|[\u4e00-\u9fff]{1,4}?)"
+                        r"(?:升至|涨至|漲至|跌至|降至|回落至|上涨至|上漲至|下跌至|收于|收於|收报|收報|报|報|约为|約為|约|約"
+                        r"|仅为|僅為|仅|僅|高达|高達|达|達|为|為)?\s?$")
 #: "a year earlier", "a day ago" name a time, not a denominator.
 RATE_ARTICLE = re.compile(r" (an?) ([A-Za-z]+)(?![A-Za-z\-])"
                           r"(?! (?:earlier|ago|before|later|after|prior|previously|back)\b)")
@@ -122,6 +176,10 @@ def join_parts(*parts: str) -> str:
     return out
 
 
+#: Characters that make a verb with 超 (赶超 overtake, 反超 pull ahead, 高超 superb): no qualifier.
+_CHAO_WORDS = frozenset("赶趕反高")
+
+
 def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     """(start, qualifier text, relation override) of a qualifier right before ``start``."""
     lo, j = max(0, start - _QUAL_WINDOW), start - 1
@@ -130,6 +188,8 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     if j < lo or f[j] not in _QUAL_LAST:
         return None
     found = _qualifier_at_end(f[max(0, start - _QUAL_WINDOW):start])
+    if found is not None and found[1] == "超" and f[start - found[0] - 1:start - found[0]] in _CHAO_WORDS:
+        return None      # 赶超3家: "overtook three", no "more than"
     return (start - found[0], found[1], None) if found is not None else None
 
 

@@ -136,7 +136,15 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 **dict.fromkeys(("吨", "噸", "公吨"), "t"), "磅": "lb", "盎司": "oz",
                 **dict.fromkeys(("平方米", "平米", "平方公尺"), "m^2"),
                 **dict.fromkeys(("平方公里", "平方千米"), "km^2"),
-                "平方厘米": "cm^2", "平方英尺": "ft^2", "平方英里": "mi^2", "公顷": "ha", "公頃": "ha",
+                "平方厘米": "cm^2", **dict.fromkeys(("平方英尺", "平方英呎", "平方呎"), "ft^2"), "平方英里": "mi^2",
+                "公顷": "ha", "公頃": "ha",
+                # chip areas, volumes, land, data and the Taiwanese and Hong Kong spellings (英吋, 英呎)
+                "平方毫米": "mm^2", "平方分米": "dm^2", "平方英寸": "in^2", "立方厘米": "cm^3",
+                **dict.fromkeys(("立方千米", "立方公里"), "km^3"), "立方英尺": "ft^3",
+                **dict.fromkeys(("英亩", "英畝"), "acre"), **dict.fromkeys(("公亩", "公畝"), "are"),
+                **dict.fromkeys(("英吋", "吋"), "inch"), "英呎": "ft", "公噸": "t", "公克": "g", "微克": "ug",
+                "纳秒": "ns", "納秒": "ns", "克拉": "carat",
+                "吉字节": "GB", "太字节": "TB", "拍字节": "PB",
                 "亩": "Chinese_mu", "畝": "Chinese_mu", **dict.fromkeys(("斤", "市斤"), "Chinese_jin"),
                 # 十打苹果: dozens (参数 stays a counted noun: relations_near reads it after the count)
                 "打": "dozen",
@@ -144,6 +152,9 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "瓦": "W", "瓦特": "W", "瓦时": "Wh", "瓦時": "Wh",
                 "千瓦": "kW", "兆瓦": "MW", "吉瓦": "GW", "千瓦时": "kWh", "千瓦時": "kWh",
                 "兆瓦时": "MWh", "兆瓦時": "MWh", "伏": "V", "伏特": "V", "毫安": "mA", "毫安时": "mAh",
+                "千伏": "kV", "毫伏": "mV", "安培": "A", "千安": "kA", "牛顿": "N", "牛頓": "N",
+                **dict.fromkeys(("牛·米", "牛米", "牛顿米", "牛·m"), "N*m"), "千帕": "kPa", "兆帕": "MPa",
+                **dict.fromkeys(("毫米汞柱", "毫米水银柱"), "mmHg"),
                 "焦耳": "J", "千焦": "kJ", "卡路里": "cal", "千卡": "kcal", "大卡": "kcal",
                 "赫兹": "Hz", "千赫": "kHz", "兆赫": "MHz", "吉赫": "GHz", "千字节": "kB", "兆字节": "MB",
                 # 1200 万像素, 180 万像素: a count of pixels (the scale word is the number's)
@@ -199,7 +210,9 @@ def _respell(text: str) -> tuple[str, UnitInfo | None] | None:
         info = unit_or_none(alt)
         return (alt, info) if info is not None else None
     if "/" in text and CJK.match(text[0]):
-        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) for x in text.split("/")]   # 瓦时/公斤: Wh/kg
+        # 瓦时/公斤: Wh/kg; 米/秒, 千米/小时: a unit the registry reads itself (秒, 小时) may stand in it
+        parts = [_CJK_RESPELL.get(x) or _CJK_CURRENCIES.get(x) or (x if x and unit_or_none(x) is not None else None)
+                 for x in text.split("/")]
         if all(parts) and len(parts) == 2:
             alt = f"{parts[0]}/{parts[1]}"
             info = unit_or_none(alt)

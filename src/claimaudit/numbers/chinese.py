@@ -340,6 +340,7 @@ _APPROX_NOT_BEFORE = frozenset("月日号號点點时時")
 #: After 十四五 / 十三五: the five-year plan's name.
 _PLAN_WORDS = ("规划", "規劃", "计划", "計劃", "期间", "期間", "时期", "時期", "末", "初", "以来", "開局", "开局",
                "收官")
+_CLOSING_QUOTES = frozenset("\"”’」』》")
 #: 一两 is "one or two" only before a measure or time word (一两个, 一两天); 一两黄金 is a *liang*.
 _ONE_OR_TWO_BEFORE = frozenset("个個天年次周週回位名家条條件本张張台臺句步月遍种種")
 
@@ -362,6 +363,9 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
     if i + 1 >= n or text[i] not in _APPROX_DIGIT or text[i + 1] not in _APPROX_DIGIT:
         return None
     a, b = _APPROX_DIGIT[text[i]], _APPROX_DIGIT[text[i + 1]]
+    if (a, b) == (3, 2) and text[i + 1] in "两兩" and not prefix:
+        # 三两天, 三两个: "two or three" before a measure or time word (三两酒 is three liang)
+        return (i + 2, "2-3") if text[i + 2:i + 3] in _ONE_OR_TWO_BEFORE else None
     if not (b == a + 1 or ((a, b) == (3, 5) and not prefix)) or ((a, b) == (1, 2) and text[i + 1] not in "两兩"
                                                                   and text[i + 2:i + 3] not in SMALL_UNITS):
         return None      # 一二十 is ten to twenty; 一二 alone (略知一二) is no amount
@@ -378,7 +382,8 @@ def scan_approximate(text: str, pos: int) -> tuple[int, str] | None:
             return None
         big, j = mult[0], mult[2]
     nxt = text[j:j + 1]
-    if nxt in _APPROX_NOT_BEFORE or text.startswith("年代", j) or (prefix and text.startswith(_PLAN_WORDS, j)):
+    quoted = j + 1 if nxt in _CLOSING_QUOTES else j      # “十四五”期间: the plan's name in quotes
+    if nxt in _APPROX_NOT_BEFORE or text.startswith("年代", j) or (prefix and text.startswith(_PLAN_WORDS, quoted)):
         return j, ""     # 十四五规划: the 14th five-year plan, not 14–15
     if a == 1 and not big and place == 1 and nxt not in _ONE_OR_TWO_BEFORE:
         return None

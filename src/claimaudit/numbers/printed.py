@@ -476,7 +476,7 @@ class _Parser(Reader):
                 and 0 < e.mantissa <= 10 and not e.exp10 and not e.mult_text and not e.exact_form:
             # 八成 / ９成 / 7.2成: tenths, read as a percentage (八成 = 80%, rounded to the tenth:
             # 75–85%); 八折 / 8.5折 is a price at that many tenths (八折 = 80% of it).
-            e.exp10 = 1
+            e.exp10, e.tenths = 1, True
             found = ("percent", pos + 1)
         elif self.char(pos) == " " and not e.kind and (bp := _BASIS_POINTS.match(self.s, pos)) is not None:
             # 50 basis points = 0.5 percentage points (a basis point is a hundredth of a point).
@@ -517,6 +517,8 @@ class _Parser(Reader):
             a.mult_text, a.mult_scale, a.uses_kilo = b.mult_text, b.mult_scale, b.uses_kilo
         if a.kind and b.kind and a.kind != b.kind:
             raise self.error(f"range ends differ: {a.kind} and {b.kind}", b.start)
+        if b.tenths and not a.kind and 0 < a.mantissa <= 10 and not a.exp10 and not a.mult_text and not a.exact_form:
+            a.exp10, a.tenths = 1, True      # 三至五成, 3-4成: both ends are tenths (30% to 50%)
         a.kind = b.kind = a.kind or b.kind
         if a.currency and b.currency and a.currency != b.currency:
             raise self.error(f"range ends in different currencies: {a.currency} and {b.currency}", b.start)
@@ -539,7 +541,7 @@ class _Parser(Reader):
                 while b > a and s[b - 1] == " ":
                     b -= 1
                 break
-        if a < b and s[a] in _MEASURE_WORDS:
+        if a < b and s[a] in _MEASURE_WORDS and self.match_table(_CURRENCY_SUFFIXES, a) is None:   # 5台币 is money
             a = self.ws(a + 1)
             if self.char(a) in ("多", "余", "餘") and a < b:     # 两个多月
                 relations.append((">", s[a], a))
@@ -550,9 +552,11 @@ class _Parser(Reader):
         currency = ends[0].currency
         cur = self.match_table(_CURRENCY_SUFFIXES, a) if a < b else None
         if cur is not None and cur[2] <= b:
-            if currency and currency != cur[1]:
+            # 港币3000万元, 新臺幣120元: the 元 after a currency's Chinese name is that currency's unit word
+            unit_word = currency and s[a:cur[2]] in vocabulary.YUAN_WORDS and self._chinese_name_before(ends[0])
+            if currency and currency != cur[1] and not unit_word:
                 raise self.error(f"two currencies: {currency} and {cur[1]}", a)
-            currency = cur[1]
+            currency = currency if unit_word else cur[1]
             a = self.ws(cur[2])
         self.check_unit_text(a, b)
         words = self.text[a:b].strip() if a < b else ""
@@ -575,6 +579,12 @@ class _Parser(Reader):
         # "188 miles an hour": the article before the last word is "per" (the rate keeps its denominator).
         words = _PER_ARTICLE_INSIDE.sub(" per ", words)
         return _PER.sub(" / ", words).strip(), "", ""
+
+    def _chinese_name_before(self, e: End) -> bool:
+        """Whether ``e``'s currency was named before it in Chinese (港币, 新臺幣, 人民币)."""
+        pos = e.start + (1 if self.char(e.start) in ("-", "+") or self.char(e.start) in chinese.NEGATIVE else 0)
+        cur = self.match_table(_CURRENCY_PREFIXES, pos)
+        return cur is not None and cur[0] in vocabulary.CHINESE_CURRENCY_NAMES
 
     def check_unit_text(self, a: int, b: int) -> None:
         if a >= b:

@@ -165,6 +165,7 @@ class End:
     uses_kilo: bool = False
     kind: str = ""                     # "" until a % / pp / × … is seen
     currency: str = ""
+    tenths: bool = False               # 八成, 八折: the percentage is in tenths (exp10 raised by one)
     relations: list[tuple[str, str, int]] = field(default_factory=list)
     end: int = 0
 

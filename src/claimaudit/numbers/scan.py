@@ -467,7 +467,8 @@ _CN_CANDIDATE = _Lazy("[" + re.escape("".join(sorted(_CN_START | set("万亿百�
 
 #: Multipliers printed without a digit (万卡集群, 百万 token, 千万美元): an implied 一, spelt out for
 #: parse_printed, which refuses a bare multiplier. Whether a unit follows is the caller's test.
-_BARE_MULT = ("万亿", "百万", "千万", "万", "亿")
+#: (百亿, 千亿: 近百亿元, 逾千亿元, hundreds of 亿 written without a leading 一, as news does)
+_BARE_MULT = ("万亿", "百万", "千万", "百亿", "千亿", "百億", "千億", "万", "亿")
 _BARE_NOT_AFTER = set("0123456789.,") | set(CN_DIGITS) | set(CN_TENS) | set("十拾百千万亿萬億")
 
 
@@ -478,7 +479,7 @@ _BARE_SMALL_BEFORE = frozenset("近逾约約")
 
 
 def _bare_multiplier(text: str, i: int) -> str | None:
-    if text[i] in "千百" and not text.startswith(("千万", "百万"), i):
+    if text[i] in "千百" and not text.startswith(_BARE_MULT, i):
         end = i + 1
         if (end < len(text) and text[end] in _BARE_SMALL_AFTER) or (i > 0 and text[i - 1] in _BARE_SMALL_BEFORE):
             return text[i] if not (i > 0 and text[i - 1] in _BARE_NOT_AFTER) and not (

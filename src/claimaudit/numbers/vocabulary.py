@@ -31,12 +31,13 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     # more than
     ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
     "in excess of": ">", "just over": ">", "well over": ">", "upwards of": ">", "just above": ">",
-    "超过": ">", "超過": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
+    "超过": ">", "超過": ">", "超": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
     "高于": ">", "高於": ">", "不止": ">", "超出": ">",
     # at least
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
     "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
     "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
+    "起码": ">=", "起碼": ">=",
     "不小于": ">=", "不小於": ">=", "大于等于": ">=", "大於等於": ">=", "大于或等于": ">=", "大於或等於": ">=",
     "greater than or equal to": ">=", "more than or equal to": ">=", "equal to or greater than": ">=",
     "equal to or more than": ">=",
@@ -50,7 +51,8 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     "not more than": "<=", "a maximum of": "<=", "maximum of": "<=", "as many as": "<=",
     "as much as": "<=", "as high as": "<=",
     "不超过": "<=", "不超過": "<=", "不多于": "<=", "不多於": "<=", "不高于": "<=", "不高於": "<=",
-    "最多": "<=", "最高": "<=", "最高达": "<=", "高达": "<=", "高達": "<=", "多达": "<=", "多達": "<=",
+    "最多": "<=", "至多": "<=", "顶多": "<=", "頂多": "<=",
+    "最高": "<=", "最高达": "<=", "高达": "<=", "高達": "<=", "多达": "<=", "多達": "<=",
 }
 
 #: Words printed *after* a number (and its unit).
@@ -99,6 +101,27 @@ CURRENCY_CODES: tuple[str, ...] = ("USD", "CNY", "EUR", "GBP", "JPY", "HKD", "CA
                                    "AED", "SAR", "ILS", "CZK", "HUF", "NGN", "EGP", "PKR", "BDT", "KES", "ARS")
 #: Signs and codes printed before the amount (``US$5``, ``HK$ 3``, ``$US 12``, ``USD115``, ``RM120``).
 #: A bare ``$`` is read as USD (the convention of the documents audited); ``¥`` as CNY.
+#: Chinese names of currencies (simplified and traditional). Printed after the amount (30美元, 5港元),
+#: and before it (港币3000万元, 新臺幣120元, 人民币5000元), where the 元 after the amount is then that
+#: currency's unit word (元 is the dollar of Hong Kong and Taiwan too), not the yuan.
+CHINESE_CURRENCY_NAMES: dict[str, str] = {
+    "美元": "USD", "美金": "USD", "美刀": "USD", "人民币": "CNY", "人民幣": "CNY",
+    "欧元": "EUR", "歐元": "EUR", "英镑": "GBP", "英鎊": "GBP", "港元": "HKD", "港币": "HKD", "港幣": "HKD",
+    "日元": "JPY", "日圆": "JPY", "日圓": "JPY", "日币": "JPY", "日幣": "JPY",
+    "加元": "CAD", "加币": "CAD", "加幣": "CAD", "澳元": "AUD", "澳币": "AUD", "澳幣": "AUD",
+    "新台币": "TWD", "新台幣": "TWD", "新臺幣": "TWD", "台币": "TWD", "台幣": "TWD", "臺幣": "TWD",
+    "新加坡元": "SGD", "新元": "SGD", "新加坡币": "SGD", "新加坡幣": "SGD",
+    "韩元": "KRW", "韓元": "KRW", "瑞士法郎": "CHF", "瑞郎": "CHF", "卢比": "INR", "盧比": "INR", "令吉": "MYR",
+    "瑞典克朗": "SEK", "挪威克朗": "NOK", "丹麦克朗": "DKK", "南非兰特": "ZAR", "兰特": "ZAR", "雷亚尔": "BRL",
+    "巴西雷亚尔": "BRL", "墨西哥比索": "MXN", "卢布": "RUB", "盧布": "RUB", "泰铢": "THB", "泰銖": "THB",
+    "印尼盾": "IDR", "越南盾": "VND", "迪拉姆": "AED", "里亚尔": "SAR", "新谢克尔": "ILS", "兹罗提": "PLN",
+}
+#: The unit word of money after an amount: the yuan alone, or the currency named before the amount.
+YUAN_WORDS = ("元", "圆", "圓")
+#: Chinese currency names that news prints before a bare amount too (港币3000万, 人民币500): the
+#: others (美元, 欧元 …) are read before an amount only when 元 follows it.
+NAMES_BEFORE_BARE_AMOUNT = frozenset({"人民币", "人民幣", "港币", "港幣", "新台币", "新台幣", "新臺幣",
+                                      "台币", "台幣", "臺幣"})
 CURRENCY_PREFIXES: dict[str, str] = {
     "US$": "USD", "U.S.$": "USD", "$US": "USD", "HK$": "HKD", "C$": "CAD", "CA$": "CAD", "Can$": "CAD",
     "A$": "AUD", "AU$": "AUD", "$A": "AUD", "NT$": "TWD", "S$": "SGD", "NZ$": "NZD",
@@ -106,16 +129,15 @@ CURRENCY_PREFIXES: dict[str, str] = {
     "RM": "MYR", "R$": "BRL", "₽": "RUB", "₦": "NGN", "₫": "VND", "฿": "THB", "₪": "ILS", "Mex$": "MXN",
     **{c: c for c in CURRENCY_CODES},
     "RMB": "CNY",
+    **CHINESE_CURRENCY_NAMES,
 }
 #: Words and codes printed after the amount (``200 EUR``, ``5 US dollars``, ``30 美元``).
 #: ``pounds`` alone stays with the unit registry (it is also the pound of mass); ``pounds sterling``
 #: is money.
 CURRENCY_SUFFIXES: dict[str, str] = {
-    "美元": "USD", "美金": "USD", "美刀": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
+    "元人民币": "CNY", "元人民幣": "CNY", "元": "CNY",
     "圆": "CNY", "圓": "CNY",      # 圆 is the yuan as written on cheques and notes (壹佰圆)
-    "欧元": "EUR", "英镑": "GBP", "港元": "HKD", "港币": "HKD", "港幣": "HKD", "日元": "JPY",
-    "加元": "CAD", "澳元": "AUD", "新台币": "TWD", "新台幣": "TWD", "新加坡元": "SGD", "新元": "SGD",
-    "韩元": "KRW", "韓元": "KRW", "瑞士法郎": "CHF", "卢比": "INR", "令吉": "MYR",
+    **CHINESE_CURRENCY_NAMES,
     **{c: c for c in CURRENCY_CODES},
     "RMB": "CNY",
     "US dollars": "USD", "US dollar": "USD", "U.S. dollars": "USD", "dollars": "USD", "dollar": "USD",
@@ -130,9 +152,6 @@ CURRENCY_SUFFIXES: dict[str, str] = {
     "ruble": "RUB", "baht": "THB", "rupiah": "IDR", "zlotys": "PLN", "zloty": "PLN", "dirhams": "AED",
     "dirham": "AED", "riyals": "SAR", "riyal": "SAR", "shekels": "ILS", "shekel": "ILS", "naira": "NGN",
     "Pakistani rupees": "PKR", "Egyptian pounds": "EGP",
-    "瑞典克朗": "SEK", "挪威克朗": "NOK", "丹麦克朗": "DKK", "南非兰特": "ZAR", "兰特": "ZAR", "雷亚尔": "BRL",
-    "巴西雷亚尔": "BRL", "墨西哥比索": "MXN", "卢布": "RUB", "泰铢": "THB", "印尼盾": "IDR", "越南盾": "VND",
-    "迪拉姆": "AED", "里亚尔": "SAR", "新谢克尔": "ILS", "兹罗提": "PLN",
     "$": "USD", "€": "EUR", "£": "GBP",
 }
 def alternation(words: Iterable[str]) -> str:
