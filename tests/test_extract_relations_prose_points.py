@@ -45,3 +45,15 @@ def test_a_change_new_value_first_with_a_multiple_or_compared_with(tmp_path, sen
 def test_a_percentage_with_the_wholes_noun_in_its_parenthesis(tmp_path):
     assert verdicts(tmp_path, doc("Accuracy is 91% (2,788 of 3,064 cases)."), kind="percent-of") == ["consistent"]
     assert verdicts(tmp_path, doc("Accuracy is 81% (2,788 of 3,064 cases)."), kind="percent-of") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ("Unemployment edged down to 3.9% from 4.2%, a drop of 0.3 percentage point.", "change"),
+    ("本季度综合毛利率为 23.6%，较上年同期的 19.8% 提升 3.8 个百分点。", "change"),
+    ("Of the model's 70 billion parameters, 8.4 billion (12%) sit in the embedding layers.", "percent-of"),
+    ("在受访的 3,000 名大学生中，有 1,260 人（占 42%）表示希望进入国有企业工作。", "percent-of"),
+    ("Subscriptions accounted for $3.3 billion, or 62%, of the quarter's $5.3 billion in revenue.", "percent-of"),
+])
+def test_forms_of_the_relation_sentences_dev_half(tmp_path, sentence, kind):
+    # the shapes of the development half of benchmarks/extraction/gold/relation_sentences.json (rewritten)
+    assert verdicts(tmp_path, doc(sentence), kind=kind) == ["consistent"]

@@ -22,6 +22,7 @@ Usage: python benchmarks/extraction/relation_sentences.py [--data PATH] [-v]
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import tempfile
@@ -35,6 +36,11 @@ from claimaudit.engine.run import RunOptions, run_claims  # noqa: E402
 from claimaudit.extract.draft import render  # noqa: E402
 from claimaudit.extract.pipeline import draft_text  # noqa: E402
 from claimaudit.extract.relations import CONFIDENT  # noqa: E402
+
+
+def half(text: str) -> str:
+    """The split of score.py: by the SHA-1 of the sentence."""
+    return "dev" if hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).digest()[0] % 2 == 0 else "test"
 
 
 def verdicts(text: str, folder: Path) -> list[tuple[str, str]]:
@@ -61,7 +67,7 @@ def outcome(holds: bool | None, got: list[tuple[str, str]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=HERE / "gold" / "relation_sentences.json")
-    ap.add_argument("-v", action="store_true", help="list each sentence's outcome")
+    ap.add_argument("-v", action="store_true", help="list each dev sentence's outcome (test: totals only)")
     args = ap.parse_args(argv)
     if not args.data.exists():
         print(f"no data at {args.data}", file=sys.stderr)
@@ -73,19 +79,27 @@ def main(argv: list[str] | None = None) -> int:
             got = verdicts(item["text"], Path(tmp))
             label = {True: "holds", False: "does not hold", None: "no relation"}[item["holds"]]
             res = outcome(item["holds"], got)
-            tally[(item["lang"], label, res)] += 1
-            if args.v:
+            part = half(item["text"])
+            tally[(f"{part} {item['lang']}", label, res)] += 1
+            if args.v and part == "dev":
                 print(f"{item['id']:>6} {item['lang']} {label:<13} {res:<11} {got} {item['text'][:90]}")
     print(f"{args.data.name}: {len(items)} sentences; audited relations (confidence >= {CONFIDENT:g})")
-    for lang in sorted({k[0] for k in tally}):
+    for lang in sorted({k[0] for k in tally}, key=lambda k: (k.startswith("test"), k)):
         for label in ("holds", "does not hold", "no relation"):
             row = {res: n for (lg, lb, res), n in tally.items() if lg == lang and lb == label}
             total = sum(row.values())
             if total:
                 print(f"  {lang} {label:<13} {total:>3}: " + ", ".join(f"{res} {n}" for res, n in sorted(row.items())))
-    alarms = sum(n for (_lg, _lb, res), n in tally.items() if res == "false alarm")
-    right = sum(n for (_lg, lb, _r), n in tally.items() if lb != "does not hold")
-    print(f"  false alarms: {alarms} of {right} sentences whose numbers are right or unrelated")
+    for part in ("dev", "test"):
+        rows = {k: n for k, n in tally.items() if k[0].startswith(part)}
+        alarms = sum(n for (_lg, _lb, res), n in rows.items() if res == "false alarm")
+        right = sum(n for (_lg, lb, _r), n in rows.items() if lb != "does not hold")
+        found = sum(n for (_lg, lb, res), n in rows.items() if lb == "holds" and res == "found")
+        holds = sum(n for (_lg, lb, _r), n in rows.items() if lb == "holds")
+        caught = sum(n for (_lg, lb, res), n in rows.items() if lb == "does not hold" and res == "found")
+        wrong = sum(n for (_lg, lb, _r), n in rows.items() if lb == "does not hold")
+        print(f"  {part}: relations found {found}/{holds}, wrong numbers reported {caught}/{wrong}, "
+              f"false alarms {alarms}/{right}")
     return 0
 
 

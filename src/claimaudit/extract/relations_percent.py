@@ -9,7 +9,9 @@ import re
 from .relation_model import FinderBase, Relation, _evaluate, _fits, _ref, _usable
 
 # "Of the B …, A (X%)": the whole after "Of", the part after a comma, its share in parentheses after it
-_OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|all\s+|these\s+)?$")
+# (a possessive may stand between: "Of the model's 70 billion parameters, 8.4 billion (12%)")
+_OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|all\s+|these\s+)?"
+                       r"(?:[A-Za-z][\w-]*['’]s?\s+)?$")
 _IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共)?\s*$")
 _ZH_AFTER_WHOLE = re.compile(r"^[^\d，。；\n]{0,16}?(?:中|之中|里)\s*[,，]\s*[^\d，。；\n]{0,8}$")
 _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
@@ -19,7 +21,7 @@ _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。�
 # "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
 _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,4}[,，]\s*(?:约占|占比为?|占(?:总数|总量|总收入|全部|总体|总人口)?的?)"
                              r"\s*(?:约\s*)?$")
-_PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*$")
+_PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
 _CHANGE_BEFORE = re.compile(r"\bby\s*$|drop|fall|fell|reduc|less|lower|fewer|more|higher|increase|gain|faster|slower"

@@ -112,7 +112,7 @@ def _same_scale(a: Mention, b: Mention) -> bool:
 
 
 # "of the", and a few words naming the whole before its value: "of GDP of", "of the company's", "of its total"
-_OF_NAMED = re.compile(r"\s*of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:(?!of\b)[A-Za-z][\w'’-]*\s+){0,3}?"
+_OF_NAMED = re.compile(r"\s*,?\s*of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:(?!of\b)[A-Za-z][\w'’-]*\s+){0,3}?"
                        r"(?:of\s+(?:the\s+|a\s+|an\s+)?)?", re.I)
 
 
