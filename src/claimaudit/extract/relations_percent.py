@@ -12,7 +12,7 @@ from .relation_model import FinderBase, Relation, _evaluate, _fits, _ref, _usabl
 # (a possessive may stand between: "Of the model's 70 billion parameters, 8.4 billion (12%)")
 _OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|all\s+|these\s+)?"
                        r"(?:[A-Za-z][\w-]*['’]s?\s+)?$")
-_IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共)?\s*$")
+_IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共|受访的|参与的|参加的|调查的)?\s*$")
 _ZH_AFTER_WHOLE = re.compile(r"^[^\d，。；\n]{0,16}?(?:中|之中|里)\s*[,，]\s*[^\d，。；\n]{0,8}$")
 _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
 # "1200 名受访者，其中 540 人（45%）", "1,200 respondents, of whom 540 (45%)": the whole, then its part
