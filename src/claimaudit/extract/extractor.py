@@ -237,6 +237,8 @@ class Extractor:
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+                if mult.startswith("-"):
+                    mult = " " + mult[1:]      # "$3-billion": the grammar reads "3 billion"
                 if LAKH_CRORE.search(mult):
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
             elif "mil" in f[pos:pos + 4] and (mil := _MIL_BEFORE_MONEY.match(f, pos)):     # cheap test first

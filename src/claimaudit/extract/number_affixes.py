@@ -37,6 +37,8 @@ CURRENCY_BEFORE = re.compile(
     + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha())
     + r")\s?$|￥\s?$")
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
+                     # "a $3-billion deal", "a 40-million-dollar contract": the scale word as an adjective
+                     r"|-(?:thousand|million|billion|trillion)(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"

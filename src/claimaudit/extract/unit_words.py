@@ -104,7 +104,7 @@ def is_unit(text: str) -> bool:
 
 
 _CN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万两")
-_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)(?:\s+|-)(\S.*)", re.I)   # "a 3,000-square-foot home"
 _SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
@@ -147,6 +147,13 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h",
                 # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
                 "块钱": "CNY", "塊錢": "CNY"}
+#: English unit words of news and recipes that the registry misreads or lacks, read first: "kilos"
+#: (kilograms, not kilo-seconds), "fl oz" (no femtolitre-ounce), "light years" (two words), "kmph".
+_EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
+               **dict.fromkeys(("fl oz", "fl. oz", "fl. oz.", "fl oz.", "fluid ounce", "fluid ounces"), "floz"),
+               **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
+               **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
+               "bpd": "oil_barrel/day"}
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
@@ -321,6 +328,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         if text in _DOZEN_ABBREVIATIONS:
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
+        if text.lower() in _EN_RESPELL and text[0].islower():
+            text = _EN_RESPELL[text.lower()]
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES

@@ -133,6 +133,9 @@ _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
+#: The whole part of a mixed number printed before a vulgar fraction ("1½", "2 ¾"): up to three digits
+#: that are no decimal's or list's end ("2.5 ½" and "3,4 ½" are not mixed numbers).
+_VULGAR_WHOLE = _Lazy(r"(?<![\d.,/])(\d{1,3}) ?$")
 _BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
 
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
@@ -818,8 +821,15 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     ascii_only = folded.isascii()     # no vulgar fraction, no CJK character
     for m in _VULGAR_RE.finditer(text) if not ascii_only else ():
         s = m.start()
+        whole = _VULGAR_WHOLE.search(folded, max(0, s - 5), s)
+        if whole is not None:
+            # "1½ cups", "2 ¾ cups": a mixed number, as "2 3/4" is (the whole part alone is no quantity)
+            num, den = _VULGAR[m.group(0)].split("/")
+            norm = f"{int(whole.group(1)) * int(den) + int(num)}/{den}"
+            found.append(NumberToken(whole.start(), s + 1, text[whole.start():s + 1], norm, "fraction"))
+            continue
         if s > 0 and folded[s - 1].isdigit():
-            continue  # "2½" is read with its whole part below
+            continue  # "2.5½": no mixed number
         found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
     if chinese and not ascii_only:
         found.extend(_chinese_tokens(text))

@@ -129,9 +129,10 @@ def pint_lookup(word: str) -> tuple[str, str] | None:
         return "", units[word]
     ordered = _sorted_prefixes(tuple(prefixes))
 
-    def with_prefix(w: str, min_len: int) -> tuple[str, str] | None:
+    def with_prefix(w: str, min_len: int, plural: bool = False) -> tuple[str, str] | None:
         for p in ordered:
-            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units:
+            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units \
+                    and not _mixed_forms(p, w[len(p):], plural, units, prefixes):
                 return prefixes[p], units[w[len(p):]]
         return None
 
@@ -142,8 +143,30 @@ def pint_lookup(word: str) -> tuple[str, str] | None:
         stem = word[:-1]
         if stem in units and len(stem) > 1:
             return "", units[stem]
-        return with_prefix(stem, 2)
+        return with_prefix(stem, 2, plural=True)
     return None
+
+
+def _mixed_forms(prefix: str, unit: str, plural: bool, units: dict[str, str], prefixes: dict[str, str]) -> bool:
+    """A prefix and a unit spelt in different forms, which no one writes for a prefixed unit and
+    which are English words instead: a prefix symbol before a unit's name where the unit has a
+    symbol of its own ("pinch" is no pico-inch: pin), a prefix name before a one-letter symbol
+    ("kilos", "gigas": no kilo-seconds), or a plural 's' after a prefixed symbol ("pins")."""
+    symbol_prefix = prefixes[prefix] != prefix
+    short_key = len(unit) <= 2 and unit != units[unit]
+    if plural and symbol_prefix and short_key:
+        return True
+    if not symbol_prefix and len(unit) == 1:
+        return True
+    return symbol_prefix and len(unit) >= 4 and unit.isalpha() and unit.islower() \
+        and units[unit] in _with_symbol()
+
+
+@functools.lru_cache(maxsize=1)
+def _with_symbol() -> frozenset[str]:
+    """The units a symbol of one or two characters names (inch: in; not pixel)."""
+    units, _ = unit_names()
+    return frozenset(v for k, v in units.items() if len(k) <= 2 and k != v)
 
 
 @functools.lru_cache(maxsize=4)
