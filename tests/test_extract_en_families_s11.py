@@ -171,3 +171,119 @@ def test_mixed_vulgar_fraction(text, printed, value, unit):
 
 def test_vulgar_fraction_after_a_decimal_is_no_mixed_number():
     assert [m.number.nominal for m in mentions("The gauge read 2.5 ½.")] == [F(5, 2), F(1, 2)]
+
+
+# -- points: a stock index's move and a game's score are no percentage points -----------------------
+
+def pp(m: Mention) -> bool:
+    return m.unit.canonical == "percentage_point"
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("The Nasdaq fell 2% or 300 points.", "300 points", 300),
+    ("The FTSE 100 fell 1.3%, or 98 points, to 7,512.", "98 points", 98),
+    ("The Dow gained 350 points, or 1.1 percent.", "350 points", 350),
+    ("The Dow rose 0.5%, or 190 points, on Friday.", "190 points", 190),
+    ("The S&P 500 rose 45 points to 5,100.", "45 points", 45),
+    ("He scored 25 points and grabbed 10 rebounds.", "25 points", 25),
+    ("LeBron scored 40 points in the win over Denver.", "40 points", 40),
+    ("The Lakers won the game by 12 points.", "12 points", 12),
+])
+def test_index_and_game_points_are_plain_numbers(text, printed, value):
+    m = the(text, printed)
+    assert not pp(m) and not m.unit.dims.items and m.number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The index's dividend yield rose 0.2 points to 1.5%.", "0.2 points"),
+    ("Accuracy improved by 3.4 points to 81.2%.", "3.4 points"),
+    ("Approval fell 4 points to 38 percent.", "4 points"),
+    ("Labour won the election by 3 points.", "3 points"),
+    ("The model scored 85.2 points on MMLU.", "85.2 points"),
+])
+def test_rate_and_score_points_stay_percentage_points(text, printed):
+    assert pp(the(text, printed))
+
+
+# -- the sides of one size share its unit: "3 x 4 metres" ------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The rug is 3 x 4 metres.", "3", "m"),
+    ("The oven tray is 30 x 40 cm.", "30", "cm"),
+    ("The sheet is 210 × 297 mm.", "210", "mm"),
+    ("The pool is 25 by 10 metres.", "25", "m"),
+    ("The screen is 1920 x 1080 pixels.", "1920", "pixel"),
+])
+def test_sides_share_the_unit(text, printed, unit):
+    assert same_unit(the(text, printed), unit)
+
+
+def test_three_sides_share_the_unit():
+    ms = mentions("The suitcase measures 55 x 40 x 20 cm.")
+    assert [m.number.nominal for m in ms] == [55, 40, 20] and all(same_unit(m, "cm") for m in ms)
+
+
+@pytest.mark.parametrize("text", ["The NAS holds 2 x 2TB drives.", "The server has 8 x 80GB GPUs."])
+def test_a_count_times_a_size_keeps_the_count(text):
+    assert not mentions(text)[0].unit.dims.items
+
+
+# -- both ends of a range print the unit, glued: "300km-400km" ------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "lo", "hi", "unit"), [
+    ("The range is 300km-400km.", "300km-400km", 300, 400, "km"),
+    ("The range is 300 km-400 km.", "300 km-400 km", 300, 400, "km"),
+    ("The dog weighs 10lbs-12lbs.", "10lbs-12lbs", 10, 12, "lb"),
+    ("Parcels of 5kg-10kg cost extra.", "5kg-10kg", 5, 10, "kg"),
+])
+def test_glued_unit_ranges(text, printed, lo, hi, unit):
+    m = the(text, printed)
+    assert m.number.is_range and (m.number.interval.lo, m.number.interval.hi) == (lo, hi) and same_unit(m, unit)
+
+
+@pytest.mark.parametrize("text", ["Run 2x-4x faster.", "The V100-32GB card.", "Use the 3km-wide strip."])
+def test_no_negative_end_is_read(text):
+    assert all(m.number.interval.lo >= 0 for m in mentions(text))
+
+
+# -- two bounds of one quantity: "more than 3 but less than 7 miles" ----------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The trail is more than 3 but less than 7 miles long.", "more than 3", "mi"),
+    ("The fish weighed more than 2 and less than 5 kg.", "more than 2", "kg"),
+    ("The loan runs over 5 but under 10 years.", "over 5", "year"),
+])
+def test_bounds_share_the_unit(text, printed, unit):
+    m = the(text, printed)
+    assert same_unit(m, unit) and m.qualifier
+
+
+def test_bounds_of_different_things_keep_apart():
+    assert not the("More than 5 people but fewer than 10 kg.", "More than 5").unit.dims.items
+
+
+# -- heights in feet and inches ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "feet", "inches"), [
+    ("She stands 5'11\" tall.", 5, 11),
+    ("He is 6'2\" and 200 lbs.", 6, 2),
+    ("He measured 5’ 9” in socks.", 5, 9),
+    ("The board is 12' 6\" long.", 12, 6),
+    ("He is 6 foot 2.", 6, 2),
+    ("The 6ft 5in centre signed.", 6, 5),
+])
+def test_feet_and_inches(text, feet, inches):
+    ms = [m for m in mentions(text) if m.unit.dims.items]
+    assert [(m.number.nominal, m.unit.canonical) for m in ms[:2]] == [(feet, "foot"), (inches, "inch")]
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The 6 ft 20 rule.", "20"),               # no inches past 11
+    ("A 6 foot 2 players line-up.", "2"),      # a count after it
+])
+def test_no_inches_read(text, printed):
+    assert not the(text, printed).unit.dims.items
+
+
+def test_a_decade_in_quotes_is_no_height():
+    assert [m.printed for m in mentions("In the '90s it cost $5.")] == ["$5"]

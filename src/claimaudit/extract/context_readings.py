@@ -25,6 +25,18 @@ _SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpol
 _INDEX_CONTEXT = re.compile(r"\bindex|\bindices|S&P|\bDow\b|Nasdaq|FTSE|Nikkei|Hang Seng|Stoxx|\bDAX\b|\bCAC\b|"
                             r"Sensex|Nifty|KOSPI|TOPIX|\bASX\b|Russell|恒指|指数|指數|大盘|沪指|深成指", re.I)
 _PERCENT_NEAR = re.compile(r"%|percent|per cent|百分")
+#: Points a player or a team scores: a game's points (a count), never percentage points.
+_SPORTS_CONTEXT = re.compile(r"\brebounds?\b|\bassists?\b|\bgoals?\b|touchdowns?|free throws?|three-pointers?|"
+                             r"\bgames?\b|\bmatch(?:es)?\b|\bseason\b|half-?time|\b(?:NBA|NFL|NHL|WNBA)\b|\bleague\b|"
+                             r"playoffs?|tournament|championship|points per game|\bppg\b|\bvictory|\bdefeat|\b(?:the|a) win\b|"
+                             r"\binnings\b|overtime|\bquarterback|\bstriker|\bguard\b|\bforward\b|\bcoach", re.I)
+#: Where points stay percentage points even beside a game's words (a vote, a model's benchmark score).
+_RATE_SCORE_CONTEXT = re.compile(r"%|percent|per cent|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
+                                 r"\bvote|\belection|survey|百分", re.I)
+#: "fell 1.3%, or 98 points", "gained 350 points, or 1.1 percent": an index's move said both ways.
+_OR_PERCENT_AFTER = re.compile(r"\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+|almost\s+)?[\d.]+\s*(?:%|percent|per cent)",
+                               re.I)
+_OR_PERCENT_BEFORE = re.compile(r"[\d.]+\s*(?:%|percent|per cent)\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+)?$", re.I)
 _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
@@ -40,12 +52,16 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
         a = ms[i]
         b = ms[i + 1] if i + 1 < len(ms) else None
         merged = None
+        # "300km-400km": the scanner read the dash as the second end's sign (falsepos lets it through
+        # only there); it is the range's dash, and the end is dropped where no range is read
+        dash_end = b is not None and b.start == a.end and b.value.startswith("-") and f.startswith("-", b.start) \
+            and b.number.nominal < 0
         # Both ends with their unit words ("44 mg to 50 mg"), or money with its sign on both
         # ("between $2 and $3 billion", "$2bn-$3bn").
         if b is not None and a.unit == b.unit and a.unit.canonical \
                 and ((a.unit_start >= 0 and b.unit_start >= 0) or (_money_sign(f, a) and _money_sign(f, b))) \
                 and not a.number.is_range and not b.number.is_range and not b.qualifier:
-            gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
+            gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start + 1 if dash_end else b.start)
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
@@ -54,7 +70,7 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                     and (between or "to" not in gap.group(0)
                          or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
                 first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
-                v = join_parts(first, "to", b.value)
+                v = join_parts(first, "to", b.value[1:] if dash_end else b.value)
                 p = parse_value(v, kilo)
                 if p is not None and p.is_range and unit_or_none(p.unit) == a.unit:
                     merged = Mention(start=a.start, end=b.end, printed=text[a.start:b.end], value=v,
@@ -69,7 +85,7 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             i += 2
         else:
             out.append(a)
-            i += 1
+            i += 2 if dash_end else 1
     return out
 
 
@@ -348,7 +364,13 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             line_start = f.rfind("\n", 0, m.start) + 1
             line_end = f.find("\n", m.end)
             around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
-            if _INDEX_CONTEXT.search(around) and not _PERCENT_NEAR.search(around):
+            index_move = _INDEX_CONTEXT.search(around) is not None and (
+                not _PERCENT_NEAR.search(around) or m.number.nominal > 100
+                or _OR_PERCENT_AFTER.match(f, m.end) is not None
+                or _OR_PERCENT_BEFORE.search(f, max(line_start, m.start - 30), m.start) is not None)
+            sports = not index_move and _SPORTS_CONTEXT.search(around) is not None \
+                and not _RATE_SCORE_CONTEXT.search(around)
+            if index_move or sports:
                 p = parse_value(m.value[:len(m.value) - len(word)].rstrip(), kilo) if m.value.endswith(word) else None
                 info = unit_or_none("") if p is not None else None
                 if p is not None and info is not None:
@@ -356,7 +378,9 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                     m.value, m.number, m.unit, m.unit_start = p.text, p, info, -1
                     m.candidates = [c for c in m.candidates if c != NOTE_POINTS]
                     m.candidates.append(f"{word!r} read as index points (a plain number: a stock index "
-                                        "context); after a percentage they would be percentage points")
+                                        "context); after a percentage they would be percentage points" if index_move
+                                        else f"{word!r} read as a game's points (a plain number: a sports "
+                                        "context); beside a rate or a score they would be percentage points")
                     continue
             if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
                 v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
@@ -643,6 +667,51 @@ def minutes_after_hours(f: str, kilo: int, ms: list[Mention]) -> None:
         b.candidates.append(f"m read as minutes after {a.printed!r} (a duration in parts); it could be metres")
 
 
+# -- heights in feet and inches: "6 ft 2", "6ft 5in", "5'11\"" ---------------------------------------
+#: Feet and inches in prime marks: 5'11", 6′2″, 5’ 9” (inches under 12; a quote after the feet alone is
+#: no unit: "the '90s", 'a 6' table' are left as they are).
+_PRIMES = re.compile(r"(?<![\w.,'’′])(\d{1,2})['’′] ?((?:1[01]|\d)(?:\.\d{1,2})?)(?:\"|″|”|''|’’)")
+_INCH_REST = re.compile(r"(?:in\b\.?|\"|″|”)|(?=\s*(?:[,.;:)!?]|$|tall\b|and\b|high\b|long\b))")
+
+
+def feet_and_inches(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """A height in two parts: the bare number after a value in feet is inches ("he is 6 foot 2",
+    "a 6ft 5in centre"); prime marks are feet and inches ("5'11\"", two values as "5 ft 11 in" is)."""
+    for a, b in itertools.pairwise(ms):
+        if a.unit.canonical != "foot" or b.unit.canonical or b.number.kind != "number" or b.qualifier \
+                or f[a.end:b.start] != " " or not 0 <= b.number.nominal < 12 or not _INCH_REST.match(f, b.end):
+            continue
+        rest = _INCH_REST.match(f, b.end)
+        end = rest.end() if rest is not None else b.end
+        reading = read_value(kilo, b.value + " inch")
+        if reading is None:
+            continue
+        b.value, b.number, b.unit, b.unit_start, b.end = reading.value, reading.number, reading.unit, b.end, end
+        b.printed = text[b.start:b.end]
+        b.candidates.append(f"read as inches after {a.printed!r} (a height in feet and inches)")
+    if "'" not in f and "’" not in f and "′" not in f:
+        return ms
+    added: list[Mention] = []
+    for pm in _PRIMES.finditer(f):
+        if any(m.start < pm.end() and pm.start() < m.end and (m.unit.canonical or m.number.kind != "number")
+               for m in ms):
+            continue
+        feet, inches = read_value(kilo, pm.group(1) + " ft"), read_value(kilo, pm.group(2) + " in")
+        if feet is None or inches is None:
+            continue
+        note = f"{text[pm.start():pm.end()]} read as feet and inches (prime marks)"
+        added.append(Mention(start=pm.start(), end=pm.end(1) + 1, printed=text[pm.start():pm.end(1) + 1],
+                             value=feet.value, number=feet.number, unit=feet.unit, candidates=[note],
+                             number_start=pm.start(), number_end=pm.end(1), unit_start=pm.end(1)))
+        added.append(Mention(start=pm.start(2), end=pm.end(), printed=text[pm.start(2):pm.end()],
+                             value=inches.value, number=inches.number, unit=inches.unit, candidates=[note],
+                             number_start=pm.start(2), number_end=pm.end(2), unit_start=pm.end(2)))
+    if not added:
+        return ms
+    ms = [m for m in ms if not any(a.start < m.end and m.start < a.end for a in added)]
+    return sorted(ms + added, key=lambda m: m.start)
+
+
 # -- 增长了两倍: "grew by two times" -----------------------------------------------------------------
 _GREW_BY = re.compile(r"(?:增长|增加|提高|提升|上升|上涨|扩大|增長|提昇|擴大)(?:了)?\s*$")
 
@@ -658,16 +727,36 @@ def grew_by_multiples(f: str, ms: list[Mention]) -> None:
 
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
+_LOWER_BOUND = re.compile(r"(?:more|greater|higher|longer|at least|over|above)\b", re.I)
+_UPPER_BOUND = re.compile(r"(?:less|fewer|lower|shorter|at most|under|below|no more)\b", re.I)
+_SIDE_DIMS = {(("[length]", 1),), (("[printing_unit]", 1),)}
+
+
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
     # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
     for a, b in reversed(list(itertools.pairwise(ms))):
         if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
                 or a.counted:
             continue
-        if b.qualifier and b.start < b.number_start:
-            continue    # "roughly 2 million, a maximum of 8 GPUs": a phrase of its own, not "2, 8 GPUs"
         gap = f[a.end:b.start]
-        if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
+        bounds = a.qualifier and b.qualifier and gap.strip() in ("but", "and", ", but") and b.start - a.end <= 7 \
+            and _LOWER_BOUND.match(a.qualifier) is not None and _UPPER_BOUND.match(b.qualifier) is not None
+        if b.qualifier and b.start < b.number_start and not bounds:
+            continue    # "roughly 2 million, a maximum of 8 GPUs": a phrase of its own, not "2, 8 GPUs"
+        if bounds and b.unit_start >= 0:
+            # "more than 3 but less than 7 miles": the two bounds of one quantity, its unit printed once
+            v = join_parts(a.value, f[b.unit_start:b.end])
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p else None
+            if p is not None and info is not None and info.dims == b.unit.dims:
+                a.value, a.number, a.unit = v, p, info
+                a.candidates.append(f"unit shared with the other bound ({b.printed})")
+            continue
+        # "3 x 4 metres", "210 × 297 mm", "1920 x 1080 pixels": the sides of one size share its unit
+        # (lengths and pixels only: "2 x 2TB drives" counts two drives)
+        side = gap.strip() in ("x", "×", "X", "by") and b.start - a.end <= 4 and gap[:1].isspace() \
+            and b.unit.dims.items in _SIDE_DIMS
+        if side or gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p else None

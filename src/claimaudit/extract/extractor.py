@@ -197,6 +197,8 @@ class Extractor:
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
         context_readings.minutes_after_hours(f, self.kilo, out)
+        if self.lang != "zh":
+            out = context_readings.feet_and_inches(f, self.doc.text, self.kilo, out)
         context_readings.grew_by_multiples(f, out)
         if self.lang != "zh":
             out = context_readings.below_zero(f, self.doc.text, self.kilo, out)

@@ -275,6 +275,20 @@ def _windowed(window: str, start: int, end: int, kind: str, is_unit: Callable[[s
     return _false_positive(window, start, end, kind, is_unit)
 
 
+#: "300km-400km", "10 lbs-12 lbs": a number and its unit before the dash, the same unit after the number.
+_UNIT_BEFORE_DASH = re.compile(r"(?<![A-Za-z\d.])\d[\d,.]*\s?([A-Za-z]{1,5})-$")
+
+
+def _unit_range_end(before: str, after: str, is_unit: Callable[[str], bool] | None) -> bool:
+    """The number after the dash ends a range whose both ends print the same unit."""
+    m = _UNIT_BEFORE_DASH.search(before)
+    if m is None or is_unit is None or not is_unit(m.group(1)):
+        return False
+    unit = m.group(1)
+    rest = after[1:] if after.startswith(" ") else after
+    return rest.startswith(unit) and not rest[len(unit):len(unit) + 1].isalnum()
+
+
 def _after_label(before: str, last: str) -> bool:
     """A label (Table, Version, 第 …) ends ``before``, whose last visible character is ``last``: the
     anchored search runs only where that character can end one."""
@@ -299,6 +313,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         return "school grade"
     if kind == "digits" or kind == "fraction":
         # Glued to a word on the left: H800, V3.2, EP64, PP16, A100, R1, pass@1, SC'24, x128.
+        if tok[:1] == "-" and prev and _LETTER.match(prev) and _unit_range_end(before + "-", after, is_unit):
+            return None               # "300km-400km": the second end of a range (the scanner read a sign)
         if prev and (_LETTER.match(prev) or prev in "@#'’_") \
                 and not (_LETTER.match(prev) and _CURRENCY_CODE_BEFORE.search(before)):
             return "identifier"       # (a currency code glued before the amount, USD115 or RM120, is money)
