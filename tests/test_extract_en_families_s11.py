@@ -287,3 +287,80 @@ def test_no_inches_read(text, printed):
 
 def test_a_decade_in_quotes_is_no_height():
     assert [m.printed for m in mentions("In the '90s it cost $5.")] == ["$5"]
+
+
+# -- "year on year" is the comparison, no per-year rate ----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("Prices climbed 7 per cent year on year.", "7 per cent"),
+    ("Revenue fell 15% year-on-year to $4.2 billion.", "15%"),
+    ("Rents rose 0.5 per cent month on month.", "0.5 per cent"),
+    ("Sales rose 5% year over year.", "5%"),
+    ("Output grew 2 percent quarter-on-quarter.", "2 percent"),
+])
+def test_period_on_period_is_no_unit(text, printed):
+    assert the(text, printed).unit.canonical == "percent"
+
+
+def test_a_rate_per_year_keeps_its_words():
+    assert the("Costs rose 3% per year.", "3% per year").printed == "3% per year"
+
+
+# -- pounds spelt out: sterling about money, the pound of mass about weight ---------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The stake is worth 1.2 billion pounds.", "1.2 billion pounds", "GBP"),
+    ("Her salary is 60,000 pounds a year.", "60,000 pounds a year", "GBP/year"),
+    ("He was fined 200 pounds for speeding.", "200 pounds", "GBP"),
+    ("The club paid 45 million pounds for the striker.", "45 million pounds", "GBP"),
+    ("Ticket prices rose to 50 pounds.", "50 pounds", "GBP"),
+])
+def test_pounds_of_money(text, printed, unit):
+    m = the(text, printed)
+    assert same_unit(m, unit) and any("sterling" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The boxer weighed in at 160 pounds.", "160 pounds"),
+    ("The farm sold 500 pounds of tomatoes.", "500 pounds"),
+    ("The $500 scale reads 300 pounds.", "300 pounds"),
+    ("The truck can carry a load of 2,000 pounds.", "2,000 pounds"),
+    ("The engine delivers 500 pounds of thrust and cost a lot.", "500 pounds"),
+])
+def test_pounds_of_mass(text, printed):
+    assert same_unit(the(text, printed), "lb")
+
+
+# -- barrels about oil are oil barrels ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("Output rose to 3.5 million barrels per day.", "3.5 million barrels per day", "oil_barrel/day"),
+    ("Brent crude rose 2% to $86.40 a barrel.", "$86.40 a barrel", "USD/oil_barrel"),
+    ("Oil fell below $70 a barrel.", "below $70 a barrel", "USD/oil_barrel"),
+])
+def test_oil_barrels(text, printed, unit):
+    assert same_unit(the(text, printed), unit)
+
+
+def test_a_barrel_of_beer_stays_the_fluid_barrel():
+    assert same_unit(the("The tank holds 5 barrels of beer.", "5 barrels"), "barrel")
+
+
+# -- currency codes glued to the amount and cents glued as c ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("The meal cost Rs500.", "Rs500", 500, "INR"),
+    ("Tickets cost Rs.250 each.", "Rs.250", 250, "INR"),
+    ("Stamps cost 50c each.", "50c", 50, "cent"),
+    ("The price rose 5c to 99c a litre.", "5c", 5, "cent"),
+    ("The coin is worth 20c.", "20c", 20, "cent"),
+])
+def test_glued_money(text, printed, value, unit):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+@pytest.mark.parametrize("text", ["The 11c model costs $5.", "It reached 35c on Friday in the heat.",
+                                  "The 2c chip is small."])
+def test_a_glued_c_that_is_no_cent(text):
+    assert not any(m.unit.canonical == "cent" for m in mentions(text))

@@ -44,6 +44,64 @@ _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent"
                       "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)",
                       "bps": "bps read as bits per second; in finance 'bps' is basis points (0.01%)"}
 
+# -- "a salary of 60,000 pounds": pounds sterling where the sentence speaks of money ----------------
+#: Money said in words around the amount (a price, a wage, a deal); a sign elsewhere in the sentence is not
+#: enough ("the $500 scale reads 300 pounds").
+_POUND_MONEY = re.compile(r"\bworth\b|\bsalar|\bwages?\b|\bpaid\b|\bpay(?:s|ing)?\b|\bcosts?\b|\bcosting\b|\bpric|"
+                          r"\bfined?\b|\bbonus|\brais(?:ed|es|ing)\b|\bspen[dt]|\bbudget|\brevenue|\bprofits?\b|"
+                          r"\bdeal\b|\bfunding|\binvest|\bdonat|\bcompensation|\bdebts?\b|\bloans?\b|\bfees?\b|"
+                          r"\bsterling|\bbank|\bbillionaire|\bmillionaire|\btax", re.I)
+#: A weight said around it: the registry's pound (lb) stays.
+_POUND_WEIGHT = re.compile(r"\bweigh|\bheav|\blight(?:er|est)?\b|\bbody|\bkg\b|\bkilo|\blbs?\b|\bounces?\b|\bton|"
+                           r"\bfat\b|\bdiet|\bobes|\bbaby|\bload|\bcargo|\bcatch|\bharvest|\bpressure|\bthrust|"
+                           r"\bfoot-pounds?|\bpounds? of\b|\bpounds? per square", re.I)
+_POUND_WORD = re.compile(r"\bpounds?\b")
+_GBP = unit_or_none("GBP")
+
+
+def pounds_sterling(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``a salary of 60,000 pounds``, ``a stake worth 1.2 billion pounds``: pounds spelt out are
+    sterling where the sentence speaks of money in words and of no weight; elsewhere the pound of mass."""
+    for m in ms:
+        if not (m.unit.canonical == "pound" or m.unit.canonical.startswith("pound / ")) or m.unit_start < 0 \
+                or _GBP is None:
+            continue
+        word = f[m.unit_start:m.end]
+        if not _POUND_WORD.match(word) or f.startswith(" of", m.unit_start + len(word.split()[0])):
+            continue
+        sentence = _sentence(f, m, ".!?\n")
+        if not _POUND_MONEY.search(sentence) or _POUND_WEIGHT.search(sentence):
+            continue
+        reading = read_value(kilo, _POUND_WORD.sub("GBP", m.value, count=1))
+        if reading is None or _GBP.dims.items[0] not in reading.unit.dims.items:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("pounds read as pounds sterling (the sentence speaks of money); a weight would be lb")
+
+
+# -- "3.5 million barrels per day" of crude: the oil barrel (42 US gallons) ----------------------------
+#: The registry's barrel is the US fluid barrel (31.5 gallons); the oil trade's is 42 gallons.
+_OIL_CONTEXT = re.compile(r"\boil\b|\bcrude|\bBrent\b|\bWTI\b|\bOPEC|petroleum|\bbpd\b|\brefiner|\bdrill|"
+                          r"\bbarrels? (?:a|per) day\b|\boilfield|\bpipeline|\bshale", re.I)
+_BARREL_WORD = re.compile(r"\bbarrels?\b")
+
+
+def oil_barrels(f: str, kilo: int, ms: list[Mention]) -> None:
+    """Barrels in a sentence about oil are oil barrels (the other reading named)."""
+    for m in ms:
+        if "barrel" not in m.unit.canonical or "oil_barrel" in m.unit.canonical or m.unit_start < 0 \
+                or not _BARREL_WORD.search(m.value):
+            continue
+        if not _OIL_CONTEXT.search(_sentence(f, m, ".!?\n")):
+            continue
+        reading = read_value(kilo, _BARREL_WORD.sub("oil_barrel", m.value, count=1))
+        if reading is None or "oil_barrel" not in reading.unit.canonical:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("barrel read as the oil barrel (42 US gallons: the sentence speaks of oil); "
+                            "the US fluid barrel is 31.5 gallons")
+
+
 # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
 def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
     out: list[Mention] = []

@@ -203,6 +203,9 @@ class Extractor:
         if self.lang != "zh":
             out = context_readings.below_zero(f, self.doc.text, self.kilo, out)
         context_readings.yen_signs(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh":
+            context_readings.pounds_sterling(f, self.doc.text, self.kilo, out)
+            context_readings.oil_barrels(f, self.kilo, out)
         context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)

@@ -13,12 +13,12 @@ from functools import lru_cache
 from ..numbers import vocabulary
 from .chinese_counts import in_set_phrase
 from .number_affixes import CURRENCY_BEFORE
-from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
+from .unit_words import CELSIUS_NAMES, CENT_CONTEXT, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
 _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
-    k for k in vocabulary.CURRENCY_PREFIXES if (k.isalpha() and k.isupper()) or (k[0] == "$" and k[-1].isalpha()))
+    k for k in vocabulary.CURRENCY_PREFIXES if (k.rstrip(".").isalpha() and k[0].isupper()) or (k[0] == "$" and k[-1].isalpha()))
     + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
@@ -279,6 +279,16 @@ def _windowed(window: str, start: int, end: int, kind: str, is_unit: Callable[[s
 _UNIT_BEFORE_DASH = re.compile(r"(?<![A-Za-z\d.])\d[\d,.]*\s?([A-Za-z]{1,5})-$")
 
 
+#: What follows an amount of cents ("50c each", "99c a litre", "up 5c to 99c."), not a name's noun ("the 11c model").
+_CENTS_AFTER = re.compile(r"(?=\s*(?:[,;:)!?]|\.(?!\d)|$|(?:each|a|an|per|to|and|or|off|for|coins?|apiece|from|"
+                          r"higher|lower|more|less|cheaper)\b))")
+
+
+def _small_cents(tok: str) -> bool:
+    """An amount of cents as printed: a whole number under 1000 ("50c", "99c")."""
+    return tok.isdigit() and len(tok) <= 3
+
+
 def _unit_range_end(before: str, after: str, is_unit: Callable[[str], bool] | None) -> bool:
     """The number after the dash ends a range whose both ends print the same unit."""
     m = _UNIT_BEFORE_DASH.search(before)
@@ -319,7 +329,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 and not (_LETTER.match(prev) and _CURRENCY_CODE_BEFORE.search(before)):
             return "identifier"       # (a currency code glued before the amount, USD115 or RM120, is money)
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
-                prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
+                prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()) \
+                and not (prev == "." and _CURRENCY_CODE_BEFORE.search(before)):   # 73.7K/14.8K is a pair; Rs.500
             return "identifier"
         if _DIV_ZERO.match(after) or (prev == "/" and _ZEROS.fullmatch(tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
@@ -344,6 +355,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "identifier"
             if _ORDINAL_SUFFIX.match(after):
                 return "ordinal"
+            if after[:1] == "c" and _CENTS_AFTER.match(after, 1) and _small_cents(tok) \
+                    and CENT_CONTEXT.search(before + after) and not TEMPERATURE_CONTEXT.search(before + after):
+                return None                       # "stamps cost 50c": cents, in a sentence about money
             if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \

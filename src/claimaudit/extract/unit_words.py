@@ -34,6 +34,9 @@ _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
+#: "year on year", "month-on-month", "year over year": the period a change compares, never a unit.
+_PERIOD_WORDS = {"year", "month", "quarter", "week", "day"}
+_PERIOD_ON_PERIOD = re.compile(r"(year|month|quarter|week|day)(?:\s+|-)(?:on|over)(?:\s+|-)\1(?![A-Za-z])", re.I)
 #: Unit names that are mostly common nouns: after another unit and a space they are the noun the
 #: measure describes ("a 90 degree turn"), never the second factor of a product.
 _NOUN_AFTER_UNIT = {"turn", "turns", "pole", "poles", "rod", "rods", "stone", "line", "lines", "hand", "mark", "block",
@@ -119,6 +122,9 @@ _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
 #: A sentence about the weather or heat: a glued C or F there is a temperature ("reach 35C").
 TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:ter|test)?\b|\bcold|\bcool|"
                                  r"\bhighs? of|\blows? of|thermomet|forecast|weather|heatwave|\bfreez|\bboil|°", re.I)
+#: A sentence about prices, where a glued "c" is cents ("a stamp costs 50c"; falsepos and best_unit).
+CENT_CONTEXT = re.compile(r"[$€]|\bcents?\b|dollars?|\beuros?\b|\bshares?\b|price|\bcosts?\b|stamp|\bfares?\b|"
+                          r"\bpaid\b|\bpay|\btax|gallon|litre|\bcoins?\b|\bcheap", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
@@ -269,6 +275,8 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
             i += 1
             continue
         m = _ASCII_WORD.match(f, i)
+        if m and m.group(0).lower() in _PERIOD_WORDS and _PERIOD_ON_PERIOD.match(f, i):
+            break        # "rose 7% year on year": the comparison, no per-year rate
         if m:
             w = m.group(0)
             if w.lower() in _STOP_UNIT and w.lower() != "per" \
@@ -324,6 +332,12 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             info = unit_or_none(scale)
             if info is not None:
                 return scale, toks[0].start, last.end, info
+        if text == "c" and k == 1 and f[last.start - 1:last.start].isdigit() and not f[last.end:last.end + 1].isalnum() \
+                and CENT_CONTEXT.search(f, max(0, last.start - 60), last.end + 40) \
+                and not TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60), last.end + 40):
+            info = unit_or_none("cent")     # "50c" (falsepos lets it through in a sentence about prices)
+            if info is not None:
+                return "cent", last.start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         if text in _DOZEN_ABBREVIATIONS:

@@ -108,7 +108,8 @@ CURRENCY_PREFIXES: dict[str, str] = {
     "RMB": "CNY",
 }
 #: Words and codes printed after the amount (``200 EUR``, ``5 US dollars``, ``30 美元``).
-#: ``pounds`` alone stays with the unit registry (it is also the pound of mass); ``pounds sterling``
+#: ``pounds`` alone stays with the unit registry (it is also the pound of mass; extraction reads it as
+#: sterling where the sentence speaks of money: context_readings.pounds_sterling); ``pounds sterling``
 #: is money.
 CURRENCY_SUFFIXES: dict[str, str] = {
     "美元": "USD", "美金": "USD", "美刀": "USD", "元人民币": "CNY", "人民币": "CNY", "元": "CNY",
