@@ -364,3 +364,61 @@ def test_glued_money(text, printed, value, unit):
                                   "The 2c chip is small."])
 def test_a_glued_c_that_is_no_cent(text):
     assert not any(m.unit.canonical == "cent" for m in mentions(text))
+
+
+# -- percent and basis points as adjectives: "a 50-basis-point cut" ------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("There was a 2.5-percentage-point increase.", "2.5-percentage-point", F(5, 2), "percentage_point"),
+    ("The Fed made a 50-basis-point cut.", "50-basis-point", F(1, 2), "percentage_point"),
+    ("The bank announced a 25-basis-point hike.", "25-basis-point", F(1, 4), "percentage_point"),
+    ("It was a 10-per-cent drop.", "10-per-cent", 10, "percent"),
+    ("A 75-bp hike is expected.", "75-bp", F(3, 4), "percentage_point"),
+    ("They forecast a 5-percent rise.", "5-percent", 5, "percent"),
+])
+def test_hyphenated_percent_forms(text, printed, value, unit):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+# -- square measures abbreviated with dots ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The building has 500,000 sq. ft. of office space.", "500,000 sq. ft", "ft^2"),
+    ("The flat is 850 sq.ft.", "850 sq.ft", "ft^2"),
+    ("The flat is 850 sqft.", "850 sqft", "ft^2"),
+    ("The plot is 80 sq. m.", "80 sq. m", "m^2"),
+    ("The office is 1,200 sq. metres.", "1,200 sq. metres", "m^2"),
+    ("The new office is 12,000 sqm.", "12,000 sqm", "m^2"),
+])
+def test_abbreviated_square_measures(text, printed, unit):
+    assert same_unit(the(text, printed), unit)
+
+
+# -- MT and GT are never megateslas ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["The memory runs at 6400 MT/s.", "PCIe 5 runs at 32 GT/s.",
+                                  "The port shipped 5,000 MT of wheat."])
+def test_no_teslas(text):
+    assert all("tesla" not in m.unit.canonical for m in mentions(text))
+
+
+# -- bounds said in words: -plus, shy of, north of, as low as ------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("The price tag is $30,000-plus.", "$30,000-plus", ">="),
+    ("The stadium holds 60,000-plus fans.", "60,000-plus", ">="),
+    ("The price is just shy of $1,000.", "just shy of $1,000", "<"),
+    ("The deal is worth north of $5 billion.", "north of $5 billion", ">"),
+    ("Flights cost as low as $49.", "as low as $49", ">="),
+    ("Delivery takes as little as 2 days.", "as little as 2 days", ">="),
+    ("It is slightly more than 5 km.", "slightly more than 5 km", ">"),
+    ("It costs a little under $10.", "a little under $10", "<"),
+])
+def test_word_bounds(text, printed, relation):
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == relation
+
+
+def test_plus_between_numbers_is_no_bound():
+    assert all(not m.relation for m in mentions("They offered a 2-plus-2 deal."))

@@ -285,6 +285,8 @@ class Extractor:
         elif pm:
             pct = f[pos:pm.end()]
             pos = pm.end()
+            if pct.startswith("-"):
+                pct = " " + pct[1:].replace("-", " ")    # "2.5-percentage-point": the grammar reads the words
             if "點" in pct:
                 pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
             if pct.strip() == "折" and not mult:

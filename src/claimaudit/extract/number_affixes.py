@@ -14,9 +14,9 @@ from .unit_words import unit_or_none
 
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
-POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">="}
+POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">=", "-plus": ">="}
 #: After the value: 以上 / 左右 / 多 / a glued +, or an English phrase after a space ("30 or more").
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+)(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
     k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
 _POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
@@ -48,7 +48,8 @@ MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+c
 LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
+PCT_RE = re.compile(r"-(?:percentage-points?|basis-points?|per-cent|bps?)(?![A-Za-z])"   # "a 50-basis-point cut"
+                    r"|\s?(?:%|‰|pp(?![A-Za-z])|[个個]百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
                     # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
                     r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)

@@ -107,7 +107,9 @@ def is_unit(text: str) -> bool:
 
 
 _CN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万两")
-_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)(?:\s+|-)(\S.*)", re.I)   # "a 3,000-square-foot home"
+_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)(?:\s+|-|(?<=\.))(\S.*)", re.I)   # "a 3,000-square-foot home"
+#: What may follow "sq." or "cu.": the unit it squares or cubes ("sq. ft", "sq.m").
+_ABBREVIATED_SIDE = re.compile(r" ?[a-zA-Z]")
 _SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
@@ -159,7 +161,7 @@ _EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
                **dict.fromkeys(("fl oz", "fl. oz", "fl. oz.", "fl oz.", "fluid ounce", "fluid ounces"), "floz"),
                **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
                **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
-               "bpd": "oil_barrel/day"}
+               "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2"}
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
@@ -283,8 +285,11 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
                     and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
                 break
             kind = "model" if _MODEL.match(w) else "word"
-            toks.append(UnitTok(i, m.end(), w, kind))
-            i = m.end()
+            end = m.end()
+            if w.lower() in ("sq", "cu") and f.startswith(".", end) and _ABBREVIATED_SIDE.match(f, end + 1):
+                w, end = w + ".", end + 1     # "850 sq. ft.", "80 sq.m": the abbreviation's dot
+            toks.append(UnitTok(i, end, w, kind))
+            i = end
             continue
         if ch in "/·*-$€£¥":
             if ch == "-" and not (toks and i + 1 < n and f[i + 1].isalpha()):
@@ -298,6 +303,8 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
 
 def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | None:
     """The longest run of tokens (from the first) that the registry reads as a unit."""
+    if toks and toks[0].text in ("MT", "GT"):
+        return None      # "6400 MT/s" (transfers), "5,000 MT of wheat" (metric tons): never megateslas
     # no run holding a model name ("H800") is a unit: runs longer than the first one's index are out
     first_model = next((i for i, t in enumerate(toks) if t.kind == "model"), len(toks))
     for k in range(len(toks), 0, -1):

@@ -31,17 +31,23 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     # more than
     ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
     "in excess of": ">", "just over": ">", "well over": ">", "upwards of": ">", "just above": ">",
+    "north of": ">", "a little over": ">", "a little more than": ">", "slightly more than": ">",
+    "slightly over": ">", "slightly above": ">",
     "超过": ">", "超過": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
     "高于": ">", "高於": ">", "不止": ">", "超出": ">",
     # at least
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
     "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
+    # the least the value goes down to: "prices as low as $5", "in as little as 3 days"
+    "as low as": ">=", "as little as": ">=", "as few as": ">=",
     "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
     "不小于": ">=", "不小於": ">=", "大于等于": ">=", "大於等於": ">=", "大于或等于": ">=", "大於或等於": ">=",
     "greater than or equal to": ">=", "more than or equal to": ">=", "equal to or greater than": ">=",
     "equal to or more than": ">=",
     # less than
     "<": "<", "under": "<", "less than": "<", "below": "<", "fewer than": "<", "just under": "<",
+    "just shy of": "<", "shy of": "<", "just below": "<", "a little under": "<", "a little less than": "<",
+    "slightly less than": "<", "slightly under": "<", "slightly below": "<",
     "不到": "<", "不足": "<", "少于": "<", "少於": "<", "低于": "<", "低於": "<", "小于": "<", "小於": "<",
     # at most
     "<=": "<=", "≤": "<=", "up to": "<=", "at most": "<=", "no more than": "<=",
