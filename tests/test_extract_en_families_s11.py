@@ -422,3 +422,42 @@ def test_word_bounds(text, printed, relation):
 
 def test_plus_between_numbers_is_no_bound():
     assert all(not m.relation for m in mentions("They offered a 2-plus-2 deal."))
+
+
+# -- a price per a million (or thousand) tokens ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("It costs $0.50 per million tokens.", "$0.50 per million tokens", F(1, 2), "USD/Mtoken"),
+    ("The API charges $15 per 1M output tokens.", "$15 per 1M output tokens", 15, "USD/Mtoken"),
+    ("Pricing is $0.002 per 1K tokens.", "$0.002 per 1K tokens", F(2, 1000), "USD/ktoken"),
+    ("The model costs $10 per 1 million tokens.", "$10 per 1 million tokens", 10, "USD/Mtoken"),
+    ("Input costs $3 per million input tokens.", "$3 per million input tokens", 3, "USD/Mtoken"),
+])
+def test_price_per_scaled_tokens(text, printed, value, unit):
+    ms = mentions(text)
+    assert len(ms) == 1 and ms[0].printed == printed
+    assert ms[0].number.nominal == value and same_unit(ms[0], unit)
+
+
+def test_tokens_counted_after_a_price_stay_a_count():
+    ms = mentions("It costs $5 and reads 1 million tokens.")
+    assert [m.printed for m in ms] == ["$5", "1 million tokens"]
+
+
+# -- inch marks after a bare number ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("The laptop's screen is 14\".", "14\"", 14),
+    ("The iPad Pro 12.9\" costs $1,099.", "12.9\"", F(129, 10)),
+    ("The pipe is 2″ wide.", "2″", 2),
+    ("| 27\" monitor | $300 |", "27\"", 27),
+])
+def test_inch_marks(text, printed, value):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, "inch")
+
+
+@pytest.mark.parametrize("text", ["He wrote \"14\" on the board.", "She said \"the answer is 42\".",
+                                  "The \"50\" model sold out."])
+def test_a_closing_quote_is_no_inch(text):
+    assert all(not m.unit.dims.items for m in mentions(text))

@@ -102,6 +102,38 @@ def oil_barrels(f: str, kilo: int, ms: list[Mention]) -> None:
                             "the US fluid barrel is 31.5 gallons")
 
 
+# -- "$0.50 per million tokens": a price per a scaled count --------------------------------------------
+#: "per million tokens", "per 1M output tokens", "per 1,000 tokens": the scale goes into the unit (Mtoken).
+_PER_SCALED_TOKENS = re.compile(r"\s+per\s+(?:(?:a|one)\s+)?(?:1\s*)?(million|thousand|M|K|k|,000,000|,000|000000|000)"
+                                r"\s*(?:(?:input|output|prompt|completion|generated|cached)\s+)?tokens?(?![A-Za-z])")
+_SCALE_PREFIX = {"million": "M", "M": "M", ",000,000": "M", "000000": "M", "thousand": "k", "K": "k", "k": "k",
+                 ",000": "k", "000": "k"}
+
+
+def price_per_scaled_tokens(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """``$0.50 per million tokens``, ``$15 per 1M output tokens``: a price per a million (or thousand)
+    tokens, read as USD/Mtoken (USD/ktoken); the scaled count after "per" is no quantity of its own."""
+    gone: list[tuple[int, int]] = []
+    for m in ms:
+        if m.unit_start >= 0 or m.number.is_range or len(m.unit.dims.items) != 1 \
+                or not m.unit.dims.items[0][0].startswith("[currency"):
+            continue
+        g = _PER_SCALED_TOKENS.match(f, m.end)
+        if g is None:
+            continue
+        reading = read_value(kilo, f"{m.value}/{_SCALE_PREFIX[g.group(1)]}token")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit, m.unit_start, m.end = reading.value, reading.number, reading.unit, m.end, g.end()
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed!r} read as {reading.value} (a price per "
+                            f"{'million' if _SCALE_PREFIX[g.group(1)] == 'M' else 'thousand'} tokens)")
+        gone.append((g.start(), g.end()))
+    if not gone:
+        return ms
+    return [m for m in ms if not any(a <= m.start < b and m.unit_start != a for a, b in gone)]
+
+
 # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
 def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
@@ -747,8 +779,15 @@ def feet_and_inches(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Men
         b.value, b.number, b.unit, b.unit_start, b.end = reading.value, reading.number, reading.unit, b.end, end
         b.printed = text[b.start:b.end]
         b.candidates.append(f"read as inches after {a.printed!r} (a height in feet and inches)")
-    if "'" not in f and "’" not in f and "′" not in f:
-        return ms
+    if "'" in f or "’" in f or "′" in f:
+        ms = _primes(f, text, kilo, ms)
+    if '"' in f or "″" in f:
+        _inch_marks(f, text, kilo, ms)
+    return ms
+
+
+def _primes(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """5'11", 6′2″: feet and inches in prime marks, two values (as "5 ft 11 in" is)."""
     added: list[Mention] = []
     for pm in _PRIMES.finditer(f):
         if any(m.start < pm.end() and pm.start() < m.end and (m.unit.canonical or m.number.kind != "number")
@@ -768,6 +807,24 @@ def feet_and_inches(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Men
         return ms
     ms = [m for m in ms if not any(a.start < m.end and m.start < a.end for a in added)]
     return sorted(ms + added, key=lambda m: m.start)
+
+
+def _inch_marks(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``a 14" screen``, ``the TV is 65″``: a double prime after a bare number is inches, unless the
+    mark closes a quotation (an odd number of straight quotes before it on the line)."""
+    for m in ms:
+        if m.unit.canonical or m.number.kind != "number" or m.qualifier or m.end >= len(f) \
+                or f[m.end] not in '"″' or f[m.end + 1:m.end + 2].isalnum() or m.number.nominal <= 0:
+            continue
+        line_start = f.rfind("\n", 0, m.start) + 1
+        if f[m.end] == '"' and (f.count('"', line_start, m.start) % 2 or f[m.start - 1:m.start] in ("'", "’")):
+            continue      # 'he wrote "14"': the quotation's end
+        reading = read_value(kilo, m.value + " inch")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit, m.unit_start, m.end = reading.value, reading.number, reading.unit, m.end, m.end + 1
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed} read as inches (a double prime after the number)")
 
 
 # -- 增长了两倍: "grew by two times" -----------------------------------------------------------------

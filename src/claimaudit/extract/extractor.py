@@ -206,6 +206,8 @@ class Extractor:
         if self.lang != "zh":
             context_readings.pounds_sterling(f, self.doc.text, self.kilo, out)
             context_readings.oil_barrels(f, self.kilo, out)
+            if "token" in f:
+                out = context_readings.price_per_scaled_tokens(f, self.doc.text, self.kilo, out)
         context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)
