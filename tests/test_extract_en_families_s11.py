@@ -461,3 +461,72 @@ def test_inch_marks(text, printed, value):
                                   "The \"50\" model sold out."])
 def test_a_closing_quote_is_no_inch(text):
     assert all(not m.unit.dims.items for m in mentions(text))
+
+
+# -- numbers that are no quantities of their own: phone numbers, votes, addresses, resolutions ----------------
+
+@pytest.mark.parametrize("text", ["Call 555-1234 for details.", "Call (212) 555-1234 for details.",
+                                  "Phone 212-555-1234 now.", "He lives at 221B Baker Street.",
+                                  "The PM lives at 10 Downing Street.", "A 4K TV costs less now.",
+                                  "The 5K display sells well."])
+def test_no_quantity(text):
+    assert mentions(text) == []
+
+
+def test_a_vote_tally_is_no_range():
+    assert [(m.printed, m.number.is_range) for m in mentions("The Senate voted 51 to 49.")] == [
+        ("51", False), ("49", False)]
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The range is 100-1000 km.", "100-1000 km"),
+    ("The crowd numbered 10,000 to 15,000.", "10,000 to 15,000"),
+    ("The score range is 200-800.", "200-800"),
+])
+def test_rising_ranges_stay(text, printed):
+    assert the(text, printed).number.is_range
+
+
+def test_plus_or_minus_is_no_negative():
+    m = the("The poll has a margin of error of plus or minus 3 percentage points.", "3 percentage points")
+    assert m.number.nominal == 3
+    assert the("The reading was minus 5 degrees.", "minus 5 degrees").number.nominal == -5
+
+
+# -- count nouns that pint names an old measure ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The shop sold 1,000 bags.", "1,000 bags"),
+    ("The report has 5 sections.", "5 sections"),
+    ("The garden has 2 ponds.", "2 ponds"),
+    ("He drew 4 circles.", "4 circles"),
+    ("The band played 2 jigs.", "2 jigs"),
+    ("The river bank has 5 poles.", "5 poles"),
+    ("The baby has 10 toes.", "10 toes"),
+])
+def test_count_nouns_are_counted(text, printed):
+    m = the(text, printed)
+    assert len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[#") and m.unit.factor == 1
+
+
+def test_a_bag_is_no_mass_in_a_claim_either():
+    assert resolve_unit("bags").dims.items[0][0] == "[#bag]"
+
+
+# -- frames per second -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The camera shoots 8K video at 30fps.", "30fps"),
+    ("The game runs at 144 FPS.", "144 FPS"),
+    ("The film runs at 24 fps.", "24 fps"),
+])
+def test_frames_per_second(text, printed):
+    assert the(text, printed).unit.canonical == "frame / second"
+
+
+def test_feet_per_second_in_ballistics():
+    assert the("The bullet has a muzzle velocity of 2,800 fps.", "2,800 fps").unit.canonical == "foot_per_second"
+
+
+def test_4k_context_stays_a_number():
+    assert the("The model has 4K context.", "4K").number.nominal == 4000

@@ -98,6 +98,14 @@ def _no_unit_words(f: str, pos: int, limit: int) -> bool:
     return i >= n or (f[i].isascii() and not f[i].isalpha() and f[i] not in "/*-$")
 
 
+def _descending(first: str, second: str) -> bool:
+    """The second end of a printed pair is below the first ("51 to 49"), read as plain numbers."""
+    try:
+        return Fraction(first.replace(",", "")) > Fraction(second.replace(",", "").lstrip("-−"))
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
 def _spaced_scale(f: str, start: int, pos: int) -> str | None:
     """The scale letter printed one space after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
     m = _SPACED_SCALE.match(f, pos)
@@ -335,6 +343,9 @@ class Extractor:
         if range_end is not None and (mult + pct) and "to" in f[pos:range_end.start] \
                 and CHANGE_BEFORE.search(f, max(0, tok.start - 40), tok.start):
             range_end = None      # "fell 0.2% to 4.5%": the value it fell to, no range
+        if range_end is not None and tok.kind == "digits" and range_end.kind == "digits" and not mult \
+                and _descending(tok.norm, range_end.norm):
+            range_end = None      # "the Senate voted 51 to 49", "555-1234" is no span: a range rises
         if range_end is not None and "and" in f[pos:range_end.start] \
                 and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None

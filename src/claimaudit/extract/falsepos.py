@@ -284,6 +284,22 @@ _CENTS_AFTER = re.compile(r"(?=\s*(?:[,;:)!?]|\.(?!\d)|$|(?:each|a|an|per|to|and
                           r"higher|lower|more|less|cheaper)\b))")
 
 
+#: A house number: one to three capitalised words and the kind of street after it (within the window
+#: false_positive reads: "10 Downing Street", "221B Baker Street").
+_ADDRESS_AFTER = re.compile(r"[A-Za-z]?(?: [A-Z][a-z]+){1,3} (?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|Boulevard|"
+                            r"Blvd\.|Place|Square|Terrace|Crescent|Parkway)(?![A-Za-z])(?! [a-z]+s\b)")   # not "3 Oxford Street shops"
+#: A display resolution named by its width in thousands of pixels: "4K TV", "8K video", "5K display".
+_RESOLUTION_AFTER = re.compile(r"K\s?(?:\(|-)?(?:video|TVs?|television|display|monitor|resolution|screen|camera|"
+                               r"stream|streaming|content|HDR|UHD|Ultra HD|Blu-ray|footage|recording|gaming|panel|"
+                               r"projector|OLED|QLED|LCD|LED|movies?|films?|at\s+\d+\s?(?:fps|FPS|Hz|p\b))", re.I)
+#: A telephone number: three digits, a dash and four ("555-1234"), after a word that asks to call, or an area code.
+_PHONE_AFTER = re.compile(r"[-.]\d{4}(?![\d,.%])|\)\s?\d{3}[-.]\d{4}(?!\d)|[-.]\d{3}[-.]\d{4}(?!\d)")
+_PHONE_BEFORE = re.compile(r"(?:\bcall|\bphone|\btel\b|\btel\.|\bdial|hotline|\bfax|\bcontact|\btext|"
+                           r"\bnumber|\bring)\w*\W{0,4}(?:on\s|at\s)?$", re.I)
+_AREA_CODE_BEFORE = re.compile(r"\(\d{3}\)\s?$|(?<![\d,.])\d{3}[-.]$|\+1[-\s]?$")
+_PHONE_BEFORE_TOKEN = re.compile(r"(?<![\d,.])(?:\(\d{3}\)\s?|\d{3}[-.])(?:\d{3}[-.])?$")
+
+
 def _small_cents(tok: str) -> bool:
     """An amount of cents as printed: a whole number under 1000 ("50c", "99c")."""
     return tok.isdigit() and len(tok) <= 3
@@ -421,6 +437,15 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (sc := _SCORE_AFTER.match(after)) is not None and tok.isdigit() and len(tok) <= 3 \
                 and int(sc.group(1)) < int(tok) and before[-1:] not in "-–.":
             return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
+        if tok.isdigit() and len(tok) == 3 and (pa := _PHONE_AFTER.match(after)) is not None \
+                and (_PHONE_BEFORE.search(before) or _AREA_CODE_BEFORE.search(before) or len(pa.group(0)) > 6):
+            return "phone number"             # "call 555-1234", "(212) 555-1234": no range of 555 to 1234
+        if _PHONE_BEFORE_TOKEN.search(before) and tok.isdigit() and len(tok) in (3, 4):
+            return "phone number"             # the 555 and the 1234 of "212-555-1234"
+        if tok.isdigit() and len(tok) <= 5 and _ADDRESS_AFTER.match(folded, end):
+            return "street address"           # "10 Downing Street", "221B Baker Street": a house number
+        if tok in ("2", "4", "5", "6", "8", "10", "12", "16") and _RESOLUTION_AFTER.match(after):
+            return "name"                     # "a 4K TV", "8K video": a display resolution's name, no 4,000
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
         if ((tok.isdigit() and _NAME_BEFORE.search(before))

@@ -162,6 +162,9 @@ _EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
                **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
                **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
                "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2"}
+#: Where "fps" is feet per second: a speed of a thing in flight or in the wind.
+_FEET_SPEED = re.compile(r"\bvelocit|\bmuzzle|\bbullet|\bprojectile|\barrow|\bwind|\bfeet\b|\bft\b|\bm/s\b|"
+                         r"\bmph\b|\bflow|\bfluid", re.I)
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
@@ -351,6 +354,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         if text.lower() in _EN_RESPELL and text[0].islower():
             text = _EN_RESPELL[text.lower()]
+        elif text in ("fps", "FPS") and not _FEET_SPEED.search(f, max(0, last.start - 80), last.end + 80):
+            text = "frame/s"     # "8K video at 30fps", "144 FPS": frames per second (feet per second is physics)
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES

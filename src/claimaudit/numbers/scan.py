@@ -156,7 +156,8 @@ _EN_START = _Lazy(
     # "half a million", "quarter million": a fraction word before a scale
     + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
-_WORD_SIGN = _Lazy(r"(?<![a-z])(?:minus|negative) $")
+#: (not "plus or minus 3 points": a margin either way, no negative value)
+_WORD_SIGN = _Lazy(r"(?<![a-z])(?<!plus or )(?<!plus/)(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
 

@@ -90,9 +90,15 @@ del _x, _name, _byte
 FLOPS_WORD = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
 
 # Count nouns pint would read as something else in a claim: a surveying chain or link, a shot
-# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"). They count things.
+# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"); and nouns of news and prose that
+# pint names an old or obscure measure (a bag of cement is 94 lb, a section a square mile, a pond a
+# gram-force, a pole or perch a rod, a jig a shot, a blob a slinch, a toe a tonne of oil equivalent,
+# a den a denier): "sold 1,000 bags", "5 sections", "2 ponds", "5 toes" count things.
 COUNT_WORDS = {"chain": "chain", "chains": "chain", "link": "link", "links": "link", "shot": "shot",
-                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle"}
+                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle",
+                **{form: w for w in ("bag", "section", "pond", "circle", "slug", "jig", "blob", "pole", "shake",
+                                     "toe", "den", "quad", "frame") for form in (w, w + "s")},
+                "perch": "perch", "perches": "perch"}
 # "points" after a percentage or a score: percentage points (the engine reads score points, which
 # are the score's own unit, when no input is a percentage). Printer's points are printers_point.
 POINTS = {"point", "points", "pts"}
