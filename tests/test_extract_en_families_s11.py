@@ -530,3 +530,24 @@ def test_feet_per_second_in_ballistics():
 
 def test_4k_context_stays_a_number():
     assert the("The model has 4K context.", "4K").number.nominal == 4000
+
+
+# -- English words the registry read as prefixed customary units ------------------------------------------------
+
+@pytest.mark.parametrize("word", ["fare", "fares", "mare", "dare", "care", "hare", "kin", "din", "cat", "hat",
+                                  "mat", "fat", "rat", "das", "has", "mug", "mum", "kmph"])
+def test_english_words_are_no_prefixed_units(word):
+    assert pint_lookup(word) is None
+
+
+@pytest.mark.parametrize(("word", "canonical"), [
+    ("hrs", "hour"), ("lbs", "pound"), ("yds", "yard"), ("qts", "quart"), ("cm", "centimeter"),
+    ("dL", "deciliter"), ("hPa", "hectopascal"), ("dag", "decagram"), ("ha", "hectare"), ("mas", "milliarcsecond"),
+    ("Myr", "megayear"), ("kilotons", "kiloton"), ("millibar", "millibar"), ("mcg", "microgram"),
+])
+def test_units_that_keep_their_reading(word, canonical):
+    assert resolve_unit(word).canonical == canonical
+
+
+def test_a_fare_after_an_amount_is_no_area():
+    assert [m.unit.canonical for m in mentions("The $2.75 fare rose by 25 cents.")] == ["USD", "cent"]

@@ -141,17 +141,33 @@ def pint_lookup(word: str) -> tuple[str, str] | None:
         return found
     if word.endswith("s") and len(word) > 2:
         stem = word[:-1]
-        if stem in units and len(stem) > 1:
+        if stem in units and (len(stem) > 2 or stem in _PLURAL_SYMBOLS):
             return "", units[stem]
         return with_prefix(stem, 2, plural=True)
     return None
 
 
+#: Two-letter symbols written with a plural 's' ("3 hrs", "5 lbs"); others are words ("has" is no hectares).
+_PLURAL_SYMBOLS = frozenset({"hr", "yd", "lb", "oz", "qt", "pt"})
+#: Units no metric prefix is put before (customary and clock units): "kin" is no kilo-inch, "cat" no
+#: centi-(technical atmosphere), "fare" no femto-are.
+_NO_PREFIX = frozenset({"inch", "foot", "yard", "mile", "pound", "ounce", "gallon", "pint", "quart", "cup",
+                        "teaspoon", "tablespoon", "fluid_ounce", "technical_atmosphere", "are", "acre", "hour",
+                        "minute", "day", "week", "horsepower", "knot", "nautical_mile", "mile_per_hour"})
+#: deci-, centi-, hecto- and deca- go before these only (cm, dL, hPa, dag): "das" is no deca-second.
+_SMALL_PREFIX_UNITS = frozenset({"meter", "liter", "gram", "pascal", "bar", "newton"})
+
+
 def _mixed_forms(prefix: str, unit: str, plural: bool, units: dict[str, str], prefixes: dict[str, str]) -> bool:
-    """A prefix and a unit spelt in different forms, which no one writes for a prefixed unit and
-    which are English words instead: a prefix symbol before a unit's name where the unit has a
-    symbol of its own ("pinch" is no pico-inch: pin), a prefix name before a one-letter symbol
-    ("kilos", "gigas": no kilo-seconds), or a plural 's' after a prefixed symbol ("pins")."""
+    """A prefix and a unit that no one writes together, and that are English words instead: a prefix
+    symbol before a unit's name where the unit has a symbol of its own ("pinch" is no pico-inch:
+    pin), a prefix name before a one-letter symbol ("kilos", "gigas": no kilo-seconds), a plural 's'
+    after a prefixed symbol ("pins"), a prefix before a customary unit ("kin", "cat", "fare"),
+    deci/centi/hecto/deca before anything but the metre, litre, gram, pascal, bar and newton ("das"),
+    or the alias "mu" for micro ("mug" is no microgram; µg and mcg are)."""
+    if units[unit] in _NO_PREFIX or prefix == "mu" \
+            or (prefixes[prefix] in ("deci", "centi", "hecto", "deca") and units[unit] not in _SMALL_PREFIX_UNITS):
+        return True
     symbol_prefix = prefixes[prefix] != prefix
     short_key = len(unit) <= 2 and unit != units[unit]
     if plural and symbol_prefix and short_key:
