@@ -535,7 +535,8 @@ def test_4k_context_stays_a_number():
 # -- English words the registry read as prefixed customary units ------------------------------------------------
 
 @pytest.mark.parametrize("word", ["fare", "fares", "mare", "dare", "care", "hare", "kin", "din", "cat", "hat",
-                                  "mat", "fat", "rat", "das", "has", "mug", "mum", "kmph"])
+                                  "mat", "fat", "rat", "das", "has", "mug", "mum", "kmph", "exact", "mass", "rm",
+                                  "re", "ramp", "prod"])
 def test_english_words_are_no_prefixed_units(word):
     assert pint_lookup(word) is None
 
@@ -544,6 +545,7 @@ def test_english_words_are_no_prefixed_units(word):
     ("hrs", "hour"), ("lbs", "pound"), ("yds", "yard"), ("qts", "quart"), ("cm", "centimeter"),
     ("dL", "deciliter"), ("hPa", "hectopascal"), ("dag", "decagram"), ("ha", "hectare"), ("mas", "milliarcsecond"),
     ("Myr", "megayear"), ("kilotons", "kiloton"), ("millibar", "millibar"), ("mcg", "microgram"),
+    ("amps", "ampere"), ("yrs", "year"), ("tsps", "teaspoon"), ("cups", "cup"), ("nits", "nit"), ("ks", "kilosecond"),
 ])
 def test_units_that_keep_their_reading(word, canonical):
     assert resolve_unit(word).canonical == canonical
