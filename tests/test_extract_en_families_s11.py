@@ -553,3 +553,52 @@ def test_units_that_keep_their_reading(word, canonical):
 
 def test_a_fare_after_an_amount_is_no_area():
     assert [m.unit.canonical for m in mentions("The $2.75 fare rose by 25 cents.")] == ["USD", "cent"]
+
+
+# -- "from three to five million dollars": the spelt-out scale is shared too -----------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("The budget grew from three to five million dollars.", "three", 3 * 10**6, "USD"),
+    ("Sales rose from two to three billion euros.", "two", 2 * 10**9, "EUR"),
+    ("The budget grew from 3 to 5 million dollars.", "3", 3 * 10**6, "USD"),
+    ("The price went from three to five dollars.", "three", 3, "USD"),
+])
+def test_from_to_shares_a_spelt_scale(text, printed, value, unit):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+# -- a decimal comma before a full stop ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["The coffee costs € 2,50.", "The coffee costs €2,50.", "He paid £3,75."])
+def test_decimal_comma_at_a_sentence_end_is_no_whole_amount(text):
+    assert not any(m.number.nominal in (2, 3) for m in mentions(text))
+
+
+def test_a_list_after_a_comma_stays():
+    assert [m.number.nominal for m in mentions("Shares rose 5%, 10%, 15%.")] == [5, 10, 15]
+
+
+# -- fractions of a unit, spelt with a hyphen, and of a percent ------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("The walk is three-quarters of a mile.", "three-quarters of a mile", F(3, 4), "mile"),
+    ("The jar holds half a litre.", "half a litre", F(1, 2), "liter"),
+    ("He ran a fifth of a mile.", "a fifth of a mile", F(1, 5), "mile"),
+    ("Add one-third of a cup of oil.", "one-third of a cup", F(1, 3), "cup"),
+    ("The tank is a tenth of a metre deep.", "a tenth of a metre", F(1, 10), "m"),
+])
+def test_fraction_of_a_unit_more_forms(text, printed, value, unit):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)
+
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("Rates rose half a percent.", "half a percent", F(1, 2), "percent"),
+    ("Shares rose a fifth of a percent.", "a fifth of a percent", F(1, 5), "percent"),
+    ("Prices fell a quarter of a per cent.", "a quarter of a per cent", F(1, 4), "percent"),
+    ("Rates rose half a percentage point.", "half a percentage point", F(1, 2), "percentage_point"),
+])
+def test_fraction_of_a_percent(text, printed, value, unit):
+    m = the(text, printed)
+    assert m.number.nominal == value and same_unit(m, unit)

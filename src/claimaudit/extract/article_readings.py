@@ -36,10 +36,12 @@ _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_
 _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
-_FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one )?quarter of|three quarters of|(?:a |one )?third of|"
-                               r"two thirds of) (a|an) ([a-z]{3,})(?![A-Za-z\-])", re.I)
+_FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
+                               r"(?:a |one[ -])?third of|two[ -]thirds of|(?:a |one[ -])?fifth of|(?:a |one[ -])?tenth of)"
+                               r" (a|an) ([a-z]{3,})(?![A-Za-z\-])", re.I)
 _FRACTION_DIMS = {"[length]", "[mass]", "[time]", "[information]"}
-_FRACTION_VALUE = {"half": "1/2", "quarter": "1/4", "three": "3/4", "third": "1/3", "two": "2/3"}
+_FRACTION_VALUE = {"half": "1/2", "quarter": "1/4", "three": "3/4", "third": "1/3", "two": "2/3", "fifth": "1/5",
+                   "tenth": "1/10"}
 #: Unit names that are mostly other words after "half a" ("half a point" is read beside a score).
 _FRACTION_NOT_UNIT = _ARTICLE_NOT_UNIT - {"second", "minute", "foot", "ton", "tons", "pound", "degree", "barrel", "mile"}
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
@@ -89,7 +91,7 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                              unit_start=am.start(2)))
     if " and a " in f:
         ms = _unit_and_a_half(f, text, kilo, ms, added)
-    if may_print(f, ("half", "quarter", "third")):
+    if may_print(f, ("half", "quarter", "third", "fifth", "tenth")):
         ms = _fraction_of_unit(f, text, kilo, ms, added)
     return sorted(ms + added, key=lambda m: m.start) if added else ms
 
@@ -103,10 +105,10 @@ def _fraction_of_unit(f: str, text: str, kilo: int, ms: list[Mention], added: li
         info = unit_or_none(word)
         if word in _FRACTION_NOT_UNIT or info is None or not info.dims.items \
                 or any(d not in _FRACTION_DIMS and not d.startswith("[currency") for d, _ in info.dims.items) \
-                or word.rstrip("s") not in info.canonical.replace(" ", ""):
+                or word.replace("tre", "ter").rstrip("s") not in info.canonical.replace(" ", ""):
             continue      # a measure by its own name ("half a step" is an idiom, "half a point" fraction_of_a_point's)
-        head = am.group(1).lower()
-        v = f"{_FRACTION_VALUE[head.split()[-2] if head.split()[0] in ('a', 'one') else head.split()[0]]} {word}"
+        head = am.group(1).lower().replace("-", " ").split()
+        v = f"{_FRACTION_VALUE[head[1] if head[0] in ('a', 'one') else head[0]]} {word}"
         p = parse_value(v, kilo)
         if p is None or unit_or_none(p.unit) != info:
             continue

@@ -191,6 +191,9 @@ _MONEY_SIGN_BEFORE = re.compile(r"[$€£¥]\s?$|[A-Z]{3}\s?$")
 _TO_GAP = re.compile(r"\s+to\s+")
 
 
+_SCALE_WORDS_EN = frozenset({"thousand", "million", "billion", "trillion"})
+
+
 def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """In ``from 5 to 10 percent`` and ``from $2 to $3 billion`` English prints the unit and the
     scale once, after the second end: the first end takes them (the pair stays two values, a change).
@@ -201,12 +204,17 @@ def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 or not _FROM_BEFORE.search(f, max(0, a.start - 8), a.start) or b.number_end >= b.end:
             continue
         suffix = text[b.number_end:b.end]
+        # "from three to five million dollars": a number spelt out ends in its scale word, which the
+        # first end shares too (three million, not three dollars)
+        b_words = text[b.number_start:b.number_end].lower().replace("-", " ").split() if b.kind == "words" else []
+        scale = " " + b_words[-1] if len(b_words) > 1 and b_words[-1] in _SCALE_WORDS_EN \
+            and not any(w in _SCALE_WORDS_EN for w in text[a.number_start:a.number_end].lower().split()) else ""
         if a.unit.canonical:
-            if a.unit != b.unit or not b.number.multiplier:
+            if a.unit != b.unit or not (b.number.multiplier or scale):
                 continue
-            v = a.value + suffix          # "$2" + " billion"
+            v = a.value + scale + suffix          # "$2" + " billion"
         else:
-            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + suffix
+            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + scale + suffix
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info != b.unit or p.kind != b.number.kind or p.multiplier != b.number.multiplier \
@@ -362,7 +370,7 @@ def _reread_word(f: str, kilo: int, m: Mention, word: str, low: str) -> bool:
 
 
 # -- "a quarter of a percentage point": a share of the unit after it ----------------------------------
-_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point)(?![A-Za-z])", re.I)
+_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point|per\s?cent)(?![A-Za-z])", re.I)
 
 
 def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
@@ -375,7 +383,9 @@ def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None
         if g is None:
             continue
         unit = g.group(1).lower().split()[0]
-        v = f"{float(m.number.nominal):g} {'basis points' if unit == 'basis' else 'percentage points'}"
+        if g.group(1).lower().replace(" ", "") == "percent":
+            unit = "percent"      # "half a percent", "a fifth of a per cent"
+        v = f"{float(m.number.nominal):g} " + {"basis": "basis points", "percent": "percent"}.get(unit, "percentage points")
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None or p.nominal != m.number.nominal / (100 if unit == "basis" else 1):

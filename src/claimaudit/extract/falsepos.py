@@ -150,7 +150,8 @@ _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s
 #: (",00" keeps the integer part's value: 5,00 is 5)
 _DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                                r"forty|fifty|hundred)\b", re.I)
-_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
+#: (a full stop after it ends the sentence: "costs € 2,50." is no €2)
+_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,]|\.\d)(?!\s?(?:and|or|&|和|或)\b)")
 _DIGIT_COMMA_BEFORE = re.compile(r"\d,\s?$")
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")

@@ -298,7 +298,7 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
 _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
                           # "half of the users", "half the staff" (not "the first half of 2024")
                           r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
-                          r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
+                          r"half(?= of\b| the\b| an? (?:percentage )?point\b| a per ?cent\b)"
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
