@@ -602,3 +602,23 @@ def test_fraction_of_a_unit_more_forms(text, printed, value, unit):
 def test_fraction_of_a_percent(text, printed, value, unit):
     m = the(text, printed)
     assert m.number.nominal == value and same_unit(m, unit)
+
+
+# -- won after a scale word or about Korea; spoken money ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The car costs 30 million won.", "30 million won", "KRW"),
+    ("Samsung earned 6.6 trillion won.", "6.6 trillion won", "KRW"),
+    ("A bus fare in Seoul is 1,500 won.", "1,500 won", "KRW"),
+    ("He owes 5 bucks.", "5 bucks", "USD"),
+    ("It costs 20 bucks a month.", "20 bucks a month", "USD/month"),
+    ("Tickets cost 50 quid.", "50 quid", "GBP"),
+])
+def test_spoken_and_korean_money(text, printed, unit):
+    assert same_unit(the(text, printed), unit)
+
+
+@pytest.mark.parametrize("text", ["The team won 3 games.", "He has 20 won matches.",
+                                  "Hunters shot 3 bucks and 2 does."])
+def test_no_money_without_its_cue(text):
+    assert all(not m.unit.dims.items for m in mentions(text))

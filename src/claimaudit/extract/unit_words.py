@@ -156,12 +156,19 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
                 "块钱": "CNY", "塊錢": "CNY"}
 #: English unit words of news and recipes that the registry misreads or lacks, read first: "kilos"
-#: (kilograms, not kilo-seconds), "fl oz" (no femtolitre-ounce), "light years" (two words), "kmph".
+#: (kilograms, not kilo-seconds), "fl oz" (no femtolitre-ounce), "light years" (two words), "kmph",
+#: and spoken money ("50 quid"; "5 bucks" only about money: best_unit).
 _EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
                **dict.fromkeys(("fl oz", "fl. oz", "fl. oz.", "fl oz.", "fluid ounce", "fluid ounces"), "floz"),
                **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
                **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
-               "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2"}
+               "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2", "quid": "GBP"}
+_SPOKEN_MONEY = re.compile(r"\bcosts?\b|\bcosting\b|\bpa(?:y|id|ys)\b|\bowe|\bprice|\bworth\b|\bspen[dt]|\bcharg|"
+                           r"\bearn|\bmake|\bmade\b|\bbet\b|\bsav(?:e|ed|ing)|\bfees?\b|\bcheap|\bbucks? a\b|"
+                           r"\btip|\bsell|\bsold\b|\bbuy|\bbought\b", re.I)
+#: "won" is the Korean currency after a scale word or in a sentence about Korea (elsewhere the verb).
+_SCALE_BEFORE = re.compile(r"(?:thousand|million|billion|trillion|\d[bmt]n?)\s$", re.I)
+_KOREA = re.compile(r"Korea|Seoul|Busan|Samsung|Hyundai|\bKia\b|\bKRW\b|\bKOSPI\b")
 #: Where "fps" is feet per second: a speed of a thing in flight or in the wind.
 _FEET_SPEED = re.compile(r"\bvelocit|\bmuzzle|\bbullet|\bprojectile|\barrow|\bwind|\bfeet\b|\bft\b|\bm/s\b|"
                          r"\bmph\b|\bflow|\bfluid", re.I)
@@ -350,6 +357,15 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
                 return "cent", last.start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        if text == "won" and k == 1 and (_SCALE_BEFORE.search(f, max(0, toks[0].start - 12), toks[0].start)
+                                         or _KOREA.search(f, max(0, toks[0].start - 120), toks[0].end + 120)):
+            info = unit_or_none("KRW")     # "30 million won", "a 5,000 won fare in Seoul": the verb never follows a scale
+            if info is not None:
+                return "KRW", toks[0].start, last.end, info
+        if text == "bucks" and k == 1 and _SPOKEN_MONEY.search(f, max(0, toks[0].start - 60), toks[0].end + 40):
+            info = unit_or_none("USD")     # "he owes 5 bucks" (hunters shoot bucks too)
+            if info is not None:
+                return "USD", toks[0].start, last.end, info
         if text in _DOZEN_ABBREVIATIONS:
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         if text.lower() in _EN_RESPELL and text[0].islower():
