@@ -37,13 +37,15 @@ _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
 _FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
-                               r"(?:a |one[ -])?third of|two[ -]thirds of|(?:a |one[ -])?fifth of|(?:a |one[ -])?tenth of)"
+                               r"(?:a |one[ -])?third of|two[ -]thirds of|(?:a |one[ -])?fifth of|"
+                               r"(?:a |one[ -])?tenth of)"
                                r" (a|an) ([a-z]{3,})(?![A-Za-z\-])", re.I)
 _FRACTION_DIMS = {"[length]", "[mass]", "[time]", "[information]"}
 _FRACTION_VALUE = {"half": "1/2", "quarter": "1/4", "three": "3/4", "third": "1/3", "two": "2/3", "fifth": "1/5",
                    "tenth": "1/10"}
 #: Unit names that are mostly other words after "half a" ("half a point" is read beside a score).
-_FRACTION_NOT_UNIT = _ARTICLE_NOT_UNIT - {"second", "minute", "foot", "ton", "tons", "pound", "degree", "barrel", "mile"}
+_FRACTION_NOT_UNIT = _ARTICLE_NOT_UNIT - {"second", "minute", "foot", "ton", "tons", "pound", "degree", "barrel",
+                                          "mile"}
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 

@@ -28,15 +28,17 @@ _PERCENT_NEAR = re.compile(r"%|percent|per cent|百分")
 #: Points a player or a team scores: a game's points (a count), never percentage points.
 _SPORTS_CONTEXT = re.compile(r"\brebounds?\b|\bassists?\b|\bgoals?\b|touchdowns?|free throws?|three-pointers?|"
                              r"\bgames?\b|\bmatch(?:es)?\b|\bseason\b|half-?time|\b(?:NBA|NFL|NHL|WNBA)\b|\bleague\b|"
-                             r"playoffs?|tournament|championship|points per game|\bppg\b|\bvictory|\bdefeat|\b(?:the|a) win\b|"
+                             r"playoffs?|tournament|championship|points per game|\bppg\b|\bvictory|\bdefeat|"
+                             r"\b(?:the|a) win\b|"
                              r"\binnings\b|overtime|\bquarterback|\bstriker|\bguard\b|\bforward\b|\bcoach", re.I)
 #: Where points stay percentage points even beside a game's words (a vote, a model's benchmark score).
 _RATE_SCORE_CONTEXT = re.compile(r"%|percent|per cent|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
                                  r"\bvote|\belection|survey|百分", re.I)
 #: "fell 1.3%, or 98 points", "gained 350 points, or 1.1 percent": an index's move said both ways.
-_OR_PERCENT_AFTER = re.compile(r"\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+|almost\s+)?[\d.]+\s*(?:%|percent|per cent)",
-                               re.I)
-_OR_PERCENT_BEFORE = re.compile(r"[\d.]+\s*(?:%|percent|per cent)\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+)?$", re.I)
+_OR_PERCENT_AFTER = re.compile(r"\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+|almost\s+)?[\d.]+\s*"
+                               r"(?:%|percent|per cent)", re.I)
+_OR_PERCENT_BEFORE = re.compile(r"[\d.]+\s*(?:%|percent|per cent)\s*(?:,\s*|\()?\s*(?:or\s+)?"
+                                r"(?:about\s+|nearly\s+)?$", re.I)
 _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
@@ -385,7 +387,8 @@ def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None
         unit = g.group(1).lower().split()[0]
         if g.group(1).lower().replace(" ", "") == "percent":
             unit = "percent"      # "half a percent", "a fifth of a per cent"
-        v = f"{float(m.number.nominal):g} " + {"basis": "basis points", "percent": "percent"}.get(unit, "percentage points")
+        v = f"{float(m.number.nominal):g} " + {"basis": "basis points", "percent": "percent"}.get(
+            unit, "percentage points")
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None or p.nominal != m.number.nominal / (100 if unit == "basis" else 1):
@@ -881,7 +884,7 @@ def share_units(f: str, ms: list[Mention], kilo: int) -> None:
         # (lengths and pixels only: "2 x 2TB drives" counts two drives)
         side = gap.strip() in ("x", "×", "X", "by") and b.start - a.end <= 4 and gap[:1].isspace() \
             and b.unit.dims.items in _SIDE_DIMS
-        if side or gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
+        if side or (gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5):
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p else None

@@ -18,7 +18,8 @@ from .unit_words import CELSIUS_NAMES, CENT_CONTEXT, FAHRENHEIT_NAMES, TEMPERATU
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
 _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
-    k for k in vocabulary.CURRENCY_PREFIXES if (k.rstrip(".").isalpha() and k[0].isupper()) or (k[0] == "$" and k[-1].isalpha()))
+    k for k in vocabulary.CURRENCY_PREFIXES
+    if (k.rstrip(".").isalpha() and k[0].isupper()) or (k[0] == "$" and k[-1].isalpha()))
     + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
@@ -287,8 +288,9 @@ _CENTS_AFTER = re.compile(r"(?=\s*(?:[,;:)!?]|\.(?!\d)|$|(?:each|a|an|per|to|and
 
 #: A house number: one to three capitalised words and the kind of street after it (within the window
 #: false_positive reads: "10 Downing Street", "221B Baker Street").
-_ADDRESS_AFTER = re.compile(r"[A-Za-z]?(?: [A-Z][a-z]+){1,3} (?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|Boulevard|"
-                            r"Blvd\.|Place|Square|Terrace|Crescent|Parkway)(?![A-Za-z])(?! [a-z]+s\b)")   # not "3 Oxford Street shops"
+_ADDRESS_AFTER = re.compile(r"[A-Za-z]?(?: [A-Z][a-z]+){1,3} (?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|"
+                            r"Boulevard|Blvd\.|Place|Square|Terrace|Crescent|Parkway)(?![A-Za-z])"
+                            r"(?! [a-z]+s\b)")   # not "3 Oxford Street shops"
 #: A display resolution named by its width in thousands of pixels: "4K TV", "8K video", "5K display".
 _RESOLUTION_AFTER = re.compile(r"K\s?(?:\(|-)?(?:video|TVs?|television|display|monitor|resolution|screen|camera|"
                                r"stream|streaming|content|HDR|UHD|Ultra HD|Blu-ray|footage|recording|gaming|panel|"

@@ -16,7 +16,8 @@ from .unit_words import unit_or_none
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
 POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">=", "-plus": ">="}
 #: After the value: 以上 / 左右 / 多 / a glued +, or an English phrase after a space ("30 or more").
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])|\s(" + vocabulary.alternation(
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余)|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])|\s("
+                             + vocabulary.alternation(
     k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
 _POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]

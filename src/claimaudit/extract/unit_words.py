@@ -349,7 +349,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             info = unit_or_none(scale)
             if info is not None:
                 return scale, toks[0].start, last.end, info
-        if text == "c" and k == 1 and f[last.start - 1:last.start].isdigit() and not f[last.end:last.end + 1].isalnum() \
+        if text == "c" and k == 1 and f[last.start - 1:last.start].isdigit() \
+                and not f[last.end:last.end + 1].isalnum() \
                 and CENT_CONTEXT.search(f, max(0, last.start - 60), last.end + 40) \
                 and not TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60), last.end + 40):
             info = unit_or_none("cent")     # "50c" (falsepos lets it through in a sentence about prices)
@@ -359,7 +360,7 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
         if text == "won" and k == 1 and (_SCALE_BEFORE.search(f, max(0, toks[0].start - 12), toks[0].start)
                                          or _KOREA.search(f, max(0, toks[0].start - 120), toks[0].end + 120)):
-            info = unit_or_none("KRW")     # "30 million won", "a 5,000 won fare in Seoul": the verb never follows a scale
+            info = unit_or_none("KRW")     # "30 million won", "a 1,500 won fare in Seoul" (no verb after a scale)
             if info is not None:
                 return "KRW", toks[0].start, last.end, info
         if text == "bucks" and k == 1 and _SPOKEN_MONEY.search(f, max(0, toks[0].start - 60), toks[0].end + 40):
