@@ -622,3 +622,13 @@ def test_spoken_and_korean_money(text, printed, unit):
                                   "Hunters shot 3 bucks and 2 does."])
 def test_no_money_without_its_cue(text):
     assert all(not m.unit.dims.items for m in mentions(text))
+
+
+@pytest.mark.parametrize("text", ["She won the 4 x 100 m relay.", "He ran 10 x 400 m repeats.",
+                                  "The pack has 6 x 330 ml cans."])
+def test_a_count_times_a_distance_keeps_the_count(text):
+    assert not mentions(text)[0].unit.dims.items
+
+
+def test_a_small_trailer_shares_its_unit():
+    assert same_unit(the("A 2 x 4 metre trailer.", "2"), "m")

@@ -1,12 +1,15 @@
 """Readings that depend on the neighbours or the sentence, applied to the mentions found: ranges
 whose ends both carry the unit (and ``介于 … 之间``), ``points`` near a score, ``度`` as a temperature
-or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS``."""
+or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS`` or by the sides
+of ``3 x 4 metres``, pounds sterling and oil barrels by the sentence, feet and inches, prices per
+million tokens."""
 
 from __future__ import annotations
 
 import bisect
 import itertools
 import re
+from fractions import Fraction
 
 from ..numbers.interval import show
 from ..units.spellings import NOTE_POINTS
@@ -860,6 +863,13 @@ _UPPER_BOUND = re.compile(r"(?:less|fewer|lower|shorter|at most|under|below|no m
 _SIDE_DIMS = {(("[length]", 1),), (("[printing_unit]", 1),)}
 
 
+def _comparable(x: Fraction, y: Fraction) -> bool:
+    """Two sides of one size are within a factor of 10 of each other; "4 x 100 m" (a relay) and
+    "10 x 400 m" (repeats) count a distance."""
+    lo, hi = sorted((abs(x), abs(y)))
+    return lo > 0 and hi < 10 * lo
+
+
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
     # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
     for a, b in reversed(list(itertools.pairwise(ms))):
@@ -883,7 +893,7 @@ def share_units(f: str, ms: list[Mention], kilo: int) -> None:
         # "3 x 4 metres", "210 × 297 mm", "1920 x 1080 pixels": the sides of one size share its unit
         # (lengths and pixels only: "2 x 2TB drives" counts two drives)
         side = gap.strip() in ("x", "×", "X", "by") and b.start - a.end <= 4 and gap[:1].isspace() \
-            and b.unit.dims.items in _SIDE_DIMS
+            and b.unit.dims.items in _SIDE_DIMS and _comparable(a.number.nominal, b.number.nominal)
         if side or (gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5):
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
