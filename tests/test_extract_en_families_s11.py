@@ -632,3 +632,14 @@ def test_a_count_times_a_distance_keeps_the_count(text):
 
 def test_a_small_trailer_shares_its_unit():
     assert same_unit(the("A 2 x 4 metre trailer.", "2"), "m")
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The fine mesh holds 5 pounds.", "5 pounds", "lb"),
+    ("The 50-pound bag costs $20.", "50-pound", "lb"),
+    ("The payload of 500 pounds costs a lot.", "500 pounds", "lb"),
+    ("She paid a fine of 100 pounds.", "100 pounds", "GBP"),
+    ("The price of gold hit 2,000 pounds an ounce.", "2,000 pounds an ounce", "GBP/oz"),
+])
+def test_pounds_near_misses(text, printed, unit):
+    assert same_unit(the(text, printed), unit)

@@ -53,12 +53,14 @@ _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent"
 #: Money said in words around the amount (a price, a wage, a deal); a sign elsewhere in the sentence is not
 #: enough ("the $500 scale reads 300 pounds").
 _POUND_MONEY = re.compile(r"\bworth\b|\bsalar|\bwages?\b|\bpaid\b|\bpay(?:s|ing)?\b|\bcosts?\b|\bcosting\b|\bpric|"
-                          r"\bfined?\b|\bbonus|\brais(?:ed|es|ing)\b|\bspen[dt]|\bbudget|\brevenue|\bprofits?\b|"
+                          r"\bfined\b|\ba fine of\b|\bbonus|\brais(?:ed|es|ing)\b|\bspen[dt]|\bbudget|\brevenue|"
+                          r"\bprofits?\b|"
                           r"\bdeal\b|\bfunding|\binvest|\bdonat|\bcompensation|\bdebts?\b|\bloans?\b|\bfees?\b|"
                           r"\bsterling|\bbank|\bbillionaire|\bmillionaire|\btax", re.I)
 #: A weight said around it: the registry's pound (lb) stays.
 _POUND_WEIGHT = re.compile(r"\bweigh|\bheav|\blight(?:er|est)?\b|\bbody|\bkg\b|\bkilo|\blbs?\b|\bounces?\b|\bton|"
-                           r"\bfat\b|\bdiet|\bobes|\bbaby|\bload|\bcargo|\bcatch|\bharvest|\bpressure|\bthrust|"
+                           r"\bfat\b|\bdiet|\bobes|\bbaby|\bload|\bpayload|\bcarr(?:y|ies|ied)|\blift|\btow|\bhaul|"
+                           r"\bcargo|\bcatch|\bharvest|\bpressure|\bthrust|"
                            r"\bfoot-pounds?|\bpounds? of\b|\bpounds? per square", re.I)
 _POUND_WORD = re.compile(r"\bpounds?\b")
 _GBP = unit_or_none("GBP")
@@ -72,9 +74,11 @@ def pounds_sterling(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 or _GBP is None:
             continue
         word = f[m.unit_start:m.end]
-        if not _POUND_WORD.match(word) or f.startswith(" of", m.unit_start + len(word.split()[0])):
-            continue
-        sentence = _sentence(f, m, ".!?\n")
+        if not _POUND_WORD.match(word) or f.startswith(" of", m.unit_start + len(word.split()[0])) \
+                or f[m.unit_start - 1:m.unit_start] == "-":
+            continue      # "500 pounds of beef", "a 50-pound bag": a weight
+        # the words around the amount, not its own ("2,000 pounds an ounce" names no weight of its own)
+        sentence = _sentence(f, m, ".!?\n").replace(f[m.start:m.end], " ")
         if not _POUND_MONEY.search(sentence) or _POUND_WEIGHT.search(sentence):
             continue
         reading = read_value(kilo, _POUND_WORD.sub("GBP", m.value, count=1))
