@@ -643,3 +643,16 @@ def test_a_small_trailer_shares_its_unit():
 ])
 def test_pounds_near_misses(text, printed, unit):
     assert same_unit(the(text, printed), unit)
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("Rates rose a percentage point.", "a percentage point", 1),
+    ("Yields moved a basis point.", "a basis point", F(1, 100)),
+    ("The rate rose a full percentage point.", "a full percentage point", 1),
+    ("Rates rose half a percentage point.", "half a percentage point", F(1, 2)),
+    ("The Fed raised rates by three-quarters of a percentage point.", "three-quarters of a percentage point", F(3, 4)),
+])
+def test_a_percentage_point(text, printed, value):
+    ms = mentions(text)
+    assert [m.printed for m in ms] == [printed]
+    assert ms[0].number.nominal == value and same_unit(ms[0], "percentage_point")

@@ -35,6 +35,9 @@ _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_
 #: "an hour and a half", "a mile and a half": one unit and a half (the "a half" alone would be 1/2).
 _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
+#: "rates rose a percentage point", "yields moved a basis point": one of them.
+_ARTICLE_POINT = re.compile(r"(?<![A-Za-z'’])(a|A|one|One|a full) (percentage point|basis point)(?![A-Za-z\-])")
+_FRACTION_BEFORE = re.compile(r"(?:half|quarters?|thirds?|fifths?|tenths?)(?:\s+of)?\s+$", re.I)
 #: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
 _FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
                                r"(?:a |one[ -])?third of|two[ -]thirds of|(?:a |one[ -])?fifth of|"
@@ -89,6 +92,19 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
             continue
         added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
                              number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
+    for am in _ARTICLE_POINT.finditer(f) if may_print(f, ("percentage point", "basis point")) else ():
+        if _FRACTION_BEFORE.search(f, max(0, am.start() - 16), am.start()) \
+                or any(a < am.end() and am.start() < b for a, b in taken):
+            continue      # "half a percentage point" is fraction_of_a_point's
+        v = "1 percentage point" if am.group(2).lower().startswith("percentage") else "1 basis point"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None:
+            continue
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {am.group(2).lower()}"],
                              kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                              unit_start=am.start(2)))
     if " and a " in f:
