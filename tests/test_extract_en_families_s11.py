@@ -656,3 +656,26 @@ def test_a_percentage_point(text, printed, value):
     ms = mentions(text)
     assert [m.printed for m in ms] == [printed]
     assert ms[0].number.nominal == value and same_unit(ms[0], "percentage_point")
+
+
+# -- product specifications ------------------------------------------------------------------------------------
+
+def test_three_sides_in_inches_share_the_unit():
+    ms = mentions("Dimensions: 10.2 x 6.5 x 0.3 in.")
+    assert [m.number.nominal for m in ms] == [F(102, 10), F(65, 10), F(3, 10)] and all(same_unit(m, "in") for m in ms)
+
+
+def test_glued_inches_before_a_times_sign():
+    assert same_unit(the("Measures 12.3in x 8.5in.", "12.3in"), "in")
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The engine makes 400Nm of torque.", "400Nm", "N*m"),
+    ("The engine makes 300bhp.", "300bhp", "hp"),
+])
+def test_engine_specifications(text, printed, unit):
+    assert same_unit(the(text, printed), unit)
+
+
+def test_nm_in_a_claim_is_torque():
+    assert resolve_unit("Nm").dims == resolve_unit("N*m").dims

@@ -868,10 +868,9 @@ _SIDE_DIMS = {(("[length]", 1),), (("[printing_unit]", 1),)}
 
 
 def _comparable(x: Fraction, y: Fraction) -> bool:
-    """Two sides of one size are within a factor of 10 of each other; "4 x 100 m" (a relay) and
-    "10 x 400 m" (repeats) count a distance."""
-    lo, hi = sorted((abs(x), abs(y)))
-    return lo > 0 and hi < 10 * lo
+    """Two sides of one size, not a count of a distance: "4 x 100 m" (a relay) and "10 x 400 m"
+    (repeats) are a small whole number times ten or more of it ("10.2 x 0.3 in" are sides)."""
+    return x > 0 and y > 0 and not (x.denominator == 1 and x <= 20 and y >= 10 * x)
 
 
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:

@@ -30,7 +30,7 @@ _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for"
               # pronouns the registry reads as prefixed units ("age of 30 he left": no hecto-charge)
               "he", "me"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
-_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
+_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|(?=\s+(?:x|×|by)\s+\d)"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7

@@ -72,6 +72,9 @@ WORDS: dict[str, tuple[Parts, str]] = {
     # Compact products pint does not read (it would take "cds" for candelas).
     "Js": (p("joule", "second"), "Js read as joule-second (J*s)"),
     "cds": (p("candela", "second"), "cds read as candela-second (cd*s), not candelas"),
+    # An engine's torque and power as car specifications print them (pint's Nm is a textile count).
+    "Nm": (p("newton", "meter"), "Nm read as newton-metre (torque); pint's Nm is the number metre of yarn"),
+    "bhp": (p("horsepower"), "bhp read as brake horsepower, the mechanical horsepower (745.7 W)"),
 }
 BIT_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
 BIT_WAS = {"k": "not kilobarn", "K": "1000 bit", "M": "not megabarn", "G": "not gilbert",
