@@ -679,3 +679,15 @@ def test_engine_specifications(text, printed, unit):
 
 def test_nm_in_a_claim_is_torque():
     assert resolve_unit("Nm").dims == resolve_unit("N*m").dims
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("The stock is up 40% year to date.", "40%"), ("Sales are up 12% year-to-date.", "12%")])
+def test_year_to_date_is_no_unit(text, printed):
+    assert the(text, printed).unit.canonical == "percent"
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("Add 2 Tbsp. of butter.", "2 Tbsp", "tbsp"), ("Add 1 Tsp salt.", "1 Tsp", "tsp")])
+def test_capitalised_spoons(text, printed, unit):
+    assert same_unit(the(text, printed), unit)

@@ -36,7 +36,8 @@ _INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|(?=\s+(?:x|×|by
 _MAX_UNIT_TOKENS = 7
 #: "year on year", "month-on-month", "year over year": the period a change compares, never a unit.
 _PERIOD_WORDS = {"year", "month", "quarter", "week", "day"}
-_PERIOD_ON_PERIOD = re.compile(r"(year|month|quarter|week|day)(?:\s+|-)(?:on|over)(?:\s+|-)\1(?![A-Za-z])", re.I)
+_PERIOD_ON_PERIOD = re.compile(r"(year|month|quarter|week|day)(?:\s+|-)(?:(?:on|over)(?:\s+|-)\1|to(?:\s+|-)date)"
+                               r"(?![A-Za-z])", re.I)   # and "up 40% year to date"
 #: Unit names that are mostly common nouns: after another unit and a space they are the noun the
 #: measure describes ("a 90 degree turn"), never the second factor of a product.
 _NOUN_AFTER_UNIT = {"turn", "turns", "pole", "poles", "rod", "rods", "stone", "line", "lines", "hand", "mark", "block",
@@ -163,6 +164,8 @@ _EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
                **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
                **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
                "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2", "quid": "GBP"}
+#: Recipe abbreviations printed with a capital (the registry's names are lower case): "2 Tbsp. of butter".
+_CAPITAL_RESPELL = {"Tbsp": "tbsp", "Tbs": "tbsp", "Tsp": "tsp"}
 _SPOKEN_MONEY = re.compile(r"\bcosts?\b|\bcosting\b|\bpa(?:y|id|ys)\b|\bowe|\bprice|\bworth\b|\bspen[dt]|\bcharg|"
                            r"\bearn|\bmake|\bmade\b|\bbet\b|\bsav(?:e|ed|ing)|\bfees?\b|\bcheap|\bbucks? a\b|"
                            r"\btip|\bsell|\bsold\b|\bbuy|\bbought\b", re.I)
@@ -371,6 +374,8 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         if text.lower() in _EN_RESPELL and text[0].islower():
             text = _EN_RESPELL[text.lower()]
+        elif text in _CAPITAL_RESPELL:
+            text = _CAPITAL_RESPELL[text]
         elif text in ("fps", "FPS") and not _FEET_SPEED.search(f, max(0, last.start - 80), last.end + 80):
             text = "frame/s"     # "8K video at 30fps", "144 FPS": frames per second (feet per second is physics)
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
