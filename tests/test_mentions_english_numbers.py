@@ -484,7 +484,7 @@ def test_fraction_glued_to_other_letters_stays_out() -> None:
 @pytest.mark.parametrize(("text", "nominal", "unit"), [
     ("Sales hit 1.5m units.", 1_500_000, ""),            # was 1.5 metres: "units" is a count unit
     ("The model saw 3m tokens.", 3_000_000, "token"),
-    ("It shipped 2m barrels of oil.", 2_000_000, "barrel"),
+    ("It shipped 2m barrels of oil.", 2_000_000, "oil_barrel"),   # an oil barrel (42 gal) about oil
     ("Output rose to 5m tonnes.", 5_000_000, "metric_ton"),
     ("He won the 110m hurdles.", 110, "meter"),         # a race: metres
 ])

@@ -35,6 +35,20 @@ _ARTICLE_COUNT_VALUE = {"square dozen": "1 dozen^2", "baker's dozen": "1 bakers_
 #: "an hour and a half", "a mile and a half": one unit and a half (the "a half" alone would be 1/2).
 _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
+#: "rates rose a percentage point", "yields moved a basis point": one of them.
+_ARTICLE_POINT = re.compile(r"(?<![A-Za-z'’])(a|A|one|One|a full) (percentage point|basis point)(?![A-Za-z\-])")
+_FRACTION_BEFORE = re.compile(r"(?:half|quarters?|thirds?|fifths?|tenths?)(?:\s+of)?\s+$", re.I)
+#: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
+_FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
+                               r"(?:a |one[ -])?third of|two[ -]thirds of|(?:a |one[ -])?fifth of|"
+                               r"(?:a |one[ -])?tenth of)"
+                               r" (a|an) ([a-z]{3,})(?![A-Za-z\-])", re.I)
+_FRACTION_DIMS = {"[length]", "[mass]", "[time]", "[information]"}
+_FRACTION_VALUE = {"half": "1/2", "quarter": "1/4", "three": "3/4", "third": "1/3", "two": "2/3", "fifth": "1/5",
+                   "tenth": "1/10"}
+#: Unit names that are mostly other words after "half a" ("half a point" is read beside a score).
+_FRACTION_NOT_UNIT = _ARTICLE_NOT_UNIT - {"second", "minute", "foot", "ton", "tons", "pound", "degree", "barrel",
+                                          "mile"}
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
 
@@ -80,9 +94,49 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                              number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
                              kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                              unit_start=am.start(2)))
+    for am in _ARTICLE_POINT.finditer(f) if may_print(f, ("percentage point", "basis point")) else ():
+        if _FRACTION_BEFORE.search(f, max(0, am.start() - 16), am.start()) \
+                or any(a < am.end() and am.start() < b for a, b in taken):
+            continue      # "half a percentage point" is fraction_of_a_point's
+        v = "1 percentage point" if am.group(2).lower().startswith("percentage") else "1 basis point"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None:
+            continue
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {am.group(2).lower()}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
     if " and a " in f:
         ms = _unit_and_a_half(f, text, kilo, ms, added)
+    if may_print(f, ("half", "quarter", "third", "fifth", "tenth")):
+        ms = _fraction_of_unit(f, text, kilo, ms, added)
     return sorted(ms + added, key=lambda m: m.start) if added else ms
+
+
+def _fraction_of_unit(f: str, text: str, kilo: int, ms: list[Mention], added: list[Mention]) -> list[Mention]:
+    """``half a teaspoon`` (1/2 teaspoon, not "a teaspoon"), ``half an hour``, ``a quarter of a
+    mile``: the fraction is of the unit after it; replaces the bare ``a teaspoon`` or ``a quarter``
+    read inside it. Units with a dimension only, by their own name."""
+    for am in _FRACTION_OF_UNIT.finditer(f):
+        word = am.group(3).lower()
+        info = unit_or_none(word)
+        if word in _FRACTION_NOT_UNIT or info is None or not info.dims.items \
+                or any(d not in _FRACTION_DIMS and not d.startswith("[currency") for d, _ in info.dims.items) \
+                or word.replace("tre", "ter").rstrip("s") not in info.canonical.replace(" ", ""):
+            continue      # a measure by its own name ("half a step" is an idiom, "half a point" fraction_of_a_point's)
+        head = am.group(1).lower().replace("-", " ").split()
+        v = f"{_FRACTION_VALUE[head[1] if head[0] in ('a', 'one') else head[0]]} {word}"
+        p = parse_value(v, kilo)
+        if p is None or unit_or_none(p.unit) != info:
+            continue
+        ms = [m for m in ms if not (m.start < am.end() and am.start() < m.end)]
+        added[:] = [a for a in added if not (a.start < am.end() and am.start() < a.end)]    # "a teaspoon" in it
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{text[am.start():am.end()]}' read as {v}"],
+                             kind="words", number_start=am.start(), number_end=am.start(2) - 1,
+                             unit_start=am.start(3)))
+    return ms
 
 
 def _unit_and_a_half(f: str, text: str, kilo: int, ms: list[Mention], added: list[Mention]) -> list[Mention]:

@@ -1,12 +1,15 @@
 """Readings that depend on the neighbours or the sentence, applied to the mentions found: ranges
 whose ends both carry the unit (and ``介于 … 之间``), ``points`` near a score, ``度`` as a temperature
-or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS``."""
+or kWh, ages after ``age``, accounting negatives, a unit shared by ``640/410 TFLOPS`` or by the sides
+of ``3 x 4 metres``, pounds sterling and oil barrels by the sentence, feet and inches, prices per
+million tokens."""
 
 from __future__ import annotations
 
 import bisect
 import itertools
 import re
+from fractions import Fraction
 
 from ..numbers.interval import show
 from ..units.spellings import NOTE_POINTS
@@ -25,12 +28,120 @@ _SCORE_CONTEXT = re.compile(r"%|percent|per cent|\bscor|accuracy|benchmark|\bpol
 _INDEX_CONTEXT = re.compile(r"\bindex|\bindices|S&P|\bDow\b|Nasdaq|FTSE|Nikkei|Hang Seng|Stoxx|\bDAX\b|\bCAC\b|"
                             r"Sensex|Nifty|KOSPI|TOPIX|\bASX\b|Russell|恒指|指数|指數|大盘|沪指|深成指", re.I)
 _PERCENT_NEAR = re.compile(r"%|percent|per cent|百分")
+#: Points a player or a team scores: a game's points (a count), never percentage points.
+_SPORTS_CONTEXT = re.compile(r"\brebounds?\b|\bassists?\b|\bgoals?\b|touchdowns?|free throws?|three-pointers?|"
+                             r"\bgames?\b|\bmatch(?:es)?\b|\bseason\b|half-?time|\b(?:NBA|NFL|NHL|WNBA)\b|\bleague\b|"
+                             r"playoffs?|tournament|championship|points per game|\bppg\b|\bvictory|\bdefeat|"
+                             r"\b(?:the|a) win\b|"
+                             r"\binnings\b|overtime|\bquarterback|\bstriker|\bguard\b|\bforward\b|\bcoach", re.I)
+#: Where points stay percentage points even beside a game's words (a vote, a model's benchmark score).
+_RATE_SCORE_CONTEXT = re.compile(r"%|percent|per cent|accuracy|benchmark|\bpoll|approval|rating|\bF1\b|BLEU|MMLU|"
+                                 r"\bvote|\belection|survey|百分", re.I)
+#: "fell 1.3%, or 98 points", "gained 350 points, or 1.1 percent": an index's move said both ways.
+_OR_PERCENT_AFTER = re.compile(r"\s*(?:,\s*|\()?\s*(?:or\s+)?(?:about\s+|nearly\s+|almost\s+)?[\d.]+\s*"
+                               r"(?:%|percent|per cent)", re.I)
+_OR_PERCENT_BEFORE = re.compile(r"[\d.]+\s*(?:%|percent|per cent)\s*(?:,\s*|\()?\s*(?:or\s+)?"
+                                r"(?:about\s+|nearly\s+)?$", re.I)
 _TYPE_CONTEXT = re.compile(r"\bfont|typeface|\btype\b|字号|字体", re.I)
 #: Symbols whose registry reading is rarely what prose means: the other reading, named.
 _AMBIGUOUS_SYMBOLS = {"pc": "pc read as parsec; in prose 'pc' is often per cent",
                       "mb": "mb read as millibit; MB (megabyte) or Mb (megabit) is more likely meant",
                       "PS": "PS read as petasiemens; in specifications 'PS' is often horsepower (metric)",
                       "bps": "bps read as bits per second; in finance 'bps' is basis points (0.01%)"}
+
+# -- "a salary of 60,000 pounds": pounds sterling where the sentence speaks of money ----------------
+#: Money said in words around the amount (a price, a wage, a deal); a sign elsewhere in the sentence is not
+#: enough ("the $500 scale reads 300 pounds").
+_POUND_MONEY = re.compile(r"\bworth\b|\bsalar|\bwages?\b|\bpaid\b|\bpay(?:s|ing)?\b|\bcosts?\b|\bcosting\b|\bpric|"
+                          r"\bfined\b|\ba fine of\b|\bbonus|\brais(?:ed|es|ing)\b|\bspen[dt]|\bbudget|\brevenue|"
+                          r"\bprofits?\b|"
+                          r"\bdeal\b|\bfunding|\binvest|\bdonat|\bcompensation|\bdebts?\b|\bloans?\b|\bfees?\b|"
+                          r"\bsterling|\bbank|\bbillionaire|\bmillionaire|\btax", re.I)
+#: A weight said around it: the registry's pound (lb) stays.
+_POUND_WEIGHT = re.compile(r"\bweigh|\bheav|\blight(?:er|est)?\b|\bbody|\bkg\b|\bkilo|\blbs?\b|\bounces?\b|\bton|"
+                           r"\bfat\b|\bdiet|\bobes|\bbaby|\bload|\bpayload|\bcarr(?:y|ies|ied)|\blift|\btow|\bhaul|"
+                           r"\bcargo|\bcatch|\bharvest|\bpressure|\bthrust|"
+                           r"\bfoot-pounds?|\bpounds? of\b|\bpounds? per square", re.I)
+_POUND_WORD = re.compile(r"\bpounds?\b")
+_GBP = unit_or_none("GBP")
+
+
+def pounds_sterling(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``a salary of 60,000 pounds``, ``a stake worth 1.2 billion pounds``: pounds spelt out are
+    sterling where the sentence speaks of money in words and of no weight; elsewhere the pound of mass."""
+    for m in ms:
+        if not (m.unit.canonical == "pound" or m.unit.canonical.startswith("pound / ")) or m.unit_start < 0 \
+                or _GBP is None:
+            continue
+        word = f[m.unit_start:m.end]
+        if not _POUND_WORD.match(word) or f.startswith(" of", m.unit_start + len(word.split()[0])) \
+                or f[m.unit_start - 1:m.unit_start] == "-":
+            continue      # "500 pounds of beef", "a 50-pound bag": a weight
+        # the words around the amount, not its own ("2,000 pounds an ounce" names no weight of its own)
+        sentence = _sentence(f, m, ".!?\n").replace(f[m.start:m.end], " ")
+        if not _POUND_MONEY.search(sentence) or _POUND_WEIGHT.search(sentence):
+            continue
+        reading = read_value(kilo, _POUND_WORD.sub("GBP", m.value, count=1))
+        if reading is None or _GBP.dims.items[0] not in reading.unit.dims.items:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("pounds read as pounds sterling (the sentence speaks of money); a weight would be lb")
+
+
+# -- "3.5 million barrels per day" of crude: the oil barrel (42 US gallons) ----------------------------
+#: The registry's barrel is the US fluid barrel (31.5 gallons); the oil trade's is 42 gallons.
+_OIL_CONTEXT = re.compile(r"\boil\b|\bcrude|\bBrent\b|\bWTI\b|\bOPEC|petroleum|\bbpd\b|\brefiner|\bdrill|"
+                          r"\bbarrels? (?:a|per) day\b|\boilfield|\bpipeline|\bshale", re.I)
+_BARREL_WORD = re.compile(r"\bbarrels?\b")
+
+
+def oil_barrels(f: str, kilo: int, ms: list[Mention]) -> None:
+    """Barrels in a sentence about oil are oil barrels (the other reading named)."""
+    for m in ms:
+        if "barrel" not in m.unit.canonical or "oil_barrel" in m.unit.canonical or m.unit_start < 0 \
+                or not _BARREL_WORD.search(m.value):
+            continue
+        if not _OIL_CONTEXT.search(_sentence(f, m, ".!?\n")):
+            continue
+        reading = read_value(kilo, _BARREL_WORD.sub("oil_barrel", m.value, count=1))
+        if reading is None or "oil_barrel" not in reading.unit.canonical:
+            continue
+        m.value, m.number, m.unit = reading.value, reading.number, reading.unit
+        m.candidates.append("barrel read as the oil barrel (42 US gallons: the sentence speaks of oil); "
+                            "the US fluid barrel is 31.5 gallons")
+
+
+# -- "$0.50 per million tokens": a price per a scaled count --------------------------------------------
+#: "per million tokens", "per 1M output tokens", "per 1,000 tokens": the scale goes into the unit (Mtoken).
+_PER_SCALED_TOKENS = re.compile(r"\s+per\s+(?:(?:a|one)\s+)?(?:1\s*)?(million|thousand|M|K|k|,000,000|,000|000000|000)"
+                                r"\s*(?:(?:input|output|prompt|completion|generated|cached)\s+)?tokens?(?![A-Za-z])")
+_SCALE_PREFIX = {"million": "M", "M": "M", ",000,000": "M", "000000": "M", "thousand": "k", "K": "k", "k": "k",
+                 ",000": "k", "000": "k"}
+
+
+def price_per_scaled_tokens(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """``$0.50 per million tokens``, ``$15 per 1M output tokens``: a price per a million (or thousand)
+    tokens, read as USD/Mtoken (USD/ktoken); the scaled count after "per" is no quantity of its own."""
+    gone: list[tuple[int, int]] = []
+    for m in ms:
+        if m.unit_start >= 0 or m.number.is_range or len(m.unit.dims.items) != 1 \
+                or not m.unit.dims.items[0][0].startswith("[currency"):
+            continue
+        g = _PER_SCALED_TOKENS.match(f, m.end)
+        if g is None:
+            continue
+        reading = read_value(kilo, f"{m.value}/{_SCALE_PREFIX[g.group(1)]}token")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit, m.unit_start, m.end = reading.value, reading.number, reading.unit, m.end, g.end()
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed!r} read as {reading.value} (a price per "
+                            f"{'million' if _SCALE_PREFIX[g.group(1)] == 'M' else 'thousand'} tokens)")
+        gone.append((g.start(), g.end()))
+    if not gone:
+        return ms
+    return [m for m in ms if not any(a <= m.start < b and m.unit_start != a for a, b in gone)]
+
 
 # -- ranges whose ends both carry the unit: "44 mg to 50 mg" ---------------------------------------
 def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
@@ -40,12 +151,16 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
         a = ms[i]
         b = ms[i + 1] if i + 1 < len(ms) else None
         merged = None
+        # "300km-400km": the scanner read the dash as the second end's sign (falsepos lets it through
+        # only there); it is the range's dash, and the end is dropped where no range is read
+        dash_end = b is not None and b.start == a.end and b.value.startswith("-") and f.startswith("-", b.start) \
+            and b.number.nominal < 0
         # Both ends with their unit words ("44 mg to 50 mg"), or money with its sign on both
         # ("between $2 and $3 billion", "$2bn-$3bn").
         if b is not None and a.unit == b.unit and a.unit.canonical \
                 and ((a.unit_start >= 0 and b.unit_start >= 0) or (_money_sign(f, a) and _money_sign(f, b))) \
                 and not a.number.is_range and not b.number.is_range and not b.qualifier:
-            gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start)
+            gap = UNIT_RANGE_GAP.fullmatch(f, a.end, b.start + 1 if dash_end else b.start)
             before = f[max(0, a.start - 24):a.start]
             between = _BETWEEN_BEFORE.search(before)
             from_ = _FROM_BEFORE.search(before)
@@ -55,7 +170,7 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
                     and (between or "to" not in gap.group(0)
                          or not CHANGE_BEFORE.search(f, max(0, a.start - 40), a.start)):
                 first = text[a.start:a.unit_start].strip() if a.unit_start >= 0 else a.value
-                v = join_parts(first, "to", b.value)
+                v = join_parts(first, "to", b.value[1:] if dash_end else b.value)
                 p = parse_value(v, kilo)
                 if a.kind == "chinese" and p is not None and p.ends and p.ends[0] != a.number.nominal:
                     v = join_parts(a.value, "to", b.value)     # 一米六到一米七: the first end grew past its unit
@@ -74,7 +189,7 @@ def unit_ranges(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention
             i += 2
         else:
             out.append(a)
-            i += 1
+            i += 2 if dash_end else 1
     return out
 
 
@@ -93,6 +208,9 @@ _MONEY_SIGN_BEFORE = re.compile(r"[$€£¥]\s?$|[A-Z]{3}\s?$")
 _TO_GAP = re.compile(r"\s+to\s+")
 
 
+_SCALE_WORDS_EN = frozenset({"thousand", "million", "billion", "trillion"})
+
+
 def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """In ``from 5 to 10 percent`` and ``from $2 to $3 billion`` English prints the unit and the
     scale once, after the second end: the first end takes them (the pair stays two values, a change).
@@ -103,12 +221,17 @@ def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 or not _FROM_BEFORE.search(f, max(0, a.start - 8), a.start) or b.number_end >= b.end:
             continue
         suffix = text[b.number_end:b.end]
+        # "from three to five million dollars": a number spelt out ends in its scale word, which the
+        # first end shares too (three million, not three dollars)
+        b_words = text[b.number_start:b.number_end].lower().replace("-", " ").split() if b.kind == "words" else []
+        scale = " " + b_words[-1] if len(b_words) > 1 and b_words[-1] in _SCALE_WORDS_EN \
+            and not any(w in _SCALE_WORDS_EN for w in text[a.number_start:a.number_end].lower().split()) else ""
         if a.unit.canonical:
-            if a.unit != b.unit or not b.number.multiplier:
+            if a.unit != b.unit or not (b.number.multiplier or scale):
                 continue
-            v = a.value + suffix          # "$2" + " billion"
+            v = a.value + scale + suffix          # "$2" + " billion"
         else:
-            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + suffix
+            v = join_parts(text[b.start:b.number_start].strip(), text[a.number_start:a.number_end]) + scale + suffix
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info != b.unit or p.kind != b.number.kind or p.multiplier != b.number.multiplier \
@@ -157,7 +280,8 @@ _PROSE_READINGS = {
     "fps": ("ft/s", "fps read as feet per second (a projectile's or the wind's speed); frames per second elsewhere",
             None),
 }
-_FPS_AS_FEET = re.compile(r"muzzle|velocit|bullet|projectile|arrow|\bwind|feet|\bft\b|枪口|初速|风速", re.I)
+_FPS_AS_FEET = re.compile(r"muzzle|velocit|bullet|projectile|arrow|\bwind|feet|\bft\b|\bm/s\b|\bmph\b|\bflow|\bfluid"
+                          r"|枪口|初速|风速", re.I)
 _PRESSURE_CONTEXT = re.compile(r"pressure|hurricane|typhoon|cyclone|storm|barometr|atmospher|气压", re.I)
 
 
@@ -175,6 +299,8 @@ def _reread_symbol(f: str, text: str, kilo: int, m: Mention, word: str) -> bool:
     reading = read_value(kilo, f"{v} {unit}") if m.value.endswith(word) else None
     if reading is None:
         return False
+    if m.unit.note in m.candidates:
+        m.candidates.remove(m.unit.note)     # the registry's reading, taken back
     m.value, m.number, m.unit = reading.value, reading.number, reading.unit
     m.candidates.append(note)
     return True
@@ -271,7 +397,7 @@ def _reread_word(f: str, kilo: int, m: Mention, word: str, low: str) -> bool:
 
 
 # -- "a quarter of a percentage point": a share of the unit after it ----------------------------------
-_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point)(?![A-Za-z])", re.I)
+_OF_A_POINT = re.compile(r"\s+(?:of\s+)?an?\s+(percentage\s+point|basis\s+point|point|per\s?cent)(?![A-Za-z])", re.I)
 
 
 def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
@@ -284,7 +410,10 @@ def fraction_of_a_point(f: str, text: str, kilo: int, ms: list[Mention]) -> None
         if g is None:
             continue
         unit = g.group(1).lower().split()[0]
-        v = f"{float(m.number.nominal):g} {'basis points' if unit == 'basis' else 'percentage points'}"
+        if g.group(1).lower().replace(" ", "") == "percent":
+            unit = "percent"      # "half a percent", "a fifth of a per cent"
+        v = f"{float(m.number.nominal):g} " + {"basis": "basis points", "percent": "percent"}.get(
+            unit, "percentage points")
         p = parse_value(v, kilo)
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None or p.nominal != m.number.nominal / (100 if unit == "basis" else 1):
@@ -363,7 +492,13 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
             line_start = f.rfind("\n", 0, m.start) + 1
             line_end = f.find("\n", m.end)
             around = f[max(line_start, m.start - 60):m.end + 60 if line_end < 0 else min(line_end, m.end + 60)]
-            if _INDEX_CONTEXT.search(around) and not _PERCENT_NEAR.search(around):
+            index_move = _INDEX_CONTEXT.search(around) is not None and (
+                not _PERCENT_NEAR.search(around) or m.number.nominal > 100
+                or _OR_PERCENT_AFTER.match(f, m.end) is not None
+                or _OR_PERCENT_BEFORE.search(f, max(line_start, m.start - 30), m.start) is not None)
+            sports = not index_move and _SPORTS_CONTEXT.search(around) is not None \
+                and not _RATE_SCORE_CONTEXT.search(around)
+            if index_move or sports:
                 p = parse_value(m.value[:len(m.value) - len(word)].rstrip(), kilo) if m.value.endswith(word) else None
                 info = unit_or_none("") if p is not None else None
                 if p is not None and info is not None:
@@ -371,7 +506,9 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                     m.value, m.number, m.unit, m.unit_start = p.text, p, info, -1
                     m.candidates = [c for c in m.candidates if c != NOTE_POINTS]
                     m.candidates.append(f"{word!r} read as index points (a plain number: a stock index "
-                                        "context); after a percentage they would be percentage points")
+                                        "context); after a percentage they would be percentage points" if index_move
+                                        else f"{word!r} read as a game's points (a plain number: a sports "
+                                        "context); beside a rate or a score they would be percentage points")
                     continue
             if _SCORE_CONTEXT.search(around) and not _TYPE_CONTEXT.search(around):
                 v = m.value[:len(m.value) - len(word)].rstrip() + " pp" if m.value.endswith(word) else ""
@@ -746,6 +883,76 @@ def minutes_after_hours(f: str, kilo: int, ms: list[Mention]) -> None:
         b.candidates.append(f"m read as minutes after {a.printed!r} (a duration in parts); it could be metres")
 
 
+# -- heights in feet and inches: "6 ft 2", "6ft 5in", "5'11\"" ---------------------------------------
+#: Feet and inches in prime marks: 5'11", 6′2″, 5’ 9” (inches under 12; a quote after the feet alone is
+#: no unit: "the '90s", 'a 6' table' are left as they are).
+_PRIMES = re.compile(r"(?<![\w.,'’′])(\d{1,2})['’′] ?((?:1[01]|\d)(?:\.\d{1,2})?)(?:\"|″|”|''|’’)")
+_INCH_REST = re.compile(r"(?:in\b\.?|\"|″|”)|(?=\s*(?:[,.;:)!?]|$|tall\b|and\b|high\b|long\b))")
+
+
+def feet_and_inches(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """A height in two parts: the bare number after a value in feet is inches ("he is 6 foot 2",
+    "a 6ft 5in centre"); prime marks are feet and inches ("5'11\"", two values as "5 ft 11 in" is)."""
+    for a, b in itertools.pairwise(ms):
+        if a.unit.canonical != "foot" or b.unit.canonical or b.number.kind != "number" or b.qualifier \
+                or f[a.end:b.start] != " " or not 0 <= b.number.nominal < 12 or not _INCH_REST.match(f, b.end):
+            continue
+        rest = _INCH_REST.match(f, b.end)
+        end = rest.end() if rest is not None else b.end
+        reading = read_value(kilo, b.value + " inch")
+        if reading is None:
+            continue
+        b.value, b.number, b.unit, b.unit_start, b.end = reading.value, reading.number, reading.unit, b.end, end
+        b.printed = text[b.start:b.end]
+        b.candidates.append(f"read as inches after {a.printed!r} (a height in feet and inches)")
+    if "'" in f or "’" in f or "′" in f:
+        ms = _primes(f, text, kilo, ms)
+    if '"' in f or "″" in f:
+        _inch_marks(f, text, kilo, ms)
+    return ms
+
+
+def _primes(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """5'11", 6′2″: feet and inches in prime marks, two values (as "5 ft 11 in" is)."""
+    added: list[Mention] = []
+    for pm in _PRIMES.finditer(f):
+        if any(m.start < pm.end() and pm.start() < m.end and (m.unit.canonical or m.number.kind != "number")
+               for m in ms):
+            continue
+        feet, inches = read_value(kilo, pm.group(1) + " ft"), read_value(kilo, pm.group(2) + " in")
+        if feet is None or inches is None:
+            continue
+        note = f"{text[pm.start():pm.end()]} read as feet and inches (prime marks)"
+        added.append(Mention(start=pm.start(), end=pm.end(1) + 1, printed=text[pm.start():pm.end(1) + 1],
+                             value=feet.value, number=feet.number, unit=feet.unit, candidates=[note],
+                             number_start=pm.start(), number_end=pm.end(1), unit_start=pm.end(1)))
+        added.append(Mention(start=pm.start(2), end=pm.end(), printed=text[pm.start(2):pm.end()],
+                             value=inches.value, number=inches.number, unit=inches.unit, candidates=[note],
+                             number_start=pm.start(2), number_end=pm.end(2), unit_start=pm.end(2)))
+    if not added:
+        return ms
+    ms = [m for m in ms if not any(a.start < m.end and m.start < a.end for a in added)]
+    return sorted(ms + added, key=lambda m: m.start)
+
+
+def _inch_marks(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """``a 14" screen``, ``the TV is 65″``: a double prime after a bare number is inches, unless the
+    mark closes a quotation (an odd number of straight quotes before it on the line)."""
+    for m in ms:
+        if m.unit.canonical or m.number.kind != "number" or m.qualifier or m.end >= len(f) \
+                or f[m.end] not in '"″' or f[m.end + 1:m.end + 2].isalnum() or m.number.nominal <= 0:
+            continue
+        line_start = f.rfind("\n", 0, m.start) + 1
+        if f[m.end] == '"' and (f.count('"', line_start, m.start) % 2 or f[m.start - 1:m.start] in ("'", "’")):
+            continue      # 'he wrote "14"': the quotation's end
+        reading = read_value(kilo, m.value + " inch")
+        if reading is None:
+            continue
+        m.value, m.number, m.unit, m.unit_start, m.end = reading.value, reading.number, reading.unit, m.end, m.end + 1
+        m.printed = text[m.start:m.end]
+        m.candidates.append(f"{m.printed} read as inches (a double prime after the number)")
+
+
 # -- 增长了两倍: "grew by two times" -----------------------------------------------------------------
 _GREW_BY = re.compile(r"(?:增长|增加|提高|提升|上升|上涨|扩大|增長|提昇|擴大)(?:了)?\s*$")
 
@@ -761,16 +968,42 @@ def grew_by_multiples(f: str, ms: list[Mention]) -> None:
 
 
 # -- units shared by "73.7K/14.8K tokens/s", "640/410 TFLOPS" -------------------------------------
+_LOWER_BOUND = re.compile(r"(?:more|greater|higher|longer|at least|over|above)\b", re.I)
+_UPPER_BOUND = re.compile(r"(?:less|fewer|lower|shorter|at most|under|below|no more)\b", re.I)
+_SIDE_DIMS = {(("[length]", 1),), (("[printing_unit]", 1),)}
+
+
+def _comparable(x: Fraction, y: Fraction) -> bool:
+    """Two sides of one size, not a count of a distance: "4 x 100 m" (a relay) and "10 x 400 m"
+    (repeats) are a small whole number times ten or more of it ("10.2 x 0.3 in" are sides)."""
+    return x > 0 and y > 0 and not (x.denominator == 1 and x <= 20 and y >= 10 * x)
+
+
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
     # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
     for a, b in reversed(list(itertools.pairwise(ms))):
         if a.unit.canonical or not b.unit.canonical or a.number.kind != "number" or b.number.kind != "number" \
                 or a.counted:
             continue
-        if b.qualifier and b.start < b.number_start:
-            continue    # "roughly 2 million, a maximum of 8 GPUs": a phrase of its own, not "2, 8 GPUs"
         gap = f[a.end:b.start]
-        if gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5:
+        bounds = a.qualifier and b.qualifier and gap.strip() in ("but", "and", ", but") and b.start - a.end <= 7 \
+            and _LOWER_BOUND.match(a.qualifier) is not None and _UPPER_BOUND.match(b.qualifier) is not None
+        if b.qualifier and b.start < b.number_start and not bounds:
+            continue    # "roughly 2 million, a maximum of 8 GPUs": a phrase of its own, not "2, 8 GPUs"
+        if bounds and b.unit_start >= 0:
+            # "more than 3 but less than 7 miles": the two bounds of one quantity, its unit printed once
+            v = join_parts(a.value, f[b.unit_start:b.end])
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p else None
+            if p is not None and info is not None and info.dims == b.unit.dims:
+                a.value, a.number, a.unit = v, p, info
+                a.candidates.append(f"unit shared with the other bound ({b.printed})")
+            continue
+        # "3 x 4 metres", "210 × 297 mm", "1920 x 1080 pixels": the sides of one size share its unit
+        # (lengths and pixels only: "2 x 2TB drives" counts two drives)
+        side = gap.strip() in ("x", "×", "X", "by") and b.start - a.end <= 4 and gap[:1].isspace() \
+            and b.unit.dims.items in _SIDE_DIMS and _comparable(a.number.nominal, b.number.nominal)
+        if side or (gap.strip() in ("/", "、", "，", ",", "and", "or", "和", "与", "或") and b.start - a.end <= 5):
             v = join_parts(a.value, f[b.unit_start:b.end] if b.unit_start >= 0 else b.unit.text)
             p = parse_value(v, kilo)
             info = unit_or_none(p.unit) if p else None

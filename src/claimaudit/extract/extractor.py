@@ -108,6 +108,14 @@ def _no_unit_words(f: str, pos: int, limit: int) -> bool:
     return i >= n or (f[i].isascii() and not f[i].isalpha() and f[i] not in "/*-$")
 
 
+def _descending(first: str, second: str) -> bool:
+    """The second end of a printed pair is below the first ("51 to 49"), read as plain numbers."""
+    try:
+        return Fraction(first.replace(",", "")) > Fraction(second.replace(",", "").lstrip("-−"))
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
 def _spaced_scale(f: str, start: int, pos: int) -> str | None:
     """The scale letter printed one space after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
     m = _SPACED_SCALE.match(f, pos)
@@ -224,10 +232,17 @@ class Extractor:
             out = article_readings.absolute_zero(f, self.doc.text, self.kilo, out)
         context_readings.ambiguous_units(f, self.doc.text, self.kilo, out)
         context_readings.minutes_after_hours(f, self.kilo, out)
+        if self.lang != "zh":
+            out = context_readings.feet_and_inches(f, self.doc.text, self.kilo, out)
         context_readings.grew_by_multiples(f, out)
         if self.lang != "zh":
             out = context_readings.below_zero(f, self.doc.text, self.kilo, out)
         context_readings.yen_signs(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh":
+            context_readings.pounds_sterling(f, self.doc.text, self.kilo, out)
+            context_readings.oil_barrels(f, self.kilo, out)
+            if "token" in f:
+                out = context_readings.price_per_scaled_tokens(f, self.doc.text, self.kilo, out)
         context_readings.fraction_of_a_point(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)
@@ -266,6 +281,8 @@ class Extractor:
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
                 pos = mm.end()
+                if mult.startswith("-"):
+                    mult = " " + mult[1:]      # "$3-billion": the grammar reads "3 billion"
                 if LAKH_CRORE.search(mult):
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
             elif "mil" in f[pos:pos + 4] and (mil := _MIL_BEFORE_MONEY.match(f, pos)):     # cheap test first
@@ -313,6 +330,8 @@ class Extractor:
         elif pm:
             pct = f[pos:pm.end()]
             pos = pm.end()
+            if pct.startswith("-"):
+                pct = " " + pct[1:].replace("-", " ")    # "2.5-percentage-point": the grammar reads the words
             if "點" in pct:
                 pct = pct.replace("個", "个").replace("點", "点")     # 2個百分點: the grammar reads 个百分点
             if pct.strip()[1:2] in ("多", "余", "餘") and not mult:
@@ -370,6 +389,9 @@ class Extractor:
         if range_end is not None and (mult + pct) and "to" in f[pos:range_end.start] \
                 and CHANGE_BEFORE.search(f, max(0, tok.start - 40), tok.start):
             range_end = None      # "fell 0.2% to 4.5%": the value it fell to, no range
+        if range_end is not None and tok.kind == "digits" and range_end.kind == "digits" and not mult \
+                and _descending(tok.norm, range_end.norm):
+            range_end = None      # "the Senate voted 51 to 49", "555-1234" is no span: a range rises
         if range_end is not None and "and" in f[pos:range_end.start] \
                 and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None

@@ -13,12 +13,13 @@ from functools import lru_cache
 from ..numbers import vocabulary
 from .chinese_counts import in_set_phrase
 from .number_affixes import CURRENCY_BEFORE, storage_letter
-from .unit_words import CELSIUS_NAMES, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
+from .unit_words import CELSIUS_NAMES, CENT_CONTEXT, FAHRENHEIT_NAMES, TEMPERATURE_CONTEXT, unit_or_none
 
 _LETTER = re.compile(r"[A-Za-z]")
 #: A currency code or sign in letters glued before the digits ("USD115", "RM120,000", "HK$5" is a sign).
 _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternation(
-    k for k in vocabulary.CURRENCY_PREFIXES if (k.isalpha() and k.isupper()) or (k[0] == "$" and k[-1].isalpha()))
+    k for k in vocabulary.CURRENCY_PREFIXES
+    if (k.rstrip(".").isalpha() and k[0].isupper()) or (k[0] == "$" and k[-1].isalpha()))
     + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
@@ -188,7 +189,8 @@ _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s
 #: (",00" keeps the integer part's value: 5,00 is 5)
 _DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                                r"forty|fifty|hundred)\b", re.I)
-_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,.])(?!\s?(?:and|or|&|和|或)\b)")
+#: (a full stop after it ends the sentence: "costs € 2,50." is no €2)
+_DECIMAL_COMMA_AFTER = re.compile(r",(?!0+(?!\d))\d{1,2}(?![\d,]|\.\d)(?!\s?(?:and|or|&|和|或)\b)")
 _DIGIT_COMMA_BEFORE = re.compile(r"\d,\s?$")
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _CN_HOUR = re.compile(r"(?:[01]?\d|2[0-4])")
@@ -327,6 +329,47 @@ def _windowed(window: str, start: int, end: int, kind: str, is_unit: Callable[[s
     return _false_positive(window, start, end, kind, is_unit)
 
 
+#: "300km-400km", "10 lbs-12 lbs": a number and its unit before the dash, the same unit after the number.
+_UNIT_BEFORE_DASH = re.compile(r"(?<![A-Za-z\d.])\d[\d,.]*\s?([A-Za-z]{1,5})-$")
+
+
+#: What follows an amount of cents ("50c each", "99c a litre", "up 5c to 99c."), not a name's noun ("the 11c model").
+_CENTS_AFTER = re.compile(r"(?=\s*(?:[,;:)!?]|\.(?!\d)|$|(?:each|a|an|per|to|and|or|off|for|coins?|apiece|from|"
+                          r"higher|lower|more|less|cheaper)\b))")
+
+
+#: A house number: one to three capitalised words and the kind of street after it (within the window
+#: false_positive reads: "10 Downing Street", "221B Baker Street").
+_ADDRESS_AFTER = re.compile(r"[A-Za-z]?(?: [A-Z][a-z]+){1,3} (?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|"
+                            r"Boulevard|Blvd\.|Place|Square|Terrace|Crescent|Parkway)(?![A-Za-z])"
+                            r"(?! [a-z]+s\b)")   # not "3 Oxford Street shops"
+#: A display resolution named by its width in thousands of pixels: "4K TV", "8K video", "5K display".
+_RESOLUTION_AFTER = re.compile(r"K\s?(?:\(|-)?(?:video|TVs?|television|display|monitor|resolution|screen|camera|"
+                               r"stream|streaming|content|HDR|UHD|Ultra HD|Blu-ray|footage|recording|gaming|panel|"
+                               r"projector|OLED|QLED|LCD|LED|movies?|films?|at\s+\d+\s?(?:fps|FPS|Hz|p\b))", re.I)
+#: A telephone number: three digits, a dash and four ("555-1234"), after a word that asks to call, or an area code.
+_PHONE_AFTER = re.compile(r"[-.]\d{4}(?![\d,.%])|\)\s?\d{3}[-.]\d{4}(?!\d)|[-.]\d{3}[-.]\d{4}(?!\d)")
+_PHONE_BEFORE = re.compile(r"(?:\bcall|\bphone|\btel\b|\btel\.|\bdial|hotline|\bfax|\bcontact|\btext|"
+                           r"\bnumber|\bring)\w*\W{0,4}(?:on\s|at\s)?$", re.I)
+_AREA_CODE_BEFORE = re.compile(r"\(\d{3}\)\s?$|(?<![\d,.])\d{3}[-.]$|\+1[-\s]?$")
+_PHONE_BEFORE_TOKEN = re.compile(r"(?<![\d,.])(?:\(\d{3}\)\s?|\d{3}[-.])(?:\d{3}[-.])?$")
+
+
+def _small_cents(tok: str) -> bool:
+    """An amount of cents as printed: a whole number under 1000 ("50c", "99c")."""
+    return tok.isdigit() and len(tok) <= 3
+
+
+def _unit_range_end(before: str, after: str, is_unit: Callable[[str], bool] | None) -> bool:
+    """The number after the dash ends a range whose both ends print the same unit."""
+    m = _UNIT_BEFORE_DASH.search(before)
+    if m is None or is_unit is None or not is_unit(m.group(1)):
+        return False
+    unit = m.group(1)
+    rest = after[1:] if after.startswith(" ") else after
+    return rest.startswith(unit) and not rest[len(unit):len(unit) + 1].isalnum()
+
+
 def _after_label(before: str, last: str) -> bool:
     """A label (Table, Version, 第 …) ends ``before``, whose last visible character is ``last``: the
     anchored search runs only where that character can end one."""
@@ -351,11 +394,14 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         return "school grade"
     if kind == "digits" or kind == "fraction":
         # Glued to a word on the left: H800, V3.2, EP64, PP16, A100, R1, pass@1, SC'24, x128.
+        if tok[:1] == "-" and prev and _LETTER.match(prev) and _unit_range_end(before + "-", after, is_unit):
+            return None               # "300km-400km": the second end of a range (the scanner read a sign)
         if prev and (_LETTER.match(prev) or prev in "@#'’_") \
                 and not (_LETTER.match(prev) and _CURRENCY_CODE_BEFORE.search(before)):
             return "identifier"       # (a currency code glued before the amount, USD115 or RM120, is money)
         if prev in ".-/" and prev2 and (_LETTER.match(prev2) or prev2 in "@#") and not (
-                prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()):   # 73.7K/14.8K is a pair
+                prev == "/" and prev2 in "KMBTk" and before[-3:-2].isdigit()) \
+                and not (prev == "." and _CURRENCY_CODE_BEFORE.search(before)):   # 73.7K/14.8K is a pair; Rs.500
             return "identifier"
         if _DIV_ZERO.match(after) or (prev == "/" and _ZEROS.fullmatch(tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
@@ -380,6 +426,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return "identifier"
             if _ORDINAL_SUFFIX.match(after):
                 return "ordinal"
+            if after[:1] == "c" and _CENTS_AFTER.match(after, 1) and _small_cents(tok) \
+                    and CENT_CONTEXT.search(before + after) and not TEMPERATURE_CONTEXT.search(before + after):
+                return None                       # "stamps cost 50c": cents, in a sentence about money
             if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
@@ -465,6 +514,15 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (sc := _SCORE_AFTER.match(after)) is not None and tok.isdigit() and len(tok) <= 3 \
                 and int(sc.group(1)) < int(tok) and before[-1:] not in "-–.":
             return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
+        if tok.isdigit() and len(tok) == 3 and (pa := _PHONE_AFTER.match(after)) is not None \
+                and (_PHONE_BEFORE.search(before) or _AREA_CODE_BEFORE.search(before) or len(pa.group(0)) > 6):
+            return "phone number"             # "call 555-1234", "(212) 555-1234": no range of 555 to 1234
+        if _PHONE_BEFORE_TOKEN.search(before) and tok.isdigit() and len(tok) in (3, 4):
+            return "phone number"             # the 555 and the 1234 of "212-555-1234"
+        if tok.isdigit() and len(tok) <= 5 and _ADDRESS_AFTER.match(folded, end):
+            return "street address"           # "10 Downing Street", "221B Baker Street": a house number
+        if tok in ("2", "4", "5", "6", "8", "10", "12", "16") and _RESOLUTION_AFTER.match(after):
+            return "name"                     # "a 4K TV", "8K video": a display resolution's name, no 4,000
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
         if _DOTTED.fullmatch(tok) and _TIER_AFTER.match(after) and _TIER_NAME_BEFORE.search(before):

@@ -14,10 +14,10 @@ from .unit_words import unit_or_none
 
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
-POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">="}
-#: After the value: 以上 / 左右 / 多 / 余 (not 余额, a balance) / a glued +, or an English phrase
+POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": ">=", "-plus": ">="}
+#: After the value: 以上 / 左右 / 多 / 余 (not 余额, a balance) / a glued + or -plus, or an English phrase
 #: after a space ("30 or more").
-_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+)(?!\s*[\d$¥€£(])"
+_POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])"
                              r"|\s(" + vocabulary.alternation(
     k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
 _POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
@@ -46,6 +46,8 @@ _EXCHANGE_BEFORE = re.compile(r"[兑兌对對换換]\s?$")
 #: What may follow a bare amount after 港币 / 人民币 (港币3000万，人民币500的): no unit or counted noun.
 _BARE_AMOUNT_END = re.compile(r"$|[\s，。、；：,.;:!?！？)）的左以多余|]")
 MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
+                     # "a $3-billion deal", "a 40-million-dollar contract": the scale word as an adjective
+                     r"|-(?:thousand|million|billion|trillion)(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
@@ -97,7 +99,8 @@ def memory_plus(f: str, start: int, end: int) -> bool:
 LAKH_CRORE = re.compile(r"lakh\s+crores?", re.I)
 #: After money, lower-case scale letters: "£35m", "$4.2b" (35m alone is metres).
 MONEY_MULT_RE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.MONEY_LETTER_MULTIPLIERS) + r")(?![A-Za-z0-9])")
-PCT_RE = re.compile(r"\s?(?:%|‰|pp(?![A-Za-z])|[个個][多余餘]?百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
+PCT_RE = re.compile(r"-(?:percentage-points?|basis-points?|per-cent|bps?)(?![A-Za-z])"   # "a 50-basis-point cut"
+                    r"|\s?(?:%|‰|pp(?![A-Za-z])|[个個][多余餘]?百分[点點]|百分[点點]|倍|percentage points?(?![A-Za-z])"
                     # 25 basis points, 25bp, 25 bps (the extractor checks the sentence: bits/s, base pairs)
                     r"|basis points?(?![A-Za-z])|bps?(?![A-Za-z/])|[个個]?基[点點]"
                     # 八折, 9.5折: a discount to that share of the price (折合 converts, 折旧 depreciates)

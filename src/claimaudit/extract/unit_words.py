@@ -32,10 +32,14 @@ _STOP_UNIT = {"and", "or", "to", "of", "in", "the", "a", "an", "at", "on", "for"
               # a verb the registry reads as a plural ("the team of 12 has won", "24 layers has": no hectares)
               "has"}
 #: "in" is the inch only where a length reading ends: "2 in.", "2 1/2 in thick" (not "2 in 1979").
-_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]"
+_INCH_AFTER = re.compile(r"in(?:\.?\s*$|\.?(?=[,;)])|\.\s+[A-Z]|(?=\s+(?:x|×|by)\s+\d)"
                          r"|\s+(?:thick|thin|long|wide|tall|high|deep|across|diameter|"
                          r"in diameter|of rain|of snow)\b)")
 _MAX_UNIT_TOKENS = 7
+#: "year on year", "month-on-month", "year over year": the period a change compares, never a unit.
+_PERIOD_WORDS = {"year", "month", "quarter", "week", "day"}
+_PERIOD_ON_PERIOD = re.compile(r"(year|month|quarter|week|day)(?:\s+|-)(?:(?:on|over)(?:\s+|-)\1|to(?:\s+|-)date)"
+                               r"(?![A-Za-z])", re.I)   # and "up 40% year to date"
 #: Unit names that are mostly common nouns: after another unit and a space they are the noun the
 #: measure describes ("a 90 degree turn"), never the second factor of a product.
 _NOUN_AFTER_UNIT = {"turn", "turns", "pole", "poles", "rod", "rods", "stone", "line", "lines", "hand", "mark", "block",
@@ -106,7 +110,9 @@ def is_unit(text: str) -> bool:
 
 
 _CN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万两")
-_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)\s+(\S.*)", re.I)
+_SQUARE_CUBIC = re.compile(r"(square|sq\.?|cubic|cu\.?)(?:\s+|-|(?<=\.))(\S.*)", re.I)   # "a 3,000-square-foot home"
+#: What may follow "sq." or "cu.": the unit it squares or cubes ("sq. ft", "sq.m").
+_ABBREVIATED_SIDE = re.compile(r" ?[a-zA-Z]")
 _SQUARE_CUBIC_AFTER = re.compile(r"(per|/)\s*(square|sq\.?|cubic|cu\.?)\s+([A-Za-z]+)", re.I)
 _SQUARED_CUBED = re.compile(r"(.*\S)\s+(squared|cubed)", re.I)
 #: Temperature readings: the registry refuses offset units (degC), so a printed reading gets the
@@ -121,6 +127,9 @@ _TEMPERATURE = re.compile(r"(?:(?:degrees?|deg\.?)\s*|°\s?)?"
 #: A sentence about the weather or heat: a glued C or F there is a temperature ("reach 35C").
 TEMPERATURE_CONTEXT = re.compile(r"temperat|\bdegrees?\b|\bheat|\bwarm|\bhot(?:ter|test)?\b|\bcold|\bcool|"
                                  r"\bhighs? of|\blows? of|thermomet|forecast|weather|heatwave|\bfreez|\bboil|°", re.I)
+#: A sentence about prices, where a glued "c" is cents ("a stamp costs 50c"; falsepos and best_unit).
+CENT_CONTEXT = re.compile(r"[$€]|\bcents?\b|dollars?|\beuros?\b|\bshares?\b|price|\bcosts?\b|stamp|\bfares?\b|"
+                          r"\bpaid\b|\bpay|\btax|gallon|litre|\bcoins?\b|\bcheap", re.I)
 #: The scale's full name is a temperature even without "degrees" ("40 celsius"); C and F alone are not.
 _TEMPERATURE_NAME = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")", re.I)
 #: Chinese unit words the registry does not hold, read in running text: ages, temperature scales and
@@ -162,6 +171,22 @@ _CJK_RESPELL = {"岁": "year", "周岁": "year", "歲": "year", "週歲": "year"
                 "公里每小时": "km/h", "公里/小时": "km/h", "千米每小时": "km/h",
                 # 三块钱: 块 alone is a measure word (三块蛋糕); with 钱 it is the yuan
                 "块钱": "CNY", "塊錢": "CNY"}
+#: English unit words of news and recipes that the registry misreads or lacks, read first: "kilos"
+#: (kilograms, not kilo-seconds), "fl oz" (no femtolitre-ounce), "light years" (two words), "kmph",
+#: and spoken money ("50 quid"; "5 bucks" only about money: best_unit).
+_EN_RESPELL = {**dict.fromkeys(("kilo", "kilos"), "kg"),
+               **dict.fromkeys(("fl oz", "fl. oz", "fl. oz.", "fl oz.", "fluid ounce", "fluid ounces"), "floz"),
+               **dict.fromkeys(("light year", "light years", "light-year", "light-years"), "light_year"),
+               **dict.fromkeys(("kmph", "kmh", "km/hr", "kms/hr"), "km/h"),
+               "bpd": "oil_barrel/day", "sqft": "ft^2", "sqm": "m^2", "quid": "GBP"}
+#: Recipe abbreviations printed with a capital (the registry's names are lower case): "2 Tbsp. of butter".
+_CAPITAL_RESPELL = {"Tbsp": "tbsp", "Tbs": "tbsp", "Tsp": "tsp"}
+_SPOKEN_MONEY = re.compile(r"\bcosts?\b|\bcosting\b|\bpa(?:y|id|ys)\b|\bowe|\bprice|\bworth\b|\bspen[dt]|\bcharg|"
+                           r"\bearn|\bmake|\bmade\b|\bbet\b|\bsav(?:e|ed|ing)|\bfees?\b|\bcheap|\bbucks? a\b|"
+                           r"\btip|\bsell|\bsold\b|\bbuy|\bbought\b", re.I)
+#: "won" is the Korean currency after a scale word or in a sentence about Korea (elsewhere the verb).
+_SCALE_BEFORE = re.compile(r"(?:thousand|million|billion|trillion|\d[bmt]n?)\s$", re.I)
+_KOREA = re.compile(r"Korea|Seoul|Busan|Samsung|Hyundai|\bKia\b|\bKRW\b|\bKOSPI\b")
 #: Currency words after an amount (5港元, 3美金, 两美刀, 5 Canadian dollars), from the one vocabulary
 #: of currencies; the registry reads the codes.
 _CJK_CURRENCIES = {w: code for w, code in vocabulary.CURRENCY_SUFFIXES.items() if CJK.match(w[0])}
@@ -281,14 +306,19 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
             i += 1
             continue
         m = _ASCII_WORD.match(f, i)
+        if m and m.group(0).lower() in _PERIOD_WORDS and _PERIOD_ON_PERIOD.match(f, i):
+            break        # "rose 7% year on year": the comparison, no per-year rate
         if m:
             w = m.group(0)
             if w.lower() in _STOP_UNIT and w.lower() != "per" \
                     and not (w == "in" and not toks and _INCH_AFTER.match(f, i)):
                 break
             kind = "model" if _MODEL.match(w) else "word"
-            toks.append(UnitTok(i, m.end(), w, kind))
-            i = m.end()
+            end = m.end()
+            if w.lower() in ("sq", "cu") and f.startswith(".", end) and _ABBREVIATED_SIDE.match(f, end + 1):
+                w, end = w + ".", end + 1     # "850 sq. ft.", "80 sq.m": the abbreviation's dot
+            toks.append(UnitTok(i, end, w, kind))
+            i = end
             continue
         if ch in "/·*-$€£¥":
             if ch == "-" and not (toks and i + 1 < n and f[i + 1].isalpha()):
@@ -302,6 +332,8 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
 
 def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | None:
     """The longest run of tokens (from the first) that the registry reads as a unit."""
+    if toks and toks[0].text in ("MT", "GT"):
+        return None      # "6400 MT/s" (transfers), "5,000 MT of wheat" (metric tons): never megateslas
     # no run holding a model name ("H800") is a unit: runs longer than the first one's index are out
     first_model = next((i for i, t in enumerate(toks) if t.kind == "model"), len(toks))
     for k in range(len(toks), 0, -1):
@@ -338,12 +370,32 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             info = unit_or_none(scale)
             if info is not None:
                 return scale, toks[0].start, last.end, info
+        if text == "c" and k == 1 and f[last.start - 1:last.start].isdigit() \
+                and not f[last.end:last.end + 1].isalnum() \
+                and CENT_CONTEXT.search(f, max(0, last.start - 60), last.end + 40) \
+                and not TEMPERATURE_CONTEXT.search(f, max(0, last.start - 60), last.end + 40):
+            info = unit_or_none("cent")     # "50c" (falsepos lets it through in a sentence about prices)
+            if info is not None:
+                return "cent", last.start, last.end, info
         if text in _LETTER_NOT_UNIT and (f[last.start - 1:last.start].isdigit() or f.startswith("-", last.end)):
             continue     # glued (13F, 14.7C, 11c) or a name's first part (F-Series); "5 F capacitor" is farads
+        if text == "won" and k == 1 and (_SCALE_BEFORE.search(f, max(0, toks[0].start - 12), toks[0].start)
+                                         or _KOREA.search(f, max(0, toks[0].start - 120), toks[0].end + 120)):
+            info = unit_or_none("KRW")     # "30 million won", "a 1,500 won fare in Seoul" (no verb after a scale)
+            if info is not None:
+                return "KRW", toks[0].start, last.end, info
+        if text == "bucks" and k == 1 and _SPOKEN_MONEY.search(f, max(0, toks[0].start - 60), toks[0].end + 40):
+            info = unit_or_none("USD")     # "he owes 5 bucks" (hunters shoot bucks too)
+            if info is not None:
+                return "USD", toks[0].start, last.end, info
         if text in _DOZEN_ABBREVIATIONS:
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         elif text in _MEGAPIXEL_ABBREVIATIONS:
             text = "megapixel"   # "a 12MP camera", "48 MP": the registry would read megapoise
+        elif text.lower() in _EN_RESPELL and text[0].islower():
+            text = _EN_RESPELL[text.lower()]
+        elif text in _CAPITAL_RESPELL:
+            text = _CAPITAL_RESPELL[text]
         info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
                                           or _TEMPERATURE_NAME.fullmatch(text))) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES

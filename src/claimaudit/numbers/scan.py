@@ -133,6 +133,9 @@ _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
+#: The whole part of a mixed number printed before a vulgar fraction ("1½", "2 ¾"): up to three digits
+#: that are no decimal's or list's end ("2.5 ½" and "3,4 ½" are not mixed numbers).
+_VULGAR_WHOLE = _Lazy(r"(?<![\d.,/])(\d{1,3}) ?$")
 _BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
 
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
@@ -153,7 +156,8 @@ _EN_START = _Lazy(
     # "half a million", "quarter million": a fraction word before a scale
     + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
-_WORD_SIGN = _Lazy(r"(?<![a-z])(?:minus|negative) $")
+#: (not "plus or minus 3 points": a margin either way, no negative value)
+_WORD_SIGN = _Lazy(r"(?<![a-z])(?<!plus or )(?<!plus/)(?:minus|negative) $")
 _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WORDS | set(_SCALES_EN)))
                                  + r"))\s*$")
 
@@ -294,7 +298,7 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
 _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)"
                           # "half of the users", "half the staff" (not "the first half of 2024")
                           r"|(?<!first )(?<!second )(?<!latter )(?<!other )(?<!the )"
-                          r"half(?= of\b| the\b| an? (?:percentage )?point\b)"
+                          r"half(?= of\b| the\b| an? (?:percentage )?point\b| a per ?cent\b)"
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
@@ -819,8 +823,15 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
     ascii_only = folded.isascii()     # no vulgar fraction, no CJK character
     for m in _VULGAR_RE.finditer(text) if not ascii_only else ():
         s = m.start()
+        whole = _VULGAR_WHOLE.search(folded, max(0, s - 5), s)
+        if whole is not None:
+            # "1½ cups", "2 ¾ cups": a mixed number, as "2 3/4" is (the whole part alone is no quantity)
+            num, den = _VULGAR[m.group(0)].split("/")
+            norm = f"{int(whole.group(1)) * int(den) + int(num)}/{den}"
+            found.append(NumberToken(whole.start(), s + 1, text[whole.start():s + 1], norm, "fraction"))
+            continue
         if s > 0 and folded[s - 1].isdigit():
-            continue  # "2½" is read with its whole part below
+            continue  # "2.5½": no mixed number
         found.append(NumberToken(s, s + 1, m.group(0), _VULGAR[m.group(0)], "fraction"))
     if chinese and not ascii_only:
         found.extend(_chinese_tokens(text))

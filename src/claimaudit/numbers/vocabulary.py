@@ -31,11 +31,15 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     # more than
     ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
     "in excess of": ">", "just over": ">", "well over": ">", "upwards of": ">", "just above": ">",
+    "north of": ">", "a little over": ">", "a little more than": ">", "slightly more than": ">",
+    "slightly over": ">", "slightly above": ">",
     "超过": ">", "超過": ">", "超": ">", "逾": ">", "多于": ">", "多於": ">", "大于": ">", "大於": ">",
     "高于": ">", "高於": ">", "不止": ">", "超出": ">",
     # at least
     ">=": ">=", "≥": ">=", "at least": ">=", "no less than": ">=", "not less than": ">=",
     "no fewer than": ">=", "not fewer than": ">=", "a minimum of": ">=", "minimum of": ">=",
+    # the least the value goes down to: "prices as low as $5", "in as little as 3 days"
+    "as low as": ">=", "as little as": ">=", "as few as": ">=",
     "不少于": ">=", "不少於": ">=", "不低于": ">=", "不低於": ">=", "至少": ">=", "最少": ">=",
     "起码": ">=", "起碼": ">=",
     "不小于": ">=", "不小於": ">=", "大于等于": ">=", "大於等於": ">=", "大于或等于": ">=", "大於或等於": ">=",
@@ -43,6 +47,8 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     "equal to or more than": ">=",
     # less than
     "<": "<", "under": "<", "less than": "<", "below": "<", "fewer than": "<", "just under": "<",
+    "just shy of": "<", "shy of": "<", "just below": "<", "a little under": "<", "a little less than": "<",
+    "slightly less than": "<", "slightly under": "<", "slightly below": "<",
     "不到": "<", "不足": "<", "少于": "<", "少於": "<", "低于": "<", "低於": "<", "小于": "<", "小於": "<",
     # at most
     "<=": "<=", "≤": "<=", "up to": "<=", "at most": "<=", "no more than": "<=",
@@ -132,7 +138,8 @@ CURRENCY_PREFIXES: dict[str, str] = {
     **CHINESE_CURRENCY_NAMES,
 }
 #: Words and codes printed after the amount (``200 EUR``, ``5 US dollars``, ``30 美元``).
-#: ``pounds`` alone stays with the unit registry (it is also the pound of mass); ``pounds sterling``
+#: ``pounds`` alone stays with the unit registry (it is also the pound of mass; extraction reads it as
+#: sterling where the sentence speaks of money: context_readings.pounds_sterling); ``pounds sterling``
 #: is money.
 CURRENCY_SUFFIXES: dict[str, str] = {
     "元人民币": "CNY", "元人民幣": "CNY", "元": "CNY",

@@ -73,6 +73,9 @@ WORDS: dict[str, tuple[Parts, str]] = {
     # Compact products pint does not read (it would take "cds" for candelas).
     "Js": (p("joule", "second"), "Js read as joule-second (J*s)"),
     "cds": (p("candela", "second"), "cds read as candela-second (cd*s), not candelas"),
+    # An engine's torque and power as car specifications print them (pint's Nm is a textile count).
+    "Nm": (p("newton", "meter"), "Nm read as newton-metre (torque); pint's Nm is the number metre of yarn"),
+    "bhp": (p("horsepower"), "bhp read as brake horsepower, the mechanical horsepower (745.7 W)"),
 }
 BIT_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
 BIT_WAS = {"k": "not kilobarn", "K": "1000 bit", "M": "not megabarn", "G": "not gilbert",
@@ -91,9 +94,15 @@ del _x, _name, _byte
 FLOPS_WORD = re.compile(r"^(k|M|G|T|P|E)?(FLOPs|flops|Flops)$")
 
 # Count nouns pint would read as something else in a claim: a surveying chain or link, a shot
-# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"). They count things.
+# (a volume), micro-nits ("units"), a turn of 2π radians ("cycle"); and nouns of news and prose that
+# pint names an old or obscure measure (a bag of cement is 94 lb, a section a square mile, a pond a
+# gram-force, a pole or perch a rod, a jig a shot, a blob a slinch, a toe a tonne of oil equivalent,
+# a den a denier): "sold 1,000 bags", "5 sections", "2 ponds", "5 toes" count things.
 COUNT_WORDS = {"chain": "chain", "chains": "chain", "link": "link", "links": "link", "shot": "shot",
-                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle"}
+                "shots": "shot", "unit": "unit", "units": "unit", "cycle": "cycle", "cycles": "cycle",
+                **{form: w for w in ("bag", "section", "pond", "circle", "slug", "jig", "blob", "pole", "shake",
+                                     "toe", "den", "quad") for form in (w, w + "s")},
+                "perch": "perch", "perches": "perch"}
 # "points" after a percentage or a score: percentage points (the engine reads score points, which
 # are the score's own unit, when no input is a percentage). Printer's points are printers_point.
 POINTS = {"point", "points", "pts"}

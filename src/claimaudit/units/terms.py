@@ -129,21 +129,68 @@ def pint_lookup(word: str) -> tuple[str, str] | None:
         return "", units[word]
     ordered = _sorted_prefixes(tuple(prefixes))
 
-    def with_prefix(w: str, min_len: int) -> tuple[str, str] | None:
+    def with_prefix(w: str, min_len: int, plural: bool = False) -> tuple[str, str] | None:
         for p in ordered:
-            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units:
+            if w.startswith(p) and len(w) - len(p) >= min_len and w[len(p):] in units \
+                    and not _mixed_forms(p, w[len(p):], plural, units, prefixes):
                 return prefixes[p], units[w[len(p):]]
         return None
 
+    if word.endswith("s") and word[:-1] in _PLURAL_SYMBOLS and word[:-1] in units:
+        return "", units[word[:-1]]      # "amps" is amperes (not atto-metres per second), "hrs" hours
     found = with_prefix(word, 1)
     if found:
         return found
     if word.endswith("s") and len(word) > 2:
         stem = word[:-1]
-        if stem in units and len(stem) > 1:
+        if stem in units and (len(stem) > 3 or stem in _PLURAL_SYMBOLS):
             return "", units[stem]
-        return with_prefix(stem, 2)
+        return with_prefix(stem, 2, plural=True)
     return None
+
+
+#: Short names and symbols written with a plural 's' ("3 hrs", "5 lbs", "2 cups"); other short ones are
+#: words with an 's' ("has" is no hectares, "mass" no milliarcseconds).
+_PLURAL_SYMBOLS = frozenset({"hr", "yr", "yd", "lb", "oz", "qt", "pt", "cup", "day", "cal", "deg", "gal", "min",
+                             "sec", "mol", "ohm", "ton", "rad", "rem", "nit", "amp", "mil", "bar", "kip", "dot",
+                             "pel", "erg", "lux", "tsp"})
+#: Units no metric prefix is put before (customary and clock units): "kin" is no kilo-inch, "cat" no
+#: centi-(technical atmosphere), "fare" no femto-are.
+_NO_PREFIX = frozenset({"inch", "foot", "yard", "mile", "pound", "ounce", "gallon", "pint", "quart", "cup",
+                        "teaspoon", "tablespoon", "fluid_ounce", "technical_atmosphere", "are", "acre", "hour",
+                        "minute", "day", "week", "horsepower", "knot", "nautical_mile", "mile_per_hour", "rod",
+                        "furlong", "fathom", "league"})
+#: The prefixes of 2022 (ronto, quecto, ronna, quetta): no text of the kind audited uses them ("rm", "re").
+_UNUSED_PREFIXES = frozenset({"ronto", "quecto", "ronna", "quetta"})
+#: deci-, centi-, hecto- and deca- go before these only (cm, dL, hPa, dag): "das" is no deca-second.
+_SMALL_PREFIX_UNITS = frozenset({"meter", "liter", "gram", "pascal", "bar", "newton"})
+
+
+def _mixed_forms(prefix: str, unit: str, plural: bool, units: dict[str, str], prefixes: dict[str, str]) -> bool:
+    """A prefix and a unit that no one writes together, and that are English words instead: a prefix
+    symbol before a unit's name where the unit has a symbol of its own ("pinch" is no pico-inch:
+    pin), a prefix name before a one-letter symbol ("kilos", "gigas": no kilo-seconds), a plural 's'
+    after a prefixed symbol ("pins"), a prefix before a customary unit ("kin", "cat", "fare"),
+    deci/centi/hecto/deca before anything but the metre, litre, gram, pascal, bar and newton ("das"),
+    or the alias "mu" for micro ("mug" is no microgram; µg and mcg are)."""
+    if units[unit] in _NO_PREFIX or prefix == "mu" or prefixes[prefix] in _UNUSED_PREFIXES \
+            or (prefixes[prefix] in ("deci", "centi", "hecto", "deca") and units[unit] not in _SMALL_PREFIX_UNITS):
+        return True
+    symbol_prefix = prefixes[prefix] != prefix
+    short_key = len(unit) <= 2 and unit != units[unit]
+    if plural and symbol_prefix and short_key:
+        return True
+    if not symbol_prefix and len(unit) <= 2 and unit != units[unit]:
+        return True       # "kilos", "exact" (exa-carat): a prefix's name and a unit's symbol
+    return symbol_prefix and len(unit) >= 4 and unit.isalpha() and unit.islower() \
+        and units[unit] in _with_symbol()
+
+
+@functools.lru_cache(maxsize=1)
+def _with_symbol() -> frozenset[str]:
+    """The units a symbol of one or two characters names (inch: in; not pixel)."""
+    units, _ = unit_names()
+    return frozenset(v for k, v in units.items() if len(k) <= 2 and k != v)
 
 
 @functools.lru_cache(maxsize=4)
