@@ -91,3 +91,19 @@ def test_a_calculation_in_code_reads_thousands_commas(tmp_path, sentence):
 def test_a_comma_that_is_no_thousands_separator_is_no_calculation():
     assert not rels(doc("Code: `f(3, 4*5) = 20` is a call."), "equation")
     assert not rels(doc("A list: `1, 2, 3 = 6` is no sum we read."), "equation")
+
+
+@pytest.mark.parametrize("sentence", [
+    "The company delivered 1.46 million vehicles in the year: 1.12 million in China, 210,000 in Europe and "
+    "130,000 elsewhere.",
+    "Total headcount reached 18,450, comprising 11,200 engineers, 4,350 in sales and 2,900 in administration.",
+    "In total 120 people came: 70 men and 50 women.",
+    "全年销量 146 万辆，其中国内 112 万辆、欧洲 21 万辆和其他地区 13 万辆。",
+])
+def test_parts_listed_right_after_their_total(tmp_path, sentence):
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == ["consistent"]
+
+
+def test_values_joined_by_commas_alone_are_no_parts():
+    # a series with no and closing it: "共计 120 人，男性 70 人，女性 50 人" stays unread
+    assert not rels(doc("Prices: 120, 70, 50 over three days."), "written-sum")

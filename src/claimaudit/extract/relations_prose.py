@@ -81,6 +81,12 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总�
                            r"[^\d\n]{0,6}$", re.I)
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
 _TOTAL_WORDS = ("共", "总计", "合计", "in total", "a total of", "altogether")
+# right after a total, the words that open its parts: a colon, comprising, made up of, 分别为 …
+_BREAKDOWN_AFTER = re.compile(r"(?:\s+(?!comprising|consisting|made|split|broken)[A-Za-z][\w-]*){0,4}\s*"
+                              r"(?::|：|,?\s*(?:comprising|consisting of|made up of|split into|broken down into)\s)"
+                              r"|[^\d，。；]{0,8}?[，,]\s*(?:其中|分别为)", re.I)
+_BREAKDOWN_WORDS = (":", "：", "comprising", "consisting of", "made up of", "split into", "broken down into", "其中",
+                    "分别为")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 # an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
 # and the "is" / 为 before the mean that follows the list
@@ -92,6 +98,7 @@ _MEAN_WORDS = ("average", "mean", "averag", "平均", "均值")
 # between two values of a list before its total ("$1.2 billion, $0.8 billion and"), and after its last one
 _LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
 _LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,24}", re.I)
+_COMMA = re.compile(r"[,，]")
 _NAMES_WITH_DIGITS = re.compile(r"[A-Za-z][A-Za-z-]*\d[\w-]*")
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -683,18 +690,28 @@ class ProseRelations(FinderBase):
         is their sum. Audited when they add up to within 10% of the total, else a suggestion."""
         out: list[Relation] = []
         ms = self.ms
-        if not may_print(self.text, _TOTAL_WORDS):
+        totals, breakdowns = may_print(self.text, _TOTAL_WORDS), may_print(self.text, _BREAKDOWN_WORDS)
+        if not totals and not breakdowns:
             return out
         for i, t in enumerate(ms):
             if t.cell is not None or not _usable(t):
                 continue
-            word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start)
+            word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start) if totals else None
             if word is None:
-                continue
-            s, e = self.doc.sentence_span(t.start)
-            _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
-            chain = self._and_chain(i, e2)
-            if len(chain) < 2:
+                # "1.46 million vehicles in the year: 1.12 million in China, …", "reached 18,450, comprising
+                # 11,200 engineers, …": the parts listed right after the total, in its sentence
+                word = _BREAKDOWN_AFTER.match(self.text, t.end) if breakdowns else None
+                if word is None:
+                    continue
+                s, e = self.doc.sentence_span(t.start)
+                chain, e2 = self._and_chain(i, e), e
+                if not chain or ms[chain[0]].start > word.end() + 2:
+                    continue
+            else:
+                s, e = self.doc.sentence_span(t.start)
+                _s2, e2 = self.doc.sentence_span(e + 1) if e < len(self.text) else (s, e)
+                chain = self._and_chain(i, e2)
+            if len(chain) < 2 and word.start() < t.start:
                 # "$1.2 billion, $0.8 billion and $0.5 billion, for a total of $2.5 billion", "12 亿元、8 亿元和
                 # 5 亿元，合计 25 亿元": the parts listed right before the total word, in its sentence
                 chain, e2 = self._chain_before(i, s, word.start()), e
@@ -712,7 +729,8 @@ class ProseRelations(FinderBase):
                                 quote=self.text[s:e2].strip(), unitless=fit[1], at=t.start,
                                 note=f"the total {t.printed} is the sum of the {len(chain)} values joined by 'and'",
                                 confidence=0.75 if close else 0.4,
-                                evidence=f"{word.group(0).strip()!r} before {t.printed!r}; "
+                                evidence=f"{word.group(0).strip()!r} {'before' if word.start() < t.start else 'after'} "
+                                         f"{t.printed!r}; "
                                          + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
         return out
 
@@ -791,20 +809,30 @@ class ProseRelations(FinderBase):
         ms, t = self.ms, self.ms[i]
         top = [k for k in self._within(ms[i].end, end) if k > i and not self._in_parens(ms[k].start, ms[i].end)]
         chain: list[int] = []
+        closed = False      # a comma joins items only in a list closed by and / 和 ("A, B and C")
         for k in top:
             m = ms[k]
             same = m.unit.dims == t.unit.dims and m.number.kind == t.number.kind and _usable(m)
             if not chain:
                 if same:
-                    chain = [k]
+                    chain, closed = [k], False
                 continue
             gap = re.sub(r"[（(][^()（）]*[)）]", "", self.text[ms[chain[-1]].end:m.start])
-            if same and (_AND.search(gap) or "、" in gap) and len(gap) <= 30:
+            joined = _AND.search(_NAMES_WITH_DIGITS.sub("x", gap)) is not None
+            if same and (joined or "、" in gap or (not closed and _COMMA.search(gap))) and len(gap) <= 30:
                 chain.append(k)
+                closed = closed or joined
             elif len(chain) >= 2:
                 break
             else:
-                chain = [k] if same else []
+                chain, closed = ([k] if same else []), False
+        if chain and not closed and not any("、" in self.text[ms[a].end:ms[b].start]
+                                            for a, b in itertools.pairwise(chain)):
+            # commas alone ("A, B, C"): a series, not the parts of a total
+            return chain[:1]
+        if closed and not _AND.search(_NAMES_WITH_DIGITS.sub("x", self.text[ms[chain[-2]].end:ms[chain[-1]].start])):
+            k = max(n for n in range(1, len(chain)) if _AND.search(self.text[ms[chain[n - 1]].end:ms[chain[n]].start]))
+            chain = chain[:k + 1]       # the list ends at its and; a comma after it starts something else
         return chain
 
     def _in_parens(self, at: int, since: int) -> bool:
