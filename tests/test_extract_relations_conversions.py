@@ -39,3 +39,12 @@ def test_a_wrong_conversion_is_reported(tmp_path, sentence):
 ])
 def test_no_conversion_where_none_is_printed(sentence):
     assert not rels(doc(sentence), "conversion")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Temperatures peaked at 46 °C (115 °F) on Tuesday afternoon.", "consistent"),
+    ("It was 104°F (40°C) in the shade.", "consistent"),
+    ("当天最高气温达 40℃（约 86℉）。", "inconsistent"),
+])
+def test_a_temperature_in_the_other_scale(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]

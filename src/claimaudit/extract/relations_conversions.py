@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import itertools
 import re
+from fractions import Fraction
 
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 _OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?"
                    r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?)", re.I)
 _CLOSE = re.compile(r"\s*[)）]")
+
+
+# the registry's temperature readings never convert (no offset units): "46 °C (115 °F)" is F = C × 9/5 + 32
+_SCALES = {("Celsius_reading", "Fahrenheit_reading"): "x * 9 / 5 + 32",
+           ("Fahrenheit_reading", "Celsius_reading"): "(x - 32) * 5 / 9"}
 
 
 class ConversionRelations(FinderBase):
@@ -31,6 +37,11 @@ class ConversionRelations(FinderBase):
         for idx in self.sentences().values():
             for a, b in itertools.pairwise(idx):
                 ma, mb = ms[a], ms[b]
+                scales = (ma.unit.canonical, mb.unit.canonical)
+                if scales in _SCALES and b not in stated and _usable(ma) and _usable(mb) \
+                        and _OPEN.fullmatch(text, ma.end, mb.start) and _CLOSE.match(text, mb.end):
+                    out.append(self._temperature(a, b, _SCALES[scales]))
+                    continue
                 if b in stated or not (_usable(ma) and _usable(mb)) or not ma.unit.dims.items \
                         or ma.unit.dims != mb.unit.dims or ma.unit.canonical == mb.unit.canonical \
                         or ma.number.kind != "number" or mb.number.kind != "number":
@@ -55,3 +66,15 @@ class ConversionRelations(FinderBase):
                 rel.formula, rel.given = "original", {"original": ma.value}
                 out.append(rel)
         return out
+
+    def _temperature(self, a: int, b: int, formula: str) -> Relation:
+        """``b`` is the reading ``a`` in the other scale (on magnitudes, both read as rounded)."""
+        ms = self.ms
+        va, vb = ms[a].number.nominal, ms[b].number.nominal
+        got = va * 9 / 5 + 32 if "9 / 5" in formula else (va - 32) * 5 / 9
+        rel = self._stated("conversion", b, formula.replace("x", _ref(a)), [a], unitless=True,
+                           confidence=0.75 if abs(got - vb) <= max(abs(vb) * 3 / 10, Fraction(5)) else 0.4,
+                           note=f"{ms[b].printed} is {ms[a].printed} in the other temperature scale",
+                           evidence="a temperature and, in a parenthesis right after it, the other scale's: ")
+        rel.rounding = "digits"
+        return rel
