@@ -48,3 +48,14 @@ def test_two_rows_in_proportion_are_read_one_way():
             "| GPU hours | 2,664K | 119K | 5K | 2,788K |\n| Cost (USD) | $5.328M | $0.238M | $0.01M | $5.576M |\n")
     found = [r for r in rels(text, "column-product") if "times one factor" in r.note]
     assert found and len({r.note.split(" is row ")[0] for r in found}) == 1
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The city bought 340 electric buses at $780,000 each, a total outlay of about $265 million.", "consistent"),
+    ("该市今年采购充电桩 1,500 台，每台单价 2.4 万元，采购总金额为 3,600 万元。", "consistent"),
+    ("公司向 8,000 名员工发放年终奖共计 2.4 亿元，人均 3 万元。", "consistent"),
+    ("The fund paid out $96 million to 12,000 claimants, an average of $8,000 each.", "consistent"),
+    ("The fund paid out $96 million to 12,000 claimants, an average of $8,500 each.", "inconsistent"),
+])
+def test_an_amount_each_and_its_total_in_other_words(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
