@@ -63,3 +63,13 @@ def test_a_total_far_off_is_only_a_suggestion():
 ])
 def test_no_product_without_each_role_named_once(sentence):
     assert not [r for r in rels(f"# Training\n\n{sentence}\n", "product") if "batch" in r.note]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The run used 1,024 A100 GPUs for 30 days, a total of about 737,000 GPU-hours.", "consistent"),
+    # a day of 12 hours: off by 2x, still the sentence's only pair whose units compose, so audited
+    ("The run used 1,024 A100 GPUs for 30 days, a total of about 370,000 GPU-hours.", "inconsistent"),
+    ("训练使用 512 张 GPU，持续 20 天，合计约 50 万 GPU 小时。", "inconsistent"),
+])
+def test_a_product_of_the_only_composing_pair_off_by_up_to_2_5x_is_audited(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# Training\n\n{sentence}\n", kind="product") == [verdict]

@@ -506,6 +506,11 @@ class ProseRelations(FinderBase):
                 # the product of the values as printed (not the interval's end: "$2" alone spans 1.5–2.5)
                 got = math.prod(self.base(k) for k in parts)
                 near = want > 0 and abs(got - want) <= want / 10
+                if not near and one == "only" and parts[0] in ids and want > 0 and got > 0:
+                    # the sentence's only values whose units compose, in the sentence itself ("1,024 GPUs for
+                    # 30 days, a total of about 370,000 GPU-hours"): a product off by up to 2.5× is the
+                    # document's error (a day of 12 hours, a halved count), not another pairing
+                    near = Fraction(2, 5) <= got / want <= Fraction(5, 2)
                 where = "sentence" if parts[0] in ids else "sentence and the one before it"
                 what = "pair of values" if len(parts) == 2 else "three values"
                 out.append(self._stated("product", t, formula, parts, confidence=0.7 if near else 0.4,
