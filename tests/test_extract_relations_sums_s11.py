@@ -107,3 +107,17 @@ def test_parts_listed_right_after_their_total(tmp_path, sentence):
 def test_values_joined_by_commas_alone_are_no_parts():
     # a series with no and closing it: "共计 120 人，男性 70 人，女性 50 人" stays unread
     assert not rels(doc("Prices: 120, 70, 50 over three days."), "written-sum")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Gross profit of $1.84 billion on revenue of $4.6 billion implied a gross margin of 40%.", "consistent"),
+    ("公司实现营业收入 80 亿元，净利润 12 亿元，净利率达 15%。", "consistent"),
+    ("公司实现营业收入 80 亿元，净利润 12 亿元，净利率达 20%。", "inconsistent"),
+])
+def test_a_margin_is_the_smaller_amount_over_the_larger(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+def test_no_margin_with_a_third_amount():
+    text = doc("Revenue of $4.6 billion, costs of $2.8 billion and profit of $1.84 billion: a margin of 40%.")
+    assert not [r for r in rels(text, "percent-of") if "margin" in r.note]

@@ -219,6 +219,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.percent_of()
         out += self.share_of_words()
         out += self.percent_phrases(out)
+        out += self.margins(out)
         out += self.equations()
         out += self.bracket_calculations()
         out += self.products()

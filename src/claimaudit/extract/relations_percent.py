@@ -28,6 +28,12 @@ _CHANGE_BEFORE = re.compile(r"\bby\s*$|drop|fall|fell|reduc|less|lower|fewer|mor
                             r"|降低|减少|下降|提升|提高|增加|增长|快|慢", re.I)
 
 
+# the words before a margin: "a gross margin of", "operating margin", "净利率达", "毛利率为"
+_MARGIN_BEFORE = re.compile(r"(?:\bmargins?(?:\s+(?:of|was|is|at))?|利润率|净利率|毛利率|营业利润率|净利润率)"
+                            r"\s*(?:为|达|是|约|of|about)?\s*$", re.I)
+_CURRENCY_CODES = frozenset({"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "INR", "CHF", "CAD", "AUD"})
+
+
 class PercentRelations(FinderBase):
     def percent_phrases(self, found: list[Relation]) -> list[Relation]:
         out: list[Relation] = []
@@ -87,3 +93,32 @@ class PercentRelations(FinderBase):
             return None
         return self._stated("percent-of", x, formula, [a, b], confidence=0.8, unitless=unitless,
                             note="the percentage is the part over the whole", evidence=evidence)
+
+    def margins(self, found: list[Relation]) -> list[Relation]:
+        """"Gross profit of $1.84 billion on revenue of $4.6 billion, a gross margin of 40%", "营业收入 80 亿元，
+        净利润 12 亿元，净利率达 15%": a margin is the smaller of the sentence's two amounts of one currency
+        over the larger (0.75), when the percentage follows a margin word and the sentence prints no other
+        amount of that currency."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for (s, _e), idx in self.sentences().items():
+            if len(idx) < 3 or len(idx) > 12:
+                continue
+            for x in idx:
+                m = ms[x]
+                if m.number.kind != "percent" or x in stated or not _usable(m) \
+                        or not _MARGIN_BEFORE.search(self.text, max(s, m.start - 20), m.start):
+                    continue
+                money = [k for k in idx if k != x and ms[k].unit.canonical in _CURRENCY_CODES]
+                amounts = [k for k in idx if k != x and ms[k].unit.dims.items]
+                if len(money) != 2 or len(amounts) != 2 or ms[money[0]].unit.dims != ms[money[1]].unit.dims:
+                    continue
+                a, b = money
+                part, whole = (a, b) if self.base(a) <= self.base(b) else (b, a)
+                rel = self._share(x, part, whole, "a margin word before the percentage and the sentence's two "
+                                                  "amounts of one currency: ")
+                if rel is not None:
+                    rel.confidence, rel.note = 0.75, "the margin is the smaller amount over the larger"
+                    out.append(rel)
+        return out
