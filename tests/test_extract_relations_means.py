@@ -38,3 +38,11 @@ def test_a_wrong_mean_is_reported(tmp_path):
 ])
 def test_no_mean_unless_the_list_is_every_value_of_its_kind(sentence):
     assert not [r for r in rels(doc(sentence), "average") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("五次实验的耗时分别为 12、15、11、14 和 13 分钟，平均耗时 13 分钟。", "consistent"),
+    ("三款车型的续航里程分别为 520、580 和 610 公里，平均续航为 600 公里。", "inconsistent"),
+])
+def test_a_chinese_mean_named_after_its_measure(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="average") == [verdict]

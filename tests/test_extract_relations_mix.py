@@ -39,3 +39,8 @@ def test_listed_shares_that_do_not_add_up_are_reported(tmp_path):
 ])
 def test_no_shares_without_a_whole_listed(sentence):
     assert not rels(doc(sentence), "shares")
+
+
+def test_shares_a_sentence_lists_that_sum_to_107_are_reported(tmp_path):
+    assert verdicts(tmp_path, doc("Respondents split 42% in favour, 37% against and 28% undecided."),
+                    kind="shares") == ["inconsistent"]

@@ -54,3 +54,11 @@ def test_a_change_far_from_its_percentage_is_only_a_suggestion():
 ])
 def test_no_change_without_the_words_pairing_it(sentence):
     assert not [r for r in rels(doc(sentence), "change") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("基本每股收益 1.38 元，上年同期为 1.20 元，同比增长 15%。", "consistent"),
+    ("受需求疲软拖累，该股收跌 8%，报 23.00 元，前一交易日收盘价为 25.00 元。", "consistent"),
+])
+def test_a_chinese_change_paired_by_its_last_period_words(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

@@ -5,7 +5,7 @@ Precision first. Three or more percentages in a row, nothing but a few words and
 "and", 、, ，, 和) between them, in a sentence that says it lists the parts of something (mix, consists
 of, made up of, split, breakdown, distribution, composed; 占, 构成, 组成, 分别为, 比例) and no other value
 between them, and no word saying the list is not the whole (such as, including, the rest, 其余, 等); they
-must sum to 95–105% as printed (a list of gains or of unrelated rates seldom does, and then names no whole).
+must sum to 90–110% as printed (a list of gains or of unrelated rates seldom does, and then names no whole).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class MixRelations(FinderBase):
                     continue
                 if len(run) >= _MIN_SHARES:
                     total = sum((ms[k].number.nominal for k in run), Fraction(0))
-                    if Fraction(95) <= total <= Fraction(105):
+                    if Fraction(90) <= total <= Fraction(110):
                         out.append(Relation(
                             "shares", None, _placeholder_formula(run, "+"), list(run), value="100%",
                             quote=text[s:e].strip(), note="the shares the sentence lists should add up to 100%",

@@ -91,7 +91,7 @@ _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 # an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
 # and the "is" / 为 before the mean that follows the list
 _MEAN_BEFORE = re.compile(r"(?:\b(?:an?\s+|the\s+)?(?:average|mean)\s+(?:of\s+)?|\baverag(?:ing|es|ed|e)\s+(?:of\s+)?"
-                          r"|平均(?:值|分|得分)?(?:为|是|达)?|均值(?:为|是)?)\s*$", re.I)
+                          r"|平均[\u4e00-\u9fff]{0,3}?(?:为|是|达)?|均值(?:为|是)?)\s*$", re.I)   # 平均耗时, 平均续航为
 _MEAN_OF = re.compile(r"(?:\b(?:average|mean)\s+of(?:\s+the)?|平均(?:值)?)\s*$", re.I)
 _IS_BEFORE = re.compile(r"(?:\bis|\bwas|=|为|是)\s*$", re.I)
 _MEAN_WORDS = ("average", "mean", "averag", "平均", "均值")

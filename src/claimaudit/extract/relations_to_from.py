@@ -30,15 +30,16 @@ _UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
 _COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:the\s+|a\s+)?",
                            re.I)
 _ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到)\s*$")
-_ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期)"
+_ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期"
+                           r"|前一交易日|上一交易日|前一日|昨日)"
                            r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
 _ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|較|比|相比|相较于?|相較於?)[^，。；\d]{0,8}?的?\s*")
 _UP_WORDS = re.compile(r"\b(?:rose|rise[sn]?|rising|increased?|increases|increasing|grew|grow[sn]?|growing|"
                        r"gained?|gains|jump(?:ed|s)?|climb(?:ed|s)?|surg(?:ed|es)|soar(?:ed|s)?|up|higher)\b"
-                       r"|增长|增加|上升|上涨|提升|提高|增幅", re.I)
+                       r"|增长|增加|上升|上涨|提升|提高|增幅|涨", re.I)
 _DOWN_WORDS = re.compile(r"\b(?:fell|fall(?:s|en)?|falling|declin(?:ed|es|ing)?|drop(?:ped|s)?|decreas(?:ed|es|ing)?|"
                          r"slid|slump(?:ed|s)?|plung(?:ed|es)|tumbl(?:ed|es)|down|lower|shr[ae]nk)\b"
-                         r"|下降|下滑|减少|降低|下跌|减少了|降幅", re.I)
+                         r"|下降|下滑|减少|降低|下跌|减少了|降幅|跌|下挫", re.I)
 
 
 class ToFromRelations(FinderBase):
@@ -101,8 +102,8 @@ class ToFromRelations(FinderBase):
         before = text[max(0, ma.start - 40):ma.start]
         if (_FROM_GAP.fullmatch(gap) and _TO_BEFORE.search(before)) or _COMPARED_GAP.fullmatch(gap):
             return ""
-        if (_ZH_LAST_YEAR.fullmatch(gap) or _ZH_THAN.fullmatch(gap)) and (_ZH_TO_BEFORE.search(before)):
-            return ""
+        if _ZH_LAST_YEAR.fullmatch(gap) or (_ZH_THAN.fullmatch(gap) and _ZH_TO_BEFORE.search(before)):
+            return ""       # (上年同期 pairs the two values itself: "每股收益 1.38 元，上年同期为 1.20 元")
         return None
 
     def _change_figure(self, idx: list[int], n: int, s: int, e: int) -> tuple[int | None, str]:
