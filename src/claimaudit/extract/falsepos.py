@@ -94,12 +94,15 @@ _COEFFICIENT = re.compile(r"\s*[×*]\s*([\u4e00-\u9fff]{2})")
 _SMALL_INT = re.compile(r"\d{1,2}")
 _DOT_DIGIT = re.compile(r"\.\d")
 _SHAPE = re.compile(r"[xX×]\d")
-#: 4K, 8K before the words of screens and video: the format's name (3840 pixels wide), no 4000.
-_VIDEO_K = frozenset({"2", "4", "5", "6", "8", "16"})
-_VIDEO_K_AFTER = re.compile(r"K\s?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清"
+#: 4K, 8K before the words of screens and video ("4K分辨率", "a 4K TV", "8K video", "4K 120fps"): the
+#: format's name (3840 pixels wide), no 4,000. ("4K context", "4K tokens" stay amounts.)
+_VIDEO_K = frozenset({"2", "4", "5", "6", "8", "10", "12", "16"})
+_VIDEO_K_AFTER = re.compile(r"K\s?(?:\(|-)?(?:分辨率|分辨|屏|显示|顯示|电视|電視|视频|視頻|影片|超?高清"
                             r"|录制|錄製|拍摄|拍攝|画质|畫質"
-                            r"|HDR|UHD|resolution|display|video|TV|monitor|screen|camera|recording|gaming"
-                            r"|@|/\d|\s?\d+\s?Hz|\s?\d+\s?fps)", re.I)
+                            r"|video|TVs?|television|display|monitor|resolution|screen|camera|stream|streaming"
+                            r"|content|HDR|UHD|Ultra HD|Blu-ray|footage|recording|gaming|panel|projector|OLED|QLED"
+                            r"|LCD|LED|movies?|films?|upscal\w*"
+                            r"|@|/\d|\s?\d+\s?Hz|\s?\d+\s?fps|at\s+\d+\s?(?:fps|FPS|Hz|p\b))", re.I)
 #: A turbo engine named by its displacement in litres: 排量2.0T, 1.5T发动机, 2.0T四驱.
 _DISPLACEMENT = re.compile(r"[1-6]\.\d")
 _ENGINE_BEFORE = re.compile(r"(?:排量|发动机|發動機|引擎|涡轮|渦輪|动力|動力|搭载|搭載|engine|turbo)"
@@ -177,9 +180,6 @@ _TIER_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]+[ -]$")
 _TIER_AFTER = re.compile(r"[ -](?:Pro|Sonnet|Opus|Haiku|Flash|Ultra|Turbo|Mini|Max|Plus|Lite|Nano|Omni)\b")
 #: "5-shot", "(8-shot, CoT)": the evaluation's setting, not a count to audit.
 _SHOT_AFTER = re.compile(r"-shot\b", re.I)
-#: "4K video", "an 8K display": the resolution's name (4K context, 4K tokens stay amounts).
-_RESOLUTION_AFTER = re.compile(r"K\s*(?:video|resolution|display|monitor|TV|screen|UHD|HDR|camera|footage|streaming"
-                               r"|upscal\w*)\b", re.I)
 _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
@@ -343,10 +343,6 @@ _CENTS_AFTER = re.compile(r"(?=\s*(?:[,;:)!?]|\.(?!\d)|$|(?:each|a|an|per|to|and
 _ADDRESS_AFTER = re.compile(r"[A-Za-z]?(?: [A-Z][a-z]+){1,3} (?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|"
                             r"Boulevard|Blvd\.|Place|Square|Terrace|Crescent|Parkway)(?![A-Za-z])"
                             r"(?! [a-z]+s\b)")   # not "3 Oxford Street shops"
-#: A display resolution named by its width in thousands of pixels: "4K TV", "8K video", "5K display".
-_RESOLUTION_AFTER = re.compile(r"K\s?(?:\(|-)?(?:video|TVs?|television|display|monitor|resolution|screen|camera|"
-                               r"stream|streaming|content|HDR|UHD|Ultra HD|Blu-ray|footage|recording|gaming|panel|"
-                               r"projector|OLED|QLED|LCD|LED|movies?|films?|at\s+\d+\s?(?:fps|FPS|Hz|p\b))", re.I)
 #: A telephone number: three digits, a dash and four ("555-1234"), after a word that asks to call, or an area code.
 _PHONE_AFTER = re.compile(r"[-.]\d{4}(?![\d,.%])|\)\s?\d{3}[-.]\d{4}(?!\d)|[-.]\d{3}[-.]\d{4}(?!\d)")
 _PHONE_BEFORE = re.compile(r"(?:\bcall|\bphone|\btel\b|\btel\.|\bdial|hotline|\bfax|\bcontact|\btext|"
@@ -521,16 +517,12 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "phone number"             # the 555 and the 1234 of "212-555-1234"
         if tok.isdigit() and len(tok) <= 5 and _ADDRESS_AFTER.match(folded, end):
             return "street address"           # "10 Downing Street", "221B Baker Street": a house number
-        if tok in ("2", "4", "5", "6", "8", "10", "12", "16") and _RESOLUTION_AFTER.match(after):
-            return "name"                     # "a 4K TV", "8K video": a display resolution's name, no 4,000
         if _PIN_BEFORE.search(before):
             return "version pin"              # numpy==1.26, torch>=2.0
         if _DOTTED.fullmatch(tok) and _TIER_AFTER.match(after) and _TIER_NAME_BEFORE.search(before):
             return "name"                     # Claude 3.5 Sonnet, Gemini 1.5 Pro: a model's version
         if tok.isdigit() and len(tok) <= 2 and _SHOT_AFTER.match(after):
             return "setting"                  # MMLU (5-shot): how the benchmark was run
-        if tok in ("2", "4", "5", "8", "16") and _RESOLUTION_AFTER.match(after):
-            return "name"                     # 4K video: a resolution's name, not 4000
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
                 or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
                 and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \

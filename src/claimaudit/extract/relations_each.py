@@ -23,8 +23,8 @@ _EACH_AFTER = re.compile(r"(?:\s+(?!each\b)[A-Za-z][\w-]*)?\s*(?:each|apiece|a p
 # "Each of the 24 layers has 16 heads": the count after "each of the", the amount each the next value
 _EACH_OF_BEFORE = re.compile(r"\beach of (?:the |its |our |these )?$", re.I)
 # the total's words: after it ("$360,000 in total") or before it ("for $360,000", "a total of 512")
-_TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:in total|in all|altogether|total)\b", re.I)
-_TOTAL_BEFORE = re.compile(r"(?:\bfor|\ba total(?:\s+[a-z]+)? of|\btotal(?:l?ing)?|\bin all|\baltogether|,\s*or"
+_NAMED_TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:in total|in all|altogether|total)\b", re.I)
+_NAMED_TOTAL_BEFORE = re.compile(r"(?:\bfor|\ba total(?:\s+[a-z]+)? of|\btotal(?:l?ing)?|\bin all|\baltogether|,\s*or"
                            r"|(?:总金额|总额|总价|总成本|总投资|总计|合计|共计|总共|一共)(?:为|达|约)?)\s*(?:about\s+|~|约\s*)?$",
                            re.I)
 # the amount each in Chinese, before it: "每台单价 2.4 万元", "人均 3 万元", "每人 500 元"
@@ -65,8 +65,8 @@ class EachRelations(FinderBase):
                     continue
                 # the total: named so after the amount each, else (an average each) the one value of its unit before
                 t = next((k for k in idx[n + 1:] if ms[k].unit.dims == ms[v].unit.dims
-                          and (_TOTAL_AFTER.match(text, ms[k].end)
-                               or _TOTAL_BEFORE.search(text, max(0, ms[k].start - 24), ms[k].start))), None)
+                          and (_NAMED_TOTAL_AFTER.match(text, ms[k].end)
+                               or _NAMED_TOTAL_BEFORE.search(text, max(0, ms[k].start - 24), ms[k].start))), None)
                 if t is None and _AVERAGE_EACH.search(text, max(0, ms[v].start - 16), ms[v].start):
                     before = [k for k in idx[:n] if k != c and ms[k].unit.dims == ms[v].unit.dims]
                     t = before[0] if len(before) == 1 else None
