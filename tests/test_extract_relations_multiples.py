@@ -50,3 +50,11 @@ def test_a_wrong_multiple_is_reported(tmp_path, sentence):
 ])
 def test_no_multiple_without_two_values_of_one_unit_named(sentence):
     assert not rels(doc(sentence), "ratio")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("新一代芯片算力达 1,000 TOPS，是上一代产品 250 TOPS 的 4 倍。", "consistent"),
+    ("The NPU delivers 45 TOPS, 4x the 15 TOPS of its predecessor.", "inconsistent"),
+])
+def test_tops_is_operations_per_second(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="ratio") == [verdict]

@@ -62,3 +62,12 @@ def test_no_change_without_the_words_pairing_it(sentence):
 ])
 def test_a_chinese_change_paired_by_its_last_period_words(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("From 2,150 in 2019, the number of public chargers grew to 9,460 by 2024, a 340% increase.", "consistent"),
+    ("From 2,150 in 2019, chargers grew to 9,460 by 2024, a 240% increase.", "inconsistent"),
+    ("该市公共充电桩由 2020 年的 1.2 万个增至 2024 年的 5.4 万个，增幅达 350%。", "consistent"),
+])
+def test_a_change_with_the_years_of_its_values_between_them(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

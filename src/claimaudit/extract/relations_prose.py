@@ -42,18 +42,24 @@ _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9ff
 # a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
 # "从 X", "由上一代模型的 X", "从每秒 X"
-_CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的)?\s*" + _PER_WORD + "$")
+_CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的|(?:19|20)\d\d\s*年(?:底|末)?的)?\s*" + _PER_WORD + "$")
 _OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
 _RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
 _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
 _COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
                         r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$", re.I)
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$"
+                        # the years of the two values between them: "From 2,150 in 2019, the number of chargers
+                        # grew to 9,460 by 2024", "由 2020 年的 1.2 万个增至 2024 年的 5.4 万个"
+                        r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?\b(?:grew|rose|fell|increased|decreased|climbed|"
+                        r"dropped|jumped|declined|went|reached)\s+to\s*$"
+                        r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
+                        r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
 _LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink|\bdown\b|\bfell\b|\bdrop|declin"
-                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|少", re.I)
+                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|降幅|跌幅|少", re.I)
 _MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|\bup\b|\brose\b|\bjump|\bclimb|improv|boost"
-                         r"|提升|提高|增长|增加|多|快", re.I)
+                         r"|提升|提高|增长|增加|增幅|涨幅|多|快", re.I)
 # The clause after a change's last value names a subject of its own before its change verb ("从 55.1 到
 # 63.3），推理速度提升了 42%", "from 55.1 to 63.3, and inference speed improved by 42%"): its figure sums
 # up that other change, not this one ("，提升了 15%", ", a 15% gain", ", up 15%" name none).
