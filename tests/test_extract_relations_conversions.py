@@ -48,3 +48,13 @@ def test_no_conversion_where_none_is_printed(sentence):
 ])
 def test_a_temperature_in_the_other_scale(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    # 1,500,000 km is 932,057 mi: "930,000" rounds to ten thousands, a conversion is approximate by nature
+    ("The L2 point is at 1,500,000 kilometres (930,000 mi) from Earth.", "consistent"),
+    # 10 kg is 22 lb: 25 lb is off by 13%, beyond the approximate tolerance
+    ("The average weight is 10kg (25lbs).", "inconsistent"),
+])
+def test_a_conversion_is_approximate(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]

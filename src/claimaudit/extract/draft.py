@@ -293,9 +293,11 @@ def render(draft: Draft, relations: str = "confident") -> str:
         out.append(f"    quote: {_s(_quote(doc, m))}")
         out.append(f"    at: {_s(_at(doc, m))}")
         out.append(f"    value: {_s(m.value)}")
+        own = formula_of.get(i)
         if m.relation:
             out.append(f"    relation: {_s(m.relation)}")
-        own = formula_of.get(i)
+        elif own is not None and own.approx:
+            out.append(f"    relation: {_s('~')}")
         if own is not None:
             out.append(f"    formula: {_s(_fill(own.formula, ids))}")
             if own.given:
@@ -384,6 +386,8 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         formula = re.sub(r"\{(\d+)\}", lambda mo: mapping[int(mo.group(1))], r.formula)
         value = r.value or (_bare(target) if target is not None else "")
         out.append(f"    value: {_s(value)}")
+        if r.approx and not value.startswith(("~", "约", "about")):
+            out.append(f"    relation: {_s('~')}")
         out.append(f"    formula: {_s(formula)}")
         out.append("    given:" if r.parts else "    given: {}")     # "76894 (`9_765_625/127`)": literals only
         for p, nm in zip(r.parts, names, strict=True):
@@ -397,6 +401,8 @@ def _relation_claim(doc: Document, ms: list[Mention], ids: list[str], r: Relatio
         out.append(f"    value: {_s(value)}")
         if target is not None and target.relation:
             out.append(f"    relation: {_s(target.relation)}")
+        elif r.approx:
+            out.append(f"    relation: {_s('~')}")
         out.append(f"    formula: {_s(_fill(r.formula, ids))}")
         if r.given:
             out.append("    given:")

@@ -45,6 +45,9 @@ class Relation:
     #: 1024 when the relation holds only with K read as 1024 ("128K tokens" of a context length):
     #: the claim says so (``kilo: 1024``), its inputs given as printed so that they are read so too.
     kilo: int = 1000
+    #: True when the relation is approximate by nature (a conversion printed beside its value: "1,500,000
+    #: kilometres (930,000 mi)"): the claim is written with ``relation: "~"`` (the approx tolerance).
+    approx: bool = False
 
     def lines(self, mentions: list[Mention]) -> list[int]:
         """The document lines of the target and the parts (for reviewers and benchmarks)."""

@@ -64,6 +64,7 @@ class ConversionRelations(FinderBase):
                 # "100 km/h" it converts is 100 to its last digit (given as printed, in the claim's rounding)
                 rel.rounding = "digits"
                 rel.formula, rel.given = "original", {"original": ma.value}
+                rel.approx = True       # "1,500,000 kilometres (930,000 mi)": converted and rounded, approximately
                 out.append(rel)
         return out
 
@@ -76,5 +77,5 @@ class ConversionRelations(FinderBase):
                            confidence=0.75 if abs(got - vb) <= max(abs(vb) * 3 / 10, Fraction(5)) else 0.4,
                            note=f"{ms[b].printed} is {ms[a].printed} in the other temperature scale",
                            evidence="a temperature and, in a parenthesis right after it, the other scale's: ")
-        rel.rounding = "digits"
+        rel.rounding, rel.approx = "digits", True
         return rel
