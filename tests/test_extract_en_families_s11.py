@@ -9,29 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from test_extract_value_families2 import mentions, same_unit, the
 
-from claimaudit.extract.document import analyse
-from claimaudit.extract.mentions import Mention, extract_mentions
+from claimaudit.extract.mentions import Mention
 from claimaudit.units.registry import resolve_unit
 from claimaudit.units.terms import pint_lookup
 
 F = Fraction
 
-
-def mentions(text: str) -> list[Mention]:
-    return extract_mentions(analyse(text))
-
-
-def the(text: str, printed: str) -> Mention:
-    """The one mention whose printed text is ``printed``."""
-    found = [m for m in mentions(text) if m.printed == printed]
-    assert len(found) == 1, [m.printed for m in mentions(text)]
-    return found[0]
-
-
-def same_unit(m: Mention, unit: str) -> bool:
-    want = resolve_unit(unit)
-    return (m.unit.factor, m.unit.dims) == (want.factor, want.dims)
 
 
 # -- a scale word as an adjective: "a $3-billion deal" is three billion dollars, not three -------------

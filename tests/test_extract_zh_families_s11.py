@@ -8,30 +8,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from test_extract_value_families2 import mentions, same_unit, the
 
 from claimaudit.errors import NumberSyntaxError
-from claimaudit.extract.document import analyse
-from claimaudit.extract.mentions import Mention, extract_mentions
 from claimaudit.numbers.printed import parse_printed
-from claimaudit.units.registry import resolve_unit
 
 F = Fraction
 
-
-def mentions(text: str) -> list[Mention]:
-    return extract_mentions(analyse(text))
-
-
-def the(text: str, printed: str) -> Mention:
-    """The one mention whose printed text is ``printed``."""
-    found = [m for m in mentions(text) if m.printed == printed]
-    assert len(found) == 1, [(m.printed, m.value) for m in mentions(text)]
-    return found[0]
-
-
-def same_unit(m: Mention, unit: str) -> bool:
-    want = resolve_unit(unit)
-    return (m.unit.factor, m.unit.dims) == (want.factor, want.dims)
 
 
 # -- a currency's Chinese name before the amount: the 元 after it is that currency's ---------------------
