@@ -59,3 +59,50 @@ def test_two_rows_in_proportion_are_read_one_way():
 ])
 def test_an_amount_each_and_its_total_in_other_words(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+# -- items counted by their noun, the parts each one has, and the parts' total (relations_each.item_counts) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡。", "consistent"),
+    ("集群由 64 个节点组成，每个节点配有 8 张 GPU，共 512 张 GPU。", "consistent"),
+    ("每辆车搭载 4 块电池，这批 1,200 辆车共需 4,800 块电池。", "consistent"),
+    ("每个节点配有 8 张 GPU，集群共 64 个节点、共 520 张 GPU。", "inconsistent"),
+    ("Each node has 8 GPUs, and the cluster's 64 nodes hold 512 GPUs in total.", "consistent"),
+    ("Each node has 8 H100 GPUs, and the 64 nodes hold 520 H100 GPUs in total.", "inconsistent"),
+    ("The cluster has 256 servers, each with 8 accelerators, for a total of 2,048 accelerators.", "consistent"),
+])
+def test_items_their_parts_each_and_the_parts_total(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # a part of the total (其中, reserved), not the total
+    "每台服务器配备 8 张加速卡，集群共有 256 台服务器，其中 1,024 张加速卡用于训练。",
+    "Each node has 8 GPUs; the 64 nodes have 500 GPUs reserved for training.",
+    # no count of the items, or no total of the parts
+    "每台服务器配备 8 张加速卡和 2 块硬盘，共 256 台服务器。",
+    "Each node has 8 GPUs and the 12 racks hold 96 servers in total.",
+    # the parts' noun differs from the total's
+    "Each student has 3 books, and the 40 students brought 100 pencils in all.",
+])
+def test_no_items_total_without_both_nouns_and_the_total_words(sentence):
+    assert not [r for r in rels(doc(sentence), "product") if r.confidence >= 0.7 and "each" in r.note]
+
+
+# -- a share of a count named by its classifier (relations_prose.share_of_words) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("本届毕业生中女生 1,848 人，占毕业生总数 3,520 人的 52.5%。", "consistent"),
+    ("本届毕业生中女生 1,848 人，占毕业生总数 3,520 人的 55%。", "inconsistent"),
+    ("公司有员工 1,200 人，其中研发人员 480 人，占全部员工 1,200 人的 40%。", "consistent"),
+])
+def test_a_share_of_a_count_of_the_same_things(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the part counts other things than the whole (人 of 家企业): no share of the whole
+    "该市有 3,000 家企业，其中 1,200 人获得补贴，占 3,000 家企业的 40%。",
+    "该市有 3,000 家企业，1,200 人获得补贴，占 3,000 家企业的 40%。",
+])
+def test_no_share_of_a_count_of_other_things(sentence):
+    assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]

@@ -244,6 +244,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.rates()
         out += self.batch_tokens(out)
         out += self.each_totals(out)
+        out += self.item_counts(out)
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)

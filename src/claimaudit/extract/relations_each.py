@@ -8,6 +8,10 @@ Precision first. The amount each is the value right before "each" / "apiece" / "
 after it named a total by its words (in total, a total outlay of, for, 总金额为, 共计), or, when the amount
 each is an average ("an average of $8,000 each", 人均), the one value of its unit before it. Audited
 (0.75) when the product is the total within 10%, else a suggestion.
+
+Items counted by their noun: "每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡", "Each node has
+8 GPUs, and the cluster's 64 nodes hold 512 GPUs in total" (``item_counts``): the count is the value
+before the item's noun, the total the value before the part's noun (:mod:`.count_nouns`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 
+from .count_nouns import ITEM_CLASSIFIERS, ZH_NOUN, any_same, nouns_after
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # (a counted noun may stand between: "3 epochs each")
@@ -36,7 +41,83 @@ _COUNT_UNITS = frozenset({"GPU", "node", "server", "card", "layer", "head", "req
                           "parameter", "SSD", "dozen"})
 
 
+# -- "每台服务器配备 8 张加速卡，共有 256 台服务器、2,048 张加速卡": items, parts each, and both counted by noun --
+# the amount each after 每 + the item's classifier and noun + a verb of having ("每个节点配有", "每辆车搭载")
+_ZH_EACH_ITEM = re.compile(rf"每(?P<cl>[{ITEM_CLASSIFIERS}])(?P<noun>{ZH_NOUN}{{0,8}}?)(?:都|均|各)?"
+                           r"(?:配备|配有|配置|装有|装配|搭载|安装|拥有|设有|部署|包含|含有|容纳|可容纳|有|含|装)了?"
+                           r"(?:约|大约)?\s*$")
+# English: "each node has 8 GPUs", "every rack houses 16 servers", "…256 servers, each with 8 accelerators"
+_EN_HAVE = (r"(?:has|have|holds?|carr(?:y|ies)|contains?|hosts?|houses?|packs?|features?|comes with|come with"
+            r"|is equipped with|are equipped with|is fitted with|with|having|holding|carrying|containing)")
+_EN_EACH_ITEM = re.compile(rf"\b(?:each|every)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?{_EN_HAVE}\s+$", re.I)
+# the total's words between the amount each and the total ("共有", "in all"): a total, not a part of one
+_ITEM_TOTAL_WORDS = re.compile(r"共有|共计|总共|一共|合计|总计|共需|共|全部|整个|in total|in all|altogether|a total of"
+                               r"|all told|overall|\btotal\b|\bthe\s+(?:whole|entire)\b", re.I)
+_ITEM_PART_WORDS = re.compile(r"其中|仅|只有|用于|of which|of them|of these|including|only|reserved|\bbut\b", re.I)
+
+
 class EachRelations(FinderBase):
+    def _nouns_after(self, k: int, zh: bool) -> tuple[str, ...]:
+        return nouns_after(self.text, self.ms[k].number_end, zh)
+
+    def item_counts(self, found: list[Relation]) -> list[Relation]:
+        """"每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡" / "Each node has 8 GPUs, and
+        the cluster's 64 nodes hold 512 GPUs in total": the parts' total is the items' count times the
+        parts each. Precision first: the count and the total are found by their nouns (the item's
+        noun after the count, the part's noun after the total), the total named so by its words with
+        no word of a part between (其中, of which); audited (0.75) then, else a suggestion."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 40:
+                continue
+            for n, v in enumerate(idx):
+                m = ms[v]
+                if not _usable(m) or m.number.kind != "number" or m.number.nominal <= 1:
+                    continue
+                zh = _ZH_EACH_ITEM.search(text, max(0, m.number_start - 16), m.number_start)
+                en = None if zh else _EN_EACH_ITEM.search(text, max(0, m.number_start - 40), m.number_start)
+                if zh is None and en is None:
+                    continue
+                part_nouns = self._nouns_after(v, bool(zh))
+                if not part_nouns:
+                    continue
+                item_noun = (zh.group("cl") + zh.group("noun")) if zh else (en.group("noun") or "")  # type: ignore[union-attr]
+                others = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"]
+                if item_noun and item_noun != (zh.group("cl") if zh else ""):
+                    items = [k for k in others if any_same(self._nouns_after(k, bool(zh)), (item_noun,), bool(zh))]
+                else:
+                    # "共有 256 台服务器，每台配备 8 张" / "256 servers, each with 8 accelerators": the item is
+                    # the nearest count before whose noun is not the part's (its classifier, in Chinese)
+                    items = [k for k in reversed(idx[:n]) if k in others and self._nouns_after(k, bool(zh))
+                             and not any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh))
+                             and (not zh or self._nouns_after(k, True)[0][:1] == zh.group("cl"))][:1]
+                totals = [k for k in others if k not in items
+                          and any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh))]
+                if len(items) != 1 or len(totals) != 1 or totals[0] in stated:
+                    continue
+                c, t = items[0], totals[0]
+                if ms[c].number.nominal <= 1:
+                    continue
+                between = text[m.end:ms[t].start] if t > v else text[ms[t].end:m.start]
+                if _ITEM_PART_WORDS.search(between):
+                    continue
+                lo, hi = min(ms[c].start, m.start, ms[t].start), max(ms[c].end, m.end, ms[t].end)
+                named = _ITEM_TOTAL_WORDS.search(text, lo, min(len(text), hi + 16)) is not None
+                formula = f"{_ref(c)} * {_ref(v)}"
+                fit = self._formula_fits(t, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "product", t, formula, [c, v], unitless=fit[1], confidence=0.75 if named else 0.4,
+                    note=f"{ms[t].printed} is {ms[c].printed} × {m.printed} each",
+                    evidence="items counted by their noun, the parts each one has and the parts' total, "
+                             "in one sentence: "))
+                stated.add(t)
+        return out
+
+
     def each_totals(self, found: list[Relation]) -> list[Relation]:
         """"N … V each, T in total": T = N × V (see the module's docstring)."""
         out: list[Relation] = []

@@ -8,6 +8,8 @@ import math
 import re
 from fractions import Fraction
 
+from .chinese_counts import CJK
+from .count_nouns import any_same, nouns_after
 from .mentions import Mention
 from .relation_model import (
     FinderBase,
@@ -173,11 +175,18 @@ class ProseRelations(FinderBase):
                     b = ids[p - 1]          # "原模型 29 GB 的 25%"
                 else:
                     continue
+                # a whole of no unit is a count of things named by its noun: "女生 1,848 人，占毕业生总数 3,520 人的
+                # 52.5%" (人 both), "1,848 graduates, or 52.5% of the 3,520 graduates"
+                zh = bool(CJK.search(self.text, ms[b].number_end, ms[b].number_end + 2))
+                counted = () if ms[b].unit.dims.items else nouns_after(self.text, ms[b].number_end, zh)
                 kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
-                       and ms[k].number.kind == ms[b].number.kind]
+                       and ms[k].number.kind == ms[b].number.kind
+                       and (not counted or (any_same(nouns_after(self.text, ms[k].number_end, zh), counted[:1], zh)
+                                            and ms[k].printed != ms[b].printed))]      # the whole named twice
                 if len(kin) > 1:        # "4-bit … 7.2 GB … 29 GB": the value printed in B's own unit
                     kin = [k for k in kin if ms[k].unit.canonical == ms[b].unit.canonical]
-                if len(kin) != 1 or not _usable(ms[b]) or not _usable(ms[kin[0]]) or not ms[b].unit.dims.items:
+                if len(kin) != 1 or not _usable(ms[b]) or not _usable(ms[kin[0]]) \
+                        or not (ms[b].unit.dims.items or counted):
                     continue
                 a = kin[0]
                 # the share restates A: "A, about X% of B", "A (X% of B)", "A, i.e. X% of B"; "A 约为 … B 的
