@@ -58,3 +58,26 @@ def test_a_temperature_in_the_other_scale(tmp_path, sentence, verdict):
 ])
 def test_a_conversion_is_approximate(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]
+
+
+# -- a bound converted: the bound holds for both, so the numbers convert ("up to 40 km (25 miles)") --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The drone can fly up to 40 km (25 miles) on one charge.", "consistent"),
+    ("The drone can fly up to 40 km (30 miles) on one charge.", "inconsistent"),
+    ("The tank holds at least 50 litres (13 gallons) of fuel.", "consistent"),
+    ("The car tops out at up to 250 km/h (155 mph).", "consistent"),
+    # 时速 makes both a speed: the value in the parenthesis converts the speed
+    ("该车型最高时速可达 250 公里（约 155 英里）。", "consistent"),
+    ("该车型最高时速可达 250 公里（约 175 英里）。", "inconsistent"),
+])
+def test_a_bound_and_a_speed_converted(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The drone can fly up to 40 km (25 minutes) on one charge.",   # another kind of value
+    "时速 250 公里（约 30 分钟到达）。",
+    "The range is 300 to 400 km (190 miles in winter).",           # a range, and more than a conversion
+])
+def test_no_bound_conversion_where_none_is_printed(sentence):
+    assert not rels(doc(sentence), "conversion")

@@ -673,6 +673,7 @@ _AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
 #: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
 _TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
+_OPEN_CONVERSION = re.compile(r"\s*[(（]\s*(?:约|大约|约合|約)?\s*")
 _PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达到|達到|可达|可達|最高|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
 _HALF_AFTER = re.compile(r"半(?=$|[\s的后後前内內以左多来來里裡，。、；：,.;:!?！？)）])")
@@ -692,7 +693,13 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     an age in years (``aged 18-24``, ``aged 5 to 12``, ``aged between 18 and 65`` too); a length
     after 时速 is per hour; a half after the unit (``一年半``) or tenths after 米 (``一米八`` = 1.8 m)
     belong to the value. Each reading is named."""
-    grown = [m for m in ms if _chinese_unit_words(f, text, kilo, m)]
+    grown, speed_end = [], -1
+    for m in ms:
+        # "时速 250 公里（约 155 英里）": the value converted in the parenthesis is a speed too
+        converted = speed_end >= 0 and _OPEN_CONVERSION.fullmatch(f, speed_end, m.start) is not None
+        if _chinese_unit_words(f, text, kilo, m, converted):
+            grown.append(m)
+        speed_end = m.end if "时速: a speed, per hour" in m.candidates[-1:] else -1
     if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
         starts = [g.start for g in grown]       # in text order: one bisect per mention
         ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
@@ -714,12 +721,13 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         m.candidates.append("an age: read in years (after 'age')" if age else "an age: read in years (after 'turned')")
 
 
-def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention) -> bool:
-    """Apply 时速, a half after the unit or the tenths after 米 to ``m``; True when its span grew."""
+def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention, converted: bool = False) -> bool:
+    """Apply 时速, a half after the unit or the tenths after 米 to ``m``; True when its span grew.
+    ``converted``: ``m`` opens the parenthesis right after a speed 时速 gave."""
     if m.unit_start < 0 or m.number.is_range or m.number.kind != "number" or not m.unit.dims.items:
         return False
     if _LENGTH_DIMS is not None and m.unit.dims == _LENGTH_DIMS.dims \
-            and _PER_HOUR_BEFORE.search(f, max(0, m.start - 5), m.start):
+            and (converted or _PER_HOUR_BEFORE.search(f, max(0, m.start - 5), m.start)):
         reading = read_value(kilo, f"{m.value}/hour")
         if reading is not None:
             m.value, m.number, m.unit = reading.value, reading.number, reading.unit

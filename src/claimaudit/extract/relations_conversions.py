@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from fractions import Fraction
 
+from .mention import Mention, read_value
 from .relation_model import FinderBase, Relation, _ref, _usable
+
+# the one-sided bounds a conversion repeats unsaid: "up to 40 km (25 miles)" is at most 25 miles too
+_BOUNDS = ("<=", "<", ">=", ">")
 
 _OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?"
                    r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?)", re.I)
@@ -28,6 +33,17 @@ _SCALES = {("Celsius_reading", "Fahrenheit_reading"): "x * 9 / 5 + 32",
            ("Fahrenheit_reading", "Celsius_reading"): "(x - 32) * 5 / 9"}
 
 
+def _bound_number(m: Mention) -> Mention | None:
+    """The number of a one-sided bound ("up to 40 km", "more than 40 °C") as a plain value, or None."""
+    if m.number.relation not in _BOUNDS or m.number.is_range or m.relation is not None or not m.qualifier \
+            or not m.value.startswith(m.qualifier):
+        return None
+    got = read_value(1000, m.value[len(m.qualifier):].strip())
+    if got is None or got.number.relation != "=" or got.unit.dims != m.unit.dims:
+        return None
+    return replace(m, value=got.value, number=got.number, unit=got.unit, qualifier="")
+
+
 class ConversionRelations(FinderBase):
     def conversions(self, found: list[Relation]) -> list[Relation]:
         """"A (B)" / "A, or B" with A and B of one dimension in two units: B is A converted."""
@@ -37,8 +53,11 @@ class ConversionRelations(FinderBase):
         for idx in self.sentences().values():
             for a, b in itertools.pairwise(idx):
                 ma, mb = ms[a], ms[b]
+                bound = _bound_number(ma)
+                if bound is not None:
+                    ma = bound          # "up to 40 km (25 miles)": the bound's number, converted
                 scales = (ma.unit.canonical, mb.unit.canonical)
-                if scales in _SCALES and b not in stated and _usable(ma) and _usable(mb) \
+                if scales in _SCALES and b not in stated and bound is None and _usable(ma) and _usable(mb) \
                         and _OPEN.fullmatch(text, ma.end, mb.start) and _CLOSE.match(text, mb.end):
                     out.append(self._temperature(a, b, _SCALES[scales]))
                     continue
@@ -52,7 +71,7 @@ class ConversionRelations(FinderBase):
                 if "(" in opened.group(0) or "（" in opened.group(0):
                     if not _CLOSE.match(text, mb.end):
                         continue        # "(8 km uphill)": the parenthesis says more than the conversion
-                va, vb = self.base(a), self.base(b)
+                va, vb = (self.base(a) if bound is None else ma.number.nominal * ma.unit.factor), self.base(b)
                 if va <= 0 or vb <= 0:
                     continue
                 near = abs(va - vb) <= vb * 3 / 10
