@@ -64,16 +64,17 @@ assignments are not part of the grammar.
 
 from __future__ import annotations
 
+import itertools
 import keyword
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from ..errors import FormulaError
-from ..numbers.interval import MAX_BITS, MAX_DIGITS, MAX_EXPONENT, IntervalError
+from ..numbers.interval import MAX_BITS, MAX_DIGITS, MAX_EXPONENT, Interval, IntervalError
 from ..suggest import did_you_mean
 from ..units.quantity import DimensionMismatch, Quantity
-from .evaluate import FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum, UnitResolver
+from .evaluate import FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum, UnitResolver, _lift
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 100
@@ -554,7 +555,7 @@ class _Parser:
 class Formula:
     """A parsed formula: immutable text, a compiled node tree, the names it references."""
 
-    __slots__ = ("_name_cols", "_resolver", "_unit_cols", "names", "root", "text", "units_used")
+    __slots__ = ("_name_cols", "_repeated", "_resolver", "_unit_cols", "names", "root", "text", "units_used")
 
     def __init__(self, text: str, root: Node, names: dict[str, int], units: dict[str, int],
                  resolver: UnitResolver | None) -> None:
@@ -565,19 +566,25 @@ class Formula:
         self._name_cols = dict(names)
         self._unit_cols = dict(units)
         self._resolver = resolver
+        self._repeated = _repeated_names(root)
 
     def evaluate(self, env: Mapping[str, Quantity]) -> Quantity:
         """The formula's value on interval quantities (magnitudes in base units).
 
         ``env`` maps every referenced name to a Quantity (an Interval or exact number is
-        taken as dimensionless)."""
+        taken as dimensionless). A name used more than once (``(new - old) / old``) makes plain
+        interval arithmetic too wide (each use ranges on its own): the value is then tightened
+        over a subdivision of those names' intervals (:func:`_tightened`), still sound."""
         try:
-            return self.root.ev(env)
+            q = self.root.ev(env)
         except KeyError:
             missing = [n for n in self.names if n not in env]
             if not missing:
                 raise
             raise self._unknown(missing, env) from None
+        if self._repeated:
+            return _tightened(self.root, env, self._repeated, q)
+        return q
 
     def _unknown(self, missing: list[str], env: Mapping[str, object]) -> FormulaError:
         shown = ", ".join(repr(m) for m in missing)
@@ -619,6 +626,49 @@ class Formula:
 
     def __hash__(self) -> int:
         return hash(("Formula", self.text))
+
+
+def _repeated_names(root: Node) -> tuple[str, ...]:
+    """The names the tree uses more than once, in first-use order."""
+    seen: dict[str, int] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Name):
+            seen[node.name] = seen.get(node.name, 0) + 1
+        stack.extend(node.children())
+    return tuple(n for n, k in seen.items() if k > 1)
+
+
+#: Sub-boxes evaluated to tighten a formula with repeated names (pieces per name: 16, 8, 4 for
+#: one, two, three names; more names are left to plain interval arithmetic).
+_PIECES = {1: 16, 2: 8, 3: 4}
+
+
+def _tightened(root: Node, env: Mapping[str, Quantity], repeated: tuple[str, ...], whole: Quantity) -> Quantity:
+    """The hull of the formula over a grid of sub-intervals of the repeated names: each piece is a
+    sound enclosure of the formula on its part of the box, so their hull is one on the whole box,
+    and it shrinks towards the true range as the pieces do (plain arithmetic on ``(b - a) / b``
+    with b = 12 ± 0.5 is about 1.5× too wide; 16 pieces bring that down to a few per cent)."""
+    wide = [n for n in repeated if not _lift(env[n], n).mag.is_point]
+    pieces = _PIECES.get(len(wide))
+    if pieces is None:
+        return whole
+    grids = []
+    for n in wide:
+        q = _lift(env[n], n)
+        lo, step = q.mag.lo, q.mag.width / pieces
+        grids.append([Quantity(Interval(lo + step * k, lo + step * (k + 1)), q.dims) for k in range(pieces)])
+    sub = dict(env)
+    lo = hi = None
+    for box in itertools.product(*grids):
+        sub.update(zip(wide, box, strict=True))
+        got = root.ev(sub).mag
+        lo = got.lo if lo is None or got.lo < lo else lo
+        hi = got.hi if hi is None or got.hi > hi else hi
+    assert lo is not None and hi is not None  # noqa: S101 - at least one piece
+    # never wider than plain arithmetic (the pieces' endpoints are exact, the hull inside it)
+    return Quantity(Interval(max(lo, whole.mag.lo), min(hi, whole.mag.hi)), whole.dims)
 
 
 def parse_formula(text: str, *, unit_resolver: Callable[[str], object] | None = None,
