@@ -660,13 +660,15 @@ def _tightened(root: Node, env: Mapping[str, Quantity], repeated: tuple[str, ...
         lo, step = q.mag.lo, q.mag.width / pieces
         grids.append([Quantity(Interval(lo + step * k, lo + step * (k + 1)), q.dims) for k in range(pieces)])
     sub = dict(env)
-    lo = hi = None
+    low: Fraction | None = None
+    high: Fraction | None = None
     for box in itertools.product(*grids):
         sub.update(zip(wide, box, strict=True))
         got = root.ev(sub).mag
-        lo = got.lo if lo is None or got.lo < lo else lo
-        hi = got.hi if hi is None or got.hi > hi else hi
-    assert lo is not None and hi is not None  # noqa: S101 - at least one piece
+        low = got.lo if low is None or got.lo < low else low
+        high = got.hi if high is None or got.hi > high else high
+    assert low is not None and high is not None  # noqa: S101 - at least one piece
+    lo, hi = low, high
     # never wider than plain arithmetic (the pieces' endpoints are exact, the hull inside it)
     return Quantity(Interval(max(lo, whole.mag.lo), min(hi, whole.mag.hi)), whole.dims)
 
