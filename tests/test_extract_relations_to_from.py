@@ -71,3 +71,31 @@ def test_a_chinese_change_paired_by_its_last_period_words(tmp_path, sentence, ve
 ])
 def test_a_change_with_the_years_of_its_values_between_them(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+# -- the change stated between the new value and the old (relations_to_from.changes_between) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Revenue was $4.2 billion, up 12% from $3.75 billion a year earlier.", "consistent"),
+    ("Revenue came in at $4.2 billion, a 12% increase over the $3.75 billion reported a year ago.", "consistent"),
+    ("Quarterly sales of 5.6 million units were 16.7% higher than the 4.8 million sold a year before.", "consistent"),
+    ("Operating costs were $2.4 billion, down 20% from $3 billion.", "consistent"),
+    ("公司第三季度实现营业收入 86.4 亿元，同比增长 20%，上年同期为 72 亿元。", "consistent"),
+    ("净利润 9.6 亿元，同比下降 20%，去年同期为 12 亿元。", "consistent"),
+    ("Revenue was $4.2 billion, up 18% from $3.75 billion a year earlier.", "inconsistent"),
+    ("净利润 9.6 亿元，同比下降 25%，去年同期为 12 亿元。", "inconsistent"),
+])
+def test_a_change_between_the_new_value_and_the_old(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the words after the change name another thing than the old value
+    "Revenue was $4.2 billion, up 12% from the previous quarter, and costs were $3.75 billion.",
+    "Revenue was $4.2 billion, 12% of which came from the $3.75 billion segment.",
+    # no word of rise or fall: a share, not a change
+    "营业收入 86.4 亿元，毛利率 20%，上年同期为 72 亿元。",
+    # the words say up, the values went down
+    "净利润 9.6 亿元，同比增长 20%，去年同期为 12 亿元。",
+])
+def test_no_change_between_values_the_words_do_not_pair(sentence):
+    assert not [r for r in rels(doc(sentence), "change") if r.confidence >= 0.7]

@@ -168,6 +168,7 @@ from .relations_comparatives import ComparativeRelations
 from .relations_conversions import ConversionRelations
 from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
+from .relations_differences import DifferenceRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_each import EachRelations
 from .relations_gains import GainRelations
@@ -200,7 +201,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
-                     DeltaRelations, ListCountRelations, CountAfterListRelations):
+                     DeltaRelations, DifferenceRelations, ListCountRelations, CountAfterListRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -219,6 +220,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.percent_of()
         out += self.share_of_words()
         out += self.percent_phrases(out)
+        out += self.share_words(out)
         out += self.margins(out)
         out += self.equations()
         out += self.bracket_calculations()
@@ -239,6 +241,8 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.conversions(out)
         out += self.changes()
         out += self.changes_to_from(out)
+        out += self.changes_between(out)
+        out += self.differences(out)
         out += self.versus()
         out += self.multiples_of(out)
         out += self.rates()

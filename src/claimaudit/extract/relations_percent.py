@@ -14,12 +14,18 @@ _OF_WHOLE = re.compile(r"(?:^|[.;:!?]\s+|\n)\s*(?:Of|Out of|Among)\s+(?:the\s+|a
                        r"(?:[A-Za-z][\w-]*['’]s?\s+)?$")
 _IN_WHOLE_ZH = re.compile(r"[在从]\s*(?:全部|所有|总共|受访的|参与的|参加的|调查的)?\s*$")
 _ZH_AFTER_WHOLE = re.compile(r"^[^\d，。；\n]{0,16}?(?:中|之中|里)\s*[,，]\s*[^\d，。；\n]{0,8}$")
+_EN_AFTER_WHOLE_WORDS = re.compile(r"^[^\d.;:()\n]{0,40}?,[^\d.;:()\n]{0,30}$")     # "seats, the coalition won"
 _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
 # "1200 名受访者，其中 540 人（45%）", "1,200 respondents, of whom 540 (45%)": the whole, then its part
 _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。；\n]{0,6}$"
+                         r"|^[^\d，。；\n]{0,16}?(?:中|之中|里)(?:有|共有)\s*$"      # "80个在建项目中有14个"
                          r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$", re.I)
 # "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
-_ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,4}[,，]\s*(?:约占|占比为?|占(?:总数|总量|总收入|全部|总体|总人口)?的?)"
+# (and "，占预算的 32%", "，满意率为 35%": 占 the whole's name 的, or a rate's name 率 / 比重 / 比例 and 为)
+_ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?:为|达)?"
+                             r"|占[\u4e00-\u9fff]{0,8}?的?(?:比重|比例)?(?:为|达)?"
+                             r"|(?![\u4e00-\u9fff]{0,4}(?:增长|增速|下降|利|税|汇|收益|回报|折现|通胀|毛利|净利|涨|降))"
+                             r"[\u4e00-\u9fff]{0,6}?(?:率|比重|比例)(?:为|达|是))"
                              r"\s*(?:约\s*)?$")
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
@@ -34,7 +40,67 @@ _MARGIN_BEFORE = re.compile(r"(?:\bmargins?(?:\s+(?:of|was|is|at))?|利润率|�
 _CURRENCY_CODES = frozenset({"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "INR", "CHF", "CAD", "AUD"})
 
 
+# -- English shares in words: "A account for X% of B", "X% of the B, or A", "Of B, … A, a X% share" --------
+# the verb saying the part is the share: "1,200 engineers account for 40% of", "sales of $3.4bn represented 22% of"
+_SHARE_VERB = re.compile(r"^[^\d;:.()\n]{0,30}?\b(?:account(?:s|ed)?\s+for|make(?:s)?\s+up|made\s+up|represent(?:s|ed)?"
+                         r"|constitut(?:e|es|ed)|comprise[sd]?|(?:is|are|was|were)(?:\s+equal\s+to)?|amount(?:s|ed)?\s+to"
+                         r"|equal(?:s|led|ed)?)\s+(?:about\s+|roughly\s+|nearly\s+|some\s+|just\s+)?$", re.I)
+_OF_THE_WHOLE = re.compile(r"^\s+of\s+(?:the\s+|its\s+|their\s+|all\s+|a\s+)?(?:(?!of\b)[A-Za-z][\w'’-]*\s+){0,3}?"
+                           r"(?:of\s+(?:the\s+)?)?$", re.I)
+# "…, or 551 people": the part restated after the whole
+_OR_PART = re.compile(r"^[^\d;:.()\n]{0,30}?,\s*(?:or|i\.e\.|that is|some|about)\s+(?:about\s+|some\s+|roughly\s+)?$",
+                      re.I)
+# "Of the 2,400 respondents, 1,020 said …, a 42.5% share": the share named after the percentage
+_SHARE_NOUN_AFTER = re.compile(r"\s*(?:share|majority|minority|proportion|stake|portion|of (?:the )?(?:total|whole|all"
+                               r"|them|those))\b", re.I)
+_A_SHARE_BEFORE = re.compile(r"^[^\d;:.()\n]{0,40}?,\s*(?:a|an|or|about|roughly|nearly|some)\s+(?:about\s+)?$", re.I)
+_CHANGE_WORDS = re.compile(r"\b(?:(?<!made )(?<!make )(?<!makes )up|down|rose|fell|grew|increase[sd]?|decrease[sd]?"
+                           r"|decline[sd]?|gain(?:ed|s)?|"
+                           r"drop(?:ped|s)?|jump(?:ed|s)?|climb(?:ed|s)?|slid|higher|lower|more|less|fewer)\b", re.I)
+
+
 class PercentRelations(FinderBase):
+    def share_words(self, found: list[Relation]) -> list[Relation]:
+        """Shares stated in English words, each naming the part, the share and the whole (0.8): "The
+        1,200 engineers account for 40% of its 3,600 staff", "Online sales of $3.4bn represented 22% of
+        total sales of $12.5bn", "Women made up 38% of the 1,450 new hires, or 551 people", "Of 48 seats,
+        the coalition won 27, a 56% majority". Never with a word of change beside the share ("rose 40%
+        of …")."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for ids in self.sentences().values():
+            if len(ids) < 3 or len(ids) > 40:
+                continue
+            for p, x in enumerate(ids):
+                if ms[x].number.kind != "percent" or x in stated or not _usable(ms[x]):
+                    continue
+                got = None
+                if p < len(ids) - 1 and _OF_THE_WHOLE.match(self._gap(x, ids[p + 1])):
+                    a, b = ids[p - 1] if p else -1, ids[p + 1]
+                    gap = self._gap(a, x) if p else ""
+                    if p and _SHARE_VERB.match(gap) and not _CHANGE_WORDS.search(gap):
+                        got = (a, b, "the part, a verb saying it is the share, and the whole after 'of': ")
+                    elif p + 2 < len(ids) and _OR_PART.match(self._gap(ids[p + 1], ids[p + 2])) \
+                            and not _CHANGE_WORDS.search(text[max(0, ms[x].start - 16):ms[x].start]):
+                        got = (ids[p + 2], b, "the share of the whole after 'of', then the part after ', or': ")
+                if got is None and p >= 2 and _SHARE_NOUN_AFTER.match(text, ms[x].end) \
+                        and _A_SHARE_BEFORE.match(self._gap(ids[p - 1], x)):
+                    a, b = ids[p - 1], ids[p - 2]
+                    if _OF_WHOLE.search(text, max(0, ms[b].start - 30), ms[b].start) \
+                            and _EN_AFTER_WHOLE_WORDS.match(self._gap(b, a)):
+                        got = (a, b, "the whole after 'Of', the part, and the share named so after it: ")
+                if got is None:
+                    continue
+                a, b, evidence = got
+                if ms[a].unit.dims != ms[b].unit.dims or self.base(a) > self.base(b):
+                    continue
+                rel = self._share(x, a, b, evidence)
+                if rel is not None:
+                    out.append(rel)
+                    stated.add(x)
+        return out
+
     def percent_phrases(self, found: list[Relation]) -> list[Relation]:
         out: list[Relation] = []
         ms = self.ms

@@ -45,7 +45,9 @@ _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9ff
 _PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
 # "从 X", "由上一代模型的 X", "从每秒 X"
 _CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的|(?:19|20)\d\d\s*年(?:底|末)?的)?\s*" + _PER_WORD + "$")
-_OF_ZH = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:约|大约|仅)?\s*")     # "29 GB 的 25%"
+# "29 GB 的 25%", "（11.6万亿元）的比重为 28%"
+_OF_ZH = re.compile(r"\s*[)）]?\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:比重|比例|份额)?(?:为|是|达)?"
+                    r"\s*(?:约|大约|仅)?\s*")
 _RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
 _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)

@@ -42,7 +42,65 @@ _DOWN_WORDS = re.compile(r"\b(?:fell|fall(?:s|en)?|falling|declin(?:ed|es|ing)?|
                          r"|下降|下滑|减少|降低|下跌|减少了|降幅|跌|下挫", re.I)
 
 
+# -- "A, up Z% from B", "A，同比增长 Z%，上年同期为 B": the change between the two values it stands between --
+# before the change: a few words and its verb ("$4.2 billion, up", "5.6 million units were", "86.4 亿元，同比增长")
+_BETWEEN_BEFORE = re.compile(r"[^\d;；。:：()（）]{0,32}")
+# after it, the word that names the old value: "from", "over the", "higher than the", "上年同期为"
+_BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]year|y/y)\s+)?"
+                               r"(?:(?:increase|decrease|rise|drop|decline|gain|jump|fall|higher|lower|more|less)\s+)?"
+                               r"(?:from|over|than|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|a\s+|an\s+)?", re.I)
+_MORE_LESS = re.compile(r"\b(?:more|less|fewer)\b", re.I)
+
+
 class ToFromRelations(FinderBase):
+    def changes_between(self, found: list[Relation]) -> list[Relation]:
+        """"Revenue was $4.2 billion, up 12% from $3.75 billion", "sales of 5.6 million units were 16.7% higher
+        than the 4.8 million", "营业收入 86.4 亿元，同比增长 20%，上年同期为 72 亿元": Z = (A − B) / B, the
+        percentage standing between the new value and the old, a word of rise or fall beside it. Audited
+        as the changes above (near: within half of Z or 3 points)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 40:
+                continue
+            for n in range(len(idx) - 2):
+                a, z, b = idx[n], idx[n + 1], idx[n + 2]
+                ma, mz, mb = ms[a], ms[z], ms[b]
+                if z in stated or mz.number.kind != "percent" or not all(_usable(m) for m in (ma, mz, mb)) \
+                        or ma.number.kind != "number" or mb.number.kind != "number" \
+                        or ma.unit.dims != mb.unit.dims or (ma.unit.dims.items and not mb.unit.dims.items):
+                    continue
+                before, after = text[ma.end:mz.start], text[mz.end:mb.start]
+                if not _BETWEEN_BEFORE.fullmatch(before):
+                    continue
+                zh = _ZH_LAST_YEAR.fullmatch(after) is not None
+                if not zh and not _BETWEEN_AFTER_EN.fullmatch(after):
+                    continue
+                words = before + " " + after
+                up = bool(_UP_WORDS.search(words)) or (not zh and _MORE_LESS.search(after) is not None
+                                                        and after.lstrip().lower().startswith("more"))
+                down = bool(_DOWN_WORDS.search(words)) or (not zh and re.match(r"\s*(?:less|fewer)\b", after, re.I)
+                                                           is not None)
+                if up == down:
+                    continue
+                va, vb = self.base(a), self.base(b)
+                if va <= 0 or vb <= 0 or va == vb or (va > vb) != up:
+                    continue
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                got, want = abs(va - vb) / vb * 100, mz.number.nominal
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "change", z, formula, [a, b], unitless=fit[1],
+                    confidence=0.75 if abs(got - want) <= max(want / 2, Fraction(3)) else 0.4,
+                    note=f"{mz.printed} is the relative change from {mb.printed} to {ma.printed}",
+                    evidence=f"the new value, the change ({(before + mz.printed + after).strip()!r}) and the old "
+                             "value in one sentence: "))
+                stated.add(z)
+        return out
+
     def changes_to_from(self, found: list[Relation]) -> list[Relation]:
         """"rose Z% to A from B": Z = (A − B) / B (see the module's docstring)."""
         out: list[Relation] = []

@@ -1,0 +1,77 @@
+"""Differences a sentence states between two values of one kind: "Q3 costs of $7.8bn were $1.3bn higher
+than Q2's $6.5bn", "The Amazon, at 6,400 km, is 250 km shorter than the 6,650 km Nile", "Imports of
+$3.12 trillion exceeded exports of $2.06 trillion by $1.06 trillion", "营业成本 92 亿元，较二季度的 84.5 亿元
+增加 7.5 亿元": the difference is the larger minus the smaller.
+
+Precision first. The three values are read in the order the words put them, each of one unit (or all
+bare), none a percentage (a change in percent is relations_to_from's): "A … D higher / lower / more /
+shorter … than B", "A … exceeded / topped B by D", "A，较 (比) … B 增加 (减少) D". The comparative word
+says which is larger, and must agree with the values. Audited (0.75): the words pair the three values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .relation_model import FinderBase, Relation, _ref, _usable
+
+_MORE = r"higher|more|greater|larger|bigger|longer|taller|heavier|wider|deeper|older|dearer|costlier|above"
+_LESS = r"lower|less|fewer|smaller|shorter|lighter|narrower|shallower|younger|cheaper|below"
+# "A were D higher than B": between A and D a few words with no number; between D and B the comparative
+_A_THEN_D = re.compile(r"[^\d;:.()\n]{0,30}")
+_D_THAN_B = re.compile(rf"\s*({_MORE}|{_LESS})\s+than\s+(?:the\s+|that\s+of\s+|those\s+of\s+)?"
+                       r"(?:[A-Za-z][\w'’-]*\s+){0,3}?", re.I)
+# "A exceeded B by D", "A fell short of B by D"
+_EXCEEDS = re.compile(r"[^\d;:.()\n]{0,24}?\b(exceed(?:s|ed|ing)?|top(?:s|ped|ping)?|outstrip(?:s|ped|ping)?"
+                      r"|surpass(?:es|ed|ing)?|beat(?:s|ing)?|fell\s+short\s+of|falls?\s+short\s+of|trail(?:s|ed|ing)?)"
+                      r"\s+(?:[A-Za-z][\w'’-]*\s+){0,3}?$", re.I)
+_BY = re.compile(r"\s+by\s+(?:about\s+|some\s+|roughly\s+|nearly\s+)?", re.I)
+# "A，较二季度的 B 增加 D"
+_ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|比|相比|相较于?)[^，。；\d]{0,8}?的?\s*")
+_ZH_CHANGE = re.compile(r"\s*(增加|增长|多|提高|上升|高|减少|下降|少|降低|低)了?\s*(?:约\s*)?")
+_ZH_UP = frozenset({"增加", "增长", "多", "提高", "上升", "高"})
+
+
+class DifferenceRelations(FinderBase):
+    def differences(self, found: list[Relation]) -> list[Relation]:
+        """"A … D higher than B", "A exceeded B by D", "A，较 … B 增加 D": D = |A − B| (see the module's docstring)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 40:
+                continue
+            for n in range(len(idx) - 2):
+                i, j, k = idx[n], idx[n + 1], idx[n + 2]
+                got = self._read(i, j, k)
+                if got is None:
+                    continue
+                a, b, d, more = got
+                trio = (ms[a], ms[b], ms[d])
+                if d in stated or not all(_usable(m) and m.number.kind == "number" for m in trio) \
+                        or not trio[0].unit.dims == trio[1].unit.dims == trio[2].unit.dims:
+                    continue
+                va, vb = self.base(a), self.base(b)
+                if va == vb or (va > vb) != more:
+                    continue            # the word and the values disagree: another pairing than read
+                formula = f"{_ref(a)} - {_ref(b)}" if more else f"{_ref(b)} - {_ref(a)}"
+                fit = self._formula_fits(d, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
+                    note=f"{ms[d].printed} is the difference between {ms[a].printed} and {ms[b].printed}",
+                    evidence="two values of one kind and their difference, paired by the words: "))
+                stated.add(d)
+        return out
+
+    def _read(self, i: int, j: int, k: int) -> tuple[int, int, int, bool] | None:
+        """(A, B, D, A is the larger) when the words between three consecutive values state a difference."""
+        g1, g2 = self._gap(i, j), self._gap(j, k)
+        if _A_THEN_D.fullmatch(g1) and (mo := _D_THAN_B.fullmatch(g2)) is not None:
+            return i, k, j, re.fullmatch(_MORE, mo.group(1), re.I) is not None
+        if (mo := _EXCEEDS.fullmatch(g1)) is not None and _BY.fullmatch(g2):
+            return i, j, k, not re.match(r"fell|falls?|trail", mo.group(1), re.I)
+        if _ZH_THAN.fullmatch(g1) and (mz := _ZH_CHANGE.fullmatch(g2)) is not None:
+            return i, j, k, mz.group(1) in _ZH_UP
+        return None

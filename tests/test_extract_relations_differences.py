@@ -1,0 +1,37 @@
+"""Differences a sentence states between two values (extract.relations_differences). Sentences written
+for these tests in the shapes of earnings news, geography facts and statistics bulletins."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Notes\n\n{sentence}\n"
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Q3 costs of $7.8bn were $1.3bn higher than Q2's $6.5bn.", "consistent"),
+    ("Q3 costs of $7.8bn were $1.5bn higher than Q2's $6.5bn.", "inconsistent"),
+    ("The Amazon, at 6,400 km, is 250 km shorter than the 6,650 km Nile.", "consistent"),
+    ("Imports rose to $3.12 trillion, exceeding exports of $2.06 trillion by $1.06 trillion.", "consistent"),
+    ("Imports rose to $3.12 trillion, exceeding exports of $2.06 trillion by $1.16 trillion.", "inconsistent"),
+    ("三季度营业成本92亿元，较二季度的84.5亿元增加7.5亿元。", "consistent"),
+    ("三季度营业成本92亿元，较二季度的84.5亿元增加8.5亿元。", "inconsistent"),
+])
+def test_a_difference_the_words_state(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="difference") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the word and the values disagree: another pairing than read
+    "三季度营业成本92亿元，较二季度的84.5亿元减少7.5亿元。",
+    "Q3 costs of $7.8bn were $1.3bn lower than Q2's $6.5bn.",
+    # a relative change is no difference
+    "Costs of $7.8bn were 20% higher than the $6.5bn of Q2.",
+    # values of other kinds
+    "The 7B model needs 14 GB, 2 GPUs more than the 13B model's 1 GPU.",
+])
+def test_no_difference_where_the_words_and_values_do_not_pair(sentence):
+    assert not rels(doc(sentence), "difference")

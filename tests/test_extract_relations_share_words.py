@@ -1,0 +1,52 @@
+"""Shares stated in words (extract.relations_percent.share_words and the Chinese share words of
+_whole_first / share_of_words): the part, the share and the whole each named. Sentences written for
+these tests in the shapes of news, surveys and statistics bulletins (not copied from any document)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Notes\n\n{sentence}\n"
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The company's 1,200 engineers account for 40% of its 3,600 staff.", "inconsistent"),   # 33.3%
+    ("The company's 1,200 engineers account for 33% of its 3,600 staff.", "consistent"),
+    ("Online sales of $3.4bn represented 27% of total sales of $12.5bn.", "consistent"),
+    ("Online sales of $3.4bn represented 22% of total sales of $12.5bn.", "inconsistent"),
+    ("Women made up 38% of the 1,450 new hires, or 551 people.", "consistent"),
+    ("Of 48 seats, the coalition won 27, a 56% majority.", "consistent"),
+    ("Of the 2,400 respondents, 1,020 said they would buy again, a 42.5% share.", "consistent"),
+    ("Of the 2,400 respondents, 1,020 said they would buy again, a 45% share.", "inconsistent"),
+])
+def test_an_english_share_in_words(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("本次调查共回收有效问卷1800份，其中630份表示满意，满意率为35%。", "consistent"),
+    ("实物商品网上零售额2.9万亿元，占社会消费品零售总额（11.6万亿元）的比重为25%。", "consistent"),
+    ("实物商品网上零售额2.9万亿元，占社会消费品零售总额（11.6万亿元）的比重为28%。", "inconsistent"),
+    ("80个在建项目中有14个超预算，占比17.5%。", "consistent"),
+    ("项目预算85万元，其中人员经费23.8万元，占预算的28%。", "consistent"),
+    ("项目预算85万元，其中人员经费23.8万元，占预算的32%。", "inconsistent"),
+])
+def test_a_chinese_share_in_words(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # a change, not a share
+    "The 1,200 engineers grew 40% of its 3,600 staff.",
+    "Revenue of $3.4bn rose 22% of the time in 12 quarters.",
+    # the percentage is of another whole than the number after it
+    "Sales were $3.4bn, and 22% of the 12 stores closed.",
+    # a rate of change after 其中, not the part's share
+    "全市有企业3000家，其中600家为高新技术企业，增长率为12%。",
+    "公司有员工500人，其中研发人员200人，研发投入占营收的比例为15%。",
+])
+def test_no_share_where_the_words_state_none(sentence):
+    assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]
