@@ -24,6 +24,14 @@ Figures (2026-12-03, relations audited by default; found / wrong numbers reporte
 | the session's rules written before the set arrived (first run: a result) | 13/41, 2/9, 0/49 | 13/31, 5/21, 0/41 |
 | after rules written from the dev half's misses (dev: a regression check) | 32/41, 9/9, 0/49 | 14/31, 9/21, 0/41 |
 
+The second set, ``gold/relation_sentences2.json`` (200 sentences by a helper of session 12 who saw
+neither the rules nor the first set; ``--data``), first run on the day it arrived (2026-12-03):
+
+| code | dev | test |
+|---|---|---|
+| session start (a6fd445) | 29/62, 8/20, 0/72 | 29/58, 12/30, 0/78 |
+| the session's rules written before the set arrived (first run: a result) | 30/62, 8/20, 0/72 | 30/58, 13/30, 0/78 |
+
 With ``--plain-sets``, the one-step run also goes over the dev halves (the split of score.py) of the
 sentence sets score.py reads from ../shared/reference/extraction-dev (quantulum3's test sentences,
 Recognizers-Text's Age, Temperature, Number and Ordinal specs): sentences written to test number reading,
