@@ -106,3 +106,27 @@ def test_a_share_of_a_count_of_the_same_things(tmp_path, sentence, verdict):
 ])
 def test_no_share_of_a_count_of_other_things(sentence):
     assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]
+
+
+# -- totals and means in more words (relations_prose.sentence_sums / sentence_means) --
+@pytest.mark.parametrize("sentence, kind, verdict", [
+    ("Q1 to Q4 sales of 210, 245, 260 and 305 units brought the annual total to 1,020.", "written-sum",
+     "consistent"),
+    ("Q1 to Q4 sales of 210, 245, 260 and 305 units brought the annual total to 1,120.", "written-sum",
+     "inconsistent"),
+    # 元组成 is 元 + 组成 (yuan, made up of), not 元组 (a tuple)
+    ("本轮融资总额18亿元，由国有资本10亿元、产业资本5.5亿元和其他投资者2.5亿元组成。", "written-sum", "consistent"),
+    ("本轮融资总额20亿元，由国有资本10亿元、产业资本5.5亿元和其他投资者2.5亿元组成。", "written-sum", "inconsistent"),
+    ("他最近四场比赛分别拿下18分、26分、30分和22分，场均24分。", "average", "consistent"),
+    ("他最近四场比赛分别拿下18分、26分、30分和22分，场均26分。", "average", "inconsistent"),
+])
+def test_totals_and_means_in_more_words(tmp_path, sentence, kind, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind=kind) == [verdict]
+
+
+def test_a_tuple_is_no_yuan():
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    ms = extract_mentions(analyse(doc("每条记录是一个 3 元组。"), "x.md"))
+    assert [m.unit.canonical for m in ms] == [""]

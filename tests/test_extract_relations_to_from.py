@@ -99,3 +99,32 @@ def test_a_change_between_the_new_value_and_the_old(tmp_path, sentence, verdict)
 ])
 def test_no_change_between_values_the_words_do_not_pair(sentence):
     assert not [r for r in rels(doc(sentence), "change") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("该股收盘报23.46元，较前一交易日的22.10元上涨6.2%。", "consistent"),
+    ("该股收盘报23.46元，较前一交易日的22.10元上涨7.2%。", "inconsistent"),
+    ("Revenue of $12.9 billion was up 8.4% on the $11.9 billion booked a year ago.", "consistent"),
+])
+def test_a_closing_price_and_a_change_on_last_year(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, unit", [
+    ("新建商品住宅均价由每平方米1.50万元涨至1.56万元。", "CNY / meter ** 2"),
+    ("价格从每吨 2000 元涨到 2400 元。", "CNY / metric_ton"),
+])
+def test_the_value_a_change_goes_to_keeps_the_rate_unit(sentence, unit):
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    ms = extract_mentions(analyse(doc(sentence), "x.md"))
+    assert [m.unit.canonical for m in ms] == [unit, unit]
+
+
+def test_a_value_after_a_rate_in_another_clause_keeps_its_unit():
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    ms = extract_mentions(analyse(doc("价格为每吨 2000 元，运费 300 元。"), "x.md"))
+    assert [m.unit.canonical for m in ms] == ["CNY / metric_ton", "CNY"]

@@ -241,6 +241,31 @@ def from_to_shared(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         a.candidates.append(f"unit and scale of the second end ({b.printed}) shared by the first (from … to …)")
 
 
+# "由每平方米 1.50 万元涨至 1.56 万元", "from $2 per kg to $2.40": the value a change goes to keeps the rate's
+# denominator the first value printed (每平方米, per kg)
+_CHANGE_TO_GAP = re.compile(r"\s*(?:[\u4e00-\u9fff]{0,6}?(?:到|至|(?:调整|变|升|降|提高|增加|减少|下调|上调)为)了?"
+                            r"|to)\s*", re.I)
+
+
+def change_keeps_per(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
+    """The second value of a change from a rate reads in the rate's unit: 1.56 万元 after "由每平方米 1.50
+    万元涨至" is 1.56 万元 per m². Only where the second value has the rate's numerator unit, no rate of its
+    own, and the change's words join the two."""
+    for a, b in itertools.pairwise(ms):
+        if a.unit.dims == b.unit.dims or not b.unit.dims.items or b.number.is_range or a.number.is_range \
+                or not _CHANGE_TO_GAP.fullmatch(f, a.end, b.start):
+            continue
+        per = a.value.rsplit("/", 1)[1] if "/" in a.value else a.value.rsplit(" per ", 1)[1] if " per " in a.value \
+            else ""
+        if not per or "/" in b.value or " per " in b.value:
+            continue
+        got = read_value(kilo, f"{b.value}/{per}") or read_value(kilo, f"{b.value} per {per}")
+        if got is None or got.unit.dims != a.unit.dims or got.unit.factor != a.unit.factor:
+            continue
+        b.value, b.number, b.unit = got.value, got.number, got.unit
+        b.candidates.append(f"per {per} taken from the value the change starts from ({a.printed})")
+
+
 _CN_BETWEEN_BEFORE = re.compile(r"(?:介于|介於|在)\s*$")
 _CN_BETWEEN_GAP = re.compile(r"\s*(?:和|与|與|及)\s*")
 _CN_BETWEEN_AFTER = re.compile(r"\s*(?:之间|之間)")

@@ -252,6 +252,7 @@ class Extractor:
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
+        context_readings.change_keeps_per(f, self.doc.text, self.kilo, out)
         out = context_readings.time_in_parts(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)

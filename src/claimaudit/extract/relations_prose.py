@@ -53,7 +53,8 @@ _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
 _COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
                         r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$"
+_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,6}?(?:到|至|(?:调整|变|升|降|提高|增加|减少|下调|上调)为)了?"
+                        r"|→|->)\s*" + _PER_WORD + "$"
                         # the years of the two values between them: "From 2,150 in 2019, the number of chargers
                         # grew to 9,460 by 2024", "由 2020 年的 1.2 万个增至 2024 年的 5.4 万个"
                         r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?\b(?:grew|rose|fell|increased|decreased|climbed|"
@@ -87,27 +88,34 @@ _RESPECTIVELY = re.compile(r"\brespectively\b|分别", re.I)
 _UP_TO = re.compile(r"up to|as much as|高达|最高|最多", re.I)
 # (共 alone too, "共招聘 120 人", but not in 公共, 共享, 共同 …)
 _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总一])共(?![享识同产建创性])|\bin total\b"
-                           r"|\ba total of\b|\baltogether\b)"
+                           r"|\ba total of\b|\baltogether\b"
+                           # "brought the annual total to 1,120", "the total came to", "the sum is"
+                           r"|\btotal\s+(?:to|was|is|of|came\s+to|reached|stood\s+at)\b|\bsum\s+(?:to|was|is)\b)"
                            r"[^\d\n]{0,6}$", re.I)
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
-_TOTAL_WORDS = ("共", "总计", "合计", "in total", "a total of", "altogether")
+_TOTAL_WORDS = ("共", "总计", "合计", "in total", "altogether", "total of", "total to", "total was", "total is",
+                "total came", "total reached", "total stood", "sum to", "sum was", "sum is")
 # right after a total, the words that open its parts: a colon, comprising, made up of, 分别为 …
 _BREAKDOWN_AFTER = re.compile(r"(?:\s+(?!comprising|consisting|made|split|broken)[A-Za-z][\w-]*){0,4}\s*"
                               r"(?::|：|,?\s*(?:comprising|consisting of|made up of|split into|broken down into)\s)"
-                              r"|[^\d，。；]{0,8}?[，,]\s*(?:其中|分别为)", re.I)
+                              r"|[^\d，。；]{0,8}?[，,]\s*(?:其中|分别为)"
+                              # "，由 A、B 和 C 组成"
+                              r"|[^\d，。；]{0,8}?[，,]\s*由(?=[^，。；]{0,60}?(?:组成|构成))[\u4e00-\u9fffA-Za-z]{0,8}",
+                              re.I)
 _BREAKDOWN_WORDS = (":", "：", "comprising", "consisting of", "made up of", "split into", "broken down into", "其中",
-                    "分别为")
+                    "分别为", "组成", "构成")
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 # an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
 # and the "is" / 为 before the mean that follows the list
 _MEAN_BEFORE = re.compile(r"(?:\b(?:an?\s+|the\s+)?(?:average|mean)\s+(?:of\s+)?|\baverag(?:ing|es|ed|e)\s+(?:of\s+)?"
-                          r"|平均[\u4e00-\u9fff]{0,3}?(?:为|是|达)?|均值(?:为|是)?)\s*$", re.I)   # 平均耗时, 平均续航为
+                          r"|平均[\u4e00-\u9fff]{0,3}?(?:为|是|达)?|均值(?:为|是)?|场均|(?:平均)?每场(?:平均)?)\s*$",
+                          re.I)   # 平均耗时, 平均续航为, 场均 24 分
 _MEAN_OF = re.compile(r"(?:\b(?:average|mean)\s+of(?:\s+the)?|平均(?:值)?)\s*$", re.I)
 _IS_BEFORE = re.compile(r"(?:\bis|\bwas|=|为|是)\s*$", re.I)
-_MEAN_WORDS = ("average", "mean", "averag", "平均", "均值")
+_MEAN_WORDS = ("average", "mean", "averag", "平均", "均值", "场均", "每场")
 # between two values of a list before its total ("$1.2 billion, $0.8 billion and"), and after its last one
 _LISTED = re.compile(r"[^\d.;；。()（）]{0,16}?(?:,|，|、|和|与|及|\band\b)[^\d.;；。()（）]{0,16}", re.I)
-_LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,24}", re.I)
+_LIST_THEN_TOTAL = re.compile(r"[^\d;；。]{0,32}", re.I)     # "305 units brought the annual total to"
 _COMMA = re.compile(r"[,，]")
 _NAMES_WITH_DIGITS = re.compile(r"[A-Za-z][A-Za-z-]*\d[\w-]*")
 _CODE_CALC = re.compile(r"[ \t]*[（(]( {3,80})[)）]")
@@ -808,7 +816,7 @@ class ProseRelations(FinderBase):
         sentence's), joined by commas, 、 and a last and / 和; none may stand between the list and the word."""
         ms, t = self.ms, self.ms[i]
         before = [k for k in self._within(start, t.start) if k < i]
-        if not before or word_at - ms[before[-1]].end > 24 or not _LIST_THEN_TOTAL.fullmatch(
+        if not before or word_at - ms[before[-1]].end > 32 or not _LIST_THEN_TOTAL.fullmatch(
                 _NAMES_WITH_DIGITS.sub("x", self.text[ms[before[-1]].end:word_at])):
             return []
         chain: list[int] = []

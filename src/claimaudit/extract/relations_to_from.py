@@ -29,7 +29,8 @@ _UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
 # "$3.2 billion, compared with $2.9 billion a year earlier": the new value, then the old after its word
 _COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:the\s+|a\s+)?",
                            re.I)
-_ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到)\s*$")
+# (收盘报 23.46 元: the new price)
+_ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到|报|報|收于|收於|收报|收報)\s*$")
 _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期"
                            r"|前一交易日|上一交易日|前一日|昨日)"
                            r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
@@ -48,7 +49,8 @@ _BETWEEN_BEFORE = re.compile(r"[^\d;；。:：()（）]{0,32}")
 # after it, the word that names the old value: "from", "over the", "higher than the", "上年同期为"
 _BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]year|y/y)\s+)?"
                                r"(?:(?:increase|decrease|rise|drop|decline|gain|jump|fall|higher|lower|more|less)\s+)?"
-                               r"(?:from|over|than|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|a\s+|an\s+)?", re.I)
+                               r"(?:from|over|on|than|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|a\s+|an\s+)?",
+                               re.I)
 _MORE_LESS = re.compile(r"\b(?:more|less|fewer)\b", re.I)
 
 

@@ -100,9 +100,14 @@ def _splits_word(f: str, unit_text: str, end: int) -> bool:
     words that the unit's last 1, 2 … characters begin are tried."""
     for k in range(1, min(len(unit_text), _NOT_UNIT_LONGEST - 1) + 1):
         for w in _NOT_UNIT_STARTS.get(unit_text[-k:], ()):
-            if f.startswith(w, end - k):
+            if f.startswith(w, end - k) and not f.startswith(_SPLIT_AGAIN.get(w, "\0"), end - k):
                 return True
     return False
+
+
+#: A not-unit word that is itself split by the next word: 元组成 is 元 + 组成 (yuan, then "made up of"),
+#: not 元组 (tuple) + 成.
+_SPLIT_AGAIN = {"元组": "元组成"}
 
 
 def is_unit(text: str) -> bool:
