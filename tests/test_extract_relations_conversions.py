@@ -81,3 +81,11 @@ def test_a_bound_and_a_speed_converted(tmp_path, sentence, verdict):
 ])
 def test_no_bound_conversion_where_none_is_printed(sentence):
     assert not rels(doc(sentence), "conversion")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("水箱容积2.4立方米，即2400升。", "consistent"),
+    ("水箱容积2.4立方米，即2600升。", "inconsistent"),
+])
+def test_a_conversion_after_ji(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]

@@ -35,3 +35,18 @@ def test_a_difference_the_words_state(tmp_path, sentence, verdict):
 ])
 def test_no_difference_where_the_words_and_values_do_not_pair(sentence):
     assert not rels(doc(sentence), "difference")
+
+
+# -- multiples of a value after "its", and of a count in parentheses (relations_multiples) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The startup's $2.4bn valuation is 30 times its annual revenue of $80m.", "consistent"),
+    ("The startup's $2.4bn valuation is 40 times its annual revenue of $80m.", "inconsistent"),
+    ("该应用累计下载4.5亿次，是排名第二的竞品（0.9亿次）的5倍。", "consistent"),
+    ("该应用累计下载4.5亿次，是排名第二的竞品（0.9亿次）的4倍。", "inconsistent"),
+])
+def test_a_multiple_of_the_value_named(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="ratio") == [verdict]
+
+
+def test_no_multiple_of_bare_values_counting_other_things():
+    assert not rels(doc("该应用累计下载4.5亿次，是排名第二的竞品（0.9亿人）的5倍。"), "ratio")

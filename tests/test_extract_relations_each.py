@@ -130,3 +130,41 @@ def test_a_tuple_is_no_yuan():
 
     ms = extract_mentions(analyse(doc("每条记录是一个 3 元组。"), "x.md"))
     assert [m.unit.canonical for m in ms] == [""]
+
+
+# -- a value per person (relations_each.per_capita) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("With GDP of $84 billion and 3.5 million inhabitants, output per person stands at $24,000.", "consistent"),
+    ("With GDP of $84 billion and 3.5 million inhabitants, output per person stands at $27,000.", "inconsistent"),
+    ("全市实现地区生产总值6300亿元，按常住人口450万人计算，人均地区生产总值14万元。", "consistent"),
+    ("全县图书馆年经费1250万元，常住人口50万，人均经费25元。", "consistent"),
+    ("全县图书馆年经费1250万元，常住人口50万，人均经费30元。", "inconsistent"),
+])
+def test_a_value_per_person(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="rate") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the count is of plants, not people
+    "Revenue of $5 billion came from 3 plants, with spending per employee of $200.",
+    # two counts of people: which one is not said
+    "GDP of $84 billion, 3.5 million inhabitants and 1.2 million households: output per person is $24,000.",
+    # no total of the value's unit
+    "人均可支配收入4.2万元，同比增长5%，全市常住人口450万人。",
+])
+def test_no_value_per_person_without_one_total_and_one_population(sentence):
+    assert not [r for r in rels(doc(sentence), "rate") if r.confidence >= 0.7 and "people" in r.note]
+
+
+# -- parts each as a measure, 单机 (relations_each.item_counts) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("一箱12瓶，每瓶550毫升，一箱共6.6升。", "consistent"),
+    ("一箱12瓶，每瓶550毫升，一箱共6升。", "inconsistent"),
+    ("本期算力集群由128台服务器组成，单机配置8张GPU，GPU总数达1024张。", "consistent"),
+])
+def test_parts_each_as_a_measure_and_per_machine(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+def test_a_measure_each_with_no_total_word_is_only_a_suggestion():
+    assert not [r for r in rels(doc("一箱12瓶，每瓶550毫升，另有赠品3升。"), "product") if r.confidence >= 0.7]

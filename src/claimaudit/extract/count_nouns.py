@@ -7,8 +7,9 @@ import re
 
 from .unit_words import MEASURE_WORDS
 
-# the classifiers a count of things stands before (the measure words, and those of people, vehicles, nodes)
-ITEM_CLASSIFIERS = "".join(sorted(MEASURE_WORDS | set("人辆輛只节節栋棟座所")))
+# the classifiers a count of things stands before (the measure words, and those of people, vehicles, nodes,
+# containers and pages)
+ITEM_CLASSIFIERS = "".join(sorted(MEASURE_WORDS | set("人辆輛只节節栋棟座所瓶箱包袋盒罐桶杯本页頁")))
 ZH_NOUN = r"[\u4e00-\u9fffA-Za-z0-9]"
 _ZH_COUNTED = re.compile(rf"\s*(?P<cl>[{ITEM_CLASSIFIERS}])(?P<noun>{ZH_NOUN}{{0,8}})")
 _EN_NOUN_AFTER = re.compile(r"\s+[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?")

@@ -249,6 +249,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.batch_tokens(out)
         out += self.each_totals(out)
         out += self.item_counts(out)
+        out += self.per_capita(out)
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)

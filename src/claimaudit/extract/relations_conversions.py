@@ -24,7 +24,8 @@ from .relation_model import FinderBase, Relation, _ref, _usable
 _BOUNDS = ("<=", "<", ">=", ">")
 
 _OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?"
-                   r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?)", re.I)
+                   r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?"
+                   r"|[,，]\s*(?:即|也就是|约合|合)\s*(?:约\s*)?)", re.I)      # "2.4立方米，即2400升"
 _CLOSE = re.compile(r"\s*[)）]")
 
 

@@ -43,20 +43,72 @@ _COUNT_UNITS = frozenset({"GPU", "node", "server", "card", "layer", "head", "req
 
 # -- "每台服务器配备 8 张加速卡，共有 256 台服务器、2,048 张加速卡": items, parts each, and both counted by noun --
 # the amount each after 每 + the item's classifier and noun + a verb of having ("每个节点配有", "每辆车搭载")
-_ZH_EACH_ITEM = re.compile(rf"每(?P<cl>[{ITEM_CLASSIFIERS}])(?P<noun>{ZH_NOUN}{{0,8}}?)(?:都|均|各)?"
+_ZH_EACH_ITEM = re.compile(rf"(?:每|单)(?P<cl>[{ITEM_CLASSIFIERS}机])(?P<noun>{ZH_NOUN}{{0,8}}?)(?:都|均|各)?"
                            r"(?:配备|配有|配置|装有|装配|搭载|安装|拥有|设有|部署|包含|含有|容纳|可容纳|有|含|装)了?"
                            r"(?:约|大约)?\s*$")
+# "一箱12瓶，每瓶550毫升": an amount each printed right after 每 and the item's classifier
+_ZH_EACH_AMOUNT = re.compile(rf"每(?P<cl>[{ITEM_CLASSIFIERS}])(?P<noun>)\s*$")
 # English: "each node has 8 GPUs", "every rack houses 16 servers", "…256 servers, each with 8 accelerators"
 _EN_HAVE = (r"(?:has|have|holds?|carr(?:y|ies)|contains?|hosts?|houses?|packs?|features?|comes with|come with"
             r"|is equipped with|are equipped with|is fitted with|with|having|holding|carrying|containing)")
 _EN_EACH_ITEM = re.compile(rf"\b(?:each|every)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?{_EN_HAVE}\s+$", re.I)
 # the total's words between the amount each and the total ("共有", "in all"): a total, not a part of one
-_ITEM_TOTAL_WORDS = re.compile(r"共有|共计|总共|一共|合计|总计|共需|共|全部|整个|in total|in all|altogether|a total of"
+_ITEM_TOTAL_WORDS = re.compile(r"共有|共计|总共|一共|合计|总计|共需|共|全部|整个|总数|总量"
+                               r"|in total|in all|altogether|a total of"
                                r"|all told|overall|\btotal\b|\bthe\s+(?:whole|entire)\b", re.I)
 _ITEM_PART_WORDS = re.compile(r"其中|仅|只有|用于|of which|of them|of these|including|only|reserved|\bbut\b", re.I)
 
 
+# -- "output per person stands at $24,000", "人均地区生产总值14万元": a total over a population ----------------
+_PEOPLE = (r"person|persons|people|capita|head|inhabitants?|residents?|citizens?|employees?|workers?|students?"
+           r"|members?|households?")
+_PER_PERSON_BEFORE = re.compile(rf"(?:\bper\s+(?:{_PEOPLE})\b[^\d;:.()\n]{{0,24}}?|人均[\u4e00-\u9fff]{{0,8}}?"
+                                r"|每人(?:平均)?)\s*(?:stands?\s+at|is|was|of|at|came\s+to|reached|为|达|约|是)?"
+                                r"\s*(?:about\s+|around\s+|roughly\s+|约\s*)?$", re.I)
+_PER_PERSON_AFTER = re.compile(rf"\s*(?:a|per)\s+(?:{_PEOPLE})\b", re.I)
+# the population: a count before or after its word ("3.5 million inhabitants", "常住人口450万人", "50万人")
+_PEOPLE_AFTER = re.compile(rf"\s*(?:人|名|位|户)|\s+(?:[A-Za-z-]+\s+)?(?:{_PEOPLE})\b", re.I)
+_PEOPLE_BEFORE = re.compile(r"(?:人口|居民|员工|学生|职工|人数|population\s+of|headcount\s+of)\s*(?:为|达|约|of)?\s*$",
+                            re.I)
+
+
 class EachRelations(FinderBase):
+    def per_capita(self, found: list[Relation]) -> list[Relation]:
+        """"With GDP of $84 billion and 3.5 million inhabitants, output per person stands at $24,000", "全市
+        地区生产总值6300亿元，按常住人口450万人计算，人均地区生产总值14万元": the value per person is the
+        sentence's one other value of its unit over its one count of people (a count before or after a
+        word naming people). Audited (0.75): the words name the value per person and both operands."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 30:
+                continue
+            for v in idx:
+                m = ms[v]
+                if v in stated or not _usable(m) or m.number.kind != "number" or not m.unit.dims.items \
+                        or not (_PER_PERSON_BEFORE.search(text, max(0, m.start - 40), m.start)
+                                or _PER_PERSON_AFTER.match(text, m.end)):
+                    continue
+                totals = [k for k in idx if k != v and ms[k].unit.dims == m.unit.dims]
+                people = [k for k in idx if k != v and not ms[k].unit.dims.items and ms[k].number.kind == "number"
+                          and (_PEOPLE_AFTER.match(text, ms[k].number_end)
+                               or _PEOPLE_BEFORE.search(text, max(0, ms[k].start - 12), ms[k].start))]
+                if len(totals) != 1 or len(people) != 1 or not _usable(ms[totals[0]]) or not _usable(ms[people[0]]) \
+                        or ms[people[0]].number.nominal < 2:
+                    continue
+                t, p = totals[0], people[0]
+                formula = f"{_ref(t)} / {_ref(p)}"
+                fit = self._formula_fits(v, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "rate", v, formula, [t, p], unitless=fit[1], confidence=0.75,
+                    note=f"{m.printed} is {ms[t].printed} over {ms[p].printed} people",
+                    evidence="a value per person, the sentence's one total of its unit and its one count of people: "))
+                stated.add(v)
+        return out
+
     def _nouns_after(self, k: int, zh: bool) -> tuple[str, ...]:
         return nouns_after(self.text, self.ms[k].number_end, zh)
 
@@ -77,11 +129,14 @@ class EachRelations(FinderBase):
                 if not _usable(m) or m.number.kind != "number" or m.number.nominal <= 1:
                     continue
                 zh = _ZH_EACH_ITEM.search(text, max(0, m.number_start - 16), m.number_start)
+                measure = zh is None and m.unit.dims.items \
+                    and (zh := _ZH_EACH_AMOUNT.search(text, max(0, m.number_start - 4), m.number_start)) is not None
                 en = None if zh else _EN_EACH_ITEM.search(text, max(0, m.number_start - 40), m.number_start)
                 if zh is None and en is None:
                     continue
-                part_nouns = self._nouns_after(v, bool(zh))
-                if not part_nouns:
+                # the parts each: counted by their noun ("8 张加速卡"), or a measure ("每瓶 550 毫升": its unit)
+                part_nouns = self._nouns_after(v, bool(zh)) if not measure else ()
+                if not part_nouns and not measure:
                     continue
                 item_noun = (zh.group("cl") + zh.group("noun")) if zh else (en.group("noun") or "")  # type: ignore[union-attr]
                 others = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"]
@@ -92,9 +147,11 @@ class EachRelations(FinderBase):
                     # the nearest count before whose noun is not the part's (its classifier, in Chinese)
                     items = [k for k in reversed(idx[:n]) if k in others and self._nouns_after(k, bool(zh))
                              and not any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh))
-                             and (not zh or self._nouns_after(k, True)[0][:1] == zh.group("cl"))][:1]
+                             and (not zh or zh.group("cl") == "机"      # 单机: a machine, of any classifier
+                                  or self._nouns_after(k, True)[0][:1] == zh.group("cl"))][:1]
                 totals = [k for k in others if k not in items
-                          and any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh))]
+                          and (any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh)) if not measure
+                               else ms[k].unit.dims == m.unit.dims)]
                 if len(items) != 1 or len(totals) != 1 or totals[0] in stated:
                     continue
                 c, t = items[0], totals[0]

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 
+from .chinese_counts import CJK
+from .count_nouns import ITEM_CLASSIFIERS, any_same, nouns_after
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # between the multiple and the value it names: "3.1x the 790 …", "3 times that of the 7B model (12 GB)"
-_THE_AFTER = re.compile(r"\s*(?:the|that\s+of|those\s+of|as\s+(?:much|many|fast|large|high)\s+as)\b[^,;.!?\d]{0,40}",
-                        re.I)
+_THE_AFTER = re.compile(r"\s*(?:the|its|their|our|his|her|that\s+of|those\s+of|as\s+(?:much|many|fast|large|high)\s+as)"
+                        r"\b[^,;.!?\d]{0,40}", re.I)       # "30 times its annual revenue of $80m"
 _THAN_AFTER = re.compile(r"\s*(?:faster|quicker|higher|more|larger|greater|bigger|longer|cheaper|smaller|lower|"
                          r"slower|fewer|less)\s+than\b[^,;.!?\d]{0,40}", re.I)
 # "2.5 times faster than", "3 times that of": a bare number the word times makes a multiple (here only)
@@ -28,7 +30,7 @@ _NAMED_THEN_VALUE = re.compile(r"[^,;.!?\d()（）]{0,24}[(（]\s*")
 # "是上一代（790 tokens/s）的 3.1 倍": 是 … the value … 的, then the multiple
 # (the name before the value may print digits: "是凌云-7B（52.1 tokens/s）的 0.74 倍")
 _ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於)(?:[^，。；,;\d]{0,16}|[^，。；,;（(]{0,16}[（(])\s*$")
-_ZH_OF = re.compile(r"\s*[）)]?\s*的\s*")
+_ZH_OF = re.compile(rf"\s*[{ITEM_CLASSIFIERS}]?\s*[）)]?\s*的\s*")      # "（0.9亿次）的 5 倍": a count's classifier
 
 
 class MultipleRelations(FinderBase):
@@ -63,10 +65,16 @@ class MultipleRelations(FinderBase):
                         and _ZH_OF.fullmatch(text, ms[prv].end, ms[z].start) \
                         and _ZH_BEFORE_VALUE.search(text, max(0, ms[prv].start - 24), ms[prv].start):
                     b, how = prv, "是 … 的"
-                if b is None or not _usable(ms[b]) or not ms[b].unit.dims.items:
+                if b is None or not _usable(ms[b]):
+                    continue
+                # two bare values are a multiple's only when they count the same things ("4.5亿次 … 0.9亿次")
+                zh = bool(CJK.search(text, ms[b].end, ms[b].end + 2))
+                counted = () if ms[b].unit.dims.items else nouns_after(text, ms[b].end, zh)
+                if not ms[b].unit.dims.items and not counted:
                     continue
                 dims = ms[b].unit.dims
-                before = [k for k in idx if ms[k].end <= min(ms[z].start, ms[b].start) and ms[k].unit.dims == dims]
+                before = [k for k in idx if ms[k].end <= min(ms[z].start, ms[b].start) and ms[k].unit.dims == dims
+                          and (not counted or any_same(nouns_after(text, ms[k].end, zh), counted[:1], zh))]
                 if not before or not _usable(ms[a := before[-1]]):
                     continue
                 va, vb = self.base(a), self.base(b)
