@@ -168,3 +168,9 @@ def test_parts_each_as_a_measure_and_per_machine(tmp_path, sentence, verdict):
 
 def test_a_measure_each_with_no_total_word_is_only_a_suggestion():
     assert not [r for r in rels(doc("一箱12瓶，每瓶550毫升，另有赠品3升。"), "product") if r.confidence >= 0.7]
+
+
+def test_no_share_between_model_sizes_named_like_counts():
+    # "70B model" and "7B model": names, not counts of models
+    sentence = "The 70B model reached 61.2, or 89% of the 7B model's 68.8 on MMLU."
+    assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]

@@ -67,9 +67,11 @@ class MultipleRelations(FinderBase):
                     b, how = prv, "是 … 的"
                 if b is None or not _usable(ms[b]):
                     continue
-                # two bare values are a multiple's only when they count the same things ("4.5亿次 … 0.9亿次")
+                # two bare values are a multiple's only when a Chinese classifier says they count the same
+                # things ("4.5亿次 … 0.9亿次"); an English noun after a bare number is as often a name's
+                # ("the 70B model … the 7B model's 57.4")
                 zh = bool(CJK.search(text, ms[b].end, ms[b].end + 2))
-                counted = () if ms[b].unit.dims.items else nouns_after(text, ms[b].end, zh)
+                counted = () if ms[b].unit.dims.items or not zh else nouns_after(text, ms[b].end, zh)
                 if not ms[b].unit.dims.items and not counted:
                     continue
                 dims = ms[b].unit.dims

@@ -185,10 +185,10 @@ class ProseRelations(FinderBase):
                     b = ids[p - 1]          # "原模型 29 GB 的 25%"
                 else:
                     continue
-                # a whole of no unit is a count of things named by its noun: "女生 1,848 人，占毕业生总数 3,520 人的
-                # 52.5%" (人 both), "1,848 graduates, or 52.5% of the 3,520 graduates"
+                # a whole of no unit is a count of things its Chinese classifier names: "女生 1,848 人，占毕业生总数
+                # 3,520 人的 52.5%" (人 both); an English noun after a bare number is as often a name's ("70B model")
                 zh = bool(CJK.search(self.text, ms[b].number_end, ms[b].number_end + 2))
-                counted = () if ms[b].unit.dims.items else nouns_after(self.text, ms[b].number_end, zh)
+                counted = () if ms[b].unit.dims.items or not zh else nouns_after(self.text, ms[b].number_end, zh)
                 kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
                        and ms[k].number.kind == ms[b].number.kind
                        and (not counted or (any_same(nouns_after(self.text, ms[k].number_end, zh), counted[:1], zh)
