@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .chinese_counts import COUNT_STOP
+from .mention import Mention
 from .unit_words import MEASURE_WORDS
 
 # the classifiers a count of things stands before (the measure words, and those of people, vehicles, nodes,
@@ -20,9 +22,19 @@ def nouns_after(text: str, end: int, zh: bool) -> tuple[str, ...]:
     next word or the one after it ("8 GPUs", "8 H100 GPUs": an adjective may stand between)."""
     if zh:
         got = _ZH_COUNTED.match(text, end)
-        return () if got is None else (got.group("cl") + got.group("noun"),)
+        if got is None:
+            return ()
+        noun = got.group("noun")
+        cut = next((k for k, ch in enumerate(noun) if ch in COUNT_STOP), len(noun))   # 张图像的速度: 张图像
+        return (got.group("cl") + noun[:cut],)
     got = _EN_NOUN_AFTER.match(text, end)
     return () if got is None else tuple(re.findall(r"[A-Za-z][\w-]*", got.group(0))[:2])
+
+
+def nouns_of(text: str, m: Mention, zh: bool) -> tuple[str, ...]:
+    """The noun mention ``m`` counts: after its number ("8 张加速卡", whose unit the classifier gave), else
+    after the whole mention ("96万张图像": the scale word stands between)."""
+    return nouns_after(text, m.number_end, zh) or (nouns_after(text, m.end, zh) if m.end != m.number_end else ())
 
 
 def _singular(word: str) -> str:

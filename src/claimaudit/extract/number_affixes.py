@@ -179,6 +179,8 @@ def join_parts(*parts: str) -> str:
     return out
 
 
+#: "adds up to", "added up to", "adding up to": the sum a thing comes to, not "at most"
+_ADDS_UP_BEFORE = re.compile(r"\badd(?:s|ed|ing)?\s*$", re.I)
 #: Characters that make a verb with 超 (赶超 overtake, 反超 pull ahead, 高超 superb): no qualifier.
 _CHAO_WORDS = frozenset("赶趕反高")
 
@@ -193,6 +195,9 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     found = _qualifier_at_end(f[max(0, start - _QUAL_WINDOW):start])
     if found is not None and found[1] == "超" and f[start - found[0] - 1:start - found[0]] in _CHAO_WORDS:
         return None      # 赶超3家: "overtook three", no "more than"
+    if found is not None and found[1].lower() == "up to" and _ADDS_UP_BEFORE.search(f, max(0, start - found[0] - 12),
+                                                                                   start - found[0]):
+        return None      # "adds up to 259.2 litres": a sum, no bound
     return (start - found[0], found[1], None) if found is not None else None
 
 

@@ -184,6 +184,7 @@ from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
 from .relations_prose_points import ProsePointRelations
 from .relations_ranges import RangeRelations
+from .relations_rate_time import RateTimeRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 from .relations_table_shares import TableShareRelations
@@ -201,7 +202,8 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
-                     DeltaRelations, DifferenceRelations, ListCountRelations, CountAfterListRelations):
+                     DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
+                     CountAfterListRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -250,6 +252,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.each_totals(out)
         out += self.item_counts(out)
         out += self.per_capita(out)
+        out += self.rate_times(out)
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)

@@ -25,7 +25,10 @@ _BOUNDS = ("<=", "<", ">=", ">")
 
 _OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?"
                    r"|,\s*(?:or|i\.e\.|that is)\s+(?:about\s+|roughly\s+|around\s+)?"
-                   r"|[,，]\s*(?:即|也就是|约合|合)\s*(?:约\s*)?)", re.I)      # "2.4立方米，即2400升"
+                   r"|[,，]\s*(?:即|也就是|约合|合)\s*(?:约\s*)?"      # "2.4立方米，即2400升"
+                   # "3 ml per second adds up to 259.2 litres a day", "works out to", "is equivalent to"
+                   r"|\s+(?:adds?\s+up\s+to|added\s+up\s+to|works?\s+out\s+(?:to|at)|(?:is\s+)?equivalent\s+to)\s+)",
+                   re.I)
 _CLOSE = re.compile(r"\s*[)）]")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 
-from .count_nouns import ITEM_CLASSIFIERS, ZH_NOUN, any_same, nouns_after
+from .count_nouns import ITEM_CLASSIFIERS, ZH_NOUN, any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # (a counted noun may stand between: "3 epochs each")
@@ -110,7 +110,7 @@ class EachRelations(FinderBase):
         return out
 
     def _nouns_after(self, k: int, zh: bool) -> tuple[str, ...]:
-        return nouns_after(self.text, self.ms[k].number_end, zh)
+        return nouns_of(self.text, self.ms[k], zh)
 
     def item_counts(self, found: list[Relation]) -> list[Relation]:
         """"每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡" / "Each node has 8 GPUs, and

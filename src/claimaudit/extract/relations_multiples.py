@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .chinese_counts import CJK
-from .count_nouns import ITEM_CLASSIFIERS, any_same, nouns_after
+from .count_nouns import ITEM_CLASSIFIERS, any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # between the multiple and the value it names: "3.1x the 790 …", "3 times that of the 7B model (12 GB)"
@@ -71,12 +71,12 @@ class MultipleRelations(FinderBase):
                 # things ("4.5亿次 … 0.9亿次"); an English noun after a bare number is as often a name's
                 # ("the 70B model … the 7B model's 57.4")
                 zh = bool(CJK.search(text, ms[b].end, ms[b].end + 2))
-                counted = () if ms[b].unit.dims.items or not zh else nouns_after(text, ms[b].end, zh)
+                counted = () if ms[b].unit.dims.items or not zh else nouns_of(text, ms[b], zh)
                 if not ms[b].unit.dims.items and not counted:
                     continue
                 dims = ms[b].unit.dims
                 before = [k for k in idx if ms[k].end <= min(ms[z].start, ms[b].start) and ms[k].unit.dims == dims
-                          and (not counted or any_same(nouns_after(text, ms[k].end, zh), counted[:1], zh))]
+                          and (not counted or any_same(nouns_of(text, ms[k], zh), counted[:1], zh))]
                 if not before or not _usable(ms[a := before[-1]]):
                     continue
                 va, vb = self.base(a), self.base(b)

@@ -9,7 +9,7 @@ import re
 from fractions import Fraction
 
 from .chinese_counts import CJK
-from .count_nouns import any_same, nouns_after
+from .count_nouns import any_same, nouns_of
 from .mentions import Mention
 from .relation_model import (
     FinderBase,
@@ -188,10 +188,10 @@ class ProseRelations(FinderBase):
                 # a whole of no unit is a count of things its Chinese classifier names: "女生 1,848 人，占毕业生总数
                 # 3,520 人的 52.5%" (人 both); an English noun after a bare number is as often a name's ("70B model")
                 zh = bool(CJK.search(self.text, ms[b].number_end, ms[b].number_end + 2))
-                counted = () if ms[b].unit.dims.items or not zh else nouns_after(self.text, ms[b].number_end, zh)
+                counted = () if ms[b].unit.dims.items or not zh else nouns_of(self.text, ms[b], zh)
                 kin = [k for k in ids if k not in (x, b) and k < max(x, b) and ms[k].unit.dims == ms[b].unit.dims
                        and ms[k].number.kind == ms[b].number.kind
-                       and (not counted or (any_same(nouns_after(self.text, ms[k].number_end, zh), counted[:1], zh)
+                       and (not counted or (any_same(nouns_of(self.text, ms[k], zh), counted[:1], zh)
                                             and ms[k].printed != ms[b].printed))]      # the whole named twice
                 if len(kin) > 1:        # "4-bit … 7.2 GB … 29 GB": the value printed in B's own unit
                     kin = [k for k in kin if ms[k].unit.canonical == ms[b].unit.canonical]
