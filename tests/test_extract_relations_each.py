@@ -174,3 +174,17 @@ def test_no_share_between_model_sizes_named_like_counts():
     # "70B model" and "7B model": names, not counts of models
     sentence = "The 70B model reached 61.2, or 89% of the 7B model's 68.8 on MMLU."
     assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Twelve servers drawing 850 W each consume 10.2 kW combined.", "consistent"),
+    # a total misprinted by a fifth is still paired (audited within 30%), and reported
+    ("Twelve servers drawing 850 W each consume 12.2 kW combined.", "inconsistent"),
+])
+def test_a_count_in_words_and_a_combined_total(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+def test_a_total_far_from_the_product_is_only_a_suggestion():
+    # 12 × $30,000 is $360,000: $600,000 is another total than this one
+    assert not [r for r in each(doc("The 12 GPUs cost $30,000 each, $600,000 in total.")) if r.confidence >= 0.7]

@@ -7,7 +7,7 @@ Precision first. The amount each is the value right before "each" / "apiece" / "
 (a bare number or a count of things, never a measure); the total is the next value of the amount's unit
 after it named a total by its words (in total, a total outlay of, for, 总金额为, 共计), or, when the amount
 each is an average ("an average of $8,000 each", 人均), the one value of its unit before it. Audited
-(0.75) when the product is the total within 10%, else a suggestion.
+(0.75) when the product is the total within 30%, else a suggestion.
 
 Items counted by their noun: "每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡", "Each node has
 8 GPUs, and the cluster's 64 nodes hold 512 GPUs in total" (``item_counts``): the count is the value
@@ -28,7 +28,7 @@ _EACH_AFTER = re.compile(r"(?:\s+(?!each\b)[A-Za-z][\w-]*)?\s*(?:each|apiece|a p
 # "Each of the 24 layers has 16 heads": the count after "each of the", the amount each the next value
 _EACH_OF_BEFORE = re.compile(r"\beach of (?:the |its |our |these )?$", re.I)
 # the total's words: after it ("$360,000 in total") or before it ("for $360,000", "a total of 512")
-_NAMED_TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:in total|in all|altogether|total)\b", re.I)
+_NAMED_TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:in total|in all|altogether|total|combined)\b", re.I)
 _NAMED_TOTAL_BEFORE = re.compile(r"(?:\bfor|\ba total(?:\s+[a-z]+)? of|\btotal(?:l?ing)?|\bin all|\baltogether|,\s*or"
                            r"|(?:总金额|总额|总价|总成本|总投资|总计|合计|共计|总共|一共)(?:为|达|约)?)\s*(?:about\s+|~|约\s*)?$",
                            re.I)
@@ -217,7 +217,9 @@ class EachRelations(FinderBase):
                 got, want = math.prod((self.base(c) if not fit[1] else count.number.nominal,
                                        self.base(v) if not fit[1] else ms[v].number.nominal)), \
                     self.base(t) if not fit[1] else ms[t].number.nominal
-                near = want > 0 and abs(got - want) <= want / 10
+                # (within 30%: the words pair count, amount each and total tightly; a total misprinted by
+                # a fifth is the error to report, a larger gap another total than this one)
+                near = want > 0 and abs(got - want) <= want * 3 / 10
                 out.append(self._stated(
                     "product", t, formula, [c, v], unitless=fit[1], confidence=0.75 if near else 0.4,
                     note=f"{ms[t].printed} is {count.printed} × {ms[v].printed} each",

@@ -19,10 +19,13 @@ from .count_nouns import ITEM_CLASSIFIERS, any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # between the multiple and the value it names: "3.1x the 790 …", "3 times that of the 7B model (12 GB)"
-_THE_AFTER = re.compile(r"\s*(?:the|its|their|our|his|her|that\s+of|those\s+of|as\s+(?:much|many|fast|large|high)\s+as)"
+_THE_AFTER = re.compile(r"\s*(?:the|its|their|our|his|her|that\s+of|those\s+of"
+                        r"|as\s+(?:much|many|fast|large|high|often|long|big|heavy|expensive|likely)\s+as)"
                         r"\b[^,;.!?\d]{0,40}", re.I)       # "30 times its annual revenue of $80m"
 _THAN_AFTER = re.compile(r"\s*(?:faster|quicker|higher|more|larger|greater|bigger|longer|cheaper|smaller|lower|"
                          r"slower|fewer|less)\s+than\b[^,;.!?\d]{0,40}", re.I)
+# what may stand between the words and the value they name: "the 7B model (8 GB)", "its rival, at 120 million"
+_TO_VALUE = re.compile(r"[\s(（]*|,\s*(?:at|with)\s+", re.I)
 # "2.5 times faster than", "3 times that of": a bare number the word times makes a multiple (here only)
 _TIMES = re.compile(r"\s*times\b", re.I)
 # "the 7B model (8 GB)": a name, then its value in parentheses
@@ -55,7 +58,7 @@ class MultipleRelations(FinderBase):
                 nxt = idx[n + 1] if n + 1 < len(idx) else None
                 prv = idx[n - 1] if n else None
                 if nxt is not None and ((mo := _THE_AFTER.match(text, end)) or (mo := _THAN_AFTER.match(text, end))) \
-                        and not text[mo.end():ms[nxt].start].strip("( "):
+                        and (mo.end() >= ms[nxt].start or _TO_VALUE.fullmatch(text, mo.end(), ms[nxt].start)):
                     b, how = nxt, mo.group(0).strip()
                     after = idx[n + 2] if n + 2 < len(idx) else None
                     if not ms[b].unit.dims.items and after is not None and _NAMED_THEN_VALUE.fullmatch(
