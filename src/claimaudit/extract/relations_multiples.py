@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 
+from .change_words import COMPARATIVE, DOWN, direction_of, words
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # between the multiple and the value it names: "3.1x the 790 …", "3 times that of the 7B model (12 GB)"
 _THE_AFTER = re.compile(r"\s*(?:the|that\s+of|those\s+of|as\s+(?:much|many|fast|large|high)\s+as)\b[^,;.!?\d]{0,40}",
                         re.I)
-_THAN_AFTER = re.compile(r"\s*(?:faster|quicker|higher|more|larger|greater|bigger|longer|cheaper|smaller|lower|"
-                         r"slower|fewer|less)\s+than\b[^,;.!?\d]{0,40}", re.I)
+_THAN_AFTER = re.compile(r"\s*(?:" + words(None, (COMPARATIVE,), lang="en") + r")\s+than\b[^,;.!?\d]{0,40}", re.I)
 # "2.5 times faster than", "3 times that of": a bare number the word times makes a multiple (here only)
 _TIMES = re.compile(r"\s*times\b", re.I)
 # "the 7B model (8 GB)": a name, then its value in parentheses
@@ -72,8 +72,10 @@ class MultipleRelations(FinderBase):
                 va, vb = self.base(a), self.base(b)
                 if va <= 0 or vb <= 0 or va == vb:
                     continue
-                # "2.5 times faster than the 100 ms": of two times, the faster is the smaller
-                inverse = how.lower().startswith(("faster", "quicker", "cheaper")) and va < vb
+                # "2.5 times faster than the 100 ms": of two times, the faster is the smaller; "3x smaller
+                # (cheaper, fewer) than B": the smaller value is B over the multiple
+                word = how.split()[0] if how else ""
+                inverse = va < vb and (word.lower() in ("faster", "quicker") or direction_of(word) == DOWN)
                 formula = f"{_ref(b)} / {_ref(a)}" if inverse else f"{_ref(a)} / {_ref(b)}"
                 fit = self._formula_fits(z, formula)
                 if fit is None:
@@ -81,7 +83,8 @@ class MultipleRelations(FinderBase):
                 out.append(self._stated(
                     "ratio", z, formula, [a, b], unitless=fit[1], confidence=0.75,
                     note=f"{ms[z].printed} is {ms[a].printed} over {ms[b].printed}" if not inverse
-                    else f"{ms[z].printed} is {ms[b].printed} over {ms[a].printed} (less is faster)",
+                    else f"{ms[z].printed} is {ms[b].printed} over {ms[a].printed} "
+                         + ("(less is faster)" if word.lower() in ("faster", "quicker", "cheaper") else f"({word})"),
                     evidence=f"the multiple with {how!r} before the value it names, and the value of its unit "
                              "before it: "))
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .change_words import CHANGE, COMPARATIVE, words
 from .relation_model import FinderBase, Relation, _evaluate, _fits, _ref, _usable
 
 # "Of the B …, A (X%)": the whole after "Of", the part after a comma, its share in parentheses after it
@@ -24,8 +25,8 @@ _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,4}[,，]\s*(?:约占|占比�
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
-_CHANGE_BEFORE = re.compile(r"\bby\s*$|drop|fall|fell|reduc|less|lower|fewer|more|higher|increase|gain|faster|slower"
-                            r"|降低|减少|下降|提升|提高|增加|增长|快|慢", re.I)
+# a word of change right before the share: "drops by 9% (…)", "fewer 9%", "快 9%" (change_words)
+_CHANGE_BEFORE = re.compile(r"\bby\s*$|" + words(None, (CHANGE, COMPARATIVE), bare="end"), re.I)
 
 
 # the words before a margin: "a gross margin of", "operating margin", "净利率达", "毛利率为"
