@@ -12,6 +12,7 @@ from test_extract_relations_more import SPEED
 from test_relations_rules import rels, verdicts
 
 from claimaudit.extract import change_words as cw
+from claimaudit.extract.pipeline import draft_text
 from claimaudit.extract.relations import CONFIDENT
 
 
@@ -345,3 +346,60 @@ def test_prose_points_read_each_word_of_comparison(tmp_path, sentence):
 ])
 def test_prose_points_silent_without_a_word_of_comparison(sentence):
     assert not rels(doc(sentence), "change")
+
+
+# -- the mention reader: a verb of change before "A to B" (number_affixes), 增长了两倍, "over N years" ----
+def mentions(sentence: str) -> list:
+    return draft_text(doc(sentence), "doc.md").mentions
+
+
+@pytest.mark.parametrize("verb", ["rose", "fell", "surged", "slumped", "shed", "rallied", "edged", "trimmed",
+                                  "narrowed", "hiked", "lowered", "was down"])
+def test_a_verb_of_change_before_a_to_b_reads_two_values(verb):
+    assert [m.printed for m in mentions(f"The yield {verb} 0.2% to 4.5%.")] == ["0.2%", "4.5%"]
+
+
+@pytest.mark.parametrize("sentence", ["Batching saves 20 to 30% of the cost.", "The yield improved 0.2% to 4.5%.",
+                                      "Costs are expected to be 20 to 30% lower."])
+def test_saving_or_improving_by_a_to_b_is_a_range(sentence):
+    assert len(mentions(sentence)) == 1
+
+
+@pytest.mark.parametrize("word", ["增长", "扩大", "涨", "提升"])
+def test_grew_by_a_multiple_after_each_chinese_word_of_rise(word):
+    [m] = mentions(f"销量{word}了两倍。")
+    assert any("after a verb of growth" in c for c in m.candidates)
+
+
+def test_a_multiple_after_a_word_of_fall_is_no_growth():
+    [m] = mentions("销量下降了两倍。")
+    assert not any("after a verb of growth" in c for c in m.candidates)
+
+
+@pytest.mark.parametrize("sentence", ["Membership slumped over five years.", "Membership shrank over five years.",
+                                      "Staff numbers were cut over five years.", "Membership grew over five years."])
+def test_a_change_over_a_period_is_no_bound(sentence):
+    years = [m for m in mentions(sentence) if "year" in m.unit.canonical]
+    assert [m.qualifier for m in years] == [""]
+
+
+def test_over_a_period_without_a_change_is_a_bound():
+    [m] = mentions("The project has run for over five years.")
+    assert m.qualifier == "over"
+
+
+# -- the clause after a change with a subject of its own (relations_prose) --------------------------------
+@pytest.mark.parametrize("verb", ["dropped", "slumped", "tumbled", "was cut"])
+def test_another_subjects_change_after_from_to_is_not_its_figure(verb):
+    assert not rels(doc(f"Latency went from 200 ms to 120 ms, and memory {verb} 40%."), "change")
+
+
+def test_the_figure_without_a_subject_of_its_own_is_the_changes(tmp_path):
+    assert verdicts(tmp_path, doc("Latency went from 200 ms to 120 ms, memory 40% lower."), kind="change") \
+        == ["consistent"]
+
+
+@pytest.mark.parametrize("verb", ["grew", "surged", "climbed", "soared"])
+def test_from_a_in_a_year_verb_to_b_in_another(tmp_path, verb):
+    text = doc(f"From 2,150 in 2019, the number of chargers {verb} to 9,460 by 2024, a 340% increase.")
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]

@@ -14,7 +14,11 @@ Each word has a direction (UP or DOWN) and one or more roles, only as many as th
                降低 in "X 比 Y 降低 40%");
 * SCORE        the comparatives a score takes (higher, lower, better, worse, more, less; 高, 低, 多, 少):
                "better" says nothing of a time or a size, "smaller" nothing of a score;
-* RANK         one thing standing above or behind another (above, ahead, beats, leads, trails, 领先, 低于).
+* RANK         one thing standing above or behind another (above, ahead, beats, leads, trails, 领先, 低于);
+* NEWS         the other verbs news prints for a moving price or rate (rebound, rally, shed, trim, hike,
+               edged, revised): the mention reader takes them to see a change ("shed 2% to 4.5%" is no
+               range); the relation finders have not been measured with them, so they do not ask for them.
+               A word of this role may have no direction (None: "edged", "revised").
 
 English forms are whole words (``\\b`` on both sides: "less" is not in "unless", "more" not in
 "moreover"). A one-character Chinese adjective (高 低 多 少 大 小 长 短 快 慢, and 省) is *bare*: it
@@ -32,10 +36,10 @@ from __future__ import annotations
 import re
 
 UP, DOWN = "up", "down"
-CHANGE, ADVERB, COMPARATIVE, SCORE, RANK = "change", "adverb", "comparative", "score", "rank"
+CHANGE, ADVERB, COMPARATIVE, SCORE, RANK, NEWS = "change", "adverb", "comparative", "score", "rank", "news"
 
 #: (forms, direction, roles): English forms as a regular expression of whole words.
-_ENGLISH: tuple[tuple[str, str, frozenset[str]], ...] = tuple((f, d, frozenset(r)) for f, d, r in (
+_ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, frozenset(r)) for f, d, r in (
     # -- changes over time, up
     (r"rise[sn]?|rising|rose", UP, {CHANGE}),
     (r"increas(?:e[sd]?|ing)", UP, {CHANGE}),
@@ -92,6 +96,24 @@ _ENGLISH: tuple[tuple[str, str, frozenset[str]], ...] = tuple((f, d, frozenset(r
     (r"below", DOWN, {RANK}),
     (r"behind", DOWN, {RANK}),
     (r"trail(?:s|ed|ing)?", DOWN, {RANK}),
+    # -- the news verbs of a moving price or rate
+    (r"rais(?:e[sd]?|ing)", UP, {NEWS}),
+    (r"add(?:s|ed|ing|itions?)?", UP, {NEWS}),
+    (r"widen(?:s|ed|ing)?", UP, {NEWS}),
+    (r"rebound(?:s|ed|ing)?", UP, {NEWS}),
+    (r"advanc(?:e[sd]?|ing)", UP, {NEWS}),
+    (r"expand(?:s|ed|ing)?", UP, {NEWS}),
+    (r"rall(?:y|ies|ied|ying)", UP, {NEWS}),
+    (r"hik(?:e[sd]?|ing)", UP, {NEWS}),
+    (r"lower(?:s|ed|ing)?", DOWN, {NEWS}),
+    (r"slip(?:s|ped|ping)?", DOWN, {NEWS}),
+    (r"shed(?:s|ding)?", DOWN, {NEWS}),
+    (r"narrow(?:s|ed|ing)?", DOWN, {NEWS}),
+    (r"sank|sink(?:s|ing)?", DOWN, {NEWS}),
+    (r"retreat(?:s|ed|ing)?", DOWN, {NEWS}),
+    (r"trim(?:s|med|ming)?", DOWN, {NEWS}),
+    (r"edg(?:e[sd]?|ing)", None, {NEWS}),
+    (r"revis(?:e[sd]?|ing|ions?)", None, {NEWS}),
 ))
 
 #: (word, direction, roles, bare): Chinese words (simplified; traditional where a finder met them).
@@ -107,6 +129,10 @@ _CHINESE: tuple[tuple[str, str, frozenset[str], bool], ...] = tuple((w, d, froze
     ("涨", UP, {CHANGE}, False),          # (a verb only: 涨 5%, 上涨, 涨幅)
     ("加快", UP, {CHANGE}, False),
     ("改进", UP, {CHANGE}, False),
+    ("扩大", UP, {CHANGE}, False),
+    ("增長", UP, {CHANGE}, False),
+    ("提昇", UP, {CHANGE}, False),
+    ("擴大", UP, {CHANGE}, False),
     ("降低", DOWN, {CHANGE, COMPARATIVE}, False),
     ("减少", DOWN, {CHANGE, COMPARATIVE}, False),
     ("下降", DOWN, {CHANGE}, False),
@@ -150,16 +176,18 @@ _BARE_END = r"(?<![至最不])(?:{})(?=了?\s*(?:约|大约)?\s*$)"
 
 
 def words(direction: str | None = None, roles: tuple[str, ...] = (CHANGE,), *, lang: str | None = None,
-          bare: str = "no") -> str:
-    """The alternation of the words of ``direction`` (UP, DOWN or None: both) having any of ``roles``,
+          bare: str = "no", but: tuple[str, ...] = ()) -> str:
+    """The alternation of the words of ``direction`` (UP, DOWN or None: any) having any of ``roles``,
     English (``lang="en"``), Chinese (``"zh"``) or both; one-character Chinese words left out
     (``bare="no"``), taken as they are (``"plain"``), only right before a value (``"anchored"``) or only
-    at the end of the text searched (``"end"``).
+    at the end of the text searched (``"end"``); ``but`` names words whose families are left out
+    ("save": "saves 20 to 30%" is a range of savings, not a change to 30%).
     Compile it with ``re.I``; longer Chinese words come first (降低 before 低)."""
     want = set(roles)
     out = []
     if lang in (None, "en"):
-        forms = [f for f, d, r in _ENGLISH if (direction is None or d == direction) and r & want]
+        forms = [f for f, d, r in _ENGLISH if (direction is None or d == direction) and r & want
+                 and not any(re.fullmatch(f, w) for w in but)]
         if forms:
             out.append(r"\b(?:" + "|".join(forms) + r")\b")
     if lang in (None, "zh"):

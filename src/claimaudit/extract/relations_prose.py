@@ -52,8 +52,8 @@ _COMPARING = re.compile(r"speed-?up|times|加速|倍|" + words(None, (COMPARATIV
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,4}?(?:到|至)了?|→|->)\s*" + _PER_WORD + "$"
                         # the years of the two values between them: "From 2,150 in 2019, the number of chargers
                         # grew to 9,460 by 2024", "由 2020 年的 1.2 万个增至 2024 年的 5.4 万个"
-                        r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?\b(?:grew|rose|fell|increased|decreased|climbed|"
-                        r"dropped|jumped|declined|went|reached)\s+to\s*$"
+                        r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?(?:\bwent|\breached|"
+                        + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
@@ -68,8 +68,7 @@ _OWN_SUBJECT_ZH = re.compile(r"[，,；;]\s*(?!(?:相对|相比|相较|整体|�
                              r"(?:" + _CHANGE_VERBS_ZH + r")[^，,；;]*$")
 _OWN_SUBJECT_EN = re.compile(r"[,;]\s*(?:and\s+|while\s+|whereas\s+)?(?:the\s+|its\s+|their\s+)?"
                              r"(?!(?:a|an|up|down|or|which|that|this|i\.e\.|by)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+"
-                             r"(?:improv|increas|ris|rose|grew|gain|fell|drop|decreas|reduc|jump|climb|sped|went)\w*"
-                             r"[^,;]*$", re.I)
+                             r"(?:sped|went|" + words(None, (CHANGE,), lang="en") + r")[^,;]*$", re.I)
 _OF_ORIGINAL_ZH = re.compile(r"(?:原来|原先|之前|此前|以前|原始|原模型)的\s*(?:约|大约)?\s*$")
 _OF_ORIGINAL_EN = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:original|previous|baseline|before|what it was)\b",
                              re.I)
