@@ -28,14 +28,14 @@ def doc(sentence: str) -> str:
 @pytest.mark.parametrize("word, direction", [
     ("rose", cw.UP), ("rising", cw.UP), ("increased", cw.UP), ("growth", cw.UP), ("gains", cw.UP),
     ("jumped", cw.UP), ("climbing", cw.UP), ("surged", cw.UP), ("soars", cw.UP), ("improvement", cw.UP),
-    ("boosted", cw.UP), ("Up", cw.UP), ("more", cw.UP), ("higher", cw.UP), ("quicker", cw.UP),
+    ("boosted", cw.UP), ("raises", cw.UP), ("Up", cw.UP), ("more", cw.UP), ("higher", cw.UP), ("quicker", cw.UP),
     ("better", cw.UP), ("above", cw.UP), ("ahead", cw.UP), ("beats", cw.UP), ("outperformed", cw.UP),
     ("surpassing", cw.UP), ("leads", cw.UP),
     ("fell", cw.DOWN), ("fallen", cw.DOWN), ("declines", cw.DOWN), ("dropped", cw.DOWN),
     ("reductions", cw.DOWN), ("cutting", cw.DOWN), ("savings", cw.DOWN), ("shrank", cw.DOWN),
     ("slid", cw.DOWN), ("slumped", cw.DOWN), ("plunging", cw.DOWN), ("tumbled", cw.DOWN), ("lost", cw.DOWN),
-    ("down", cw.DOWN), ("fewer", cw.DOWN), ("Lower", cw.DOWN), ("cheaper", cw.DOWN), ("worse", cw.DOWN),
-    ("below", cw.DOWN), ("behind", cw.DOWN), ("trails", cw.DOWN),
+    ("lowered", cw.DOWN), ("down", cw.DOWN), ("fewer", cw.DOWN), ("Lower", cw.DOWN), ("cheaper", cw.DOWN),
+    ("worse", cw.DOWN), ("below", cw.DOWN), ("behind", cw.DOWN), ("trails", cw.DOWN),
     ("增长", cw.UP), ("上涨", cw.UP), ("提升", cw.UP), ("领先", cw.UP), ("高", cw.UP), ("快", cw.UP),
     ("下降", cw.DOWN), ("下滑", cw.DOWN), ("降低", cw.DOWN), ("落后", cw.DOWN), ("少", cw.DOWN), ("慢", cw.DOWN),
 ])
@@ -91,6 +91,18 @@ def test_to_from_reads_each_verb_of_fall(tmp_path, verb):
     assert not confident(doc(f"Operating costs {verb} 8% to $1.3 billion from $1.2 billion."), "change")
 
 
+@pytest.mark.parametrize("sentence, formula", [
+    ("The company raised prices 12% to $4.20 from $3.75.", "({1} - {2}) / {2}"),
+    ("The company lowered costs 8% to $1.1 billion from $1.2 billion.", "({2} - {1}) / {2}"),
+])
+def test_to_from_reads_raise_and_lower_as_verbs(tmp_path, sentence, formula):
+    assert [r.formula for r in confident(doc(sentence), "change")] == [formula]
+    assert verdicts(tmp_path, doc(sentence), kind="change") == ["consistent"]
+    # the verb says which way: the values going the other way are another pairing
+    wrong = sentence.replace("$4.20 from $3.75", "$3.30 from $3.75").replace("$1.1 billion from", "$1.3 billion from")
+    assert not confident(doc(wrong), "change")
+
+
 @pytest.mark.parametrize("word, new", [("higher", "4.2"), ("more", "4.2"), ("lower", "3.45"), ("less", "3.45")])
 def test_to_from_reads_a_comparative_beside_the_percentage(tmp_path, word, new):
     text = doc(f"Revenue was 8% {word} at ${new} billion, compared with $3.75 billion a year earlier."
@@ -119,7 +131,7 @@ def test_to_from_reads_each_chinese_word_of_fall(tmp_path, word):
 
 # -- "from A to B" changes (relations_prose) -------------------------------------------------------------
 @pytest.mark.parametrize("tail", ["40% lower", "40% shorter", "40% less", "a 40% reduction", "a 40% cut",
-                                  "down 40%", "a 40% drop", "40% fewer milliseconds"])
+                                  "down 40%", "a 40% drop", "40% fewer milliseconds", "lowering it by 40%"])
 def test_from_to_reads_each_word_of_fall(tmp_path, tail):
     text = doc(f"Latency went from 200 ms to 120 ms, {tail}.")
     [r] = confident(text, "change")
@@ -128,7 +140,7 @@ def test_from_to_reads_each_word_of_fall(tmp_path, tail):
 
 
 @pytest.mark.parametrize("tail", ["40% faster", "40% higher", "40% greater", "40% more", "a 40% increase",
-                                  "up 40%", "a 40% gain", "a 40% improvement", "a 40% jump"])
+                                  "up 40%", "a 40% gain", "a 40% improvement", "a 40% jump", "raising it by 40%"])
 def test_from_to_reads_each_word_of_rise(tmp_path, tail):
     text = doc(f"Throughput went from 1,000 to 1,400 tokens per second, {tail}.")
     [r] = confident(text, "change")
@@ -181,6 +193,11 @@ SCORES_ZH = SCORES.replace("Tern-7B", "凌云-7B").replace("Base-7B", "基线-7B
     ("Base-7B is 5.3 points lower than Tern-7B on MMLU.", False),
     ("Base-7B is 5.3 points worse than Tern-7B on MMLU.", False),
     ("Base-7B trails Tern-7B by 5.3 points on MMLU.", False),
+    # the baseline after any word of rank (leads, surpasses, outperformed, trailed)
+    ("Tern-7B leads Base-7B by 5.3 points on MMLU.", True),
+    ("Tern-7B surpasses Base-7B by 5.3 points on MMLU.", True),
+    ("Tern-7B outperformed Base-7B by 5.3 points on MMLU.", True),
+    ("Base-7B trailed Tern-7B by 5.3 points on MMLU.", False),
 ])
 def test_points_reads_each_english_direction(tmp_path, sentence, higher):
     text = SCORES.format(sentence=sentence)
@@ -199,12 +216,17 @@ def test_points_reads_each_english_direction(tmp_path, sentence, higher):
     ("基线-7B 在 MMLU 上比 凌云-7B 少 5.3 个百分点。", False),
     ("基线-7B 在 MMLU 上比 凌云-7B 下滑 5.3 个百分点。", False),
     ("基线-7B 在 MMLU 上落后 凌云-7B 5.3 分。", False),
+    ("凌云-7B 在 MMLU 上高出 基线-7B 5.3 分。", True),
 ])
 def test_points_reads_each_chinese_direction(tmp_path, sentence, higher):
     text = SCORES_ZH.format(sentence=sentence)
     [r] = confident(text, "change")
     assert ("above" if higher else "below") in r.note
     assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+
+
+def test_points_a_word_of_rank_without_a_second_row_is_no_gap():
+    assert not confident(SCORES.format(sentence="Tern-7B leads on MMLU, 5.3 points above the field."), "change")
 
 
 def test_points_a_size_comparative_does_not_turn_a_score_gap():
@@ -389,7 +411,7 @@ def test_over_a_period_without_a_change_is_a_bound():
 
 
 # -- the clause after a change with a subject of its own (relations_prose) --------------------------------
-@pytest.mark.parametrize("verb", ["dropped", "slumped", "tumbled", "was cut"])
+@pytest.mark.parametrize("verb", ["dropped", "slumped", "tumbled", "was cut", "was lowered"])
 def test_another_subjects_change_after_from_to_is_not_its_figure(verb):
     assert not rels(doc(f"Latency went from 200 ms to 120 ms, and memory {verb} 40%."), "change")
 

@@ -51,6 +51,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"soar(?:s|ed|ing)?", UP, {CHANGE}),
     (r"improv(?:e[sd]?|ing|ements?)", UP, {CHANGE}),
     (r"boost(?:s|ed|ing)?", UP, {CHANGE}),
+    (r"rais(?:e[sd]?|ing)", UP, {CHANGE}),
     (r"up(?!\s+to\b)", UP, {ADVERB}),         # ("up to 20%": a bound)
     # -- changes over time, down
     (r"fall(?:s|en|ing)?|fell", DOWN, {CHANGE}),
@@ -66,6 +67,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"plung(?:e[sd]?|ing)", DOWN, {CHANGE}),
     (r"tumbl(?:e[sd]?|ing)", DOWN, {CHANGE}),
     (r"los(?:e[sd]?|ing|t)", DOWN, {CHANGE}),
+    (r"lower(?:s|ed|ing)", DOWN, {CHANGE}),
     (r"down", DOWN, {ADVERB}),
     # -- one value against another
     (r"more", UP, {COMPARATIVE, SCORE}),
@@ -97,7 +99,6 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"behind", DOWN, {RANK}),
     (r"trail(?:s|ed|ing)?", DOWN, {RANK}),
     # -- the news verbs of a moving price or rate
-    (r"rais(?:e[sd]?|ing)", UP, {NEWS}),
     (r"add(?:s|ed|ing|itions?)?", UP, {NEWS}),
     (r"widen(?:s|ed|ing)?", UP, {NEWS}),
     (r"rebound(?:s|ed|ing)?", UP, {NEWS}),
@@ -105,7 +106,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"expand(?:s|ed|ing)?", UP, {NEWS}),
     (r"rall(?:y|ies|ied|ying)", UP, {NEWS}),
     (r"hik(?:e[sd]?|ing)", UP, {NEWS}),
-    (r"lower(?:s|ed|ing)?", DOWN, {NEWS}),
+    (r"lower", DOWN, {NEWS}),      # (the verb: "yields lower 0.2% to 4.5%"; its other forms are CHANGE)
     (r"slip(?:s|ped|ping)?", DOWN, {NEWS}),
     (r"shed(?:s|ding)?", DOWN, {NEWS}),
     (r"narrow(?:s|ed|ing)?", DOWN, {NEWS}),
