@@ -128,3 +128,16 @@ def test_a_value_after_a_rate_in_another_clause_keeps_its_unit():
 
     ms = extract_mentions(analyse(doc("价格为每吨 2000 元，运费 300 元。"), "x.md"))
     assert [m.unit.canonical for m in ms] == ["CNY / metric_ton", "CNY"]
+
+
+# -- changes from a rate, and more verbs of change (with the one vocabulary of extract.change_words) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("新建商品住宅均价由每平方米1.50万元涨至1.56万元，上涨4.0%。", "consistent"),
+    ("优化后推理吞吐由每秒1500次请求提升至2400次，增幅60%。", "consistent"),
+    ("学费标准由每生每年4800元调整为5400元，上涨12.5%。", "consistent"),
+    ("学费标准由每生每年4800元调整为5400元，上涨16%。", "inconsistent"),
+    ("Net income slid to $410 million from $520 million, a 21% decline.", "consistent"),
+    ("Net income slid to $410 million from $520 million, a 25% decline.", "inconsistent"),
+])
+def test_changes_from_a_rate_and_in_more_words(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

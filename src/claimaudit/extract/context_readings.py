@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ..numbers.interval import show
 from ..units.spellings import NOTE_POINTS
+from .change_words import CHANGE, UP, words
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import MEASURE_WORDS, TEMPERATURE_CONTEXT, unit_or_none
@@ -456,7 +457,7 @@ _TIME_DIMS = unit_or_none("year")
 _PERIOD_BEFORE = re.compile(r"(?:[%$€£¥]|\d\s?(?:bn|m|mn|million|billion|trillion|per cent|percent)"
                             r"|\b(?:spread|spen[dt]|"
                             r"invest\w*|repa\w*|paid|pay\w*|phased|allocat\w*|sav\w*|rais\w*|borrow\w*|amorti[sz]\w*|"
-                            r"gr[eo]w\w*|rose|ris\w*|fell|fall\w*|increas\w*|decreas\w*|declin\w*|doubl\w*|tripl\w*))"
+                            r"doubl\w*|tripl\w*|" + words(None, (CHANGE,), lang="en") + "))"
                             r"[^.;:!?]{0,25}?$", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:for|of|than|in|within|after|aged?)\s*$", re.I)
 
@@ -987,7 +988,7 @@ def _inch_marks(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
 
 
 # -- 增长了两倍: "grew by two times" -----------------------------------------------------------------
-_GREW_BY = re.compile(r"(?:增长|增加|提高|提升|上升|上涨|扩大|增長|提昇|擴大)(?:了)?\s*$")
+_GREW_BY = re.compile(r"(?:" + words(UP, (CHANGE,), lang="zh") + r")(?:了)?\s*$")     # (change_words)
 
 
 def grew_by_multiples(f: str, ms: list[Mention]) -> None:

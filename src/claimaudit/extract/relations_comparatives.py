@@ -18,20 +18,21 @@ from __future__ import annotations
 
 import re
 
+from .change_words import COMPARATIVE, DOWN, SCORE, UP, direction_of, words
 from .relation_model import Relation, _ref, _usable, _where
 from .relations_near import NearTableRelations
 from .relations_points import _positions
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
-_LESS = r"less|fewer|lower|smaller|shorter|cheaper|slower|worse|低|少|小|短|慢|降低|减少"
-_MORE = r"more|higher|larger|greater|bigger|longer|faster|better|高|多|大|长|快|提升|提高|增加"
+# the comparative beside the value (change_words; its one-character words anchored by the patterns here)
+_LESS = words(DOWN, (COMPARATIVE, SCORE), bare="plain")
+_MORE = words(UP, (COMPARATIVE, SCORE), bare="plain")
 _AFTER_VALUE = re.compile(rf"\s*(?:(?:as\s+)?(?:much\s+|many\s+)?)?(?P<w>{_LESS}|{_MORE})\b", re.I)
 _ZH_BEFORE_VALUE = re.compile(rf"(?P<w>{_LESS}|{_MORE})了?\s*(?:约|大约)?\s*$")
-_IS_LESS = re.compile(rf"^(?:{_LESS})$", re.I)
 _TIMES = re.compile(r"\s*(?:times\b|倍)", re.I)
 _BASE_BEFORE = re.compile(r"(?:\bthan|\bover|compared\s+(?:with|to)|relative\s+to|\bvs\.?|\bversus|相比于?|相较于?"
                           r"|比|较)\s*(?:the\s+)?$", re.I)
-_FASTER = re.compile(r"^(?:faster|slower|快|慢)$", re.I)
+_FASTER = re.compile(r"^(?:faster|quicker|slower|快|慢)$", re.I)
 # "N% better / worse": higher is better for a score; over a column with units (a time, a memory) either
 # way may be the better one, so that reading stays a suggestion
 _BETTER = re.compile(r"^(?:better|worse)$", re.I)
@@ -113,7 +114,7 @@ class ComparativeRelations(NearTableRelations):
         else:
             if _FASTER.match(word) or (_BETTER.match(word) and (mx.unit.dims.items or my.unit.dims.items)):
                 confidence = 0.5            # "N% faster": time saved or speed gained, two readings
-            if _IS_LESS.match(word):
+            if direction_of(word) == DOWN:
                 formula, reading = f"({_ref(y)} - {_ref(x)}) / {_ref(y)}", f"{word!r}: the gap over the second row's"
             else:
                 formula, reading = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}", f"{word!r}: the gap over the second row's"

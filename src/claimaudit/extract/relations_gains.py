@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+from .change_words import CHANGE, RANK, SCORE, UP, words
 from .relation_model import Relation, _recomputes, _ref, _usable, _where
 from .relations_doc import DocRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
-_GAIN_WORDS = re.compile(r"提升|提高|增长|改进|领先|improv|gain|higher|better|outperform|increase|boost|ahead", re.I)
+# a word of gain in the sentence (change_words): improves, higher, outperforms, 提升, 领先
+_GAIN_WORDS = re.compile(words(UP, (CHANGE, SCORE, RANK)), re.I)
 _BASELINE_BEFORE = re.compile(r"(?:相比于?|相较于?|对比|比|较|compared\s+(?:with|to)|relative\s+to|over|than|versus"
                               r"|vs\.?)\s*(?:the\s+|初代的?\s*)?$", re.I)
 _HEAD_BEFORE = re.compile(r"^\s*[（(:：]?\s*$")           # "MMLU（+23%）", "MMLU: +23%"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .change_words import COMPARATIVE, DOWN, direction_of, words
 from .chinese_counts import CJK
 from .count_nouns import ITEM_CLASSIFIERS, any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
@@ -22,8 +23,7 @@ from .relation_model import FinderBase, Relation, _ref, _usable
 _THE_AFTER = re.compile(r"\s*(?:the|its|their|our|his|her|that\s+of|those\s+of"
                         r"|as\s+(?:much|many|fast|large|high|often|long|big|heavy|expensive|likely)\s+as)"
                         r"\b[^,;.!?\d]{0,40}", re.I)       # "30 times its annual revenue of $80m"
-_THAN_AFTER = re.compile(r"\s*(?:faster|quicker|higher|more|larger|greater|bigger|longer|cheaper|smaller|lower|"
-                         r"slower|fewer|less)\s+than\b[^,;.!?\d]{0,40}", re.I)
+_THAN_AFTER = re.compile(r"\s*(?:" + words(None, (COMPARATIVE,), lang="en") + r")\s+than\b[^,;.!?\d]{0,40}", re.I)
 # what may stand between the words and the value they name: "the 7B model (8 GB)", "its rival, at 120 million"
 _TO_VALUE = re.compile(r"[\s(（]*|,\s*(?:at|with)\s+", re.I)
 # "2.5 times faster than", "3 times that of": a bare number the word times makes a multiple (here only)
@@ -85,8 +85,10 @@ class MultipleRelations(FinderBase):
                 va, vb = self.base(a), self.base(b)
                 if va <= 0 or vb <= 0 or va == vb:
                     continue
-                # "2.5 times faster than the 100 ms": of two times, the faster is the smaller
-                inverse = how.lower().startswith(("faster", "quicker", "cheaper")) and va < vb
+                # "2.5 times faster than the 100 ms": of two times, the faster is the smaller; "3x smaller
+                # (cheaper, fewer) than B": the smaller value is B over the multiple
+                word = how.split()[0] if how else ""
+                inverse = va < vb and (word.lower() in ("faster", "quicker") or direction_of(word) == DOWN)
                 formula = f"{_ref(b)} / {_ref(a)}" if inverse else f"{_ref(a)} / {_ref(b)}"
                 fit = self._formula_fits(z, formula)
                 if fit is None:
@@ -94,7 +96,8 @@ class MultipleRelations(FinderBase):
                 out.append(self._stated(
                     "ratio", z, formula, [a, b], unitless=fit[1], confidence=0.75,
                     note=f"{ms[z].printed} is {ms[a].printed} over {ms[b].printed}" if not inverse
-                    else f"{ms[z].printed} is {ms[b].printed} over {ms[a].printed} (less is faster)",
+                    else f"{ms[z].printed} is {ms[b].printed} over {ms[a].printed} "
+                         + ("(less is faster)" if word.lower() in ("faster", "quicker", "cheaper") else f"({word})"),
                     evidence=f"the multiple with {how!r} before the value it names, and the value of its unit "
                              "before it: "))
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .change_words import ADVERB, CHANGE, COMPARATIVE, words
 from .relation_model import FinderBase, Relation, _evaluate, _fits, _ref, _usable
 
 # "Of the B …, A (X%)": the whole after "Of", the part after a comma, its share in parentheses after it
@@ -30,8 +31,8 @@ _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
-_CHANGE_BEFORE = re.compile(r"\bby\s*$|drop|fall|fell|reduc|less|lower|fewer|more|higher|increase|gain|faster|slower"
-                            r"|降低|减少|下降|提升|提高|增加|增长|快|慢", re.I)
+# a word of change right before the share: "drops by 9% (…)", "fewer 9%", "快 9%" (change_words)
+_CHANGE_BEFORE = re.compile(r"\bby\s*$|" + words(None, (CHANGE, COMPARATIVE), bare="end"), re.I)
 
 
 # the words before a margin: "a gross margin of", "operating margin", "净利率达", "毛利率为"
@@ -54,9 +55,9 @@ _OR_PART = re.compile(r"^[^\d;:.()\n]{0,30}?,\s*(?:or|i\.e\.|that is|some|about)
 _SHARE_NOUN_AFTER = re.compile(r"\s*(?:share|majority|minority|proportion|stake|portion|of (?:the )?(?:total|whole|all"
                                r"|them|those))\b", re.I)
 _A_SHARE_BEFORE = re.compile(r"^[^\d;:.()\n]{0,40}?,\s*(?:a|an|or|about|roughly|nearly|some)\s+(?:about\s+)?$", re.I)
-_CHANGE_WORDS = re.compile(r"\b(?:(?<!made )(?<!make )(?<!makes )up|down|rose|fell|grew|increase[sd]?|decrease[sd]?"
-                           r"|decline[sd]?|gain(?:ed|s)?|"
-                           r"drop(?:ped|s)?|jump(?:ed|s)?|climb(?:ed|s)?|slid|higher|lower|more|less|fewer)\b", re.I)
+# a word of change beside a share makes it no share ("rose 40% of …"); "made up" is a share's verb
+_CHANGE_WORDS = re.compile(words(None, (CHANGE, ADVERB, COMPARATIVE), lang="en"), re.I)
+_MADE_UP = re.compile(r"\b(?:made|make|makes|making)\s+up\b", re.I)
 
 
 class PercentRelations(FinderBase):
@@ -79,10 +80,11 @@ class PercentRelations(FinderBase):
                 if p < len(ids) - 1 and _OF_THE_WHOLE.match(self._gap(x, ids[p + 1])):
                     a, b = ids[p - 1] if p else -1, ids[p + 1]
                     gap = self._gap(a, x) if p else ""
-                    if p and _SHARE_VERB.match(gap) and not _CHANGE_WORDS.search(gap):
+                    if p and _SHARE_VERB.match(gap) and not _CHANGE_WORDS.search(_MADE_UP.sub(" ", gap)):
                         got = (a, b, "the part, a verb saying it is the share, and the whole after 'of': ")
                     elif p + 2 < len(ids) and _OR_PART.match(self._gap(ids[p + 1], ids[p + 2])) \
-                            and not _CHANGE_WORDS.search(text[max(0, ms[x].start - 16):ms[x].start]):
+                            and not _CHANGE_WORDS.search(_MADE_UP.sub(" ", text[max(0, ms[x].start - 16):
+                                                                                    ms[x].start])):
                         got = (ids[p + 2], b, "the share of the whole after 'of', then the part after ', or': ")
                 if got is None and p >= 2 and _SHARE_NOUN_AFTER.match(text, ms[x].end) \
                         and _A_SHARE_BEFORE.match(self._gap(ids[p - 1], x)):

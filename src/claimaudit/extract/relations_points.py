@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import re
 
+from .change_words import CHANGE, DOWN, RANK, SCORE, UP, words
 from .relation_model import Relation, _ref, _usable, _where
 from .relations_doc import _SETTING, DocRelations
 from .relations_headlines import _NOT_SCORE
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
 # the baseline row follows a word of comparison: "above Y", "than Y", "比 Y", "ahead of Y"
-_BASE_BEFORE = re.compile(r"(?:\babove|\bover|\bthan|\bahead of|\bbehind|\bbelow|\bvs\.?|\bversus"
-                          r"|\bcompared (?:with|to)|\brelative to|\bbeats?|\boutperforms?|\btrails?"
-                          r"|比|较|相比于?|相较于?|领先|落后|超过|超出|高于|低于)"
-                          r"\s*(?:the\s+)?$", re.I)
-_HIGHER = re.compile(r"\babove\b|\bahead\b|higher|\bmore\b|better|\bbeats?\b|outperform|surpass|\bover\b|\bgains?\b"
-                     r"|领先|高出|超过|超出|高于|提升|提高|高", re.I)
-_LOWER = re.compile(r"\bbelow\b|\bbehind\b|lower|\bless\b|worse|\btrails?\b|\bdrops?\b|\bloses?\b"
-                    r"|落后|低于|下降|降低|低", re.I)
+_BASE_BEFORE = re.compile(r"(?:\bthan|\bahead of|\bvs\.?|\bversus|\bcompared (?:with|to)|\brelative to"
+                          r"|比|较|相比于?|相较于?|" + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
+# the direction of the gap (change_words): above, beats, higher, gains, 领先, 高 5.9 / below, trails, 低于
+_HIGHER = re.compile(words(UP, (SCORE, RANK, CHANGE), bare="anchored"), re.I)
+_LOWER = re.compile(words(DOWN, (SCORE, RANK, CHANGE), bare="anchored"), re.I)
 _POINTS = ("percentage_point",)
-_GAP_WORD = re.compile(r"(?:高|低|领先|落后|高出|超出|超过|多|少)了?\s*$")
+_GAP_WORD = re.compile(r"(?:" + words(None, (SCORE, RANK), lang="zh", bare="plain") + r")了?\s*$")
 _FEN = re.compile(r"\s*分(?!钟|之|析|布|配|别|数)")     # "领先 Owl-Large 64 分": a score gap in the table's own units
 
 
@@ -69,7 +67,7 @@ class PointRelations(DocRelations):
         # "比 Y 高 5.9 个百分点", "X beats Y by 5 points": the baseline just before the value, after a comparison word
         before = [(k, lab) for k, lab in named if a - 30 <= k < a and _BASE_BEFORE.search(sentence[:k])]
         if after_base:
-            near = sentence[max(0, before[-1][0] - 8):a] if before else ""
+            near = sentence[max(0, before[-1][0] - 8):b] if before else ""     # (with the value: 高 9.3 分)
             if not (_HIGHER.search(near) or _LOWER.search(near)):
                 return None
             k0, base = before[-1]

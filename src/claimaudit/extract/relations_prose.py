@@ -8,6 +8,7 @@ import math
 import re
 from fractions import Fraction
 
+from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, words
 from .chinese_counts import CJK
 from .count_nouns import any_same, nouns_of
 from .mentions import Mention
@@ -51,31 +52,28 @@ _OF_ZH = re.compile(r"\s*[)）]?\s*(?:[\u4e00-\u9fff]{0,6}\s*)?的\s*(?:比重|�
 _RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b", re.I)
 _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
-_COMPARING = re.compile(r"speed-?up|faster|slower|larger|smaller|bigger|more|fewer|less|higher|lower|times|"
-                        r"加速|倍|快|慢|大|小|多|少|高|低", re.I)
+_COMPARING = re.compile(r"speed-?up|times|加速|倍|" + words(None, (COMPARATIVE,), bare="plain"), re.I)
 _CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,6}?(?:到|至|(?:调整|变|升|降|提高|增加|减少|下调|上调)为)了?"
                         r"|→|->)\s*" + _PER_WORD + "$"
                         # the years of the two values between them: "From 2,150 in 2019, the number of chargers
                         # grew to 9,460 by 2024", "由 2020 年的 1.2 万个增至 2024 年的 5.4 万个"
-                        r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?\b(?:grew|rose|fell|increased|decreased|climbed|"
-                        r"dropped|jumped|declined|went|reached)\s+to\s*$"
+                        r"|^\s*in\s+(?:19|20)\d\d\s*,?[^\d;.]{0,50}?(?:\bwent|\breached|"
+                        + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
-_LESS_WORDS = re.compile(r"reduc|less|lower|fewer|cut|sav|decreas|shrink|\bdown\b|\bfell\b|\bdrop|declin"
-                         r"|缩减|降低|减少|砍掉|节省|省|下降|压缩|降幅|跌幅|少", re.I)
-_MORE_WORDS = re.compile(r"increas|more|higher|faster|grow|gain|\bup\b|\brose\b|\bjump|\bclimb|improv|boost"
-                         r"|提升|提高|增长|增加|增幅|涨幅|多|快", re.I)
+# a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
+_LESS_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
+_MORE_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
 # The clause after a change's last value names a subject of its own before its change verb ("从 55.1 到
 # 63.3），推理速度提升了 42%", "from 55.1 to 63.3, and inference speed improved by 42%"): its figure sums
 # up that other change, not this one ("，提升了 15%", ", a 15% gain", ", up 15%" name none).
-_CHANGE_VERBS_ZH = "提升|提高|增长|增加|降低|下降|减少|加快|缩短|上升|减小"
+_CHANGE_VERBS_ZH = words(None, (CHANGE,), lang="zh")
 _OWN_SUBJECT_ZH = re.compile(r"[，,；;]\s*(?!(?:相对|相比|相较|整体|总共|共|约|大约|即|也就是|幅度|分别|同比|环比|累计)"
                              r"(?:" + _CHANGE_VERBS_ZH + r"))[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9 \-]{1,15}?"
                              r"(?:" + _CHANGE_VERBS_ZH + r")[^，,；;]*$")
 _OWN_SUBJECT_EN = re.compile(r"[,;]\s*(?:and\s+|while\s+|whereas\s+)?(?:the\s+|its\s+|their\s+)?"
                              r"(?!(?:a|an|up|down|or|which|that|this|i\.e\.|by)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+"
-                             r"(?:improv|increas|ris|rose|grew|gain|fell|drop|decreas|reduc|jump|climb|sped|went)\w*"
-                             r"[^,;]*$", re.I)
+                             r"(?:sped|went|" + words(None, (CHANGE,), lang="en") + r")[^,;]*$", re.I)
 _OF_ORIGINAL_ZH = re.compile(r"(?:原来|原先|之前|此前|以前|原始|原模型)的\s*(?:约|大约)?\s*$")
 _OF_ORIGINAL_EN = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:original|previous|baseline|before|what it was)\b",
                              re.I)

@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .change_words import ADVERB, CHANGE, RANK, SCORE, words
 from .relation_model import FinderBase, Relation, _ref, _usable
 
-_COMPARING = re.compile(r"surpass|outperform|\bbeat|\bahead\b|\bbehind\b|\btrail|\blead|\bversus\b|\bvs\b|\bthan\b|"
-                        r"\bover\b|compared|\bgap\b|difference|margin|\babove\b|\bbelow\b|higher|lower|"
-                        r"\bfrom\b|\bdown\b|\bup\b|\bdrop|\brise\b|\bfell\b|\brose\b|"
-                        r"比|较|領先|领先|落后|相比|相较|差距|高出|超过|超出|提升|下降", re.I)
+_COMPARING = re.compile(r"\bversus\b|\bvs\b|\bthan\b|compared|\bgap\b|difference|margin|\bfrom\b|比|较|相比|相较|差距|"
+                        + words(None, (RANK, SCORE, CHANGE, ADVERB)), re.I)
 
 
 class ProsePointRelations(FinderBase):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, words
 from .relation_model import FinderBase, Relation, _ref, _usable
 from .relations_prose import _OWN_SUBJECT_EN, _OWN_SUBJECT_ZH
 
@@ -35,12 +36,9 @@ _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一�
                            r"|前一交易日|上一交易日|前一日|昨日)"
                            r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
 _ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|較|比|相比|相较于?|相較於?)[^，。；\d]{0,8}?的?\s*")
-_UP_WORDS = re.compile(r"\b(?:rose|rise[sn]?|rising|increased?|increases|increasing|grew|grow[sn]?|growing|"
-                       r"gained?|gains|jump(?:ed|s)?|climb(?:ed|s)?|surg(?:ed|es)|soar(?:ed|s)?|up|higher)\b"
-                       r"|增长|增加|上升|上涨|提升|提高|增幅|涨", re.I)
-_DOWN_WORDS = re.compile(r"\b(?:fell|fall(?:s|en)?|falling|declin(?:ed|es|ing)?|drop(?:ped|s)?|decreas(?:ed|es|ing)?|"
-                         r"slid|slump(?:ed|s)?|plung(?:ed|es)|tumbl(?:ed|es)|down|lower|shr[ae]nk)\b"
-                         r"|下降|下滑|减少|降低|下跌|减少了|降幅|跌|下挫", re.I)
+# the word of rise or fall beside the percentage (change_words): "rose 12%", "up 14.8%", "12% higher", 下降
+_UP_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE)), re.I)
+_DOWN_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE)), re.I)
 
 
 # -- "A, up Z% from B", "A，同比增长 Z%，上年同期为 B": the change between the two values it stands between --
@@ -51,7 +49,6 @@ _BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]yea
                                r"(?:(?:increase|decrease|rise|drop|decline|gain|jump|fall|higher|lower|more|less)\s+)?"
                                r"(?:from|over|on|than|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|a\s+|an\s+)?",
                                re.I)
-_MORE_LESS = re.compile(r"\b(?:more|less|fewer)\b", re.I)
 
 
 class ToFromRelations(FinderBase):
@@ -79,11 +76,8 @@ class ToFromRelations(FinderBase):
                 zh = _ZH_LAST_YEAR.fullmatch(after) is not None
                 if not zh and not _BETWEEN_AFTER_EN.fullmatch(after):
                     continue
-                words = before + " " + after
-                up = bool(_UP_WORDS.search(words)) or (not zh and _MORE_LESS.search(after) is not None
-                                                        and after.lstrip().lower().startswith("more"))
-                down = bool(_DOWN_WORDS.search(words)) or (not zh and re.match(r"\s*(?:less|fewer)\b", after, re.I)
-                                                           is not None)
+                said = before + " " + after
+                up, down = bool(_UP_WORDS.search(said)), bool(_DOWN_WORDS.search(said))   # (more, fewer too)
                 if up == down:
                     continue
                 va, vb = self.base(a), self.base(b)
