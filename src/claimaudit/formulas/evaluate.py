@@ -7,7 +7,8 @@ non-rational functions go through :func:`~claimaudit.numbers.interval.outward`.
 Soundness: every node returns an interval that contains every value the sub-formula can take
 when each name ranges over its interval *independently*. A name used twice is treated as two
 independent copies (the classic interval "dependency problem"), so results can be wider than
-the true range, never narrower.
+the true range, never narrower. (``Formula.evaluate`` in :mod:`.parse` narrows a formula with
+repeated names by evaluating these nodes over pieces of the repeated names' intervals.)
 
 Nothing here imports sympy or mpmath at import time.
 """
