@@ -50,3 +50,17 @@ def test_a_chinese_share_in_words(tmp_path, sentence, verdict):
 ])
 def test_no_share_where_the_words_state_none(sentence):
     assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Women made up 47% of new hires — 329 of 700 — compared with 41% a year earlier.", "consistent"),
+    ("Women made up 45% of new hires — 329 of 700 — compared with 41% a year earlier.", "inconsistent"),
+    ("Women made up 47% of new hires (329 of 700).", "consistent"),
+])
+def test_a_share_with_its_part_and_whole_in_an_aside(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+def test_no_share_from_an_aside_of_other_numbers():
+    sentence = "The model won 47% of games — 329 of them in 2023 — and 700 of its matches were draws."
+    assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]

@@ -38,6 +38,10 @@ _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _OPEN_GAP = re.compile(r"\s*[（(]\s*")
 _LINE_OPEN_GAP = re.compile(r"[^\S\n]*[(（]\s*")
 _OF_GAP = re.compile(r"\s*(?:out of|of|in|/|／|之中的|中的)\s*")
+# "47% of new hires — 329 of 700 —", "47% of new hires (329 of 700)": the whole's noun, then the aside
+_OF_NOUN_ASIDE = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*\s*[—–(（]\s*",
+                            re.I)
+_ASIDE_CLOSE = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[—–)）]")
 _WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*")
 # (the whole's noun may close the parenthesis: "91% (2,788 of 3,064 cases)")
 _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
@@ -148,6 +152,13 @@ class ProseRelations(FinderBase):
             # X% (A out of B)
             if a.number.kind == "percent" and _OPEN_GAP.fullmatch(self._gap(i, i + 1)) \
                     and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text, c.end, c.end + 32):
+                target, num, den = i, i + 1, i + 2
+            # X% of the whole's noun — A of B — / X% of new hires (A of B)
+            elif a.number.kind == "percent" and _OF_NOUN_ASIDE.fullmatch(self._gap(i, i + 1)) \
+                    and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) \
+                    and _ASIDE_CLOSE.match(self.text, c.end, c.end + 32) \
+                    and (("(" in self._gap(i, i + 1) or "（" in self._gap(i, i + 1))
+                         == bool(re.match(r"[^—–]*[)）]", self.text[c.end:c.end + 32]))):
                 target, num, den = i, i + 1, i + 2
             # A out of B (X%)
             elif c.number.kind == "percent" and _OF_GAP.fullmatch(self._gap(i, i + 1)) \
