@@ -64,3 +64,21 @@ def test_a_share_with_its_part_and_whole_in_an_aside(tmp_path, sentence, verdict
 def test_no_share_from_an_aside_of_other_numbers():
     sentence = "The model won 47% of games — 329 of them in 2023 — and 700 of its matches were draws."
     assert not [r for r in rels(doc(sentence), "percent-of") if r.confidence >= 0.7]
+
+
+# -- a list after "includes" / 包括 may name only some parts (relations_prose.sentence_sums) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The $1.2 trillion package includes $550 billion in new spending and $650 billion in approved funds.",
+     "consistent"),
+    # parts that add to more than their whole are wrong, listed in full or not
+    ("The $1.2 trillion package includes $550 billion in new spending and $750 billion in approved funds.",
+     "inconsistent"),
+    ("本次投资总额 120 亿元，包括设备投资 55 亿元和厂房建设 65 亿元。", "consistent"),
+])
+def test_an_included_list_that_adds_up_or_exceeds(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == [verdict]
+
+
+def test_an_included_list_short_of_its_total_may_be_partial():
+    sentence = "The $1.2 trillion package includes $550 billion in new spending and $150 billion in tax credits."
+    assert not [r for r in rels(doc(sentence), "written-sum") if r.confidence >= 0.7]

@@ -98,14 +98,19 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总�
 _TOTAL_WORDS = ("共", "总计", "合计", "in total", "altogether", "total of", "total to", "total was", "total is",
                 "total came", "total reached", "total stood", "sum to", "sum was", "sum is")
 # right after a total, the words that open its parts: a colon, comprising, made up of, 分别为 …
-_BREAKDOWN_AFTER = re.compile(r"(?:\s+(?!comprising|consisting|made|split|broken)[A-Za-z][\w-]*){0,4}\s*"
-                              r"(?::|：|,?\s*(?:comprising|consisting of|made up of|split into|broken down into)\s)"
+_BREAKDOWN_AFTER = re.compile(r"(?:\s+(?!comprising|consisting|made|split|broken|includ)[A-Za-z][\w-]*){0,4}\s*"
+                              r"(?::|：|,?\s*(?:comprising|consisting of|made up of|split into|broken down into"
+                              r"|includes|including|include)\s)"
+                              r"|[^\d，。；]{0,8}?[，,]?\s*(?:包括|包含|其中包括)[\u4e00-\u9fffA-Za-z]{0,8}"
                               r"|[^\d，。；]{0,8}?[，,]\s*(?:其中|分别为)"
                               # "，由 A、B 和 C 组成"
                               r"|[^\d，。；]{0,8}?[，,]\s*由(?=[^，。；]{0,60}?(?:组成|构成))[\u4e00-\u9fffA-Za-z]{0,8}",
                               re.I)
 _BREAKDOWN_WORDS = (":", "：", "comprising", "consisting of", "made up of", "split into", "broken down into", "其中",
-                    "分别为", "组成", "构成")
+                    "分别为", "组成", "构成", "includ", "包括", "包含")
+# a list that may name only some of the parts ("includes", 包括): its sum may fall short of the total,
+# never exceed it
+_PARTIAL_LIST = re.compile(r"includ|包括|包含", re.I)
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
 # an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
 # and the "is" / 为 before the mean that follows the list
@@ -760,6 +765,8 @@ class ProseRelations(FinderBase):
             want = t.number.nominal * t.unit.factor
             if want <= 0 or any(self.base(k) >= want for k in chain):
                 continue
+            if _PARTIAL_LIST.search(word.group(0)) and total < want * 99 / 100:
+                continue        # "includes $550 billion and …": some of the parts, the sum short of the total
             fit = self._formula_fits(i, _placeholder_formula(chain, "+"))
             if fit is None:
                 continue
