@@ -21,6 +21,7 @@ import re
 
 from .count_nouns import ITEM_CLASSIFIERS, ZH_NOUN, any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
+from .word_screen import may_print
 
 # (a counted noun may stand between: "3 epochs each")
 _EACH_AFTER = re.compile(r"(?:\s+(?!each\b)[A-Za-z][\w-]*)?\s*(?:each|apiece|a piece|per (?:unit|piece|item|one))\b",
@@ -65,6 +66,9 @@ _PEOPLE = (r"person|persons|people|capita|head|inhabitants?|residents?|citizens?
 _PER_PERSON_BEFORE = re.compile(rf"(?:\bper\s+(?:{_PEOPLE})\b[^\d;:.()\n]{{0,24}}?|人均[\u4e00-\u9fff]{{0,8}}?"
                                 r"|每人(?:平均)?)\s*(?:stands?\s+at|is|was|of|at|came\s+to|reached|为|达|约|是)?"
                                 r"\s*(?:about\s+|around\s+|roughly\s+|约\s*)?$", re.I)
+#: A word every match of _PER_PERSON_BEFORE / _AFTER holds (the word screen: none, no value per person).
+_PER_PERSON_WORDS = ("person", "people", "capita", "head", "inhabitant", "resident", "citizen", "employee", "worker",
+                     "student", "member", "household", "人均", "每人")
 _PER_PERSON_AFTER = re.compile(rf"\s*(?:a|per)\s+(?:{_PEOPLE})\b", re.I)
 # the population: a count before or after its word ("3.5 million inhabitants", "常住人口450万人", "50万人")
 _PEOPLE_AFTER = re.compile(rf"\s*(?:人|名|位|户)|\s+(?:[A-Za-z-]+\s+)?(?:{_PEOPLE})\b", re.I)
@@ -80,6 +84,8 @@ class EachRelations(FinderBase):
         word naming people). Audited (0.75): the words name the value per person and both operands."""
         out: list[Relation] = []
         ms, text = self.ms, self.text
+        if not may_print(text, _PER_PERSON_WORDS):
+            return out
         stated = {r.target for r in found}
         for idx in self.sentences().values():
             if len(idx) < 3 or len(idx) > 30:
@@ -120,6 +126,8 @@ class EachRelations(FinderBase):
         no word of a part between (其中, of which); audited (0.75) then, else a suggestion."""
         out: list[Relation] = []
         ms, text = self.ms, self.text
+        if not may_print(text, ("每", "单", "each", "every")):
+            return out
         stated = {r.target for r in found}
         for idx in self.sentences().values():
             if len(idx) < 3 or len(idx) > 40:
@@ -128,10 +136,15 @@ class EachRelations(FinderBase):
                 m = ms[v]
                 if not _usable(m) or m.number.kind != "number" or m.number.nominal <= 1:
                     continue
-                zh = _ZH_EACH_ITEM.search(text, max(0, m.number_start - 16), m.number_start)
-                measure = zh is None and m.unit.dims.items \
+                lo = max(0, m.number_start - 40)
+                near = text[lo:m.number_start]      # (cheap tests first: most values have no "each" before them)
+                zh = _ZH_EACH_ITEM.search(text, max(0, m.number_start - 16), m.number_start) \
+                    if "每" in near or "单" in near else None
+                measure = zh is None and m.unit.dims.items and "每" in near \
                     and (zh := _ZH_EACH_AMOUNT.search(text, max(0, m.number_start - 4), m.number_start)) is not None
-                en = None if zh else _EN_EACH_ITEM.search(text, max(0, m.number_start - 40), m.number_start)
+                low = near.lower()
+                en = _EN_EACH_ITEM.search(text, lo, m.number_start) \
+                    if zh is None and ("each" in low or "every" in low) else None
                 if zh is None and en is None:
                     continue
                 # the parts each: counted by their noun ("8 张加速卡"), or a measure ("每瓶 550 毫升": its unit)
