@@ -188,3 +188,25 @@ def test_a_count_in_words_and_a_combined_total(tmp_path, sentence, verdict):
 def test_a_total_far_from_the_product_is_only_a_suggestion():
     # 12 × $30,000 is $360,000: $600,000 is another total than this one
     assert not [r for r in each(doc("The 12 GPUs cost $30,000 each, $600,000 in total.")) if r.confidence >= 0.7]
+
+
+# -- "one X for every N Y" (relations_each.for_every) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("With 5.6 million residents and 1.4 million registered cars, the region has one car for every four people.",
+     "consistent"),
+    ("With 5.6 million residents and 0.8 million registered cars, the region has one car for every four people.",
+     "inconsistent"),
+    ("The city has 12,000 doctors and 3 million residents, or one doctor for every 250 residents.", "consistent"),
+])
+def test_one_for_every_n(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="ratio") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # no count of the X named before "for every"
+    "The 40 teams played 12 games, one win for every three losses.",
+    # three counts: which is Y is not said
+    "With 5.6 million residents, 2 million homes and 1.4 million cars, there is one car for every four people.",
+])
+def test_no_one_for_every_without_both_counts(sentence):
+    assert not [r for r in rels(doc(sentence), "ratio") if r.confidence >= 0.7]

@@ -34,7 +34,11 @@ def nouns_after(text: str, end: int, zh: bool) -> tuple[str, ...]:
 def nouns_of(text: str, m: Mention, zh: bool) -> tuple[str, ...]:
     """The noun mention ``m`` counts: after its number ("8 张加速卡", whose unit the classifier gave), else
     after the whole mention ("96万张图像": the scale word stands between)."""
-    return nouns_after(text, m.number_end, zh) or (nouns_after(text, m.end, zh) if m.end != m.number_end else ())
+    first = nouns_after(text, m.number_end, zh)
+    if m.end == m.number_end or (zh and first):
+        return first
+    later = nouns_after(text, m.end, zh)       # "1.4 million registered cars": after the scale word too
+    return first + tuple(w for w in later if w not in first)
 
 
 def _singular(word: str) -> str:

@@ -76,7 +76,51 @@ _PEOPLE_BEFORE = re.compile(r"(?:人口|居民|员工|学生|职工|人数|popul
                             re.I)
 
 
+# -- "the region has one car for every four people": a ratio of two counts the sentence prints ------------------
+_ONE_FOR_EVERY = re.compile(r"\b(?:one|an?|1)\s+((?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s+(?:for|per|to)\s+"
+                            r"(?:every|each)\s+$", re.I)
+
+
 class EachRelations(FinderBase):
+    def for_every(self, found: list[Relation]) -> list[Relation]:
+        """"With 5.6 million residents and 1.4 million registered cars, the region has one car for every four
+        people": N in "one X for every N Y" is the count of Y over the count of X, the counts the
+        sentence's other two bare values, X's found by its noun. Approximate (such ratios are rounded to a
+        whole N, 0.75)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        if not may_print(text, ("every",)):
+            return out
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 20:
+                continue
+            for n in idx:
+                mn = ms[n]
+                if n in stated or not _usable(mn) or mn.number.kind != "number" or mn.unit.dims.items \
+                        or mn.number.nominal <= 1:
+                    continue
+                mo = _ONE_FOR_EVERY.search(text, max(0, mn.start - 48), mn.start)
+                if mo is None:
+                    continue
+                u = n       # ("one" is an article to the mention reader: no mention of its own)
+                others = [k for k in idx if k not in (u, n) and _usable(ms[k]) and ms[k].number.kind == "number"
+                          and not ms[k].unit.dims.items]
+                counted = (mo.group(1).split()[-1],)
+                xs = [k for k in others if any_same(nouns_of(text, ms[k], False), counted, False)]
+                ys = [k for k in others if k not in xs]
+                if len(xs) != 1 or len(ys) != 1:
+                    continue
+                x, y = xs[0], ys[0]
+                rel = self._stated("ratio", n, f"{_ref(y)} / {_ref(x)}", [y, x], confidence=0.75,
+                                   note=f"{mn.printed} is {ms[y].printed} over {ms[x].printed} ({mo.group(0).strip()})",
+                                   evidence="one thing for every N others, and the counts of both in the sentence: ")
+                rel.approx = True
+                out.append(rel)
+                stated.add(n)
+        return out
+
+
     def per_capita(self, found: list[Relation]) -> list[Relation]:
         """"With GDP of $84 billion and 3.5 million inhabitants, output per person stands at $24,000", "全市
         地区生产总值6300亿元，按常住人口450万人计算，人均地区生产总值14万元": the value per person is the
