@@ -50,3 +50,14 @@ def test_a_multiple_of_the_value_named(tmp_path, sentence, verdict):
 
 def test_no_multiple_of_bare_values_counting_other_things():
     assert not rels(doc("该应用累计下载4.5亿次，是排名第二的竞品（0.9亿人）的5倍。"), "ratio")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    # comparatives and verbs of rank from the one vocabulary (extract.change_words)
+    ("The tower, at 828 m, is 200 m taller than the 628 m tower across the river.", "consistent"),
+    ("The new pack, at 4.1 kg, is 0.6 kg lighter than the 4.9 kg old one.", "inconsistent"),
+    ("Exports of $2.06 trillion trailed imports of $3.12 trillion by $1.06 trillion.", "consistent"),
+    ("Exports of $2.06 trillion fell short of imports of $3.12 trillion by $1.06 trillion.", "consistent"),
+])
+def test_differences_in_more_comparatives(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="difference") == [verdict]

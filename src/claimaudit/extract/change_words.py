@@ -78,6 +78,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"longer", UP, {COMPARATIVE}),
     (r"faster", UP, {COMPARATIVE}),
     (r"quicker", UP, {COMPARATIVE}),
+    (r"taller|heavier|wider|deeper|older|dearer|costlier", UP, {COMPARATIVE}),
     (r"better", UP, {SCORE}),
     (r"less", DOWN, {COMPARATIVE, SCORE}),
     (r"fewer", DOWN, {COMPARATIVE}),
@@ -86,6 +87,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"shorter", DOWN, {COMPARATIVE}),
     (r"cheaper", DOWN, {COMPARATIVE}),
     (r"slower", DOWN, {COMPARATIVE}),
+    (r"lighter|narrower|shallower|younger", DOWN, {COMPARATIVE}),
     (r"worse", DOWN, {SCORE}),
     # -- one standing against another
     (r"above", UP, {RANK}),
@@ -94,6 +96,7 @@ _ENGLISH: tuple[tuple[str, str | None, frozenset[str]], ...] = tuple((f, d, froz
     (r"beat(?:s|ing)?", UP, {RANK}),
     (r"outperform(?:s|ed|ing)?", UP, {RANK}),
     (r"surpass(?:es|ed|ing)?", UP, {RANK}),
+    (r"exceed(?:s|ed|ing)?|outstrip(?:s|ped|ping)?", UP, {RANK}),
     (r"lead(?:s|ing)?", UP, {RANK}),
     (r"below", DOWN, {RANK}),
     (r"behind", DOWN, {RANK}),

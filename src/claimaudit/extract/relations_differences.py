@@ -13,23 +13,25 @@ from __future__ import annotations
 
 import re
 
+from .change_words import CHANGE, COMPARATIVE, DOWN, RANK, UP, direction_of, words
 from .relation_model import FinderBase, Relation, _ref, _usable
 
-_MORE = r"higher|more|greater|larger|bigger|longer|taller|heavier|wider|deeper|older|dearer|costlier|above"
-_LESS = r"lower|less|fewer|smaller|shorter|lighter|narrower|shallower|younger|cheaper|below"
+# the comparatives of one value against another ("higher", "shorter", 多, 减少): the one vocabulary's
+_COMPARATIVE_EN = words(None, (COMPARATIVE,), lang="en")
+_CHANGE_ZH = words(None, (CHANGE, COMPARATIVE), lang="zh", bare="plain")
 # "A were D higher than B": between A and D a few words with no number; between D and B the comparative
 _A_THEN_D = re.compile(r"[^\d;:.()\n]{0,30}")
-_D_THAN_B = re.compile(rf"\s*({_MORE}|{_LESS})\s+than\s+(?:the\s+|that\s+of\s+|those\s+of\s+)?"
+_D_THAN_B = re.compile(rf"\s*({_COMPARATIVE_EN})\s+than\s+(?:the\s+|that\s+of\s+|those\s+of\s+)?"
                        r"(?:[A-Za-z][\w'’-]*\s+){0,3}?", re.I)
 # "A exceeded B by D", "A fell short of B by D"
-_EXCEEDS = re.compile(r"[^\d;:.()\n]{0,24}?\b(exceed(?:s|ed|ing)?|top(?:s|ped|ping)?|outstrip(?:s|ped|ping)?"
-                      r"|surpass(?:es|ed|ing)?|beat(?:s|ing)?|fell\s+short\s+of|falls?\s+short\s+of|trail(?:s|ed|ing)?)"
+_SHORT_OF = r"fell\s+short\s+of|falls?\s+short\s+of"
+_RANK_EN = words(None, (RANK,), lang="en")
+_EXCEEDS = re.compile(rf"[^\d;:.()\n]{{0,24}}?({_RANK_EN}|\btop(?:s|ped|ping)?\b|\b(?:{_SHORT_OF}))"
                       r"\s+(?:[A-Za-z][\w'’-]*\s+){0,3}?$", re.I)
 _BY = re.compile(r"\s+by\s+(?:about\s+|some\s+|roughly\s+|nearly\s+)?", re.I)
 # "A，较二季度的 B 增加 D"
 _ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|比|相比|相较于?)[^，。；\d]{0,8}?的?\s*")
-_ZH_CHANGE = re.compile(r"\s*(增加|增长|多|提高|上升|高|减少|下降|少|降低|低)了?\s*(?:约\s*)?")
-_ZH_UP = frozenset({"增加", "增长", "多", "提高", "上升", "高"})
+_ZH_CHANGE = re.compile(rf"\s*({_CHANGE_ZH})了?\s*(?:约\s*)?")
 
 
 class DifferenceRelations(FinderBase):
@@ -69,9 +71,9 @@ class DifferenceRelations(FinderBase):
         """(A, B, D, A is the larger) when the words between three consecutive values state a difference."""
         g1, g2 = self._gap(i, j), self._gap(j, k)
         if _A_THEN_D.fullmatch(g1) and (mo := _D_THAN_B.fullmatch(g2)) is not None:
-            return i, k, j, re.fullmatch(_MORE, mo.group(1), re.I) is not None
+            return i, k, j, direction_of(mo.group(1)) == UP
         if (mo := _EXCEEDS.fullmatch(g1)) is not None and _BY.fullmatch(g2):
-            return i, j, k, not re.match(r"fell|falls?|trail", mo.group(1), re.I)
+            return i, j, k, direction_of(mo.group(1)) != DOWN and not re.fullmatch(_SHORT_OF, mo.group(1), re.I)
         if _ZH_THAN.fullmatch(g1) and (mz := _ZH_CHANGE.fullmatch(g2)) is not None:
-            return i, j, k, mz.group(1) in _ZH_UP
+            return i, j, k, direction_of(mz.group(1)) == UP
         return None
