@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import re
 
-from .chinese_counts import CJK
 from .count_nouns import any_same, nouns_of
 from .relation_model import FinderBase, Relation, _ref, _usable
 from .unit_words import unit_or_none
 
-_ZH_TIMES = {"秒": "s", "秒钟": "s", "分钟": "min", "分": "min", "小时": "hour", "时": "hour", "天": "day", "日": "day",
-             "周": "week", "月": "month", "年": "year"}
+_ZH_TIMES = {"秒": "s", "秒钟": "s", "分钟": "min", "小时": "hour", "天": "day", "日": "day", "周": "week",
+             "月": "month", "年": "year"}
 _EN_TIMES = {"second": "s", "sec": "s", "minute": "min", "min": "min", "hour": "hour", "hr": "hour", "day": "day",
              "week": "week", "month": "month", "year": "year"}
 # "每分钟打印30页", "以每秒1600张图像": the rate's time after 每, a verb may stand between
-_ZH_PER_TIME = re.compile(r"每(秒钟|秒|分钟|小时|天|日|周|月|年)(?:[\u4e00-\u9fff]{0,4}?)?(?:约|可)?\s*$")
+_ZH_PER_TIME = re.compile(r"每(秒钟|秒|分钟|小时|天|日|周|月|年)[\u4e00-\u9fff]{0,4}?(?:约|可)?\s*$")
 # "120 bottles per minute", "1,600 images a second"
 _EN_PER_TIME = re.compile(r"\s+((?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s+(?:per|a|an|every|each)\s+"
                           r"(second|sec|minute|min|hour|hr|day|week|month|year)\b", re.I)
@@ -42,20 +41,14 @@ class RateTimeRelations(FinderBase):
                 m = ms[v]
                 if not _usable(m) or m.number.kind != "number" or m.unit.dims.items:
                     continue
-                zh = _ZH_PER_TIME.search(text, max(0, m.start - 10), m.start)
-                en = None if zh else _EN_PER_TIME.match(text, m.number_end)
-                if zh is None and en is None:
+                got = self._rate(v)
+                if got is None:
                     continue
-                per = _ZH_TIMES[zh.group(1)] if zh else _EN_TIMES[en.group(2).lower()]  # type: ignore[union-attr]
-                nouns = nouns_of(text, m, bool(zh)) if zh else tuple(en.group(1).split())[-1:]  # type: ignore[union-attr]
-                if not nouns:
-                    continue
+                per, nouns, zh = got
                 made = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"
-                        and not ms[k].unit.dims.items
-                        and any_same(nouns_of(text, ms[k], bool(zh) or bool(CJK.search(nouns[0]))),
-                                     nouns, bool(zh))]
+                        and not ms[k].unit.dims.items and any_same(nouns_of(text, ms[k], zh), nouns, zh)]
                 times = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"
-                         and ms[k].unit.dims == self._time_dims()]
+                         and _TIME is not None and ms[k].unit.dims == _TIME.dims]
                 if len(made) != 1 or len(times) != 1:
                     continue
                 c, t = made[0], times[0]
@@ -76,8 +69,18 @@ class RateTimeRelations(FinderBase):
                 stated.add(target)
         return out
 
-    def _time_dims(self) -> object:
-        return _SECOND.dims if _SECOND is not None else None
+    def _rate(self, v: int) -> tuple[str, tuple[str, ...], bool] | None:
+        """(the rate's unit of time, the nouns it counts, Chinese) when mention ``v`` is a count per unit
+        of time."""
+        m, text = self.ms[v], self.text
+        zh = _ZH_PER_TIME.search(text, max(0, m.start - 10), m.start)
+        if zh is not None:
+            nouns = nouns_of(text, m, True)
+            return (_ZH_TIMES[zh.group(1)], nouns, True) if nouns else None
+        en = _EN_PER_TIME.match(text, m.number_end)
+        if en is None:
+            return None
+        return _EN_TIMES[en.group(2).lower()], tuple(en.group(1).split())[-1:], False
 
 
-_SECOND = unit_or_none("s")
+_TIME = unit_or_none("s")
