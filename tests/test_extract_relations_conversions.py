@@ -89,3 +89,27 @@ def test_no_bound_conversion_where_none_is_printed(sentence):
 ])
 def test_a_conversion_after_ji(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The race took 2 h 15 min (135 minutes).", "consistent"),
+    ("比赛全程用时2小时15分（135分钟）。", "consistent"),
+    ("The race took 2 h 15 min (145 minutes).", "inconsistent"),
+])
+def test_a_duration_in_parts_restated_in_one_unit(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, printed", [
+    ("It took 1 hour 30 minutes.", ["1 hour 30 minutes"]),
+    ("It took 1 hour and 30 minutes.", ["1 hour and 30 minutes"]),
+    ("The job ran 2 days 4 hours.", ["2 days 4 hours"]),
+    # a larger unit after a smaller one, or another kind of value: two values
+    ("The runs took 5 minutes 3 hours apart.", ["5 minutes", "3 hours"]),
+    ("We spent 3 hours 20 GPUs.", ["3 hours", "20 GPUs"]),
+])
+def test_an_english_duration_in_parts_is_one_value(sentence, printed):
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    assert [m.printed for m in extract_mentions(analyse(doc(sentence), "x.md"))] == printed

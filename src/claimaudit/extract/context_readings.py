@@ -834,8 +834,15 @@ def _next_time_part(f: str, a: Mention, b: Mention) -> bool:
             or (not b.unit.dims.items and not _MINUTE_MARK.match(f, b.end)):
         return False
     if a.unit_start >= 0:
-        return _TIME is not None and a.unit.dims == _TIME.dims and a.end == b.start
+        if _TIME is None or a.unit.dims != _TIME.dims:
+            return False
+        # "1 hour 30 minutes", "2 h 15 min", "1 hour and 30 minutes": a smaller unit after a space or "and"
+        return a.end == b.start or (_PARTS_GAP.fullmatch(f, a.end, b.start) is not None and b.unit.dims == _TIME.dims
+                                    and b.unit.factor < a.unit.factor and a.number.nominal.denominator == 1)
     return not a.unit.dims.items and _MINUTE_MARK.match(f, a.end) is not None and a.end + 1 == b.start
+
+
+_PARTS_GAP = re.compile(r" (?:and )?")
 
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------

@@ -65,8 +65,10 @@ class ConversionRelations(FinderBase):
                         and _OPEN.fullmatch(text, ma.end, mb.start) and _CLOSE.match(text, mb.end):
                     out.append(self._temperature(a, b, _SCALES[scales]))
                     continue
+                # (a duration in parts restated in one unit converts too: "2小时15分（135分钟）")
+                in_parts = any(c.endswith("read as one duration in parts") for c in ma.candidates)
                 if b in stated or not (_usable(ma) and _usable(mb)) or not ma.unit.dims.items \
-                        or ma.unit.dims != mb.unit.dims or ma.unit.canonical == mb.unit.canonical \
+                        or ma.unit.dims != mb.unit.dims or (ma.unit.canonical == mb.unit.canonical and not in_parts) \
                         or ma.number.kind != "number" or mb.number.kind != "number":
                     continue
                 opened = _OPEN.fullmatch(text, ma.end, mb.start)
