@@ -82,3 +82,17 @@ def test_an_included_list_that_adds_up_or_exceeds(tmp_path, sentence, verdict):
 def test_an_included_list_short_of_its_total_may_be_partial():
     sentence = "The $1.2 trillion package includes $550 billion in new spending and $150 billion in tax credits."
     assert not [r for r in rels(doc(sentence), "written-sum") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Of the 500 prompts, 430 were answered correctly, an accuracy of 86%.", "consistent"),
+    ("Of the 500 prompts, 430 were answered correctly, an accuracy of 82%.", "inconsistent"),
+    ("500 道题中答对 430 道，正确率 86%。", "consistent"),
+    ("500 道题中答对 430 道，正确率 80%。", "inconsistent"),
+])
+def test_a_share_named_by_its_rate(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+def test_a_growth_rate_is_no_share():
+    assert not [r for r in rels(doc("500 家企业中有 430 家盈利，增长率 12%。"), "percent-of") if r.confidence >= 0.7]

@@ -141,3 +141,12 @@ def test_a_value_after_a_rate_in_another_clause_keeps_its_unit():
 ])
 def test_changes_from_a_rate_and_in_more_words(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Quarterly revenue hit $3.2 billion, 28% above the $2.5 billion a year earlier.", "consistent"),
+    ("Quarterly revenue hit $3.2 billion, 22% above the $2.5 billion a year earlier.", "inconsistent"),
+    ("Costs fell to $2.0 billion, 20% below the $2.5 billion a year earlier.", "consistent"),
+])
+def test_a_change_above_or_below_the_old_value(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

@@ -19,14 +19,15 @@ _EN_AFTER_WHOLE_WORDS = re.compile(r"^[^\d.;:()\n]{0,40}?,[^\d.;:()\n]{0,30}$") 
 _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
 # "1200 名受访者，其中 540 人（45%）", "1,200 respondents, of whom 540 (45%)": the whole, then its part
 _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。；\n]{0,6}$"
-                         r"|^[^\d，。；\n]{0,16}?(?:中|之中|里)(?:有|共有)\s*$"      # "80个在建项目中有14个"
+                         # "80个在建项目中有14个", "500 道题中答对 430 道"
+                         r"|^[^\d，。；\n]{0,16}?(?:中|之中|里)(?:有|共有|[\u4e00-\u9fff]{1,4})\s*$"
                          r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$", re.I)
 # "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
 # (and "，占预算的 32%", "，满意率为 35%": 占 the whole's name 的, or a rate's name 率 / 比重 / 比例 and 为)
 _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?:为|达)?"
                              r"|占[\u4e00-\u9fff]{0,8}?的?(?:比重|比例)?(?:为|达)?"
                              r"|(?![\u4e00-\u9fff]{0,4}(?:增长|增速|下降|利|税|汇|收益|回报|折现|通胀|毛利|净利|涨|降))"
-                             r"[\u4e00-\u9fff]{0,6}?(?:率|比重|比例)(?:为|达|是))"
+                             r"[\u4e00-\u9fff]{0,6}?(?:率|比重|比例)(?:为|达|是)?)"
                              r"\s*(?:约\s*)?$")
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
@@ -55,6 +56,9 @@ _OR_PART = re.compile(r"^[^\d;:.()\n]{0,30}?,\s*(?:or|i\.e\.|that is|some|about)
 _SHARE_NOUN_AFTER = re.compile(r"\s*(?:share|majority|minority|proportion|stake|portion|of (?:the )?(?:total|whole|all"
                                r"|them|those))\b", re.I)
 _A_SHARE_BEFORE = re.compile(r"^[^\d;:.()\n]{0,40}?,\s*(?:a|an|or|about|roughly|nearly|some)\s+(?:about\s+)?$", re.I)
+# "…, an accuracy of 86%", "…, a pass rate of 72%": the share named by a rate before the percentage
+_RATE_OF_BEFORE = re.compile(r"^[^\d;:.()\n]{0,40}?,\s*(?:a|an|for|with)\s+(?:[a-z-]+\s+){0,2}?"
+                             r"(?:accuracy|rate|share|proportion|percentage|yield|turnout)\s+of\s+(?:about\s+)?$", re.I)
 # a word of change beside a share makes it no share ("rose 40% of …"); "made up" is a share's verb
 _CHANGE_WORDS = re.compile(words(None, (CHANGE, ADVERB, COMPARATIVE), lang="en"), re.I)
 _MADE_UP = re.compile(r"\b(?:made|make|makes|making)\s+up\b", re.I)
@@ -86,8 +90,9 @@ class PercentRelations(FinderBase):
                             and not _CHANGE_WORDS.search(_MADE_UP.sub(" ", text[max(0, ms[x].start - 16):
                                                                                     ms[x].start])):
                         got = (ids[p + 2], b, "the share of the whole after 'of', then the part after ', or': ")
-                if got is None and p >= 2 and _SHARE_NOUN_AFTER.match(text, ms[x].end) \
-                        and _A_SHARE_BEFORE.match(self._gap(ids[p - 1], x)):
+                if got is None and p >= 2 and ((_SHARE_NOUN_AFTER.match(text, ms[x].end)
+                                                and _A_SHARE_BEFORE.match(self._gap(ids[p - 1], x)))
+                                               or _RATE_OF_BEFORE.match(self._gap(ids[p - 1], x))):
                     a, b = ids[p - 1], ids[p - 2]
                     if _OF_WHOLE.search(text, max(0, ms[b].start - 30), ms[b].start) \
                             and _EN_AFTER_WHOLE_WORDS.match(self._gap(b, a)):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, words
+from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, direction_of, words
 from .relation_model import FinderBase, Relation, _ref, _usable
 from .relations_prose import _OWN_SUBJECT_EN, _OWN_SUBJECT_ZH
 
@@ -47,7 +47,8 @@ _BETWEEN_BEFORE = re.compile(r"[^\d;；。:：()（）]{0,32}")
 # after it, the word that names the old value: "from", "over the", "higher than the", "上年同期为"
 _BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]year|y/y)\s+)?"
                                r"(?:(?:increase|decrease|rise|drop|decline|gain|jump|fall|higher|lower|more|less)\s+)?"
-                               r"(?:from|over|on|than|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|a\s+|an\s+)?",
+                               r"(?:from|over|on|than|above|below|compared (?:with|to)|versus|vs\.?)\s+"
+                               r"(?:the\s+|a\s+|an\s+)?",
                                re.I)
 
 
@@ -78,6 +79,10 @@ class ToFromRelations(FinderBase):
                     continue
                 said = before + " " + after
                 up, down = bool(_UP_WORDS.search(said)), bool(_DOWN_WORDS.search(said))   # (more, fewer too)
+                rank = re.search(r"\b(above|below)\s+(?:the\s+|a\s+|an\s+)?$", after, re.I)
+                if rank is not None:        # "28% above the $2.5 billion": the connector says which way
+                    way = direction_of(rank.group(1).lower())
+                    up, down = up or way == UP, down or way == DOWN
                 if up == down:
                     continue
                 va, vb = self.base(a), self.base(b)
