@@ -17,7 +17,9 @@ relations on one line are told apart by their numbers.
   the annotator did not list counts against precision; unmatched ones are listed with -v), where a
   relation reported inconsistent while every annotation it matches holds is a false alarm, not a match;
 * recall: share of annotated relations other than `not-checkable` matched by an audited relation;
-* does-not-hold: each such annotation, found when a matched audited relation is reported inconsistent.
+* does-not-hold: each such annotation, found when a matched audited relation is reported inconsistent;
+* inconsistent on no does-not-hold: audited relations reported inconsistent that match no annotation
+  saying the arithmetic does not hold (false alarms, or slips the annotator did not list).
 
 The eight documents are split in two halves of two Chinese and two English documents each; the two
 MiniCPM-V pages (one page in two languages) are kept in one half. Development (the rules were
@@ -203,7 +205,11 @@ def score(folder: Path, mode: str, verbose: bool, misses: bool = False) -> dict:
                 print(f"    MISSED {a['id']} [{a['verdict']}] {a['kind']}: {a['claim'][:110]}")
     if run.errors:      # a draft claim the run could not load is a defect of the draft, shown here
         print(f"    {folder.name}: {len(run.errors)} input errors in the draft, e.g. {run.errors[0]}")
+    # reported inconsistent, yet matching no annotation that says it does not hold: a false alarm (or a
+    # slip the annotator did not list)
+    alarms = sum(1 for k in audited if verdict.get(draft.relation_ids[k]) == "inconsistent" and not matched[k])
     return {"doc": folder.name, "audited": len(audited), "real": real, "checkable": len(checkable), "missed": missed,
+            "alarms": alarms,
             "found": len([a for a in checkable if a["id"] in found]), "dnh": dnh, "seconds": seconds,
             "drafted": len(draft.relations), "inconsistent_on_exact": len(reported_on_true)}
 
@@ -215,8 +221,10 @@ def summary(name: str, rows: list[dict]) -> None:
     found = sum(r["found"] for r in rows)
     dnh = {f"{r['doc']}:{k}": v for r in rows for k, v in r["dnh"].items()}
     prec = f"{real / aud:.2f}" if aud else "n/a"
+    alarms = sum(r["alarms"] for r in rows)
     print(f"{name:22} precision {prec} ({real}/{aud} audited)  recall {found / chk:.2f} ({found}/{chk})  "
-          f"does-not-hold found {sum(dnh.values())}/{len(dnh)} {sorted(k for k, v in dnh.items() if v)}")
+          f"does-not-hold found {sum(dnh.values())}/{len(dnh)} {sorted(k for k, v in dnh.items() if v)}  "
+          f"inconsistent on no does-not-hold: {alarms}")
 
 
 def main() -> int:
