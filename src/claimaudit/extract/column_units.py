@@ -20,6 +20,12 @@ from .unit_words import header_text_unit
 # the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
 _HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
 _SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
+_PERCENT_WORDS = frozenset({"%", "％", "percent", "per cent", "pct"})
+# a currency (symbol or code) and a scale: "US$ M", "US$ millions", "USD million", "€bn", "RMB bn"
+_MONEY_SCALE = re.compile(r"((?:US|HK|NT|C|A|S|NZ)?\$|€|£|¥|USD|EUR|GBP|CNY|RMB|JPY|HKD)\s*"
+                          r"(K|k|M|MM|mn|m|B|bn|b|thousands?|millions?|billions?)")
+_SCALE_NAMES = {"k": "thousand", "m": "million", "mm": "million", "mn": "million", "b": "billion", "bn": "billion",
+                "thousands": "thousand", "millions": "million", "billions": "billion"}
 
 
 def column_unit(text: str) -> tuple[Fraction, UnitInfo, str] | None:
@@ -31,6 +37,18 @@ def column_unit(text: str) -> tuple[Fraction, UnitInfo, str] | None:
     if mo is None:
         return None
     words = re.split(r"\s+in\s+", mo.group(1).strip())[-1].strip()
+    if words in _PERCENT_WORDS:
+        # "YoY change (%)", "Share (%)": the bare cells are percentages
+        got = read_value(1000, "1%")
+        return (Fraction(1), got.unit, words) if got is not None else None
+    if (money := _MONEY_SCALE.fullmatch(words)) is not None:
+        # "(US$ M)", "(US$ millions)", "(USD million)", "(€bn)": a currency and its scale
+        cur, scale = money.group(1), _SCALE_NAMES.get(money.group(2).lower(), money.group(2))
+        for text_ in (f"{cur}1 {scale}", f"1 {scale} {cur}"):
+            got = read_value(1000, text_)
+            if got is not None and got.number.relation == "=" and got.unit.dims.items and got.number.nominal > 1:
+                return got.number.nominal, got.unit, words
+        return None
     letters = re.findall(r"[A-Za-z]+", words)
     if not words or words[0].isdigit() or words in ("T", "B", "t", "b") \
             or (len(letters) > 1 and any(len(w) == 1 for w in letters)):
@@ -78,6 +96,10 @@ def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[R
     if scale != 1 and not scale_word:
         return None
     unit_text = unit.text if unit.dims.items else ""
+    if words in _PERCENT_WORDS:
+        reading = read_value(kilo, f"{value}%")
+        return (reading, f"{words!r} taken from the column header or the table's caption") \
+            if reading is not None and reading.number.kind == "percent" else None
     if scale_word in ("万", "亿"):
         text = f"{value}{scale_word} {unit_text}".strip()
     else:

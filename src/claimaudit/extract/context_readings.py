@@ -857,8 +857,11 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
     ends = {m.end for m in ms}
     for m in ms:
         money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
-        if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money \
-                or not _MONEY_SIGN.match(f[m.start:m.number_start]) \
+        # the sign printed, or a bare cell of a money column ("| (298) |" under "Operating income (US$ M)")
+        signed = _MONEY_SIGN.match(f[m.start:m.number_start]) is not None \
+            or (m.start == m.number_start and any(c.endswith("taken from the column header or the table's caption")
+                                                  for c in m.candidates))
+        if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money or not signed \
                 or m.number.is_range or m.number.nominal <= 0:
             continue
         before = m.start - 1

@@ -1,0 +1,52 @@
+"""Units and scales a table column's header gives its bare cells (extract.column_units): a currency
+with its scale ("(US$ M)", "(USD million)"), percentages ("(%)"), and parentheses as negatives in a
+money column. Tables written for these tests in the shape of results releases."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_relations_rules import verdicts
+
+from claimaudit.extract.document import analyse
+from claimaudit.extract.mentions import extract_mentions
+
+
+def cells(header: str, *values: str) -> list[tuple[str, str, object]]:
+    rows = "".join(f"| R{k} | {v} |\n" for k, v in enumerate(values))
+    doc = analyse(f"# T\n\n| Segment | {header} |\n|---|---|\n{rows}", "t.md")
+    return [(m.printed, m.unit.canonical, m.number.nominal) for m in extract_mentions(doc)]
+
+
+@pytest.mark.parametrize("header", ["Operating income (US$ M)", "Revenue (US$ millions)", "Cost (USD million)",
+                                    "Sales (€m)", "Capex (RMB bn)"])
+def test_a_currency_and_its_scale(header):
+    (_printed, unit, value), = cells(header, "12")
+    scale = 10**9 if header.endswith("bn)") else 10**6
+    assert unit in ("USD", "EUR", "CNY") and value == 12 * scale
+
+
+def test_a_percent_column():
+    assert [(u, v) for _p, u, v in cells("YoY change (%)", "+41.5", "−5.3")] == [("percent", Fraction("41.5")),
+                                                                         ("percent", Fraction("-5.3"))]
+
+
+def test_parentheses_are_negative_in_a_money_column_only():
+    assert cells("Operating income (US$ M)", "(298)")[0][2] == -298 * 10**6
+    assert cells("Units (M)", "(3)")[0][2] == 3 * 10**6      # (a note mark, no sign, outside money)
+
+
+def test_a_total_row_of_a_money_column_with_a_negative(tmp_path):
+    text = ("# Results\n\n| Segment | Operating income (US$ M) | Operating margin |\n|---|---|---|\n"
+            "| A | 1,138 | 40.0% |\n| B | 167 | 13.0% |\n| Corporate | (298) | — |\n"
+            "| **Total** | **1,007** | **25.0%** |\n")
+    assert verdicts(tmp_path, text, kind="table-total") == ["consistent"]
+
+
+def test_the_total_of_a_change_column_is_no_sum(tmp_path):
+    # a total row's year-on-year change is the total's change, not the sum of the rows' changes: only
+    # the revenue column's total is audited
+    text = ("# Results\n\n| Segment | Revenue (US$ M) | YoY change (%) |\n|---|---|---|\n"
+            "| A | 2,846 | +41.5 |\n| B | 1,284 | −5.3 |\n| **Total** | **4,130** | **+21.2** |\n")
+    assert verdicts(tmp_path, text, kind="table-total") == ["consistent"]
