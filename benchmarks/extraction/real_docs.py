@@ -81,11 +81,11 @@ TEST = ["yi", "minicpm-v-2.6-zh", "minicpm-v-2.6-en", "llm-foundry-bench"]
 
 FAMILY = {
     "table-total": ("total", "sum"), "row-total": ("total", "sum"), "row-average": ("mean", "average"),
-    "column-product": ("product", "quotient", "ratio"), "shares": ("share", "sum", "total"),
+    "column-product": ("product", "quotient", "division", "ratio"), "shares": ("share", "sum", "total"),
     "percent-of": ("percent", "ratio", "share"),
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
     "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
-    "rate": ("rate", "quotient", "product"), "ratio": ("ratio", "change"),
+    "rate": ("rate", "quotient", "division", "per capita", "product"), "ratio": ("ratio", "change", "multiple"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),

@@ -174,6 +174,63 @@ def _holds(target: Mention, q: Quantity | None) -> bool:
     return q.mag.lo <= iv.hi + step and iv.lo <= q.mag.hi
 
 
+def _magnitudes_compare(formula: str, ms: list[Mention], target: int) -> bool:
+    """Whether printed magnitudes can stand for the values when the units do not compose: unless every
+    value has a unit and their scale factors do not give the target's as the formula goes ("7.24B
+    parameters × 2 bytes ≈ 14.5 GB": 14.5 is in units of 10^9 bytes). A bare value ("180 × 16 = 2,880
+    SSDs", "2,664K + 119K + 5K = 2,788K GPU hours") is taken as printed in the scale the others imply."""
+    tokens = _FORMULA_TOKEN.findall(formula)
+    if not ms[target].unit.dims.items or any(not ms[int(t[1:-1])].unit.dims.items for t in tokens if t[:1] == "{"):
+        return True     # a bare value is printed in the scale the others imply: nothing says otherwise
+    scale = _Scale(tokens, ms).value()
+    return scale is not None and scale == ms[target].unit.factor
+
+
+class _Scale:
+    """The scale factor a placeholder formula's result is printed in, from its mentions' unit factors:
+    products and quotients multiply and divide them, sums need one factor (else None)."""
+
+    def __init__(self, tokens: list[str], ms: list[Mention]) -> None:
+        self.tokens, self.ms, self.pos = tokens, ms, 0
+
+    def value(self) -> Fraction | None:
+        try:
+            out = self.chain(self.term, "+-")
+        except (IndexError, ValueError, ZeroDivisionError):
+            return None
+        return out if self.pos == len(self.tokens) else None
+
+    def chain(self, operand: Callable[[], Fraction | None], ops: str) -> Fraction | None:
+        left = operand()
+        while self.pos < len(self.tokens) and self.tokens[self.pos] in ops:
+            op = self.tokens[self.pos]
+            self.pos += 1
+            right = operand()
+            if left is None or right is None:
+                left = None
+            elif op in "+-":
+                left = left if left == right else None
+            else:
+                left = left * right if op == "*" else left / right
+        return left
+
+    def term(self) -> Fraction | None:
+        return self.chain(self.atom, "*/")
+
+    def atom(self) -> Fraction | None:
+        t = self.tokens[self.pos]
+        self.pos += 1
+        if t == "(":
+            v = self.chain(self.term, "+-")
+            self.pos += 1
+            return v
+        if t == "-":
+            return self.atom()
+        if t.isdigit():
+            return Fraction(1)
+        return Fraction(self.ms[int(t[1:-1])].unit.factor)
+
+
 def _recomputes(target: Mention, formula: str, ms: list[Mention]) -> bool:
     """Whether ``formula`` gives the target's value, with units when they compose, else on magnitudes."""
     q = _evaluate(formula, ms)
@@ -356,7 +413,8 @@ class FinderBase:
         """(fits, unitless) or None when neither with units nor on magnitudes the formula compares."""
         if _fits(self.ms[target], _evaluate(formula, self.ms)):
             return True, False
-        if _fits(self.ms[target], _evaluate(formula, self.ms, True), True):
+        if _fits(self.ms[target], _evaluate(formula, self.ms, True), True) \
+                and _magnitudes_compare(formula, self.ms, target):
             return True, True
         return None
 

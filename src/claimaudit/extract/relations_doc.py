@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..units.quantity import Dims
+from .change_words import RANK, words
 from .mentions import Mention
 from .relation_model import FinderBase, Relation, _recomputes, _ref, _usable, _where
 from .word_screen import may_print
@@ -50,6 +51,14 @@ def _which(values: int, sure: bool) -> str:
     if values < 2:
         return "nearest the header"
     return "the value of its kind that gives the cell" if sure else "nearest the header, of several values of its kind"
+
+
+# the words right before a row label that make it what the sentence compares with, not its subject:
+# a comparison's connector, or a word of rank from the one vocabulary ("比玄鸟-2-13B", "surpasses X")
+_COMPARED_OBJECT = re.compile(r"(?:比|较|相比于?|相较于?|\bthan|\bversus|\bvs\.?|\bagainst|\bcompared (?:with|to)|"
+                              + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
+# a sentence that is a table's footnote: it starts with a footnote mark ("* …", "† …", "¹ …")
+_FOOTNOTE_START = re.compile(r"\s*\\?[*†‡§¹²³]")
 
 
 class DocRelations(FinderBase):
@@ -106,6 +115,9 @@ class DocRelations(FinderBase):
                      for hv in cols.values() for t2, c in hv if t2 == t}
             if len(rows) != 1 or len(cols) != 1 or len(cells) != 1:
                 continue
+            label = next(iter(rows))
+            if _COMPARED_OBJECT.search(sentence, 0, max(0, sentence.find(label))):
+                continue        # "青鸾-13B 取得 72.4 分，比玄鸟-2-13B 高 7.1": the row is what it is compared with
             head = next(iter(cols))
             at = s + sentence.find(head)
             i = min(idx, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
@@ -133,6 +145,9 @@ class DocRelations(FinderBase):
                     if how is None:
                         continue
             table = self.doc.tables[t]
+            if _FOOTNOTE_START.match(sentence):
+                continue        # "\* 玄鸟-2-13B 的 GSM8K 为其官方报告值，我们复现得到 51.9": a note on a marked cell
+                                # (the mark itself is markup, gone from the cell's text) says something else
             out.append(Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
                                 note=f"the sentence names row {table.label(r)!r} and column "
                                      f"{self._header(table, c)!r} of {_where(table)}",

@@ -125,12 +125,15 @@ class NearTableRelations(FinderBase):
         return got
 
     def _pair(self, names: list, values: list[int], t: Table) -> list[tuple[int, tuple]]:
-        """Each value with the entity it is said of: the only one, or, when the sentence names several,
-        the k-th value of a kind with the k-th entity (as many of each)."""
-        if len(names) == 1:
-            return [(i, names[0]) for i in values]
-        out = []
+        """Each value with the entity it is said of: the only one (the only value of its kind), or, when
+        the sentence names several, the k-th value of a kind with the k-th entity (as many of each)."""
         kinds = {self.ms[i].unit.dims for i in values}
+        if len(names) == 1:
+            # of each kind, the one value the sentence prints: with two ("7.24B parameters × 2 bytes ≈ 14.5
+            # GB" beside the bf16 row), which one restates the entity's cell is not said
+            return [(i, names[0]) for i in values if sum(self.ms[k].unit.dims == self.ms[i].unit.dims
+                                                         for k in values) == 1]
+        out = []
         for dims in kinds:
             vs = [i for i in values if self.ms[i].unit.dims == dims]
             if len(vs) == len(names):

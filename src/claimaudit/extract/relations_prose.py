@@ -17,6 +17,7 @@ from .relation_model import (
     Relation,
     _evaluate,
     _fits,
+    _magnitudes_compare,
     _placeholder_formula,
     _recomputes,
     _ref,
@@ -288,7 +289,8 @@ class ProseRelations(FinderBase):
                 if not all(_usable(ms[k]) for k in side + [target]):
                     continue
                 unitless = not _fits(ms[target], _evaluate(formula, ms))
-                if unitless and not _fits(ms[target], _evaluate(formula, ms, True), True):
+                if unitless and not (_fits(ms[target], _evaluate(formula, ms, True), True)
+                                     and _magnitudes_compare(formula, ms, target)):
                     continue
                 out.append(self._stated("equation", target, formula, side, unitless=unitless, confidence=0.9,
                                         note="the document writes this calculation out" + (" (≈)" if approx else ""),
