@@ -50,3 +50,29 @@ def test_the_total_of_a_change_column_is_no_sum(tmp_path):
     text = ("# Results\n\n| Segment | Revenue (US$ M) | YoY change (%) |\n|---|---|---|\n"
             "| A | 2,846 | +41.5 |\n| B | 1,284 | −5.3 |\n| **Total** | **4,130** | **+21.2** |\n")
     assert verdicts(tmp_path, text, kind="table-total") == ["consistent"]
+
+
+# -- a total row found by its sums (relations_table._found_total_row) --
+BULLETIN = ("# 综合\n\n| 产业 | 增加值（亿元） / 2024 年 | 增加值（亿元） / 2023 年 | 增长（%） |\n|---|---|---|---|\n"
+            "| 第一产业 | 234.5 | 228.9 | 2.4 |\n| 第二产业 | 2,180.7 | 2,096.5 | 4.0 |\n"
+            "| 第三产业 | 3,447.2 | 3,191.9 | 8.0 |\n| 地区生产总值 | 5,862.4 | {last} | 6.3 |\n")
+
+
+def test_a_total_row_named_by_its_whole(tmp_path):
+    assert verdicts(tmp_path, BULLETIN.format(last="5,517.3"), kind="table-total") == ["consistent", "consistent"]
+
+
+def test_a_found_total_row_is_not_found_on_one_column():
+    # one column summing is a coincidence as often as a total: no row found, nothing drafted
+    from test_relations_rules import rels
+
+    assert not rels(BULLETIN.format(last="5,600.0"), "table-total")
+
+
+def test_a_wrong_total_beside_two_right_ones_is_reported(tmp_path):
+    text = ("# 综合\n\n| 产业 | 增加值（亿元） / 2024 年 | 增加值（亿元） / 2023 年 | 增加值（亿元） / 2022 年 "
+            "| 增长（%） |\n|---|---|---|---|---|\n| 第一产业 | 234.5 | 228.9 | 220.1 | 2.4 |\n"
+            "| 第二产业 | 2,180.7 | 2,096.5 | 2,010.0 | 4.0 |\n| 第三产业 | 3,447.2 | 3,191.9 | 3,002.4 | 8.0 |\n"
+            "| 地区生产总值 | 5,862.4 | 5,517.3 | 5,332.5 | 6.3 |\n")
+    # 220.1 + 2,010.0 + 3,002.4 = 5,232.5: the 2022 total is off by 100; the growth column is no sum
+    assert sorted(verdicts(tmp_path, text, kind="table-total")) == ["consistent", "consistent", "inconsistent"]

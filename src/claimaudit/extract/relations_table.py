@@ -114,12 +114,15 @@ class TableRelations(FinderBase):
         out = []
         for t in self.doc.tables:
             first = 0
+            found, like = self._found_total_row(t)
             for r in range(len(t.rows)):
                 label = t.label(r)
                 average = bool(AVERAGE_LABEL.match(label))
-                if not (TOTAL_LABEL.match(label) or average):
+                if not (TOTAL_LABEL.match(label) or average or r == found):
                     continue
                 for c in range(1, t.ncols):
+                    if r == found and c not in like:
+                        continue
                     target = self.value(t, r, c)
                     idx = [self.value(t, k, c) for k in range(first, r)]
                     if target is None or len(idx) < 2 or any(i is None for i in idx):
@@ -132,16 +135,50 @@ class TableRelations(FinderBase):
                     # the Total of a percentage or a rate column is mostly an overall (weighted) value,
                     # not a sum: there a sum that does not recompute is only a suggestion
                     sure = average or not _intensive(self.ms[target]) or _recomputes(self.ms[target], formula, self.ms)
+                    named = "" if r != found or TOTAL_LABEL.match(label) else \
+                        " (no total word: its cells are the sums of the rows above in two columns or more)"
                     rel = self._table_relation(
                         "table-total", target, formula, parts,
                         note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
                              "of the rows above it",
-                        evidence=f"{_where(t)}: row label {label!r} over {len(parts)} rows of column "
-                                 f"{self._header(t, c)!r}", confidence=0.9 if sure else 0.4)
+                        evidence=f"{_where(t)}: row label {label!r}{named} over {len(parts)} rows of column "
+                                 f"{self._header(t, c)!r}", confidence=(0.9 if not named else 0.8) if sure else 0.4)
                     if rel is not None:
                         out.append(rel)
                 first = r + 1
         return out
+
+    def _found_total_row(self, t: Table) -> tuple[int, set[int]]:
+        """The last row of a table whose label names no total ("地区生产总值", "All regions") but whose
+        cells are the sums of all the rows above it in two columns or more (exactly, or to the
+        printed rounding), with the columns audited as its totals; (-1, ∅) when there is none. Found by
+        the arithmetic, so the columns like the summing ones are audited too: a total wrong in one of
+        them is reported."""
+        r = len(t.rows) - 1
+        if r < 2 or TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)) \
+                or any(TOTAL_LABEL.match(t.label(k)) for k in range(r)):
+            return -1, set()
+        sums: set[int] = set()
+        for c in range(1, t.ncols):
+            target = self.value(t, r, c)
+            idx = [self.value(t, k, c) for k in range(r)]
+            if target is None or any(i is None for i in idx) or _intensive(self.ms[target]):
+                continue
+            parts = [i for i in idx if i is not None]
+            if self.ms[target].number.nominal != 0 and _recomputes(self.ms[target], _placeholder_formula(parts, "+"),
+                                                                   self.ms):
+                sums.add(c)
+        if len(sums) < 2:
+            return -1, set()
+        # the other columns audited as totals: those of a summing column's header group or unit (a
+        # growth or price column beside them holds the whole's rate, no sum)
+        groups = {self._header(t, c).split(" / ")[0] for c in sums}
+        units = {(m.unit.canonical, m.unit.factor) for c in sums if (k := self.value(t, r, c)) is not None
+                 for m in (self.ms[k],) if m.unit.canonical}
+        like = {c for c in range(1, t.ncols) if c in sums or self._header(t, c).split(" / ")[0] in groups
+                or ((k := self.value(t, r, c)) is not None
+                    and (self.ms[k].unit.canonical, self.ms[k].unit.factor) in units)}
+        return r, like
 
     def row_aggregates(self) -> list[Relation]:
         """A column headed Total (the row's sum) or Average (its mean) over the row's other cells."""
