@@ -61,3 +61,30 @@ def test_no_multiple_of_bare_values_counting_other_things():
 ])
 def test_differences_in_more_comparatives(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="difference") == [verdict]
+
+
+# -- a gap to a value named in parentheses (relations_prose_points.named_point_gaps) --
+@pytest.mark.parametrize("sentence, verdicts_", [
+    ("Corvid-7B scores 64.8 on MMLU, 1.3 points below Kestrel-3-8B (66.1) and 2.3 points above Osprey-7B-v0.3 (62.5).",
+     ["consistent", "consistent"]),
+    ("Corvid-7B scores 64.8 on MMLU, 1.8 points below Kestrel-3-8B (66.1).", ["inconsistent"]),
+    ("青鸾-13B 在 C-Eval 上取得 72.4 分，比玄鸟-2-13B（65.3）高 7.1 个百分点。", ["consistent"]),
+    ("平均分 59.2，仅比白泽-14B-v1.5（60.4）低 0.8 分。", ["inconsistent"]),
+    ("平均分 59.2，仅比白泽-14B-v1.5（60.4）低 1.2 分。", ["consistent"]),
+])
+def test_a_gap_to_a_value_named_in_parentheses(tmp_path, sentence, verdicts_):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == verdicts_
+
+
+def test_a_named_gap_in_the_wrong_direction_is_reported(tmp_path):
+    # "above" a larger value: the words say 64.8 − 66.1, which is no gap of 1.3
+    assert verdicts(tmp_path, doc("Corvid-7B scores 64.8 on MMLU, 1.3 points above Kestrel-3-8B (66.1)."),
+                    kind="change") == ["inconsistent"]
+
+
+def test_a_model_name_with_a_dash_after_chinese_is_no_number():
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+
+    ms = extract_mentions(analyse(doc("比玄鸟-2-13B（65.3）高 7.1 个百分点；亏损-2.5万元。"), "x.md"))
+    assert [m.printed for m in ms] == ["65.3", "7.1 个百分点", "-2.5万元"]

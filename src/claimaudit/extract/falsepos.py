@@ -22,6 +22,8 @@ _CURRENCY_CODE_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?:" + vocabulary.alternati
     if (k.rstrip(".").isalpha() and k[0].isupper()) or (k[0] == "$" and k[-1].isalpha()))
     + r")$")
 _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
+#: A dash and a digit or letter right after a signed number glued to a word: the parts of a name (玄鸟-2-13B)
+_NAME_CHAIN = re.compile(r"[-‐][\dA-Za-z]")
 #: Words after which a number names a thing (Table 2, §5.3, 第 3 章, 场景 3/5) rather than counts it.
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
                 "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
@@ -402,7 +404,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if _DIV_ZERO.match(after) or (prev == "/" and _ZEROS.fullmatch(tok) and prev2.isdigit()):
             return "division by zero"         # "1/0 is not a valid value": neither end is a quantity
         if tok[0] in "+-−" and prev2 + prev and (prev in ")]" or (prev.isalnum() and (
-                prev.isascii() or _LETTER.match(nxt) is not None or prev2.isdigit() or prev2 in _CN_NUMERAL_CHARS))):
+                prev.isascii() or _LETTER.match(nxt) is not None or prev2.isdigit() or prev2 in _CN_NUMERAL_CHARS
+                or _NAME_CHAIN.match(after) is not None))):     # 玄鸟-2-13B: a name's dash-joined parts
             # A Chinese word before the sign is no operand (亏损-2.5万元, 同比增长-3% are negative), but a
             # model's name may end in one (百川-13B), and a date or a count before it opens a range
             # (2023年-2024年, 3月-5月, 10点-12点)

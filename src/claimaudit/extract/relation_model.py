@@ -409,6 +409,14 @@ class FinderBase:
         return [c for c in columns if any(w.casefold() in folded for w in _HEADER_WORD.findall(
             _HEADER_UNIT_PART.sub(" ", self._header(t, c))))]
 
+    def _in_parens(self, at: int, since: int) -> bool:
+        """Whether ``at`` sits inside a parenthesis opened after ``since``."""
+        depth = 0
+        for ch in self.text[since:at]:
+            depth += ch in "(（"
+            depth -= ch in ")）" and depth > 0
+        return depth > 0
+
     def _formula_fits(self, target: int, formula: str) -> tuple[bool, bool] | None:
         """(fits, unitless) or None when neither with units nor on magnitudes the formula compares."""
         if _fits(self.ms[target], _evaluate(formula, self.ms)):

@@ -266,6 +266,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.comparatives(out)
         out += self.table_share_sentences(out)
         out += self.point_gaps(out)
+        out += self.named_point_gaps(out)
         out += self.prose_point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)

@@ -883,14 +883,6 @@ class ProseRelations(FinderBase):
             chain = chain[:k + 1]       # the list ends at its and; a comma after it starts something else
         return chain
 
-    def _in_parens(self, at: int, since: int) -> bool:
-        """Whether ``at`` sits inside a parenthesis opened after ``since``."""
-        depth = 0
-        for ch in self.text[since:at]:
-            depth += ch in "(（"
-            depth -= ch in ")）" and depth > 0
-        return depth > 0
-
     # -- "76894 (`9_765_625/127`)": a value with its calculation in code beside it ---------------------
     def code_calculations(self) -> list[Relation]:
         """A value followed by a parenthesised inline-code calculation on literal whole numbers
