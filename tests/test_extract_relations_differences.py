@@ -88,3 +88,18 @@ def test_a_model_name_with_a_dash_after_chinese_is_no_number():
 
     ms = extract_mentions(analyse(doc("比玄鸟-2-13B（65.3）高 7.1 个百分点；亏损-2.5万元。"), "x.md"))
     assert [m.printed for m in ms] == ["65.3", "7.1 个百分点", "-2.5万元"]
+
+
+# -- several gaps, each to the row named right after it (relations_points.point_gaps) --
+SCORES = ("# Scores\n\n| Model | MMLU | GSM8K |\n|---|---|---|\n| Corvid-7B | 64.8 | 40.1 |\n"
+          "| Kestrel-3-8B | 66.1 | 45.0 |\n| Osprey-7B-v0.3 | 62.5 | 38.2 |\n\n")
+
+
+@pytest.mark.parametrize("sentence, verdicts_", [
+    ("Corvid-7B scores 64.8 on MMLU, 1.3 points below Kestrel-3-8B and 2.3 points above Osprey-7B-v0.3.",
+     ["consistent", "consistent"]),
+    ("Corvid-7B scores 64.8 on MMLU, 1.3 points below Kestrel-3-8B and 3.3 points above Osprey-7B-v0.3.",
+     ["consistent", "inconsistent"]),
+])
+def test_several_gaps_each_to_the_row_after_it(tmp_path, sentence, verdicts_):
+    assert verdicts(tmp_path, SCORES + sentence + "\n", kind="change") == verdicts_

@@ -50,15 +50,26 @@ class PointRelations(DocRelations):
             rows, cols = self._names(sentence)
             rows = {k: v for k, v in rows.items() if not any(k != o and k in o for o in rows)}
             cols = {k: v for k, v in cols.items() if not any(k != o and k in o for o in cols)}
-            if len(rows) < 2 or len(cols) != 1 or len(idx) + len(fen) != 1:
+            if len(rows) < 2 or len(cols) != 1:
                 continue
-            rel = self._point_gap((idx or fen)[0], s, sentence, rows, cols, after_base=bool(fen))
-            if rel is not None:
-                out.append(rel)
+            if len(idx) + len(fen) == 1:
+                rel = self._point_gap((idx or fen)[0], s, sentence, rows, cols, after_base=bool(fen))
+                if rel is not None:
+                    out.append(rel)
+            elif len(idx) >= 2 and not fen and len(rows) == len(idx) + 1:
+                # "X scores 64.8 on MMLU, 1.3 points below Y and 2.3 points above Z": each gap with the row
+                # named right after it, all from the row named before the first
+                first = min(self.ms[i].start for i in idx) - s
+                for i in idx:
+                    rel = self._point_gap(i, s, sentence, rows, cols, subject_before=first)
+                    if rel is not None:
+                        out.append(rel)
         return out
 
-    def _point_gap(self, i: int, s: int, sentence: str, rows: dict, cols: dict, after_base: bool = False
-                   ) -> Relation | None:
+    def _point_gap(self, i: int, s: int, sentence: str, rows: dict, cols: dict, after_base: bool = False,
+                   subject_before: int | None = None) -> Relation | None:
+        """The gap at mention ``i``; ``subject_before``: one of several gaps, each to the row named right
+        after it, from the row named before that offset (the direction in the words between the two)."""
         m = self.ms[i]
         a, b = m.start - s, m.end - s
         named = sorted((k, lab) for lab in rows for k in _positions(sentence, lab))
@@ -66,7 +77,11 @@ class PointRelations(DocRelations):
         after = [(k, lab) for k, lab in named if b <= k <= b + 40 and _BASE_BEFORE.search(sentence[b:k])]
         # "比 Y 高 5.9 个百分点", "X beats Y by 5 points": the baseline just before the value, after a comparison word
         before = [(k, lab) for k, lab in named if a - 30 <= k < a and _BASE_BEFORE.search(sentence[:k])]
-        if after_base:
+        if subject_before is not None:
+            if not after:
+                return None
+            k0, base = after[0]
+        elif after_base:
             near = sentence[max(0, before[-1][0] - 8):b] if before else ""     # (with the value: 高 9.3 分)
             if not (_HIGHER.search(near) or _LOWER.search(near)):
                 return None
@@ -78,12 +93,14 @@ class PointRelations(DocRelations):
         else:
             return None
         # the subject: the row named last before the value (and before the baseline), other than it
-        subjects = [lab for k, lab in named if k < min(a, k0) and lab != base]
+        subjects = [lab for k, lab in named if k < min(a, k0, subject_before if subject_before is not None else a)
+                    and lab != base]
         if not subjects:
             return None
         subject = subjects[-1]
-        # the direction: the words from the subject's name to the baseline's (or the value's) end
-        lo = sentence.rfind(subject, 0, min(a, k0)) + len(subject)
+        # the direction: the words from the subject's name to the baseline's (or the value's) end; of one
+        # gap of several, those from the gap to its baseline
+        lo = sentence.rfind(subject, 0, min(a, k0)) + len(subject) if subject_before is None else a
         words = sentence[lo:max(b, k0)]
         higher, lower = bool(_HIGHER.search(words)), bool(_LOWER.search(words))
         if higher == lower:
