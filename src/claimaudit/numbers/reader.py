@@ -145,7 +145,7 @@ _CARET_EXP = LazyPattern(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
 _SUPER_EXP = LazyPattern(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
 #: glued to "×10", so "3 × 10-20" (a range after a product) is not read as an exponent.
-_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?![\d.])")
+_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?!\d|\.\d)")
 
 
 @dataclass

@@ -127,16 +127,16 @@ _NUMBER_RE = _Lazy(
 #: ("between 2 and 3/4" has two ends.)
 _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
-                     r"(?P<num>\d+)/(?P<den>\d+)(?![\d.])"
+                     r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
-_TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
+_TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d^]|\.\d)")
 _VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
 #: The whole part of a mixed number printed before a vulgar fraction ("1½", "2 ¾"): up to three digits
 #: that are no decimal's or list's end ("2.5 ½" and "3,4 ½" are not mixed numbers).
 _VULGAR_WHOLE = _Lazy(r"(?<![\d.,/])(\d{1,3}) ?$")
-_BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
+_BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?!\d|\.\d)|[⁻]?[{_SUP}]{{1,3}}")
 
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
 #: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
@@ -309,11 +309,11 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
 _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
-                      r"(?P<den>\d{1,6}(?![\d.,])|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
-                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?!\w|[.,]\d)|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
 #: "2 and a half years", "3 and a quarter million": digits and a spoken half or quarter, written as the
@@ -334,7 +334,7 @@ def _and_a_fraction(m: re.Match[str]) -> str:
 #: falling (a scale no smaller than the one before starts a new number: "1 million 2 million").
 _SCALE_NAMES = "thousand|million|billion|trillion|lakh|crore"
 _SCALE_CHAIN_RE = _Lazy(rf"(?<![\w.,])\d{{1,3}} (?:{_SCALE_NAMES})(?:,? (?:and )?\d{{1,3}} (?:hundred|{_SCALE_NAMES}))+"
-                        r"(?:,? and [1-9]\d?(?![\w.,]))?(?![A-Za-z])", re.I)
+                        r"(?:,? and [1-9]\d?(?!\w|[.,]\d))?(?![A-Za-z])", re.I)
 _SCALE_PART = _Lazy(rf"(\d+) ({_SCALE_NAMES}|hundred)|(\d+)$", re.I)
 
 
@@ -364,7 +364,7 @@ def _scale_chain(run: str) -> str | None:
         total, last = total + int(m.group(1) or m.group(3)) * scale, scale
     return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
-_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d^]|\.\d)")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
 #: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
 _MAX_POWER_DIGITS = 64
