@@ -39,3 +39,25 @@ def test_number_before_full_stop(text: str, printed: str, value: Fraction) -> No
 ])
 def test_digits_after_the_point_still_end_the_number(text: str, printed: list[str]) -> None:
     assert [m.printed for m in mentions(text)] == printed
+
+
+# -- every vulgar fraction character the printed grammar reads, the scanner finds too -----------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("It measured ⅞ inch across.", "⅞ inch", F(7, 8)),
+    ("She left a ⅙ share of the estate to each child.", "⅙", F(1, 6)),
+    ("Add 2⅔ cups of flour.", "2⅔ cups", F(8, 3)),
+    ("Use ⅜ teaspoon of salt.", "⅜ teaspoon", F(3, 8)),
+    ("About ⅘ of members voted.", "About ⅘", F(4, 5)),
+    ("Cut the board to 1 ⅝ inches.", "1 ⅝ inches", F(13, 8)),
+    ("Each ticket has a ⅒ chance.", "⅒", F(1, 10)),
+    ("Roughly ⅐ of the crop was lost.", "Roughly ⅐", F(1, 7)),
+    ("A ⅚ majority is needed.", "⅚", F(5, 6)),
+])
+def test_vulgar_fractions(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+@pytest.mark.parametrize("text", ["It is 2.5⅞ wide.", "Rows 3,4⅞ were cut."])
+def test_vulgar_fraction_after_a_decimal_or_list_is_no_mixed_number(text: str) -> None:
+    assert all(m.number.nominal not in (F(27, 8), F(39, 8), F(23, 8)) for m in mentions(text))

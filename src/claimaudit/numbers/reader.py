@@ -30,13 +30,15 @@ _CHAR_MAP = {
     "\u2a7d": "≤", "\u2a7e": "≥",
     "\u2044": "/", "\u2215": "/",                                               # fraction slashes
 }
-_VULGAR = {
+#: The vulgar fraction characters (one table: the printed grammar and the scanner read the same ones).
+VULGAR_FRACTIONS = {
     "½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
     "¾": Fraction(3, 4), "⅕": Fraction(1, 5), "⅖": Fraction(2, 5), "⅗": Fraction(3, 5),
     "⅘": Fraction(4, 5), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6), "⅐": Fraction(1, 7),
     "⅛": Fraction(1, 8), "⅜": Fraction(3, 8), "⅝": Fraction(5, 8), "⅞": Fraction(7, 8),
     "⅑": Fraction(1, 9), "⅒": Fraction(1, 10),
 }
+_VULGAR = VULGAR_FRACTIONS
 _SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
                 "⁸": "8", "⁹": "9"}
 _MEASURE_WORDS = frozenset("个張张条條台块塊位名颗顆枚")

@@ -35,6 +35,7 @@ from .chinese import (
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .limits import MAX_DIGITS
+from .reader import VULGAR_FRACTIONS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
@@ -131,7 +132,7 @@ _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d^]|\.\d)")
-_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+_VULGAR = {c: f"{v.numerator}/{v.denominator}" for c, v in VULGAR_FRACTIONS.items()}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
 #: The whole part of a mixed number printed before a vulgar fraction ("1½", "2 ¾"): up to three digits
 #: that are no decimal's or list's end ("2.5 ½" and "3,4 ½" are not mixed numbers).
