@@ -61,3 +61,20 @@ def test_vulgar_fractions(text: str, printed: str, value: Fraction) -> None:
 @pytest.mark.parametrize("text", ["It is 2.5⅞ wide.", "Rows 3,4⅞ were cut."])
 def test_vulgar_fraction_after_a_decimal_or_list_is_no_mixed_number(text: str) -> None:
     assert all(m.number.nominal not in (F(27, 8), F(39, 8), F(23, 8)) for m in mentions(text))
+
+
+# -- a bare 万 or 千 in a word of its own (万岁, 千岁, 万年青) is no amount; with a numeral it is one ----------
+
+@pytest.mark.parametrize("text", ["人民万岁！", "吾皇万岁万万岁", "千岁爷驾到", "窗台上摆着一盆万年青", "墙上挂着万年历",
+                                  "萬歲萬歲萬萬歲"])
+def test_long_live_is_no_amount(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("活到一万岁是不可能的", "一万岁", 10_000),
+    ("传说这只龟已经三万岁了", "三万岁", 30_000),
+    ("全国有上百万人受灾，其中两万人转移", "两万", 20_000),
+])
+def test_numeral_before_scale_and_sui_still_reads(text: str, printed: str, value: int) -> None:
+    assert the(text, printed).number.nominal == value

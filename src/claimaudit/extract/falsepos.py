@@ -186,6 +186,9 @@ _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
+#: A bare 万 or 千 in a word of its own: 万岁 (long live), 千岁 (a prince's title), 万年青 (a plant),
+#: 万年历 (a perpetual calendar). (百岁 is an age: 百岁老人 is a centenarian.)
+_LONG_LIFE_AFTER = re.compile(r"[岁歲]|年[青历曆]")
 #: (",00" keeps the integer part's value: 5,00 is 5)
 _DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                                r"forty|fifty|hundred)\b", re.I)
@@ -568,6 +571,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
             return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
+        if tok in ("万", "萬", "千") and _LONG_LIFE_AFTER.match(after):
+            return "word"             # 人民万岁, 千岁爷, 万年青: no ten thousand years (a word, no count)
         point = max(tok.find("点"), tok.find("點"))
         if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
                 or _CN_HALF_HOUR_AFTER.match(after) \
