@@ -78,3 +78,47 @@ def test_long_live_is_no_amount(text: str) -> None:
 ])
 def test_numeral_before_scale_and_sui_still_reads(text: str, printed: str, value: int) -> None:
     assert the(text, printed).number.nominal == value
+
+
+# -- a Chinese duration in parts, 零 between them: 两年零三个月 is 27 months (not two years and a stray 三) --------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("该工程历时两年零三个月。", "两年零三个月", 27, "月"),
+    ("工程历时两年三个月。", "两年三个月", 27, "月"),
+    ("他被判处有期徒刑1年3个月。", "1年3个月", 15, "月"),
+    ("孩子一岁零三个月了", "一岁零三个月", 15, "月"),
+    ("他坐了十年零两个月的牢", "十年零两个月", 122, "月"),
+    ("手术持续了两小时零五分钟", "两小时零五分钟", 125, "分钟"),
+    ("救援队搜索了三天零五个小时", "三天零五个小时", 77, "小时"),
+    ("他在一年又两个月后出狱", "一年又两个月", 14, "月"),
+])
+def test_chinese_duration_in_parts(text: str, printed: str, value: int, unit: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.number.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("项目须在2020年3个月内完成", ["3个月"]),         # a year number before the months: a date, no 2020 years
+    ("先是三个月，然后两年", ["三个月", "两年"]),       # not one phrase
+    ("他出差三个月零两年", ["三个月", "两年"]),         # parts that do not fall are not summed
+])
+def test_chinese_parts_not_summed(text: str, printed: list[str]) -> None:
+    assert [m.printed for m in mentions(text)] == printed
+
+
+def test_chinese_parts_a_third_part_not_read_is_no_sum_of_two() -> None:
+    # 零五天 after the months: 27 months would leave the days out, so the two are not summed
+    assert all(m.number.nominal != 27 for m in mentions("两年零三个月零五天"))
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("孩子一岁了", "一岁", 1), ("他一周岁生日那天学会了走路", "一周岁", 1), ("宝宝刚满一岁", "一岁", 1),
+])
+def test_one_before_sui_is_an_age(text: str, printed: str, value: int) -> None:
+    m = the(text, printed)
+    assert m.number.nominal == value and m.unit.canonical == "year"
+
+
+@pytest.mark.parametrize("text", ["一岁一枯荣", "一岁月静好"])
+def test_one_sui_in_a_phrase_is_no_age(text: str) -> None:
+    assert all(m.printed != "一岁" for m in mentions(text))

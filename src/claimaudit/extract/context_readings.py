@@ -794,6 +794,45 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
     return out
 
 
+#: The next part of a Chinese duration after its first unit (两年零三个月, 一岁零三个月, 三小时零五分钟, 1年3个月):
+#: 零 or 又 may join them; 月 alone is a month's name (2024年3月), so months need 个月. The grammar reads
+#: the whole (numbers.compound) and refuses a year number (2020年三个月内).
+_CN_NEXT_PART = re.compile(r"\s?[零又]?\s?(?:\d{1,3}|[一二两兩三四五六七八九十〇零]{1,4})\s?"
+                           r"(?:个月|個月|个小时|個小時|小时|小時|分钟|分鐘|天)")
+_CN_FIRST_PART_UNITS = frozenset({"年", "岁", "歲", "天", "小时", "小時", "个小时", "個小時"})
+
+
+def chinese_parts_with_ling(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """A Chinese duration printed in parts, the second often after 零 (两年零三个月 is 27 months, not
+    two years and a stray 三个月): one mention of the whole, in the smaller unit, where the grammar
+    reads it so (the parts must fall: 三个月零两年 is not read)."""
+    out: list[Mention] = []
+    drop_until = -1
+    for a in ms:
+        if a.start < drop_until:
+            continue
+        drop_until = -1
+        p = None
+        if a.unit_start >= 0 and not a.qualifier and not a.relation and a.start == a.number_start \
+                and not a.number.is_range and f[a.unit_start:a.end] in _CN_FIRST_PART_UNITS \
+                and _TIME is not None and a.unit.dims == _TIME.dims \
+                and (m := _CN_NEXT_PART.match(f, a.end)) is not None \
+                and _CN_NEXT_PART.match(f, m.end()) is None:      # 两年零三个月零五天: a third part not read
+            v = text[a.start:m.end()]
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p is not None else None
+            if p is not None and info is not None and info.dims == _TIME.dims and not p.is_range \
+                    and p.relation == "=" and p.nominal != a.number.nominal:
+                out.append(Mention(start=a.start, end=m.end(), printed=v, value=v, number=p, unit=info,
+                                   candidates=[f"{v!r} read as one duration in parts"], kind=a.kind,
+                                   number_start=a.number_start, number_end=a.number_end,
+                                   unit_start=a.unit_start, cell=a.cell))
+                drop_until = m.end()
+                continue
+        out.append(a)
+    return out
+
+
 def _next_time_part(f: str, a: Mention, b: Mention) -> bool:
     """Whether ``b`` goes on the duration ``a`` starts: glued to it, after a time unit or a bare 分."""
     if a.number.is_range or b.number.is_range or b.qualifier or b.kind != "digits" or a.kind != "digits" \

@@ -253,6 +253,8 @@ class Extractor:
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
         out = context_readings.time_in_parts(f, self.doc.text, self.kilo, out)
+        if self.lang != "en":
+            out = context_readings.chinese_parts_with_ling(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:

@@ -228,7 +228,7 @@ _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                            r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
+                            r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|[周週]?[岁歲](?![月一])|张卡|卡时|节点"
                             r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦"
                             # 一打 is a dozen; 一打开 "as soon as it opens", 一打听 "on asking" (verbs)
                             r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起])"

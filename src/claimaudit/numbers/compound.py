@@ -32,6 +32,10 @@ for _words, _family, _size, _out in [
     ("天 日", "time", 86400, "天"), ("小时 小時 个小时 個小時", "time", 3600, "小时"),
     ("分钟 分鐘 分", "time", 60, "分钟"),
     ("秒", "time", 1, "秒"),
+    # years and months (两年零三个月, 一岁零三个月, 2 years 3 months): months are a twelfth of a year
+    # (not a number of days); 月 alone is a month's name (2024年3月 is a date), so only 个月 is a part
+    ("年 岁 歲", "calendar", 12, "年"), ("个月 個月", "calendar", 1, "个月"),
+    ("year years yr yrs", "calendar", 12, "year"), ("month months", "calendar", 1, "month"),
     ("ft foot feet ′ '", "imperial length", 12, "foot"), ("in inch inches ″ \"", "imperial length", 1, "inch"),
     ("lb lbs pound pounds", "imperial mass", 16, "lb"), ("oz ounce ounces", "imperial mass", 1, "oz"),
     ("dollar dollars", "USD", 100, "USD"), ("cent cents", "USD", 1, "USD"),
@@ -46,7 +50,10 @@ _MONEY = {"USD", "CNY"}
 #: A part's number: digits, or a Chinese numeral (the financial forms too: 壹佰捌拾壹圆柒角).
 _NUM = r"(?:\d+(?:\.\d+)?|[" + "".join(sorted({*chinese.DIGITS, *chinese.SMALL_UNITS, *chinese.BIG_UNITS})) + "]+)"
 _UNIT = "|".join(re.escape(w) for w in sorted(_PARTS, key=len, reverse=True))
-_PART = re.compile(rf"\s*({_NUM})\s*({_UNIT})(?![A-Za-z])\s*(?:and\s+|,\s*)?", re.IGNORECASE)
+#: Parts are joined by nothing, "and", a comma, or 零 / 又 (两年零三个月, 三小时零五分, 一年又两个月).
+_PART = re.compile(rf"\s*({_NUM})\s*({_UNIT})(?![A-Za-z])\s*(?:and\s+|,\s*|[零又]\s*)?", re.IGNORECASE)
+#: Years of a calendar (2020年三个月内): a date before a span, no duration of 2020 years.
+_YEAR_NUMBER = 1000
 _RANGE_BOTH = re.compile(r"^(?P<a>.*?[\d%])\s*(?P<u>[^\d\s%][^\d]*?)\s*(?P<sep>to|-|–|—|~|至|到)\s*"
                          r"(?P<b>[-+]?[$€£¥]?[\d.,]+)\s*(?P=u)\s*$")
 
@@ -114,6 +121,8 @@ def _sum(text: str, parts: list[tuple[Fraction, int, str, int, str]], parse: Cal
     if any(p[1] for p in parts[:-1]):
         return None                     # "1.5 h 30 min": only the last part may have decimals
     family = parts[0][2]
+    if family == "calendar" and parts[0][3] == 12 and parts[0][0] >= _YEAR_NUMBER:
+        return None
     total = sum((p[0] * p[3] for p in parts), Fraction(0))
     last_decimals = parts[-1][1]
     if family in _MONEY:
