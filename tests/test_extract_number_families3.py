@@ -122,3 +122,37 @@ def test_one_before_sui_is_an_age(text: str, printed: str, value: int) -> None:
 @pytest.mark.parametrize("text", ["一岁一枯荣", "一岁月静好"])
 def test_one_sui_in_a_phrase_is_no_age(text: str) -> None:
     assert all(m.printed != "一岁" for m in mentions(text))
+
+
+# -- apostrophe thousands (Swiss style) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("The Swiss price was CHF 1'000.", "CHF 1'000", 1000),
+    ("It cost 1'250'000 francs.", "1'250'000 francs", 1_250_000),
+    ("The index closed at 12’345 points.", "12’345 points", 12_345),
+    ("Zurich has 421'878 inhabitants.", "421'878", 421_878),
+    ("The fee is CHF 2'500.50 per year.", "CHF 2'500.50 per year", F(500100, 200)),
+    ("Some 3'400 jobs went.", "Some 3'400", 3400),
+])
+def test_apostrophe_thousands(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ('He is 5\'10" tall.', [5, 10]),            # feet and inches, no 510
+    ("A 1'0000 typo.", [1]),                   # four digits after the apostrophe: no grouping
+    ("The 1990's were good.", []),
+    ("He said '100' twice.", []),
+])
+def test_apostrophe_that_groups_nothing(text: str, values: list[int]) -> None:
+    assert [m.number.nominal for m in mentions(text)] == values
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("1'000", 1000, ""), ("1’250’000", 1_250_000, ""), ("1'000'000.5", F(2_000_001, 2), ""),
+    ('5\'10"', 70, "inch"),                    # feet and inches stay a length in parts
+])
+def test_printed_grammar_reads_apostrophe_groups(text: str, value: Fraction, unit: str) -> None:
+    from claimaudit.numbers.printed import parse_printed
+    p = parse_printed(text)
+    assert (p.nominal, p.unit) == (value, unit)

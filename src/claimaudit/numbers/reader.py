@@ -217,13 +217,15 @@ class Reader:
             int_digits, first_group, pos = s[pos:j], j - pos, j
             count = j - start
             sep = ""
-            while self.char(pos) in (",", "_", " "):
+            while self.char(pos) in (",", "_", " ", "'", "’"):
                 c = s[pos]
                 j = self.digits_end(pos + 1, count)
                 k = j - pos - 1
                 count += k
                 if k == 0:
                     break
+                if c in "'’" and (k != 3 or first_group > 3 or (sep and c != sep)):
+                    break          # 5'10": feet and inches, no digit grouping (1'000 and 1’250’000 are)
                 if sep and c != sep:
                     if c == " ":
                         break

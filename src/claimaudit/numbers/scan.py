@@ -107,9 +107,10 @@ class NumberToken:   # three times as much (never changed once built)
 # -- digits --------------------------------------------------------------------------------------
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+#: Apostrophe-grouped digits (Swiss style: 1'000, 1’250’000) are one number; "5'10" (feet and inches) is not.
 #: Space-grouped digits take a decimal part only where the grouping is unmistakable: two groups or
 #: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
-_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
+_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
             r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
