@@ -156,3 +156,31 @@ def test_printed_grammar_reads_apostrophe_groups(text: str, value: Fraction, uni
     from claimaudit.numbers.printed import parse_printed
     p = parse_printed(text)
     assert (p.nominal, p.unit) == (value, unit)
+
+
+# -- ages as a decade of life: "in her thirties", "a man in his 40s" (a range of years, not 30 or 40) ----------
+
+@pytest.mark.parametrize(("text", "printed", "lo", "hi"), [
+    ("A man in his thirties was detained.", "thirties", 30, 39),
+    ("She is in her early forties.", "early forties", 40, 49),
+    ("Both victims were in their twenties.", "twenties", 20, 29),
+    ("He is still in his teens.", "teens", 13, 19),
+    ("A woman in her 50s was injured.", "50s", 50, 59),
+    ("Most of the recruits are in their mid-20s.", "mid-20s", 20, 29),
+    ("She is in her late 30's, a police spokesman said.", "late 30's", 30, 39),
+    ("Few players have reached their forties.", "forties", 40, 49),
+])
+def test_decade_of_life_is_an_age_range(text: str, printed: str, lo: int, hi: int) -> None:
+    m = the(text, printed)
+    assert (m.number.interval.lo, m.number.interval.hi, m.unit.canonical) == (lo, hi, "year")
+
+
+@pytest.mark.parametrize("text", [
+    "Temperatures were in the 90s all week.",        # degrees, or a decade: no age without a possessive
+    "Sales in the thirties were poor.",
+    "In the 1970s inflation rose.",
+    "Music of the 30's is back.",
+    "He scored in the 80s in every test.",
+])
+def test_decade_without_a_possessive_is_no_age(text: str) -> None:
+    assert mentions(text) == []

@@ -687,6 +687,38 @@ _CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")}
 _LENGTH_DIMS = unit_or_none("m")
 
 
+#: A decade of life after a possessive: "in her thirties", "a man in his 40s", "in their early twenties",
+#: "in his late 30's". An age, read as the whole decade (30-39 years; "early" and "late" only say where in it).
+#: Without the possessive it is no age ("in the 90s" is a decade or a temperature).
+_DECADE_OF_LIFE = re.compile(
+    r"\b(?:in|into|reach(?:ed|ing)?)\s+(?:his|her|their|my|your|our)\s+(?P<span>(?:(?:early|mid|late)[- ]?)?"
+    r"(?P<d>[2-9]0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![A-Za-z0-9])",
+    re.I)
+_DECADE_WORDS = {"teens": 13, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+                 "seventies": 70, "eighties": 80, "nineties": 90}
+
+
+def decades_of_life(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """Ages printed as a decade of life (see _DECADE_OF_LIFE), where no other mention stands."""
+    found: list[Mention] = []
+    for m in _DECADE_OF_LIFE.finditer(f):
+        d = m.group("d").lower()
+        lo = _DECADE_WORDS[d] if d in _DECADE_WORDS else int(d[:2])
+        hi = 19 if lo == 13 else lo + 9
+        start, end = m.start("span"), m.end("span")
+        if any(x.start < end and start < x.end for x in ms):
+            continue
+        reading = read_value(kilo, f"{lo}-{hi} years")
+        if reading is None:
+            continue
+        found.append(Mention(start=start, end=end, printed=text[start:end], value=reading.value,
+                             number=reading.number, unit=reading.unit,
+                             candidates=[f"an age: a decade of life, read as {lo} to {hi} years"],
+                             kind="words" if d[0].isalpha() else "digits",
+                             number_start=m.start("d"), number_end=m.end("d"), unit_start=-1))
+    return sorted(ms + found, key=lambda x: x.start) if found else ms
+
+
 def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
     an age in years (``aged 18-24``, ``aged 5 to 12``, ``aged between 18 and 65`` too); a length

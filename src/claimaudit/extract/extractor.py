@@ -247,6 +247,8 @@ class Extractor:
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)
         context_readings.words_around(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh" and any(w in f for w in ("ies", "0s", "0's", "0’s", "teens")):
+            out = context_readings.decades_of_life(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)

@@ -211,6 +211,7 @@ _DOT_SPACE = re.compile(r"\.\s")
 #: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
 _LOWER_WORD_AFTER = re.compile(r" [a-z]")
 _DECADE = re.compile(r"[1-9]0")
+_DECADE_S = re.compile(r"['’]?s(?![A-Za-z0-9])")
 #: A day, month and year with slashes ("12/03/2021", "3/14/2020", "2021/03/05"): every part is a date's
 #: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
 _SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
@@ -450,8 +451,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
         if prev == "/" and _MONTH_NUMBER.fullmatch(tok) and nxt != "/" and _YEAR_SLASH_BEFORE.search(before):
             return "date"                     # [2023/12]: the year's month (the year is a date already)
-        if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
-            return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
+        if _DECADE.fullmatch(tok) and _DECADE_S.match(after) and _DECADE_BEFORE.search(before):
+            return "decade"                   # "the 80s", "in their 30s", "the mid-90s", "her late 30's": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
         if prev in "xX×" and len(tok) >= 3 and tok.isdigit() and _SHAPE_FIRST.search(before):
