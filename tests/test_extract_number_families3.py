@@ -184,3 +184,26 @@ def test_decade_of_life_is_an_age_range(text: str, printed: str, lo: int, hi: in
 ])
 def test_decade_without_a_possessive_is_no_age(text: str) -> None:
     assert mentions(text) == []
+
+
+# -- Chinese words of an age before a bare number: 享年九十二, 虚岁八十, 时年35 -------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("老人于昨日去世，享年九十二。", "九十二", 92),
+    ("他虚岁八十，身体硬朗。", "八十", 80),
+    ("时年35的他辞去了工作。", "35", 35),
+    ("现年47，是一名教师。", "47", 47),
+    ("年满18即可报名。", "18", 18),
+    ("该作家终年76。", "76", 76),
+    ("享年92岁", "92岁", 92),
+])
+def test_chinese_age_words_before_a_bare_number(text: str, printed: str, value: int) -> None:
+    m = the(text, printed)
+    assert m.number.nominal == value and m.unit.canonical == "year"
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("今年35个项目已完工", "35"), ("现年营收5亿元", "5亿元"), ("他在年满三个月时断奶", "三个月"),
+])
+def test_not_an_age_without_the_words(text: str, printed: str) -> None:
+    assert all(m.unit.canonical != "year" for m in mentions(text) if m.printed.startswith(printed))

@@ -669,7 +669,9 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
-_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$"
+                         # 享年九十, 虚岁八十, 时年35: the words of an age before a bare number (岁 left out)
+                         r"|(?:享年|终年|終年|虚岁|虛歲|周岁|週歲|时年|時年|现年|現年|年方|年满|年滿)\s*$", re.I)
 #: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
 _TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
