@@ -207,3 +207,42 @@ def test_chinese_age_words_before_a_bare_number(text: str, printed: str, value: 
 ])
 def test_not_an_age_without_the_words(text: str, printed: str) -> None:
     assert all(m.unit.canonical != "year" for m in mentions(text) if m.printed.startswith(printed))
+
+
+# -- qualifiers of ages and group sizes after the number: "18 or over", "12 and under", "65 and older" ----------
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("Adults aged 18 or over may apply.", "18 or over", ">="),
+    ("Children 12 and under eat free.", "12 and under", "<="),
+    ("Residents 65 and older were vaccinated first.", "65 and older", ">="),
+    ("The junior league is for players aged 16 or younger.", "16 or younger", "<="),
+    ("The fare is free for kids 5 or under.", "5 or under", "<="),
+    ("Those 70 and over get a discount.", "70 and over", ">="),
+    ("Pupils aged 11 and younger sat the test.", "11 and younger", "<="),
+    ("Members 21 or older can vote.", "21 or older", ">="),
+])
+def test_suffix_qualifiers_of_ages_and_groups(text: str, printed: str, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == relation
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("Sales rose 5% and over the year profits fell.", "5%"),     # "over the year": the clause's preposition
+    ("He scored 3 and over the weekend he rested.", "3"),
+    ("It fell 2% or under a tenth of the peak.", "2%"),
+])
+def test_over_or_under_of_the_clause_is_no_qualifier(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == "="
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("She turns 30 tomorrow.", "30"), ("He turned 65 yesterday.", "65"), ("My son turns 8 next week.", "8"),
+])
+def test_turns_before_a_day_is_an_age(text: str, printed: str) -> None:
+    assert the(text, printed).unit.canonical == "year"
+
+
+@pytest.mark.parametrize("text", ["She turned 30 pages today.", "The road turns 90 degrees next to the farm."])
+def test_turned_before_a_noun_is_no_age(text: str) -> None:
+    assert all(m.unit.canonical != "year" for m in mentions(text))

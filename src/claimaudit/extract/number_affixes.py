@@ -19,8 +19,11 @@ POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": 
 #: after a space ("30 or more").
 _POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])"
                              r"|\s(" + vocabulary.alternation(
-    k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
-_POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
+    k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])"
+                             # not a preposition of the clause: "rose 5% and over the year", "3 or under a tenth"
+                             r"(?!\s+(?:the|a|an|this|that|these|those|its|his|her|their|our|[\d$€£¥])(?![A-Za-z]))")
+#: (the room to see the word after an English phrase too)
+_POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 10
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
 _ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(

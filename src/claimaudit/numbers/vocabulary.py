@@ -67,6 +67,9 @@ SUFFIX_QUALIFIERS: dict[str, str] = {
     "以上": ">=", "or more": ">=", "or above": ">=", "and above": ">=", "or greater": ">=", "and up": ">=",
     "以内": "<=", "以下": "<=", "之内": "<=", "or less": "<=", "or fewer": "<=", "or below": "<=",
     "and below": "<=", "at most": "<=", "max": "<=", "maximum": "<=",
+    # ages and sizes of groups ("aged 18 or over", "children 12 and under", "65 and older")
+    "or over": ">=", "and over": ">=", "or older": ">=", "and older": ">=",
+    "or under": "<=", "and under": "<=", "or younger": "<=", "and younger": "<=",
 }
 
 #: Glued to the number: 20多 / 1000余 mean "more than", an attached ``+`` (``1350+``) "at least".
