@@ -246,3 +246,40 @@ def test_turns_before_a_day_is_an_age(text: str, printed: str) -> None:
 @pytest.mark.parametrize("text", ["She turned 30 pages today.", "The road turns 90 degrees next to the farm."])
 def test_turned_before_a_noun_is_no_age(text: str) -> None:
     assert all(m.unit.canonical != "year" for m in mentions(text))
+
+
+# -- 人 after a numeral is the count's noun, the verb after it is none of it (三十人参加, not 人参) ---------------
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("共计叁拾肆人参加。", "叁拾肆人"), ("两千五百人参加了比赛", "两千五百人"), ("事故造成五人受伤", "五人"),
+    ("车间里有三十人工作", "三十人"), ("约有八百人参与调查", "八百人"),
+])
+def test_person_count_stops_before_the_verb(text: str, printed: str) -> None:
+    assert the(text, printed).counted == "人"
+
+
+@pytest.mark.parametrize(("text", "printed"), [("接待游客1000人次", "1000"), ("共投入20人天", "20")])
+def test_person_units_keep_their_second_character(text: str, printed: str) -> None:
+    assert the(text, printed).counted != "人"
+
+
+# -- 八旬老人, 年逾八旬: an age in tens of years (旬 is also ten days: 上旬, 四旬斋 are no ages) --------------------
+
+@pytest.mark.parametrize(("text", "printed", "lo", "hi", "relation"), [
+    ("一位八旬老人走失", "八旬", 80, 89, "="),               # in the eighties
+    ("九旬老太独自生活", "九旬", 90, 99, "="),
+    ("六旬的老人仍在工作", "六旬", 60, 69, "="),
+    ("年逾八旬的老人", "逾八旬", 80, 80, ">"),
+    ("他已年过七旬", "七旬", 70, 70, ">"),
+    ("老人年近九旬", "近九旬", 90, 90, "~"),
+    ("父亲年届六旬", "六旬", 60, 60, "="),
+])
+def test_xun_is_an_age_in_tens_of_years(text: str, printed: str, lo: int, hi: int, relation: str) -> None:
+    m = the(text, printed)
+    iv = m.number.interval
+    assert (m.unit.canonical, iv.lo, iv.hi, m.relation or m.number.relation) == ("year", lo, hi, relation)
+
+
+@pytest.mark.parametrize("text", ["本月上旬发布", "四旬斋期间", "雨季持续三旬", "八旬"])
+def test_xun_without_the_words_of_an_age_is_no_age(text: str) -> None:
+    assert all(m.unit.canonical != "year" for m in mentions(text))

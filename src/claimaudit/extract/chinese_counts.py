@@ -39,6 +39,8 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
+#: What goes on 人 into a unit of its own (人次, 人天, 人月: person-visits, person-days, person-months).
+_PERSON_UNITS = frozenset("次天月年时時日")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
@@ -165,6 +167,10 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
             and not (f[j] == "不" and tok != "零"):
         j += 1
     noun = f[measure_end:j]
+    if not m and noun[:1] == "人" and noun[1:2] not in _PERSON_UNITS:
+        # 三十人参加, 五人受伤: 人 right after the numeral, then a verb (人参 is no noun here); after a
+        # measure word 人 starts a noun (四类人才, 两名人员)
+        noun, j = "人", measure_end + 1
     if tok == "一":
         # Only where the text insists on the number: 不止一个, 只做一个, 一个数量级 (otherwise an article).
         if not m or not (_ONE_BEFORE.search(f[max(0, start - 4):start]) or f.startswith("数量级", measure_end)):

@@ -722,6 +722,37 @@ def decades_of_life(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Men
     return sorted(ms + found, key=lambda x: x.start) if found else ms
 
 
+#: 六旬, 七旬, 八旬, 九旬: an age in tens of years (八旬老人 is a man of eighty), where the words say it is an
+#: age: 年 before it (年逾八旬, 年过七旬, 年近九旬) or an old person after it (八旬老人, 九旬高龄). (A 旬 is also ten
+#: days: 上旬, 三旬, 四旬斋 are no ages.)
+_XUN_AGE_BEFORE = re.compile(r"年(?:逾|过|過|近|届|屆|已|满|滿)?$")
+_XUN_AGE_AFTER = re.compile(r"旬(?:[的之])?(?:老|高龄|高齡|长者|長者|阿婆|阿公)")
+_XUN_TENS = {"六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _xun_age(f: str, text: str, kilo: int, m: Mention) -> None:
+    """Reread ``m`` as an age when it is the numeral of 八旬 (see _XUN_AGE_AFTER)."""
+    tens = _XUN_TENS.get(f[m.number_start:m.number_end])
+    if tens is None or not f.startswith("旬", m.number_end) or m.number.is_range:
+        return
+    before = f[max(0, m.number_start - 3):m.number_start]
+    if not (_XUN_AGE_BEFORE.search(f[max(0, m.start - 3):m.start] + f[m.start:m.number_start])
+            or _XUN_AGE_AFTER.match(f, m.number_end)):
+        return
+    last = before[-1:]
+    qualifier = text[m.start:m.number_start] or ("逾" if last and last in "过過" else "近" if last == "近" else "")
+    # 年届六旬 (turned sixty) is the decade's start; 八旬老人 alone is in the eighties (80-89)
+    value = f"{qualifier}{tens * 10} years" if qualifier or (last and last in "届屆满滿") \
+        else f"{tens * 10}-{tens * 10 + 9} years"
+    reading = read_value(kilo, value)
+    if reading is None:
+        return
+    m.value, m.number, m.unit, m.counted = reading.value, reading.number, reading.unit, ""
+    m.end, m.unit_start = m.number_end + 1, m.number_end
+    m.printed = text[m.start:m.end]
+    m.candidates.append(f"an age: {tens}旬 read as {value}")
+
+
 def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """Units the words around a number give it: a bare whole number right after ``age``/``aged`` is
     an age in years (``aged 18-24``, ``aged 5 to 12``, ``aged between 18 and 65`` too); a length
@@ -733,6 +764,9 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
                                        and grown[k] is not x and x.start < grown[k].end)]
     for m in ms:
+        if m.kind == "chinese" and f.startswith("旬", m.number_end):
+            _xun_age(f, text, kilo, m)
+            continue
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
                 or (m.number.nominal.denominator != 1 and not m.number.is_range) or m.number.nominal <= 0 \
                 or m.number.nominal > 130:
