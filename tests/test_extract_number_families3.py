@@ -283,3 +283,32 @@ def test_xun_is_an_age_in_tens_of_years(text: str, printed: str, lo: int, hi: in
 @pytest.mark.parametrize("text", ["本月上旬发布", "四旬斋期间", "雨季持续三旬", "八旬"])
 def test_xun_without_the_words_of_an_age_is_no_age(text: str) -> None:
     assert all(m.unit.canonical != "year" for m in mentions(text))
+
+
+# -- 兆 before a currency is a trillion (台湾、日本的写法: 15兆元); elsewhere it stays the metric mega ------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("台積電市值突破新台幣15兆元", "新台幣15兆元", 15 * 10**12, "TWD"),
+    ("政府預算達2.5兆元", "2.5兆元", F(5, 2) * 10**12, "CNY"),
+    ("美国国债突破三十兆美元", "三十兆美元", 30 * 10**12, "USD"),
+    ("日本国债余额超过一千兆日元", "超过一千兆日元", 10**15, "JPY"),
+    ("企业盈余约五兆日圓", "约五兆日圓", 5 * 10**12, "JPY"),
+    ("韩国GDP约为2000兆韩元", "约为2000兆韩元", 2000 * 10**12, "KRW"),
+    ("一兆元的预算", "一兆元", 10**12, "CNY"),
+])
+def test_zhao_before_money_is_a_trillion(text: str, printed: str, value: Fraction, unit: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.unit.canonical) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("装机容量达到300兆瓦", "300兆瓦", "MW"), ("电站装机2000兆瓦", "2000兆瓦", "MW"), ("主频1兆赫", "1兆赫", "MHz"),
+])
+def test_zhao_before_a_unit_is_mega(text: str, printed: str, unit: str) -> None:
+    m = the(text, printed)
+    assert m.number.nominal < 10**6 and m.unit.text == unit
+
+
+def test_zhao_inside_a_numeral_is_a_place_and_at_the_end_no_amount() -> None:
+    assert the("总额为四十九兆九千五百九十二億元", "四十九兆九千五百九十二億元").number.nominal == 49_959_200_000_000
+    assert all(m.number.nominal < 10**6 for m in mentions("家里装了100兆宽带"))

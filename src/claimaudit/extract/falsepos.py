@@ -124,7 +124,7 @@ _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
-                                r"|张|卡|个|条|台|节点|万|亿"
+                                r"|张|卡|个|条|台|节点|万|亿|兆(?=[^\s，。]{0,4}?(?:元|圆|圓|币|幣|镑|鎊|郎))"
                                 # money, measures and counts of people after it ("每盎司2000美元", "2000公里",
                                 # "2024 人"): an amount; 年, 届, 版, 款 after it stay a year (2019元旦 is New
                                 # Year's Day)

@@ -54,6 +54,8 @@ MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+c
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
+    # 15兆元, 2.5兆美元: 兆 before a currency is the trillion (兆瓦 and 100兆宽带 stay a unit's prefix)
+    r"|兆(?=" + vocabulary.alternation({*vocabulary.YUAN_WORDS, *vocabulary.CHINESE_CURRENCY_NAMES}) + r")"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
 def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | None:
