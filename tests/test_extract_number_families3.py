@@ -312,3 +312,20 @@ def test_zhao_before_a_unit_is_mega(text: str, printed: str, unit: str) -> None:
 def test_zhao_inside_a_numeral_is_a_place_and_at_the_end_no_amount() -> None:
     assert the("总额为四十九兆九千五百九十二億元", "四十九兆九千五百九十二億元").number.nominal == 49_959_200_000_000
     assert all(m.number.nominal < 10**6 for m in mentions("家里装了100兆宽带"))
+
+
+# -- "a year old": the article is one, for an age ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "unit"), [
+    ("The puppy is a year old.", "a year", "year"), ("A day-old chick was found.", "A day", "day"),
+    ("The foal is an hour old.", "an hour", "hour"), ("The baby is a month old.", "a month", "month"),
+    ("The photos are a week old.", "a week", "week"),
+])
+def test_article_before_a_unit_of_age(text: str, printed: str, unit: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.unit.canonical) == (1, unit)
+
+
+@pytest.mark.parametrize("text", ["He is a year older than me.", "It happened a year ago.", "Once a year, old friends meet."])
+def test_article_before_a_unit_of_time_without_old(text: str) -> None:
+    assert mentions(text) == []

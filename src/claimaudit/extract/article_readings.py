@@ -37,6 +37,9 @@ _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "rates rose a percentage point", "yields moved a basis point": one of them.
 _ARTICLE_POINT = re.compile(r"(?<![A-Za-z'’])(a|A|one|One|a full) (percentage point|basis point)(?![A-Za-z\-])")
+#: "the puppy is a year old", "a day-old chick", "an hour old": an age of one unit of time (the "a" is one;
+#: "a year older", "a year ago" are no ages).
+_ARTICLE_AGE = re.compile(_ARTICLE_FIRST + r"(?<![A-Za-z'’])(a|an|A|An) (year|month|week|day|hour)(?=[- ]old(?![A-Za-z]))")
 _FRACTION_BEFORE = re.compile(r"(?:half|quarters?|thirds?|fifths?|tenths?)(?:\s+of)?\s+$", re.I)
 #: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
 _FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
@@ -105,6 +108,18 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
             continue
         added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
                              number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {am.group(2).lower()}"],
+                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                             unit_start=am.start(2)))
+    for am in _ARTICLE_AGE.finditer(f) if "old" in f else ():
+        if any(a < am.end() and am.start() < b for a, b in taken):
+            continue
+        v = f"1 {am.group(2)}"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None:
+            continue
+        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
+                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {am.group(2)} (an age)"],
                              kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
                              unit_start=am.start(2)))
     if " and a " in f:
