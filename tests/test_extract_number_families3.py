@@ -329,3 +329,32 @@ def test_article_before_a_unit_of_age(text: str, printed: str, unit: str) -> Non
 @pytest.mark.parametrize("text", ["He is a year older than me.", "It happened a year ago.", "Once a year, old friends meet."])
 def test_article_before_a_unit_of_time_without_old(text: str) -> None:
     assert mentions(text) == []
+
+
+# -- a Chinese range of a count: 三到五个工作日 is 3 to 5 (the measure word follows the second end) -------------
+
+@pytest.mark.parametrize(("text", "printed", "lo", "hi", "counted"), [
+    ("退款需要三到五个工作日", "三到五个工作", 3, 5, "工作"),
+    ("两到三个工作日内到账", "两到三个工作", 2, 3, "工作"),
+    ("每组三到五人", "三到五人", 3, 5, "人"),
+    ("现场有七到八个人", "七到八个人", 7, 8, "人"),
+    ("招募十至二十名志愿者", "十至二十名志愿", 10, 20, "志愿"),
+])
+def test_chinese_count_range(text: str, printed: str, lo: int, hi: int, counted: str) -> None:
+    m = the(text, printed)
+    assert (m.number.interval.lo, m.number.interval.hi, m.counted) == (lo, hi, counted)
+
+
+def test_chinese_range_with_its_unit_is_unchanged() -> None:
+    m = the("项目周期三至五年", "三至五年")
+    assert (m.number.interval.lo, m.number.interval.hi, m.unit.canonical) == (3, 5, "year")
+
+
+# -- 零上 (above zero) is no zero: 零上五度 is +5 °C --------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("气温在零下五度到零上三度之间", [-5, 3]), ("白天零上五度，夜间零下二度", [5, -2]),
+])
+def test_above_zero_is_no_zero(text: str, values: list[int]) -> None:
+    ms = mentions(text)
+    assert [m.number.nominal for m in ms] == values and all(m.unit.canonical == "Celsius_reading" for m in ms)

@@ -25,7 +25,7 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "一清二楚", "接二连三", "举一反三", "一举两得", "两全其美", "说三道四", "不三不四", "丢三落四",
                  "七嘴八舌", "十字", "三角", "八卦", "四川", "三星", "五金", "十分", "十足", "两者", "两边", "两端",
                  "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
-                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般",
+                 "零食", "零和", "零下", "零上", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般",
                  "伎俩", "技俩", "合二为一", "一分为二", "化整为零", "略知一二", "八九不离十", "十之八九", "乱七八糟",
                  "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
                  "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
@@ -39,6 +39,9 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
+#: A range between two numerals (三到五个, 十至二十名): the first end is no count of 到.
+_RANGE_MARKS = frozenset("到至~～")
+_RANGE_SECOND = frozenset("一二两兩三四五六七八九十百千")
 #: What goes on 人 into a unit of its own (人次, 人天, 人月: person-visits, person-days, person-months).
 _PERSON_UNITS = frozenset("次天月年时時日")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
@@ -158,6 +161,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return end, ""                   # 五度: a degree or a kWh where the sentence says so (context_readings)
     if f.startswith(("成", "半", "番"), pos):
         return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
+    if f[pos:pos + 1] in _RANGE_MARKS and f[pos + 1:pos + 2] in _RANGE_SECOND:
+        return None                      # 十至二十名: the first end of a range (the count follows the second)
     m = _COUNT_MEASURE.match(f, pos)
     measure_end = m.end() if m else pos
     j = measure_end

@@ -560,7 +560,7 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     sentence = f[a + 1:b]
     if "华氏" in sentence or "華氏" in sentence:
         unit, note = "Fahrenheit_reading", "度 read as degrees Fahrenheit (华氏 in the sentence)"
-    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到|零下", sentence):
+    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到|零下|零上", sentence):
         unit, note = "Celsius_reading", "度 read as degrees Celsius (a temperature context)"
     elif re.search(r"电|電", sentence):
         unit, note = "kWh", "度 read as kilowatt-hours (1 度电 = 1 kWh)"
