@@ -358,3 +358,16 @@ def test_chinese_range_with_its_unit_is_unchanged() -> None:
 def test_above_zero_is_no_zero(text: str, values: list[int]) -> None:
     ms = mentions(text)
     assert [m.number.nominal for m in ms] == values and all(m.unit.canonical == "Celsius_reading" for m in ms)
+
+
+# -- the day of a month and set phrases with numerals are no amounts ------------------------------------------
+
+@pytest.mark.parametrize("text", ["三月五日", "十二月二十五号", "会议定于五月十日召开", "他一天到晚忙个不停", "这事十有八九成了",
+                                  "他爱读三国演义", "昆明四季如春"])
+def test_dates_and_set_phrases_with_numerals(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed"), [("他工作了一天", "一天"), ("工期为五日", "五日")])
+def test_days_as_a_duration_still_read(text: str, printed: str) -> None:
+    assert the(text, printed).number.nominal in (1, 5)

@@ -227,6 +227,9 @@ _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GP
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
+_CN_DAY_OF_MONTH = re.compile(r"[日号號]")
+#: A month's name before the day: a numeral or digits and 月 (一月, 十二月, 3月), not 个月 (三个月五日 is no date).
+_CN_MONTH_BEFORE = re.compile(r"(?<![个個])(?:[一二三四五六七八九十]{1,3}|\d{1,2})月$")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
                             r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|[周週]?[岁歲](?![月一])|张卡|卡时|节点"
@@ -597,6 +600,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # 三月, 十月一日: a month's name (three months is 三个月)
         if prev and prev in "0123456789年" and _CN_DATE_WORD.match(after):
             return "date"
+        if prev and prev in "月" and _CN_DAY_OF_MONTH.match(after) and _CN_MONTH_BEFORE.search(before):
+            return "date"             # 三月五日, 十二月二十五号: the day of a month (no five days: 五天)
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
         if tok in ("一", "两", "二") and not _ONE_AS_AMOUNT.match(after):
             return "article or idiom"
