@@ -371,3 +371,23 @@ def test_dates_and_set_phrases_with_numerals(text: str) -> None:
 @pytest.mark.parametrize(("text", "printed"), [("他工作了一天", "一天"), ("工期为五日", "五日")])
 def test_days_as_a_duration_still_read(text: str, printed: str) -> None:
     assert the(text, printed).number.nominal in (1, 5)
+
+
+# -- a month and a day with a slash ("after 9/11", "on 7/4") is a date, not a fraction or two numbers --------------
+
+@pytest.mark.parametrize("text", [
+    "After 9/11 security rose.", "Played on 12/25 at home.", "The deadline is 5/17.", "Independence Day is on 7/4.",
+    "The vote passed 3/28.", "Since 12/3 sales rose.", "On 3/4 the market fell.",
+])
+def test_month_and_day_is_no_quantity(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("He ate 3/4 of the pie.", "3/4", F(3, 4)), ("Cut it by 1/2.", "1/2", F(1, 2)),
+    ("It shrank to 7/20 of its size.", "7/20", F(7, 20)), ("A 1/25 scale model.", "1/25", F(1, 25)),
+    ("From 1/3 to 1/2 of users.", "1/3", F(1, 3)), ("It was trained on 1/4 of the data.", "1/4", F(1, 4)),
+    ("About 5/16 inch.", "About 5/16 inch", F(5, 16)),
+])
+def test_fractions_that_look_like_dates(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value

@@ -226,6 +226,15 @@ _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|m
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
+#: A month and a day with a slash ("9/11", "7/4", "12/25"): a date after a word of time, or where the day
+#: is no denominator a fraction is printed with (5/17, 3/28; 3/16, 7/20, 1/25 stay fractions).
+_MONTH_DAY = re.compile(r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])")
+#: "trained on 1/4 of the data": a share, whatever word stands before it.
+_OF_AFTER = re.compile(r"\s+of\b")
+_SLASH_DAY = re.compile(r"/\d{1,2}(?![\d/]|\.\d)")
+_DAY_AFTER_MONTH = re.compile(r"(?<![\d/.])(\d{1,2})/$")
+_DAY_NOT_DENOMINATOR = frozenset({11, 13, 14, 17, 18, 19, 21, 22, 23, 26, 27, 28, 29, 31})
+_DATE_WORD_BEFORE = re.compile(r"\b(?:on|since|after|before|until|till|dated?|due|ended|ending)\s+$", re.I)
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 _CN_DAY_OF_MONTH = re.compile(r"[日号號]")
 #: A month's name before the day: a numeral or digits and 月 (一月, 十二月, 3月), not 个月 (三个月五日 is no date).
@@ -452,6 +461,16 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
+        if kind == "fraction" and (md := _MONTH_DAY.fullmatch(tok)) is not None and not _OF_AFTER.match(after) and (
+                int(md.group(2)) in _DAY_NOT_DENOMINATOR or _DATE_WORD_BEFORE.search(before)):
+            return "date"                     # "after 9/11", "due 5/17": a month and day, no fraction
+        if kind == "digits" and nxt == "/" and _MONTH_DAY.fullmatch(tok + _SLASH_DAY.match(after).group(0)
+                                                                   if _SLASH_DAY.match(after) else "") \
+                and _DATE_WORD_BEFORE.search(before):
+            return "date"                     # "on 7/4", "since 12/3": no 7 and 4 (nor 7/4 = 1.75)
+        if kind == "digits" and prev == "/" and (md := _DAY_AFTER_MONTH.search(before)) is not None \
+                and _MONTH_DAY.fullmatch(md.group(1) + "/" + tok) and _DATE_WORD_BEFORE.search(before[:md.start()]):
+            return "date"
         if prev == "/" and _MONTH_NUMBER.fullmatch(tok) and nxt != "/" and _YEAR_SLASH_BEFORE.search(before):
             return "date"                     # [2023/12]: the year's month (the year is a date already)
         if _DECADE.fullmatch(tok) and _DECADE_S.match(after) and _DECADE_BEFORE.search(before):
