@@ -391,3 +391,18 @@ def test_month_and_day_is_no_quantity(text: str) -> None:
 ])
 def test_fractions_that_look_like_dates(text: str, printed: str, value: Fraction) -> None:
     assert the(text, printed).number.nominal == value
+
+
+# -- names with a number in them: "World War Two", "Number 10", "Apollo 11" -----------------------------------------
+
+@pytest.mark.parametrize("text", ["World War Two changed Europe.", "He lives at Number 10.", "Apollo 11 landed.",
+                                  "World War II veterans marched."])
+def test_names_with_numbers(text: str) -> None:
+    assert mentions(text) == []
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("A number of 10 people came.", "10"), ("The Apollo programme cost 25 billion dollars.", "25 billion dollars"),
+])
+def test_numbers_beside_those_names_still_read(text: str, printed: str) -> None:
+    assert the(text, printed).number.nominal > 0

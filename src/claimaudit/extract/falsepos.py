@@ -26,7 +26,9 @@ _YEAR = re.compile(r"(?:19[5-9]\d|20[0-3]\d)$")
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
                 "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
                 "Release", "release", "arXiv", "arXiv:", "No.", "no.", "page", "Page", "p.", "pp.", "Ascend", "Llama",
-                "Python", "CUDA", "iOS", "Android", "Windows")
+                "Python", "CUDA", "iOS", "Android", "Windows",
+                # names with a number in them: "World War Two", "Number 10" (Downing Street), "Apollo 11"
+                "World War", "Number", "Apollo")
 _LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本", "步骤", "步驟")
 _LABEL_BEFORE = re.compile(r"(?:\b(?:" + "|".join(map(re.escape, _LABEL_WORDS)) + ")|"
                            + "|".join(map(re.escape, _LABEL_SIGNS)) + r")\s*$")
