@@ -406,3 +406,15 @@ def test_names_with_numbers(text: str) -> None:
 ])
 def test_numbers_beside_those_names_still_read(text: str, printed: str) -> None:
     assert the(text, printed).number.nominal > 0
+
+
+# -- quadrillion: the next scale word after trillion ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("The debt hit 2 quadrillion won.", "2 quadrillion", 2 * 10**15),
+    ("It is 1.5 quadrillion dollars.", "1.5 quadrillion dollars", F(3, 2) * 10**15),
+    ("About three quadrillion.", "About three quadrillion", 3 * 10**15),
+    ("one quadrillion", "one quadrillion", 10**15),
+])
+def test_quadrillion(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
