@@ -7,7 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from test_extract_value_families2 import mentions, the
 
 F = Fraction
@@ -65,8 +64,8 @@ def test_vulgar_fraction_after_a_decimal_or_list_is_no_mixed_number(text: str) -
 
 # -- a bare 万 or 千 in a word of its own (万岁, 千岁, 万年青) is no amount; with a numeral it is one ----------
 
-@pytest.mark.parametrize("text", ["人民万岁！", "吾皇万岁万万岁", "千岁爷驾到", "窗台上摆着一盆万年青", "墙上挂着万年历",
-                                  "萬歲萬歲萬萬歲"])
+@pytest.mark.parametrize("text", ["人民万岁！", "吾皇万岁万万岁", "千岁爷驾到", "窗台上摆着一盆万年青",
+                                  "墙上挂着万年历", "萬歲萬歲萬萬歲"])
 def test_long_live_is_no_amount(text: str) -> None:
     assert mentions(text) == []
 
@@ -326,7 +325,8 @@ def test_article_before_a_unit_of_age(text: str, printed: str, unit: str) -> Non
     assert (m.number.nominal, m.unit.canonical) == (1, unit)
 
 
-@pytest.mark.parametrize("text", ["He is a year older than me.", "It happened a year ago.", "Once a year, old friends meet."])
+@pytest.mark.parametrize("text", ["He is a year older than me.", "It happened a year ago.",
+                                  "Once a year, old friends meet."])
 def test_article_before_a_unit_of_time_without_old(text: str) -> None:
     assert mentions(text) == []
 
@@ -362,8 +362,8 @@ def test_above_zero_is_no_zero(text: str, values: list[int]) -> None:
 
 # -- the day of a month and set phrases with numerals are no amounts ------------------------------------------
 
-@pytest.mark.parametrize("text", ["三月五日", "十二月二十五号", "会议定于五月十日召开", "他一天到晚忙个不停", "这事十有八九成了",
-                                  "他爱读三国演义", "昆明四季如春"])
+@pytest.mark.parametrize("text", ["三月五日", "十二月二十五号", "会议定于五月十日召开", "他一天到晚忙个不停",
+                                  "这事十有八九成了", "他爱读三国演义", "昆明四季如春"])
 def test_dates_and_set_phrases_with_numerals(text: str) -> None:
     assert mentions(text) == []
 
@@ -418,3 +418,28 @@ def test_numbers_beside_those_names_still_read(text: str, printed: str) -> None:
 ])
 def test_quadrillion(text: str, printed: str, value: Fraction) -> None:
     assert the(text, printed).number.nominal == value
+
+
+# -- powers read aloud: "10 to the power of 9", "ten to the sixth", "2 to the 64th power" ----------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value"), [
+    ("That is 10 to the power of 9.", "10 to the power of 9", 10**9),
+    ("ten to the power of twelve", "ten to the power of twelve", 10**12),
+    ("The key space is 2 to the power of 10, or more.", "2 to the power of 10", 1024),
+    ("There are 2 to the 64th power addresses.", "2 to the 64th power", 2**64),
+    ("The error is 10 to the minus 3.", "10 to the minus 3", F(1, 1000)),
+    ("That is ten to the ninth.", "ten to the ninth", 10**9),
+    ("Twenty to the power of two is four hundred.", "Twenty to the power of two", 400),
+])
+def test_powers_in_words(text: str, printed: str, value: Fraction) -> None:
+    assert the(text, printed).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("They moved from 5 to the 10th place.", ["5"]),        # a rank, not 5^10
+    ("They rose from 2 to the 3rd place.", ["2"]),
+    ("He went from one to the second round.", []),
+    ("It rose to the top.", []),
+])
+def test_to_the_without_a_power(text: str, printed: list[str]) -> None:
+    assert [m.printed for m in mentions(text)] == printed

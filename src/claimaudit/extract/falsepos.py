@@ -466,9 +466,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if kind == "fraction" and (md := _MONTH_DAY.fullmatch(tok)) is not None and not _OF_AFTER.match(after) and (
                 int(md.group(2)) in _DAY_NOT_DENOMINATOR or _DATE_WORD_BEFORE.search(before)):
             return "date"                     # "after 9/11", "due 5/17": a month and day, no fraction
-        if kind == "digits" and nxt == "/" and _MONTH_DAY.fullmatch(tok + _SLASH_DAY.match(after).group(0)
-                                                                   if _SLASH_DAY.match(after) else "") \
-                and _DATE_WORD_BEFORE.search(before):
+        if kind == "digits" and nxt == "/" and (day := _SLASH_DAY.match(after)) is not None \
+                and _MONTH_DAY.fullmatch(tok + day.group(0)) and _DATE_WORD_BEFORE.search(before):
             return "date"                     # "on 7/4", "since 12/3": no 7 and 4 (nor 7/4 = 1.75)
         if kind == "digits" and prev == "/" and (md := _DAY_AFTER_MONTH.search(before)) is not None \
                 and _MONTH_DAY.fullmatch(md.group(1) + "/" + tok) and _DATE_WORD_BEFORE.search(before[:md.start()]):

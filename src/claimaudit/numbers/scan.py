@@ -110,7 +110,8 @@ _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: Apostrophe-grouped digits (Swiss style: 1'000, 1’250’000) are one number; "5'10" (feet and inches) is not.
 #: Space-grouped digits take a decimal part only where the grouping is unmistakable: two groups or
 #: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
-_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
+_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)"
+            r"|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
             r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
@@ -397,6 +398,85 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             # "3 hundred and negative one": the words after "and" are no part of it
             rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
         yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
+
+
+#: A power read aloud: "10 to the power of 9", "ten to the power of twelve", "2 to the 64th power", "10 to the
+#: sixth", "10 to the minus 3". The base and the exponent are digits or number words; the value is spelt out
+#: as the caret form reads it (10^9) or exactly (2^64), within _MAX_POWER_DIGITS.
+_POWER_WORDS_RE = _Lazy(r"(?P<base>\d{1,6}|[a-z]+(?:[ -][a-z]+){0,2}) to the (?:power of (?P<sign>minus |negative |-)?"
+                        r"(?P<exp>\d{1,3}|[a-z]+(?:-[a-z]+)?)|(?P<osign>minus |negative )?"
+                        r"(?P<ord>\d{1,3}(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)?)(?P<power> power)?)(?![\w])", re.I)
+#: Without "power" the ordinal form is a power only for 10 and 2 and at the end of the phrase ("10 to the sixth.");
+#: "from 5 to the 10th place" is a rank.
+_POWER_PHRASE_END = _Lazy(r"\s*(?:$|[,.;:!?)]|(?:and|or|but|which|that|is|was)\b)")
+
+
+def _power_exponent(word: str, ordinal: bool) -> int | None:
+    w = word.lower()
+    if ordinal:
+        if w[:-2].isdigit() and w[-2:] in ("st", "nd", "rd", "th"):
+            return int(w[:-2])
+        if "-" in w:                      # "twenty-first"
+            tens, _, unit = w.partition("-")
+            return _TENS_EN[tens] + _UNIT_ORDINALS_EN[unit] if tens in _TENS_EN and unit in _UNIT_ORDINALS_EN else None
+        if w in _UNIT_ORDINALS_EN and w != "first":
+            return _UNIT_ORDINALS_EN[w]
+        return _FRACTIONS_EN.get(w) if not w.endswith("s") and w not in ("half", "quarter") else None
+    got = _word_number(w) if not w.isdigit() else Fraction(int(w))
+    return int(got) if got is not None and got.denominator == 1 else None
+
+
+#: The base before " to the ": digits, or one to three number words (tried longest first).
+_POWER_BASE = _Lazy(r"(?<![\w.,])(?:\d{1,6}|[a-z]+)(?:[ -][a-z]+)*$", re.I)
+_TO_THE = _Lazy(r" to the ", re.I)
+
+
+def _power_word_tokens(folded: str) -> Iterator[NumberToken]:
+    # Found from each " to the " (a literal search), the base read backwards: one pass of the whole
+    # pattern over every position of a long text cost a third of the scan.
+    for t in _TO_THE.finditer(folded):
+        k = t.start()
+        while k > 0 and k > t.start() - 12 and folded[k - 1].isalnum():
+            k -= 1
+        last = folded[k:t.start()].lower()
+        if not (last.isdigit() or last in _NUMBER_WORDS or last in _SCALES_EN):
+            continue       # "went to the market": no number before it (most of them, at a set lookup's cost)
+        b = _POWER_BASE.search(folded, max(0, t.start() - 32), t.start())
+        if b is None:
+            continue
+        starts = [b.start()] + [b.start() + k + 1 for k, c in enumerate(folded[b.start():t.start()]) if c in " -"]
+        for st in starts[-3:]:
+            m = _POWER_WORDS_RE.match(folded, st)
+            if m is not None and _word_number(m.group("base")) is not None:
+                tok = _power_token(folded, m)
+                if tok is not None:
+                    yield tok
+                break
+
+
+def _power_token(folded: str, m: re.Match[str]) -> NumberToken | None:
+    """The token of a power read aloud (see _POWER_WORDS_RE), or None where it is none."""
+    base = _word_number(m.group("base"))
+    if base is None or base.denominator != 1 or base == 0:
+        return None
+    ordinal = m.group("ord") is not None
+    if ordinal and not m.group("power") and (base not in (2, 10) or _POWER_PHRASE_END.match(folded, m.end()) is None):
+        return None
+    word = m.group("ord") if ordinal else m.group("exp")
+    exp = _power_exponent(word, ordinal and not word.isdigit())
+    if exp is None or exp > 999:
+        return None
+    if m.group("osign" if ordinal else "sign"):
+        exp = -exp
+    b = int(base)
+    if b == 10:
+        norm = f"10^{exp}"
+    elif len(str(b)) * abs(exp) > _MAX_POWER_DIGITS:
+        return None
+    else:
+        value = Fraction(b) ** exp
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "digits")
 
 
 def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
@@ -851,6 +931,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         # every word _MULTIPLE_RE can start a match with ("half" for "half of the users")
         if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower or " out of " in lower:
             found.extend(_multiple_tokens(folded))
+        if dotted or " to the " in lower:
+            found.extend(_power_word_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
         if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \
