@@ -443,3 +443,15 @@ def test_powers_in_words(text: str, printed: str, value: Fraction) -> None:
 ])
 def test_to_the_without_a_power(text: str, printed: list[str]) -> None:
     assert [m.printed for m in mentions(text)] == printed
+
+
+# -- 俩 after the people it counts (他们俩, 兄弟俩) is two; 伎俩 and 一年一度 are words ---------------------------------
+
+@pytest.mark.parametrize("text", ["他们俩一起去了。", "我俩是同学", "兄弟俩开了一家店", "夫妻俩退休了", "他俩都来了"])
+def test_pair_after_the_people_is_two(text: str) -> None:
+    assert [(m.printed, m.number.nominal) for m in mentions(text)] == [("俩", 2)]
+
+
+@pytest.mark.parametrize("text", ["这是他的伎俩", "一年一度的盛会"])
+def test_words_with_liang_or_a_year_are_no_amount(text: str) -> None:
+    assert mentions(text) == []

@@ -37,12 +37,15 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "十一五", "十二五", "十三五", "十四五", "十五五",
                  # idioms of time and chance, and names (一天到晚 all day long; 十有八九 most likely; 三国 the
                  # Three Kingdoms; 四季如春 spring all year)
-                 "一天到晚", "十有八九", "三国", "三國", "四季如春", "一年四季",
+                 "一天到晚", "十有八九", "三国", "三國", "四季如春", "一年四季", "一年一度",
                  # idioms of haste, frequency, distance and rank (十万火急 is urgent, no 100 000)
                  "十万火急", "三天两头", "九霄云外", "三顾茅庐", "不管三七二十一", "颠三倒四", "低三下四", "三教九流",
                  "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
+#: Who 俩 counts when it stands after them: a pronoun or a pair of kin (他们俩, 我俩, 兄弟俩, 夫妻俩).
+_PAIR_OF_PEOPLE_BEFORE = re.compile(r"(?:[我你他她咱它][们們]?|兄弟|姐妹|姊妹|夫妻|夫妇|夫婦|母子|母女|父子|父女|师徒|師徒|"
+                                    r"爷孙|爺孫|祖孙|祖孫|[哥姐弟妹爷奶])$")
 #: A range between two numerals (三到五个, 十至二十名): the first end is no count of 到.
 _RANGE_MARKS = frozenset("到至~～")
 _RANGE_SECOND = frozenset("一二两兩三四五六七八九十百千")
@@ -154,6 +157,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return None                      # 八十年代, 二十世纪, 三周年: names of a time, no count
     if tok in ("两", "兩") and start > 0 and f[start - 1] in CN_DIGITS:
         return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
+    if tok in ("俩", "倆") and _PAIR_OF_PEOPLE_BEFORE.search(f, max(0, start - 3), start):
+        return end, ""                   # 他们俩, 我俩, 兄弟俩: the two of them (the people are named before it)
     if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
         return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end
