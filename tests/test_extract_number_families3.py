@@ -445,7 +445,7 @@ def test_to_the_without_a_power(text: str, printed: list[str]) -> None:
     assert [m.printed for m in mentions(text)] == printed
 
 
-# -- 俩 after the people it counts (他们俩, 兄弟俩) is two; 伎俩 and 一年一度 are words ---------------------------------
+# -- 俩 after the people it counts (他们俩, 兄弟俩) is two; 伎俩 and 一年一度 are words ----------------------------
 
 @pytest.mark.parametrize("text", ["他们俩一起去了。", "我俩是同学", "兄弟俩开了一家店", "夫妻俩退休了", "他俩都来了"])
 def test_pair_after_the_people_is_two(text: str) -> None:
@@ -455,3 +455,32 @@ def test_pair_after_the_people_is_two(text: str) -> None:
 @pytest.mark.parametrize("text", ["这是他的伎俩", "一年一度的盛会"])
 def test_words_with_liang_or_a_year_are_no_amount(text: str) -> None:
     assert mentions(text) == []
+
+
+# -- Chinese money in yuan, jiao and fen: 三元五角二分 is 3.52 (the 分 after 角 is the fen) -------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "unit"), [
+    ("售价三元五角二分", "三元五角二分", F(352, 100), "CNY"),
+    ("共计5元6角7分", "5元6角7分", F(567, 100), "CNY"),
+    ("人民币壹万贰仟叁佰肆拾伍元陆角柒分", "人民币壹万贰仟叁佰肆拾伍元陆角柒分", F(1234567, 100), "CNY"),
+    ("五元三毛", "五元三毛", F(53, 10), "CNY"),
+])
+def test_yuan_jiao_fen(text: str, printed: str, value: Fraction, unit: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.unit.canonical) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("人民币壹万贰仟叁佰肆拾伍元陆角", F(123456, 10), "CNY"),      # the jiao after the name was dropped (12345)
+    ("港币5元3角", F(53, 10), "HKD"),
+    ("3分28秒", 208, "秒"),                                          # 分 before 秒 stays the minute
+])
+def test_printed_grammar_reads_money_parts_after_a_currency_name(text: str, value: Fraction, unit: str) -> None:
+    from claimaudit.numbers.printed import parse_printed
+    p = parse_printed(text)
+    assert (p.nominal, p.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "printed"), [("三元五角二分之一", "三元五角"), ("他考了95分", "95")])
+def test_fen_that_is_no_money(text: str, printed: str) -> None:
+    assert the(text, printed).number.nominal in (F(35, 10), 95)

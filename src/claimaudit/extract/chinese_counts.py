@@ -44,8 +44,8 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
 #: Who 俩 counts when it stands after them: a pronoun or a pair of kin (他们俩, 我俩, 兄弟俩, 夫妻俩).
-_PAIR_OF_PEOPLE_BEFORE = re.compile(r"(?:[我你他她咱它][们們]?|兄弟|姐妹|姊妹|夫妻|夫妇|夫婦|母子|母女|父子|父女|师徒|師徒|"
-                                    r"爷孙|爺孫|祖孙|祖孫|[哥姐弟妹爷奶])$")
+_PAIR_OF_PEOPLE_BEFORE = re.compile(r"(?:[我你他她咱它][们們]?|兄弟|姐妹|姊妹|夫妻|夫妇|夫婦|母子|母女|父子|父女"
+                                    r"|师徒|師徒|爷孙|爺孫|祖孙|祖孫|[哥姐弟妹爷奶])$")
 #: A range between two numerals (三到五个, 十至二十名): the first end is no count of 到.
 _RANGE_MARKS = frozenset("到至~～")
 _RANGE_SECOND = frozenset("一二两兩三四五六七八九十百千")

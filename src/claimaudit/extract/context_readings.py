@@ -612,9 +612,10 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
     return out
 
 
-#: 五元三毛, 3元5角: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan.
+#: 五元三毛, 3元5角, 三元五角二分: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan, and the
+#: hundredths (分, the fen) after them (the grammar reads 分 after 角 as the fen: numbers.compound).
 _JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖])\s?[毛角](?P<qian>[钱錢])?"
-                         r"(?!\s?[一二三四五六七八九\d]\s?分)")
+                         r"(?:(?<=[角毛])\s?[一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖]\s?分(?![钟鐘之]))?")
 _CNY = unit_or_none("CNY")
 _YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
@@ -657,13 +658,13 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
         return None
     v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
     p = parse_value(v, kilo)
-    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * 10 % 1:
+    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * (100 if v.endswith("分") else 10) % 1:
         return None
     return Mention(start=a.start, end=j.end(), printed=text[a.start:j.end()], value=v, number=p, unit=_CNY,
                    qualifier=a.qualifier,
                    relation=a.relation, candidates=[c for c in a.candidates if not c.startswith("a count of")] + [
                        f"{text[j.start():j.end()].strip()!r} read as "
-                                                                    "tenths of a yuan (毛/角)"],
+                                                                    "tenths of a yuan (毛/角; 分 the hundredths)"],
                    kind=a.kind, number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1,
                    cell=a.cell)
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import NumberSyntaxError
-from . import chinese
+from . import chinese, vocabulary
 
 if TYPE_CHECKING:
     from .printed import PrintedNumber
@@ -58,6 +58,12 @@ _RANGE_BOTH = re.compile(r"^(?P<a>.*?[\d%])\s*(?P<u>[^\d\s%][^\d]*?)\s*(?P<sep>t
                          r"(?P<b>[-+]?[$€£¥]?[\d.,]+)\s*(?P=u)\s*$")
 
 
+#: A Chinese currency's name before parts in yuan and jiao: the parts are that currency's (元 is also the
+#: dollar of Hong Kong and Taiwan); other parts after a name are not read here.
+_CURRENCY_NAME_FIRST = re.compile("(" + "|".join(sorted(vocabulary.NAMES_BEFORE_BARE_AMOUNT, key=len, reverse=True))
+                                  + r")\s?")
+
+
 def _value(text: str) -> tuple[Fraction, int]:
     """(value, decimals) of one part's number."""
     if text[0].isdigit():
@@ -80,16 +86,23 @@ def read_parts(text: str, parse: Callable[..., PrintedNumber], **options: object
     ``parse`` is the printed grammar's own reader (so both share one set of rules).
     """
     s = text.strip()
-    if len(s) > 200 or not _PART.match(s):
+    # 人民币壹万贰仟叁佰肆拾伍元陆角柒分, 港币5元3角: the currency named before yuan and jiao (see _money_name)
+    name = _CURRENCY_NAME_FIRST.match(s) if len(s) <= 200 else None
+    start = name.end() if name else 0
+    if len(s) > 200 or not _PART.match(s, start):
         return None
     parts: list[tuple[Fraction, int, str, int, str]] = []
-    pos = 0
+    pos = start
     while pos < len(s):
         m = _PART.match(s, pos)
         if m is None or m.end() == pos:
             return None
         unit = m.group(2).lower() if m.group(2).isascii() else m.group(2)
         family, size, out = _PARTS[unit] if unit in _PARTS else _PARTS[m.group(2)]
+        if unit == "分" and parts and parts[-1][2] == "CNY":
+            family, size, out = "CNY", 1, "CNY"      # 五元三角二分: 分 after 元 or 角 is the fen (a cent)
+        if name and family == "CNY":
+            out = vocabulary.CHINESE_CURRENCY_NAMES[name.group(1)]
         try:
             value, decimals = _value(m.group(1))
         except (ValueError, NumberSyntaxError):
