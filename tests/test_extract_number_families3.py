@@ -484,3 +484,19 @@ def test_printed_grammar_reads_money_parts_after_a_currency_name(text: str, valu
 @pytest.mark.parametrize(("text", "printed"), [("三元五角二分之一", "三元五角"), ("他考了95分", "95")])
 def test_fen_that_is_no_money(text: str, printed: str) -> None:
     assert the(text, printed).number.nominal in (F(35, 10), 95)
+
+
+# -- 强 / 弱 after a share: a little more / less than it (三分之一强 is no exact third) -----------------------------
+
+@pytest.mark.parametrize(("text", "printed", "relation"), [
+    ("占总数的三分之一强", "三分之一强", ">"), ("约占三分之二弱", "三分之二弱", "<"), ("增长百分之十强", "百分之十强", ">"),
+    ("百分之五十弱的人同意", "百分之五十弱", "<"),
+])
+def test_strong_and_weak_after_a_share(text: str, printed: str, relation: str) -> None:
+    assert the(text, printed).relation == relation
+
+
+@pytest.mark.parametrize(("text", "printed"), [("三分之一强调了这一点", "三分之一"), ("三成强国", "三成")])
+def test_strong_starting_a_word_is_no_bound(text: str, printed: str) -> None:
+    m = the(text, printed)
+    assert (m.relation or m.number.relation) == "="

@@ -1088,6 +1088,26 @@ def _comparable(x: Fraction, y: Fraction) -> bool:
     return x > 0 and y > 0 and not (x.denominator == 1 and x <= 20 and y >= 10 * x)
 
 
+#: 强 / 弱 right after a share: a little more / a little less than it (三分之一强, 百分之十弱, 三成强). Only where
+#: the phrase ends there (not 三分之一强调, "a third stressed"; 三成强国 is no share of anything).
+_STRONG_WEAK_END = re.compile(r"[强強弱](?=$|[\s的，。、；：,.;:!?！？)）左])")
+
+
+def strong_weak_shares(f: str, ms: list[Mention]) -> None:
+    for m in ms:
+        if m.relation or m.number.relation != "=" or m.number.is_range or m.end >= len(f) \
+                or not (m.number.kind in ("percent", "ratio") or "分之" in m.printed):
+            continue
+        sw = _STRONG_WEAK_END.match(f, m.end)
+        if sw is None:
+            continue
+        m.relation = "<" if f[m.end] == "弱" else ">"
+        m.end += 1
+        m.printed += f[m.end - 1]
+        m.candidates.append(f"{f[m.end - 1]} after the share read as "
+                            f"{'a little less' if m.relation == '<' else 'a little more'} than it")
+
+
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:
     # from the last pair back, so that a list shares its last unit: "4, 8 and 16 GPUs"
     for a, b in reversed(list(itertools.pairwise(ms))):

@@ -252,6 +252,8 @@ class Extractor:
             out = context_readings.decades_of_life(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
+        if self.lang != "en" and ("强" in f or "強" in f or "弱" in f):
+            context_readings.strong_weak_shares(f, out)
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
