@@ -489,7 +489,8 @@ def test_fen_that_is_no_money(text: str, printed: str) -> None:
 # -- 强 / 弱 after a share: a little more / less than it (三分之一强 is no exact third) -----------------------------
 
 @pytest.mark.parametrize(("text", "printed", "relation"), [
-    ("占总数的三分之一强", "三分之一强", ">"), ("约占三分之二弱", "三分之二弱", "<"), ("增长百分之十强", "百分之十强", ">"),
+    ("占总数的三分之一强", "三分之一强", ">"), ("约占三分之二弱", "三分之二弱", "<"),
+    ("增长百分之十强", "百分之十强", ">"),
     ("百分之五十弱的人同意", "百分之五十弱", "<"),
 ])
 def test_strong_and_weak_after_a_share(text: str, printed: str, relation: str) -> None:
