@@ -228,14 +228,13 @@ _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|m
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
-#: A month and a day with a slash ("9/11", "7/4", "12/25"): a date after a word of time, or where the day
-#: is no denominator a fraction is printed with (5/17, 3/28; 3/16, 7/20, 1/25 stay fractions).
+#: A month and a day with a slash ("9/11", "7/4", "12/25") after a word of time is a date (elsewhere a
+#: fraction or a score: "solved 9/14 problems").
 _MONTH_DAY = re.compile(r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])")
 #: "trained on 1/4 of the data": a share, whatever word stands before it.
 _OF_AFTER = re.compile(r"\s+of\b")
 _SLASH_DAY = re.compile(r"/\d{1,2}(?![\d/]|\.\d)")
 _DAY_AFTER_MONTH = re.compile(r"(?<![\d/.])(\d{1,2})/$")
-_DAY_NOT_DENOMINATOR = frozenset({11, 13, 14, 17, 18, 19, 21, 22, 23, 26, 27, 28, 29, 31})
 _DATE_WORD_BEFORE = re.compile(r"\b(?:on|since|after|before|until|till|dated?|due|ended|ending)\s+$", re.I)
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
 _CN_DAY_OF_MONTH = re.compile(r"[日号號]")
@@ -463,8 +462,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
-        if kind == "fraction" and (md := _MONTH_DAY.fullmatch(tok)) is not None and not _OF_AFTER.match(after) and (
-                int(md.group(2)) in _DAY_NOT_DENOMINATOR or _DATE_WORD_BEFORE.search(before)):
+        if kind == "fraction" and _MONTH_DAY.fullmatch(tok) and not _OF_AFTER.match(after) \
+                and _DATE_WORD_BEFORE.search(before):
             return "date"                     # "after 9/11", "due 5/17": a month and day, no fraction
         if kind == "digits" and nxt == "/" and (day := _SLASH_DAY.match(after)) is not None \
                 and _MONTH_DAY.fullmatch(tok + day.group(0)) and _DATE_WORD_BEFORE.search(before):
