@@ -501,3 +501,18 @@ def test_strong_and_weak_after_a_share(text: str, printed: str, relation: str) -
 def test_strong_starting_a_word_is_no_bound(text: str, printed: str) -> None:
     m = the(text, printed)
     assert (m.relation or m.number.relation) == "="
+
+
+# -- 二十有五 (twenty and five, as biographies write an age) and 三十有余 (thirty and more) ---------------------------
+
+@pytest.mark.parametrize(("text", "printed", "value", "relation"), [
+    ("他今年二十有五", "二十有五", 25, "="), ("年三十有二，任知府", "三十有二", 32, "="),
+    ("二十有五岁", "二十有五岁", 25, "="), ("三十有余", "三十有余", 30, ">"), ("他已年过五十有余", "五十有余", 50, ">"),
+])
+def test_you_between_the_tens_and_the_units(text: str, printed: str, value: int, relation: str) -> None:
+    m = the(text, printed)
+    assert (m.number.nominal, m.relation or m.number.relation) == (value, relation)
+
+
+def test_shi_you_ba_jiu_stays_a_set_phrase() -> None:
+    assert mentions("这事十有八九成了") == []

@@ -632,6 +632,8 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
 #: What follows 来 in 十来个, 二十来岁, 百来人 (a measure word or a unit; not 了, 说, 自 …).
 #: After 多: the words 多少 (how many), 多么 (how) and 多数 (most), not "more than".
 _NOT_MORE_THAN = frozenset("少么麼数數")
+#: The digits 一 … 九 (the units place of 二十有五).
+_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆"}
 _LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
@@ -686,6 +688,20 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 # 两个半小时, 一个半月: N and a half (the unit follows)
                 half = num.value + Fraction(1, 2)
                 yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and text.startswith(("有余", "有餘"), num.end) and text[num.end - 1] in _CN_PLACE_CHARS \
+                    and not num.multiplier and num.decimals == 0:
+                # 三十有余, 百有余: "thirty and more", read as 三十余 (more than thirty)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], text[i:num.end] + "余", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and num.end + 1 < n and text[num.end] == "有" and text[num.end - 1] in "十拾" \
+                    and not num.multiplier and num.decimals == 0 and text[num.end + 1] in _CN_UNIT_DIGITS \
+                    and text[num.end + 2:num.end + 3] not in _CN_RUN_CHARS:
+                # 二十有五, 年三十有二: the written "twenty and five" of biographies (25), not 20 and a stray 五
+                value = num.value + _CN_UNIT_DIGITS[text[num.end + 1]]
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], str(value), "chinese")
                 i = num.end + 2
                 continue
             if num is not None and num.end + 1 < n and text[num.end] == "来" and text[num.end - 1] in _CN_PLACE_CHARS \
