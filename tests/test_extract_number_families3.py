@@ -516,3 +516,9 @@ def test_you_between_the_tens_and_the_units(text: str, printed: str, value: int,
 
 def test_shi_you_ba_jiu_stays_a_set_phrase() -> None:
     assert mentions("这事十有八九成了") == []
+
+
+@pytest.mark.parametrize("text", ["She earns a six-figure salary.", "It was a seven-figure deal.",
+                                  "Enter a three-digit code."])
+def test_figures_and_digits_compounds_are_no_amount(text: str) -> None:
+    assert mentions(text) == []

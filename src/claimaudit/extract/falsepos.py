@@ -66,8 +66,9 @@ _CN_COUNT_AFTER_WEEK = frozenset("次天日个個小分倍遍回趟")
 _CN_NUMERAL_CHARS = frozenset("〇零一二三四五六七八九十百千万亿两")
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 #: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
-#: "one-sided", "left-handed", "zero-shot" (a prompting setting) ("a three-day event" keeps its unit: 3 days).
-_ADJECTIVE_COMPOUND = re.compile(r"-(?:way|dimensional|sided|faced|handed|shot)(?![A-Za-z])", re.I)
+#: "one-sided", "left-handed", "zero-shot" (a prompting setting), "a six-figure salary", "a three-digit
+#: number" (a size in digits, no amount of them) ("a three-day event" keeps its unit: 3 days).
+_ADJECTIVE_COMPOUND = re.compile(r"-(?:way|dimensional|sided|faced|handed|shot|figure|digit)(?![A-Za-z])", re.I)
 #: 三年级, 3 年级: a school grade (a year of school), not three years.
 _GRADE_AFTER = re.compile(r"\s?年[级級]")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
