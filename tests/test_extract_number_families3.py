@@ -519,6 +519,6 @@ def test_shi_you_ba_jiu_stays_a_set_phrase() -> None:
 
 
 @pytest.mark.parametrize("text", ["She earns a six-figure salary.", "It was a seven-figure deal.",
-                                  "Enter a three-digit code."])
+                                  "Enter a three-digit code.", "He got a 6-figure bonus.", "Use a 4-digit PIN."])
 def test_figures_and_digits_compounds_are_no_amount(text: str) -> None:
     assert mentions(text) == []

@@ -183,6 +183,7 @@ _TIER_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]+[ -]$")
 _TIER_AFTER = re.compile(r"[ -](?:Pro|Sonnet|Opus|Haiku|Flash|Ultra|Turbo|Mini|Max|Plus|Lite|Nano|Omni)\b")
 #: "5-shot", "(8-shot, CoT)": the evaluation's setting, not a count to audit.
 _SHOT_AFTER = re.compile(r"-shot\b", re.I)
+_FIGURES_AFTER = re.compile(r"-(?:figure|digit)(?![A-Za-z])", re.I)
 _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
@@ -550,6 +551,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "name"                     # Claude 3.5 Sonnet, Gemini 1.5 Pro: a model's version
         if tok.isdigit() and len(tok) <= 2 and _SHOT_AFTER.match(after):
             return "setting"                  # MMLU (5-shot): how the benchmark was run
+        if tok.isdigit() and len(tok) <= 2 and _FIGURES_AFTER.match(after):
+            return "compound word"            # "a 6-figure salary", "a 4-digit PIN": a size in digits
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
                 or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
                 and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \
