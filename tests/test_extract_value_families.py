@@ -375,9 +375,14 @@ def test_bps_names_basis_points() -> None:
     assert any("basis points" in c for c in m.candidates)
 
 
-@pytest.mark.parametrize("text", ["in the 80s", "in their 30s", "the '80s"])
+@pytest.mark.parametrize("text", ["in the 80s", "the '80s", "the mid-90s"])
 def test_decades_are_no_seconds(text: str) -> None:
     assert values(text) == []
+
+
+def test_decade_of_life_is_no_seconds() -> None:
+    # "in their 30s" is an age, 30 to 39 years (test_extract_number_families3), never 30 seconds
+    assert [m.unit.canonical for m in extract_mentions(analyse("in their 30s"))] == ["year"]
 
 
 def test_seconds_glued_stay_seconds() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from ..numbers.printed import PrintedNumber
 from ..numbers.words import FRACTIONS
+from ..units.registry import UnitInfo
 from .mention import Mention, parse_value
 from .unit_words import unit_or_none
 from .word_screen import may_print
@@ -37,6 +39,10 @@ _UNIT_AND_A_HALF = re.compile(_ARTICLE_FIRST
                               + r"(?<![A-Za-z'’])(a|an|A|An) ([a-z]{3,}) and a (half|quarter)(?![A-Za-z\-])")
 #: "rates rose a percentage point", "yields moved a basis point": one of them.
 _ARTICLE_POINT = re.compile(r"(?<![A-Za-z'’])(a|A|one|One|a full) (percentage point|basis point)(?![A-Za-z\-])")
+#: "the puppy is a year old", "a day-old chick", "an hour old": an age of one unit of time (the "a" is one;
+#: "a year older", "a year ago" are no ages).
+_ARTICLE_AGE = re.compile(_ARTICLE_FIRST + r"(?<![A-Za-z'’])(a|an|A|An) (year|month|week|day|hour)"
+                          r"(?=[- ]old(?![A-Za-z]))")
 _FRACTION_BEFORE = re.compile(r"(?:half|quarters?|thirds?|fifths?|tenths?)(?:\s+of)?\s+$", re.I)
 #: "half a mile", "half an hour", "a quarter of a cup", "two thirds of a teaspoon": a share of one unit.
 _FRACTION_OF_UNIT = re.compile(r"(?<![A-Za-z'’-])(half|(?:a |one[ -])?quarter of|three[ -]quarters of|"
@@ -51,6 +57,13 @@ _FRACTION_NOT_UNIT = _ARTICLE_NOT_UNIT - {"second", "minute", "foot", "ton", "to
                                           "mile"}
 #: "absolute zero" is a temperature, 0 kelvin (a point on the kelvin scale, no offset involved).
 _ABSOLUTE_ZERO = re.compile(r"(?<![A-Za-z])(absolute zero)(?![A-Za-z])", re.I)
+
+def _article_mention(am: re.Match[str], text: str, v: str, p: PrintedNumber, info: UnitInfo, note: str) -> Mention:
+    """The mention of an article read as one (group 1) before its unit or count word (group 2)."""
+    return Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v, number=p, unit=info,
+                   candidates=[note], kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
+                   unit_start=am.start(2))
+
 
 # -- "a gallon of beer", "A kibibyte is …": an article before a unit word -------------------------
 def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
@@ -75,10 +88,7 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
         p = parse_value(v, kilo)
         if p is None or unit_or_none(p.unit) != info:
             continue
-        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
-                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word.lower()}"],
-                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
-                             unit_start=am.start(2)))
+        added.append(_article_mention(am, text, v, p, info, f"'{am.group(1)}' read as one {word.lower()}"))
     for am in _ARTICLE_COUNT.finditer(f) if any(w in f for w in _ARTICLE_COUNT_WORDS) else ():
         if any(a < am.end() and am.start() < b for a, b in taken + [(m.start, m.end) for m in added]):
             continue
@@ -90,10 +100,7 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None:
             continue
-        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
-                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {word}"],
-                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
-                             unit_start=am.start(2)))
+        added.append(_article_mention(am, text, v, p, info, f"'{am.group(1)}' read as one {word}"))
     for am in _ARTICLE_POINT.finditer(f) if may_print(f, ("percentage point", "basis point")) else ():
         if _FRACTION_BEFORE.search(f, max(0, am.start() - 16), am.start()) \
                 or any(a < am.end() and am.start() < b for a, b in taken):
@@ -103,10 +110,16 @@ def article_units(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
         info = unit_or_none(p.unit) if p is not None else None
         if p is None or info is None:
             continue
-        added.append(Mention(start=am.start(), end=am.end(), printed=text[am.start():am.end()], value=v,
-                             number=p, unit=info, candidates=[f"'{am.group(1)}' read as one {am.group(2).lower()}"],
-                             kind="words", number_start=am.start(), number_end=am.start() + len(am.group(1)),
-                             unit_start=am.start(2)))
+        added.append(_article_mention(am, text, v, p, info, f"'{am.group(1)}' read as one {am.group(2).lower()}"))
+    for am in _ARTICLE_AGE.finditer(f) if "old" in f else ():
+        if any(a < am.end() and am.start() < b for a, b in taken):
+            continue
+        v = f"1 {am.group(2)}"
+        p = parse_value(v, kilo)
+        info = unit_or_none(p.unit) if p is not None else None
+        if p is None or info is None:
+            continue
+        added.append(_article_mention(am, text, v, p, info, f"'{am.group(1)}' read as one {am.group(2)} (an age)"))
     if " and a " in f:
         ms = _unit_and_a_half(f, text, kilo, ms, added)
     if may_print(f, ("half", "quarter", "third", "fifth", "tenth")):

@@ -25,7 +25,8 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "一清二楚", "接二连三", "举一反三", "一举两得", "两全其美", "说三道四", "不三不四", "丢三落四",
                  "七嘴八舌", "十字", "三角", "八卦", "四川", "三星", "五金", "十分", "十足", "两者", "两边", "两端",
                  "二进制", "十进制", "八进制", "十六进制", "零件", "零部件", "零售", "零星", "零散", "零碎", "零钱",
-                 "零食", "零和", "零下", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起", "一般",
+                 "零食", "零和", "零下", "零上", "零点", "零头", "零花", "零用", "一些", "一切", "一样", "一致", "一起",
+                 "一般",
                  "伎俩", "技俩", "合二为一", "一分为二", "化整为零", "略知一二", "八九不离十", "十之八九", "乱七八糟",
                  "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
                  "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
@@ -34,11 +35,22 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "四驱", "四驅", "两驱", "兩驅", "三峡", "三峽", "三亚", "三亞", "九寨沟", "九寨溝", "八达岭", "八達嶺",
                  "十堰", "十三陵", "七台河",
                  "十一五", "十二五", "十三五", "十四五", "十五五",
+                 # idioms of time and chance, and names (一天到晚 all day long; 十有八九 most likely; 三国 the
+                 # Three Kingdoms; 四季如春 spring all year)
+                 "一天到晚", "十有八九", "三国", "三國", "四季如春", "一年四季", "一年一度",
                  # idioms of haste, frequency, distance and rank (十万火急 is urgent, no 100 000)
                  "十万火急", "三天两头", "九霄云外", "三顾茅庐", "不管三七二十一", "颠三倒四", "低三下四", "三教九流",
                  "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
+#: Who 俩 counts when it stands after them: a pronoun or a pair of kin (他们俩, 我俩, 兄弟俩, 夫妻俩).
+_PAIR_OF_PEOPLE_BEFORE = re.compile(r"(?:[我你他她咱它][们們]?|兄弟|姐妹|姊妹|夫妻|夫妇|夫婦|母子|母女|父子|父女"
+                                    r"|师徒|師徒|爷孙|爺孫|祖孙|祖孫|[哥姐弟妹爷奶])$")
+#: A range between two numerals (三到五个, 十至二十名): the first end is no count of 到.
+_RANGE_MARKS = frozenset("到至~～")
+_RANGE_SECOND = frozenset("一二两兩三四五六七八九十百千")
+#: What goes on 人 into a unit of its own (人次, 人天, 人月: person-visits, person-days, person-months).
+_PERSON_UNITS = frozenset("次天月年时時日")
 #: 一 counts only where the text insists on the number (只做一个，不止一个，一个数量级), not as an article.
 _ONE_BEFORE = re.compile(r"(?:不止|只有|只做|只|仅有|仅|至少|超过)\s*$")
 
@@ -145,6 +157,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return None                      # 八十年代, 二十世纪, 三周年: names of a time, no count
     if tok in ("两", "兩") and start > 0 and f[start - 1] in CN_DIGITS:
         return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
+    if tok in ("俩", "倆") and _PAIR_OF_PEOPLE_BEFORE.search(f, max(0, start - 3), start):
+        return end, ""                   # 他们俩, 我俩, 兄弟俩: the two of them (the people are named before it)
     if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
         return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end
@@ -156,6 +170,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return end, ""                   # 五度: a degree or a kWh where the sentence says so (context_readings)
     if f.startswith(("成", "半", "番"), pos):
         return None                      # 三成本 / 一半径 (percent readings); 翻两番 is ×4, not 2 of anything
+    if f[pos:pos + 1] in _RANGE_MARKS and f[pos + 1:pos + 2] in _RANGE_SECOND:
+        return None                      # 十至二十名: the first end of a range (the count follows the second)
     m = _COUNT_MEASURE.match(f, pos)
     measure_end = m.end() if m else pos
     j = measure_end
@@ -165,6 +181,10 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
             and not (f[j] == "不" and tok != "零"):
         j += 1
     noun = f[measure_end:j]
+    if not m and noun[:1] == "人" and noun[1:2] not in _PERSON_UNITS:
+        # 三十人参加, 五人受伤: 人 right after the numeral, then a verb (人参 is no noun here); after a
+        # measure word 人 starts a noun (四类人才, 两名人员)
+        noun, j = "人", measure_end + 1
     if tok == "一":
         # Only where the text insists on the number: 不止一个, 只做一个, 一个数量级 (otherwise an article).
         if not m or not (_ONE_BEFORE.search(f[max(0, start - 4):start]) or f.startswith("数量级", measure_end)):

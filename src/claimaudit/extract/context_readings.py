@@ -586,7 +586,7 @@ def _du(f: str, text: str, kilo: int, m: Mention) -> None:
     sentence = f[a + 1:b]
     if "华氏" in sentence or "華氏" in sentence:
         unit, note = "Fahrenheit_reading", "度 read as degrees Fahrenheit (华氏 in the sentence)"
-    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到|零下", sentence):
+    elif re.search(r"温|溫|摄氏|攝氏|发烧|發燒|烧到|零下|零上", sentence):
         unit, note = "Celsius_reading", "度 read as degrees Celsius (a temperature context)"
     elif re.search(r"电|電", sentence):
         unit, note = "kWh", "度 read as kilowatt-hours (1 度电 = 1 kWh)"
@@ -638,9 +638,10 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
     return out
 
 
-#: 五元三毛, 3元5角: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan.
+#: 五元三毛, 3元5角, 三元五角二分: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan, and the
+#: hundredths (分, the fen) after them (the grammar reads 分 after 角 as the fen: numbers.compound).
 _JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖])\s?[毛角](?P<qian>[钱錢])?"
-                         r"(?!\s?[一二三四五六七八九\d]\s?分)")
+                         r"(?:(?<=[角毛])\s?[一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖]\s?分(?![钟鐘之]))?")
 _CNY = unit_or_none("CNY")
 _YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
@@ -683,22 +684,25 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
         return None
     v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
     p = parse_value(v, kilo)
-    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * 10 % 1:
+    if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * (100 if v.endswith("分") else 10) % 1:
         return None
     return Mention(start=a.start, end=j.end(), printed=text[a.start:j.end()], value=v, number=p, unit=_CNY,
                    qualifier=a.qualifier,
                    relation=a.relation, candidates=[c for c in a.candidates if not c.startswith("a count of")] + [
                        f"{text[j.start():j.end()].strip()!r} read as "
-                                                                    "tenths of a yuan (毛/角)"],
+                                                                    "tenths of a yuan (毛/角; 分 the hundredths)"],
                    kind=a.kind, number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1,
                    cell=a.cell)
 
 
 # -- units the words around give: "age 87", "时速120公里", "一年半", "一米八" ------------------------------
-_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:ages?|aged)\s+(?:of\s+|between\s+)?$"
+                         # 享年九十, 虚岁八十, 时年35: the words of an age before a bare number (岁 left out)
+                         r"|(?:享年|终年|終年|虚岁|虛歲|周岁|週歲|时年|時年|现年|現年|年方|年满|年滿)\s*$", re.I)
 #: "she turned 18.", "he turns 40,": a birthday, when the number ends the clause (not "turned 3 pages")
 _TURNED_BEFORE = re.compile(r"\b(?:turned|turns|turning)\s+$", re.I)
-_CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before)\b)")
+_CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\s(?:and|but|in|on|last|this|when|after|before|next|today|tomorrow"
+                         r"|yesterday|soon)\b)")
 _OPEN_CONVERSION = re.compile(r"\s*[(（]\s*(?:约|大约|约合|約)?\s*")
 _PER_HOUR_BEFORE = re.compile(r"(?:时速|時速)\s*(?:为|為|达到|達到|可达|可達|最高|达|達|是)?\s*$")
 #: 一年半, 三公里半: a half after the unit, where no word starts with that 半 (半夜, 半径, 半岛 …).
@@ -712,6 +716,69 @@ _DECIMAL_DIGITS = re.compile(r"(\d{1,2})(?![\d.．%A-Za-z])"
 _DECIMALS_AFTER = {"米": 10, "秒": 60}     # the unit, and the wholes below which it takes decimals so
 _CN_DIGIT_VALUE = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0}
 _LENGTH_DIMS = unit_or_none("m")
+
+
+#: A decade of life after a possessive: "in her thirties", "a man in his 40s", "in their early twenties",
+#: "in his late 30's". An age, read as the whole decade (30-39 years; "early" and "late" only say where in it).
+#: Without the possessive it is no age ("in the 90s" is a decade or a temperature).
+_DECADE_OF_LIFE = re.compile(
+    r"\b(?:in|into|reach(?:ed|ing)?)\s+(?:his|her|their|my|your|our)\s+(?P<span>(?:(?:early|mid|late)[- ]?)?"
+    r"(?P<d>[2-9]0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![A-Za-z0-9])",
+    re.I)
+_DECADE_WORDS = {"teens": 13, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+                 "seventies": 70, "eighties": 80, "nineties": 90}
+
+
+def decades_of_life(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """Ages printed as a decade of life (see _DECADE_OF_LIFE), where no other mention stands."""
+    found: list[Mention] = []
+    for m in _DECADE_OF_LIFE.finditer(f):
+        d = m.group("d").lower()
+        lo = _DECADE_WORDS[d] if d in _DECADE_WORDS else int(d[:2])
+        hi = 19 if lo == 13 else lo + 9
+        start, end = m.start("span"), m.end("span")
+        if any(x.start < end and start < x.end for x in ms):
+            continue
+        reading = read_value(kilo, f"{lo}-{hi} years")
+        if reading is None:
+            continue
+        found.append(Mention(start=start, end=end, printed=text[start:end], value=reading.value,
+                             number=reading.number, unit=reading.unit,
+                             candidates=[f"an age: a decade of life, read as {lo} to {hi} years"],
+                             kind="words" if d[0].isalpha() else "digits",
+                             number_start=m.start("d"), number_end=m.end("d"), unit_start=-1))
+    return sorted(ms + found, key=lambda x: x.start) if found else ms
+
+
+#: 六旬, 七旬, 八旬, 九旬: an age in tens of years (八旬老人 is a man of eighty), where the words say it is an
+#: age: 年 before it (年逾八旬, 年过七旬, 年近九旬) or an old person after it (八旬老人, 九旬高龄). (A 旬 is also ten
+#: days: 上旬, 三旬, 四旬斋 are no ages.)
+_XUN_AGE_BEFORE = re.compile(r"年(?:逾|过|過|近|届|屆|已|满|滿)?$")
+_XUN_AGE_AFTER = re.compile(r"旬(?:[的之])?(?:老|高龄|高齡|长者|長者|阿婆|阿公)")
+_XUN_TENS = {"六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _xun_age(f: str, text: str, kilo: int, m: Mention) -> None:
+    """Reread ``m`` as an age when it is the numeral of 八旬 (see _XUN_AGE_AFTER)."""
+    tens = _XUN_TENS.get(f[m.number_start:m.number_end])
+    if tens is None or not f.startswith("旬", m.number_end) or m.number.is_range:
+        return
+    before = f[max(0, m.number_start - 3):m.number_start]
+    if not (_XUN_AGE_BEFORE.search(f[max(0, m.start - 3):m.start] + f[m.start:m.number_start])
+            or _XUN_AGE_AFTER.match(f, m.number_end)):
+        return
+    last = before[-1:]
+    qualifier = text[m.start:m.number_start] or ("逾" if last and last in "过過" else "近" if last == "近" else "")
+    # 年届六旬 (turned sixty) is the decade's start; 八旬老人 alone is in the eighties (80-89)
+    value = f"{qualifier}{tens * 10} years" if qualifier or (last and last in "届屆满滿") \
+        else f"{tens * 10}-{tens * 10 + 9} years"
+    reading = read_value(kilo, value)
+    if reading is None:
+        return
+    m.value, m.number, m.unit, m.counted = reading.value, reading.number, reading.unit, ""
+    m.end, m.unit_start = m.number_end + 1, m.number_end
+    m.printed = text[m.start:m.end]
+    m.candidates.append(f"an age: {tens}旬 read as {value}")
 
 
 def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
@@ -731,6 +798,9 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
                                        and grown[k] is not x and x.start < grown[k].end)]
     for m in ms:
+        if m.kind == "chinese" and f.startswith("旬", m.number_end):
+            _xun_age(f, text, kilo, m)
+            continue
         if m.unit_start >= 0 or m.number.unit or m.number.kind != "number" or m.qualifier \
                 or (m.number.nominal.denominator != 1 and not m.number.is_range) or m.number.nominal <= 0 \
                 or m.number.nominal > 130:
@@ -825,6 +895,45 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
         else:
             out.append(ms[i])
             i += 1
+    return out
+
+
+#: The next part of a Chinese duration after its first unit (两年零三个月, 一岁零三个月, 三小时零五分钟, 1年3个月):
+#: 零 or 又 may join them; 月 alone is a month's name (2024年3月), so months need 个月. The grammar reads
+#: the whole (numbers.compound) and refuses a year number (2020年三个月内).
+_CN_NEXT_PART = re.compile(r"\s?[零又]?\s?(?:\d{1,3}|[一二两兩三四五六七八九十〇零]{1,4})\s?"
+                           r"(?:个月|個月|个小时|個小時|小时|小時|分钟|分鐘|天)")
+_CN_FIRST_PART_UNITS = frozenset({"年", "岁", "歲", "天", "小时", "小時", "个小时", "個小時"})
+
+
+def chinese_parts_with_ling(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Mention]:
+    """A Chinese duration printed in parts, the second often after 零 (两年零三个月 is 27 months, not
+    two years and a stray 三个月): one mention of the whole, in the smaller unit, where the grammar
+    reads it so (the parts must fall: 三个月零两年 is not read)."""
+    out: list[Mention] = []
+    drop_until = -1
+    for a in ms:
+        if a.start < drop_until:
+            continue
+        drop_until = -1
+        p = None
+        if a.unit_start >= 0 and not a.qualifier and not a.relation and a.start == a.number_start \
+                and not a.number.is_range and f[a.unit_start:a.end] in _CN_FIRST_PART_UNITS \
+                and _TIME is not None and a.unit.dims == _TIME.dims \
+                and (m := _CN_NEXT_PART.match(f, a.end)) is not None \
+                and _CN_NEXT_PART.match(f, m.end()) is None:      # 两年零三个月零五天: a third part not read
+            v = text[a.start:m.end()]
+            p = parse_value(v, kilo)
+            info = unit_or_none(p.unit) if p is not None else None
+            if p is not None and info is not None and info.dims == _TIME.dims and not p.is_range \
+                    and p.relation == "=" and p.nominal != a.number.nominal:
+                out.append(Mention(start=a.start, end=m.end(), printed=v, value=v, number=p, unit=info,
+                                   candidates=[f"{v!r} read as one duration in parts"], kind=a.kind,
+                                   number_start=a.number_start, number_end=a.number_end,
+                                   unit_start=a.unit_start, cell=a.cell))
+                drop_until = m.end()
+                continue
+        out.append(a)
     return out
 
 
@@ -1021,6 +1130,26 @@ def _comparable(x: Fraction, y: Fraction) -> bool:
     """Two sides of one size, not a count of a distance: "4 x 100 m" (a relay) and "10 x 400 m"
     (repeats) are a small whole number times ten or more of it ("10.2 x 0.3 in" are sides)."""
     return x > 0 and y > 0 and not (x.denominator == 1 and x <= 20 and y >= 10 * x)
+
+
+#: 强 / 弱 right after a share: a little more / a little less than it (三分之一强, 百分之十弱, 三成强). Only where
+#: the phrase ends there (not 三分之一强调, "a third stressed"; 三成强国 is no share of anything).
+_STRONG_WEAK_END = re.compile(r"[强強弱](?=$|[\s的，。、；：,.;:!?！？)）左])")
+
+
+def strong_weak_shares(f: str, ms: list[Mention]) -> None:
+    for m in ms:
+        if m.relation or m.number.relation != "=" or m.number.is_range or m.end >= len(f) \
+                or not (m.number.kind in ("percent", "ratio") or "分之" in m.printed):
+            continue
+        sw = _STRONG_WEAK_END.match(f, m.end)
+        if sw is None:
+            continue
+        m.relation = "<" if f[m.end] == "弱" else ">"
+        m.end += 1
+        m.printed += f[m.end - 1]
+        m.candidates.append(f"{f[m.end - 1]} after the share read as "
+                            f"{'a little less' if m.relation == '<' else 'a little more'} than it")
 
 
 def share_units(f: str, ms: list[Mention], kilo: int) -> None:

@@ -69,6 +69,7 @@ _WHOLE = re.compile(r"\d+")
 #: What may follow the 半 of 两倍半 (not 半年, 半径: a half of something else).
 _HALF_AFTER_TIMES = re.compile(r"$|[\s的左以多，。、；：,.;:!?！？)）]")
 _CN_DIGITS = "〇一二三四五六七八九"
+_CN_NUMERAL_CHARS = frozenset(_CN_DIGITS + "零两兩十百千万萬亿億")
 _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
 _ONE_OR_TWO = re.compile(r"\d{1,2}")
@@ -247,13 +248,19 @@ class Extractor:
         if self.lang != "zh":
             context_readings.over_a_period(f, self.doc.text, self.kilo, out)
         context_readings.words_around(f, self.doc.text, self.kilo, out)
+        if self.lang != "zh" and any(w in f for w in ("ies", "0s", "0's", "0’s", "teens")):
+            out = context_readings.decades_of_life(f, self.doc.text, self.kilo, out)
         context_readings.accounting_negatives(f, self.doc.text, self.kilo, out)
         context_readings.share_units(f, out, self.kilo)
+        if self.lang != "en" and ("强" in f or "強" in f or "弱" in f):
+            context_readings.strong_weak_shares(f, out)
         context_readings.elided_nouns(f, self.doc.text, self.kilo, out)
         if self.lang != "zh":
             context_readings.from_to_shared(f, self.doc.text, self.kilo, out)
         context_readings.change_keeps_per(f, self.doc.text, self.kilo, out)
         out = context_readings.time_in_parts(f, self.doc.text, self.kilo, out)
+        if self.lang != "en":
+            out = context_readings.chinese_parts_with_ling(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
         for m in out:
@@ -508,7 +515,7 @@ class Extractor:
             if column is not None:
                 reading = column[0]
                 candidates.append(column[1])
-        keep, counted = self._count_or_skip(tok, reading.number)
+        keep, counted = self._count_or_skip(tok, reading.number, num_end)
         if not keep:
             return None
         if use_u and reading.unit.dims.items and not cur_text:
@@ -558,12 +565,19 @@ class Extractor:
                     return reading, use_q, use_u
         return None
 
-    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber) -> tuple[bool, tuple[int, str] | None]:
+    def _count_or_skip(self, tok: NumberToken, p: PrintedNumber,
+                       num_end: int = -1) -> tuple[bool, tuple[int, str] | None]:
         """(whether the token is a mention, a Chinese count's (end, noun) or None)."""
         f = self.folded
         counted = None
         if tok.kind == "chinese" and not (p.unit or p.kind != "number" or p.multiplier):
             counted = count_span(f, tok.start, tok.end)
+            if counted is None and p.is_range and num_end > tok.end:
+                # 三到五个工作日, 两至三人: the count's measure word follows the range's second end
+                second = num_end
+                while second > tok.end and f[second - 1] in _CN_NUMERAL_CHARS:
+                    second -= 1
+                counted = count_span(f, second, num_end) if second < num_end else None
             if counted is None and (standalone_numeral(f, tok.start, tok.end) or lone_numeral(f, tok.start, tok.end)
                                     or signed_numeral(f, tok.start, tok.end)
                                     or f.startswith(_TENTHS_OF_YUAN, tok.end)):     # 一毛钱 (compound_money reads it)

@@ -28,7 +28,9 @@ _NAME_CHAIN = re.compile(r"[-‐][\dA-Za-z]")
 _LABEL_WORDS = ("Table", "Tab.", "Figure", "Fig.", "Section", "Sec.", "Chapter", "Appendix", "Eq.", "Equation",
                 "Algorithm", "Step", "Lemma", "Theorem", "Example", "Exercise", "Question", "Version", "version",
                 "Release", "release", "arXiv", "arXiv:", "No.", "no.", "page", "Page", "p.", "pp.", "Ascend", "Llama",
-                "Python", "CUDA", "iOS", "Android", "Windows")
+                "Python", "CUDA", "iOS", "Android", "Windows",
+                # names with a number in them: "World War Two", "Number 10" (Downing Street), "Apollo 11"
+                "World War", "Number", "Apollo")
 _LABEL_SIGNS = ("§", "表", "图", "附录", "第", "场景", "章节", "篇", "题号", "版本", "步骤", "步驟")
 _LABEL_BEFORE = re.compile(r"(?:\b(?:" + "|".join(map(re.escape, _LABEL_WORDS)) + ")|"
                            + "|".join(map(re.escape, _LABEL_SIGNS)) + r")\s*$")
@@ -66,8 +68,9 @@ _CN_COUNT_AFTER_WEEK = frozenset("次天日个個小分倍遍回趟")
 _CN_NUMERAL_CHARS = frozenset("〇零一二三四五六七八九十百千万亿两")
 _HYPHEN_WORD = re.compile(r"-([A-Za-z]+)")
 #: A number word in a compound adjective that counts nothing to check: "two-way", "three-dimensional",
-#: "one-sided", "left-handed", "zero-shot" (a prompting setting) ("a three-day event" keeps its unit: 3 days).
-_ADJECTIVE_COMPOUND = re.compile(r"-(?:way|dimensional|sided|faced|handed|shot)(?![A-Za-z])", re.I)
+#: "one-sided", "left-handed", "zero-shot" (a prompting setting), "a six-figure salary", "a three-digit
+#: number" (a size in digits, no amount of them) ("a three-day event" keeps its unit: 3 days).
+_ADJECTIVE_COMPOUND = re.compile(r"-(?:way|dimensional|sided|faced|handed|shot|figure|digit)(?![A-Za-z])", re.I)
 #: 三年级, 3 年级: a school grade (a year of school), not three years.
 _GRADE_AFTER = re.compile(r"\s?年[级級]")
 _CN_DATE_AFTER = re.compile(r"\s*(?:年(?!代|薪|均|化|度)|月(?!\d*[日号])?\d*[日号]|月份|号|日(?![元本]))")
@@ -126,7 +129,7 @@ _MONTH_AFTER_YEAR = re.compile(r"[-/.](?:0?[1-9]|1[0-2])(?!\d)")
 _YEAR_RANGE_END = re.compile(r"[-–]\d\d(?!\d)")
 #: After a year-like number, what makes it an amount ("2048 GPUs", "2000 tokens", "2025 万").
 _AMOUNT_AFTER_YEAR = re.compile(r"\s*(?:[%‰×倍]|[A-Za-z]*[Bb]ytes?|[KMGTP]i?B\b|tokens?|GPUs?"
-                                r"|张|卡|个|条|台|节点|万|亿"
+                                r"|张|卡|个|条|台|节点|万|亿|兆(?=[^\s，。]{0,4}?(?:元|圆|圓|币|幣|镑|鎊|郎))"
                                 # money, measures and counts of people after it ("每盎司2000美元", "2000公里",
                                 # "2024 人"): an amount; 年, 届, 版, 款 after it stay a year (2019元旦 is New
                                 # Year's Day)
@@ -182,12 +185,16 @@ _TIER_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]+[ -]$")
 _TIER_AFTER = re.compile(r"[ -](?:Pro|Sonnet|Opus|Haiku|Flash|Ultra|Turbo|Mini|Max|Plus|Lite|Nano|Omni)\b")
 #: "5-shot", "(8-shot, CoT)": the evaluation's setting, not a count to audit.
 _SHOT_AFTER = re.compile(r"-shot\b", re.I)
+_FIGURES_AFTER = re.compile(r"-(?:figure|digit)(?![A-Za-z])", re.I)
 _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
+#: A bare 万 or 千 in a word of its own: 万岁 (long live), 千岁 (a prince's title), 万年青 (a plant),
+#: 万年历 (a perpetual calendar). (百岁 is an age: 百岁老人 is a centenarian.)
+_LONG_LIFE_AFTER = re.compile(r"[岁歲]|年[青历曆]")
 #: (",00" keeps the integer part's value: 5,00 is 5)
 _DASH_NUMBER_WORD = re.compile(r"-(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                                r"forty|fifty|hundred)\b", re.I)
@@ -210,6 +217,7 @@ _DOT_SPACE = re.compile(r"\.\s")
 #: (a section number's title starts with a capital or is Chinese: "3.2 Methods", "3.2 数据集").
 _LOWER_WORD_AFTER = re.compile(r" [a-z]")
 _DECADE = re.compile(r"[1-9]0")
+_DECADE_S = re.compile(r"['’]?s(?![A-Za-z0-9])")
 #: A day, month and year with slashes ("12/03/2021", "3/14/2020", "2021/03/05"): every part is a date's
 #: (a two-digit year is left out: "8/16/32" is as often a list of sizes).
 _SLASH_DATE = re.compile(r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}/\d{1,2}/\d{1,2})")
@@ -224,10 +232,21 @@ _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|m
 _LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
+#: A month and a day with a slash ("9/11", "7/4", "12/25") after a word of time is a date (elsewhere a
+#: fraction or a score: "solved 9/14 problems").
+_MONTH_DAY = re.compile(r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])")
+#: "trained on 1/4 of the data": a share, whatever word stands before it.
+_OF_AFTER = re.compile(r"\s+of\b")
+_SLASH_DAY = re.compile(r"/\d{1,2}(?![\d/]|\.\d)")
+_DAY_AFTER_MONTH = re.compile(r"(?<![\d/.])(\d{1,2})/$")
+_DATE_WORD_BEFORE = re.compile(r"\b(?:on|since|after|before|until|till|dated?|due|ended|ending)\s+$", re.I)
 _CN_DATE_WORD = re.compile(r"(?:[月日号]|年(?:代|级)?)")
+_CN_DAY_OF_MONTH = re.compile(r"[日号號]")
+#: A month's name before the day: a numeral or digits and 月 (一月, 十二月, 3月), not 个月 (三个月五日 is no date).
+_CN_MONTH_BEFORE = re.compile(r"(?<![个個])(?:[一二三四五六七八九十]{1,3}|\d{1,2})月$")
 #: What makes 一/两/二 an amount rather than an article: a multiple, a share, a scale or a unit of time.
 _ONE_AS_AMOUNT = re.compile(r"\s*(?:倍|半(?!径)|成(?![本功为立果员熟长都就绩品型交年人形分语像效败真群批不])"
-                            r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|张卡|卡时|节点"
+                            r"|[个個][多余]?[亿億]|个?百分点|%|万|亿|千|百|个?月|年|天|周|小时|分钟|秒|[周週]?[岁歲](?![月一])|张卡|卡时|节点"
                             r"|米|公里|千米|厘米|毫米|公斤|千克|克(?!服|隆)|吨|升(?!级|值|温|高)|毫升|平方米|千瓦|兆瓦"
                             # 一打 is a dozen; 一打开 "as soon as it opens", 一打听 "on asking" (verbs)
                             r"|打(?![开開听聽扮算印击擊破工电電球架造量折扰擾败敗倒包卡分通进進车車字针針扫掃断斷赢贏响響入出下上到过過了着就起])"
@@ -448,10 +467,19 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "version string"           # 1.2.3: the scanner stops at the second dot
         if ("/" in tok or prev == "/" or nxt == "/") and _slash_date(folded, start, end):
             return "date"                     # 12/03/2021: not 12 and 3, nor the fraction 3/14 of 3/14/2020
+        if kind == "fraction" and _MONTH_DAY.fullmatch(tok) and not _OF_AFTER.match(after) \
+                and _DATE_WORD_BEFORE.search(before):
+            return "date"                     # "after 9/11", "due 5/17": a month and day, no fraction
+        if kind == "digits" and nxt == "/" and (day := _SLASH_DAY.match(after)) is not None \
+                and _MONTH_DAY.fullmatch(tok + day.group(0)) and _DATE_WORD_BEFORE.search(before):
+            return "date"                     # "on 7/4", "since 12/3": no 7 and 4 (nor 7/4 = 1.75)
+        if kind == "digits" and prev == "/" and (md := _DAY_AFTER_MONTH.search(before)) is not None \
+                and _MONTH_DAY.fullmatch(md.group(1) + "/" + tok) and _DATE_WORD_BEFORE.search(before[:md.start()]):
+            return "date"
         if prev == "/" and _MONTH_NUMBER.fullmatch(tok) and nxt != "/" and _YEAR_SLASH_BEFORE.search(before):
             return "date"                     # [2023/12]: the year's month (the year is a date already)
-        if _DECADE.fullmatch(tok) and after[:1] == "s" and not after[1:2].isalnum() and _DECADE_BEFORE.search(before):
-            return "decade"                   # "the 80s", "in their 30s", "the mid-90s": no seconds
+        if _DECADE.fullmatch(tok) and _DECADE_S.match(after) and _DECADE_BEFORE.search(before):
+            return "decade"                   # "the 80s", "in their 30s", "the mid-90s", "her late 30's": no seconds
         if _SHAPE.match(after) and "." not in tok:
             return "shape"
         if prev in "xX×" and len(tok) >= 3 and tok.isdigit() and _SHAPE_FIRST.search(before):
@@ -526,6 +554,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "name"                     # Claude 3.5 Sonnet, Gemini 1.5 Pro: a model's version
         if tok.isdigit() and len(tok) <= 2 and _SHOT_AFTER.match(after):
             return "setting"                  # MMLU (5-shot): how the benchmark was run
+        if tok.isdigit() and len(tok) <= 2 and _FIGURES_AFTER.match(after):
+            return "compound word"            # "a 6-figure salary", "a 4-digit PIN": a size in digits
         if ((tok.isdigit() and _NAME_BEFORE.search(before))
                 or (_DOTTED.fullmatch(tok) and _VERSIONED_BEFORE.search(before))) \
                 and not _AMOUNT_AFTER_NAME.match(after) and not _measure_after(after, is_unit) \
@@ -571,6 +601,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
     if kind == "chinese":
         if tok in _BARE_SCALES and _UNIT_LABEL_BEFORE.search(before):
             return "unit label"       # 金额（万元）, 单位：亿元: the scale of a table's numbers, no amount
+        if tok in ("万", "萬", "千") and _LONG_LIFE_AFTER.match(after):
+            return "word"             # 人民万岁, 千岁爷, 万年青: no ten thousand years (a word, no count)
         point = max(tok.find("点"), tok.find("點"))
         if (point > 0 and (_CN_PLACE_WORD.search(tok, point) or _CN_MINUTES_AFTER.match(after))) \
                 or _CN_HALF_HOUR_AFTER.match(after) \
@@ -594,6 +626,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
             return "date"             # 三月, 十月一日: a month's name (three months is 三个月)
         if prev and prev in "0123456789年" and _CN_DATE_WORD.match(after):
             return "date"
+        if prev and prev in "月" and _CN_DAY_OF_MONTH.match(after) and _CN_MONTH_BEFORE.search(before):
+            return "date"             # 三月五日, 十二月二十五号: the day of a month (no five days: 五天)
         # 一 as an article (一个, 一次, 一种 …) and set phrases (一致, 统一, 唯一) are no quantities.
         if tok in ("一", "两", "二") and not _ONE_AS_AMOUNT.match(after):
             return "article or idiom"

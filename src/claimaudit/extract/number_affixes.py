@@ -20,8 +20,11 @@ POST_QUALIFIERS = {**vocabulary.SUFFIX_QUALIFIERS, "多": ">", "余": ">", "+": 
 #: after a space ("30 or more").
 _POST_QUALIFIER = re.compile(r"\s?(以上|以内|以下|左右|多|余(?![额額]))|(\+|-plus(?![A-Za-z\-]))(?!\s*[\d$¥€£(])"
                              r"|\s(" + vocabulary.alternation(
-    k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])")
-_POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 2
+    k for k in vocabulary.SUFFIX_QUALIFIERS if k.isascii()) + r")(?![A-Za-z])"
+                             # not a preposition of the clause: "rose 5% and over the year", "3 or under a tenth"
+                             r"(?!\s+(?:the|a|an|this|that|these|those|its|his|her|their|our|[\d$€£¥])(?![A-Za-z]))")
+#: (the room to see the word after an English phrase too)
+_POST_WINDOW = max(map(len, vocabulary.SUFFIX_QUALIFIERS)) + 10
 _EN_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if q.isascii() and q[0].isalpha()]
 _ZH_QUALS = [q for q in vocabulary.PREFIX_QUALIFIERS if not q.isascii()]
 _QUAL_RE = re.compile(
@@ -52,6 +55,8 @@ MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+c
                      r"|\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.WORD_MULTIPLIERS if w != "hundred") + r"|hundred\s+(?:million|billion|thousand))(?![A-Za-z])"
     r"|\s{0,2}[多余餘]?(?:万亿|萬億|千万|千萬|百万|百萬|万万|萬萬|万|萬|亿|億)"
+    # 15兆元, 2.5兆美元: 兆 before a currency is the trillion (兆瓦 and 100兆宽带 stay a unit's prefix)
+    r"|兆(?=" + vocabulary.alternation({*vocabulary.YUAN_WORDS, *vocabulary.CHINESE_CURRENCY_NAMES}) + r")"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
     r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
 def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | None:

@@ -14,8 +14,9 @@ Grammar read here (a numeral is the longest run of numeral characters):
   (``三万五`` = 35000, ``两千六`` = 2600, ``一百二`` = 120).
 * A run of plain digits with no unit is read digit by digit (``一七二零`` = 1720, ``二〇〇二``).
 * Decimals: ``点`` + digits (``零点零一``), optionally followed by units (``三点五万``).
-* ``兆`` is 10^12 only inside a numeral that goes on below it (``五十五兆一十二亿``, as written in
-  Taiwan and Japan); at the end of a numeral it is left alone (``兆瓦`` is a megawatt). ``万万`` is
+* ``兆`` is 10^12 inside a numeral that goes on below it (``五十五兆一十二亿``, as written in
+  Taiwan and Japan) and before a currency (``15兆元``, ``三兆美元``, ``一千兆日元``: a trillion); at
+  the end of a numeral it is left alone elsewhere (``兆瓦`` is a megawatt, ``100兆宽带`` megabits). ``万万`` is
   ``亿`` (``四万万``, ``一万万分之七``).
 * ``百``/``千``/``万`` directly followed by ``分`` end the numeral (``百分点``, ``千分之``), and
   ``两`` right after a digit ends it (``三两`` is three *liang*).
@@ -42,6 +43,7 @@ from fractions import Fraction
 
 from ..errors import NumberSyntaxError
 from .limits import MAX_DIGITS
+from .vocabulary import CHINESE_CURRENCY_NAMES, CURRENCY_CODES, YUAN_WORDS
 
 DIGITS: dict[str, int] = {
     "〇": 0, "零": 0,
@@ -72,6 +74,16 @@ _ZERO = "〇零"
 _UNITS = {**SMALL_UNITS, **BIG_UNITS}
 #: 兆 as a numeral's place (10^12): only where more of the numeral follows it (see the module doc).
 ZHAO = "兆"
+#: What makes a final 兆 a trillion: the currency after it (兆元, 兆美元, 兆日圓).
+#: (and a currency's code: extraction hands the grammar 五兆 JPY for 五兆日圓)
+_MONEY_AFTER_ZHAO = tuple(sorted({*YUAN_WORDS, *CHINESE_CURRENCY_NAMES}, key=len, reverse=True))
+_CODE_AFTER_ZHAO = re.compile(r" ?(?:" + "|".join(CURRENCY_CODES) + r")(?![A-Za-z])")
+
+
+def zhao_before_money(text: str, i: int) -> bool:
+    """兆 at ``text[i]`` stands before a currency: the trillion (10^12), not the metric mega."""
+    return text.startswith(ZHAO, i) and (text.startswith(_MONEY_AFTER_ZHAO, i + 1)
+                                         or _CODE_AFTER_ZHAO.match(text, i + 1) is not None)
 _WAN = "万萬"
 _YI = "亿億"
 
@@ -125,6 +137,8 @@ def scan_multiplier(text: str, pos: int) -> tuple[str, int, int] | None:
     ``万亿``); ``百分``/``千分`` and metric ``千米``/``千克``/``千瓦`` are left alone.
     """
     i, scale, last, n = pos, 1, 0, len(text)
+    if zhao_before_money(text, pos):
+        return text[pos], 10**12, pos + 1      # 15兆元, 2.5兆美元
     while i < n and text[i] in _UNITS:
         c = text[i]
         nxt = text[i + 1] if i + 1 < n else ""
@@ -152,6 +166,8 @@ def _zhao_is_place(text: str, i: int) -> bool:
     """兆 at ``text[i]`` is 10^12: a numeral stands before it and a numeral with 万 or 亿 after it."""
     if text[i - 1] not in DIGITS and text[i - 1] not in _UNITS and text[i - 1] not in TENS:
         return False
+    if zhao_before_money(text, i):
+        return True      # 三兆美元, 一千兆日元
     j, n = i + 1, len(text)
     while j < n and j - i <= 24 and (text[j] in DIGITS or text[j] in _UNITS or text[j] in TENS):
         if text[j] in BIG_UNITS:
@@ -274,7 +290,9 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
         section, last_small, after_zero = 0, 0, False
         prev_unit_text = prev_unit_text + c if prev_unit_text and prev_unit_text[-1] in BIG_UNITS else c
         if c == ZHAO:
-            prev_unit_text = ""      # 兆 never ends a numeral (see _run_end)
+            # 兆 ends a numeral only before a currency (一兆元 ≡ 1兆元, a multiplier like 两亿); inside
+            # one it is a place (see _run_end)
+            prev_unit_text = ZHAO if i == end - 1 else ""
         prev_unit = b if written else unit
     total = sum(g[0] for g in groups) + section
     last = text[end - 1]
@@ -285,7 +303,7 @@ def _structured(text: str, start: int, end: int) -> tuple[int, str, int, bool]:
             return total, prev_unit_text, prev_unit, True
         total += pending
         return total, "", 1, False
-    if last in BIG_UNITS:
+    if last in BIG_UNITS or last == ZHAO:
         return total, prev_unit_text, prev_unit, False
     return total, "", 1, False
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import NumberSyntaxError
-from . import chinese
+from . import chinese, vocabulary
 
 if TYPE_CHECKING:
     from .printed import PrintedNumber
@@ -32,6 +32,10 @@ for _words, _family, _size, _out in [
     ("天 日", "time", 86400, "天"), ("小时 小時 个小时 個小時", "time", 3600, "小时"),
     ("分钟 分鐘 分", "time", 60, "分钟"),
     ("秒", "time", 1, "秒"),
+    # years and months (两年零三个月, 一岁零三个月, 2 years 3 months): months are a twelfth of a year
+    # (not a number of days); 月 alone is a month's name (2024年3月 is a date), so only 个月 is a part
+    ("年 岁 歲", "calendar", 12, "年"), ("个月 個月", "calendar", 1, "个月"),
+    ("year years yr yrs", "calendar", 12, "year"), ("month months", "calendar", 1, "month"),
     ("ft foot feet ′ '", "imperial length", 12, "foot"), ("in inch inches ″ \"", "imperial length", 1, "inch"),
     ("lb lbs pound pounds", "imperial mass", 16, "lb"), ("oz ounce ounces", "imperial mass", 1, "oz"),
     ("dollar dollars", "USD", 100, "USD"), ("cent cents", "USD", 1, "USD"),
@@ -46,9 +50,18 @@ _MONEY = {"USD", "CNY"}
 #: A part's number: digits, or a Chinese numeral (the financial forms too: 壹佰捌拾壹圆柒角).
 _NUM = r"(?:\d+(?:\.\d+)?|[" + "".join(sorted({*chinese.DIGITS, *chinese.SMALL_UNITS, *chinese.BIG_UNITS})) + "]+)"
 _UNIT = "|".join(re.escape(w) for w in sorted(_PARTS, key=len, reverse=True))
-_PART = re.compile(rf"\s*({_NUM})\s*({_UNIT})(?![A-Za-z])\s*(?:and\s+|,\s*)?", re.IGNORECASE)
+#: Parts are joined by nothing, "and", a comma, or 零 / 又 (两年零三个月, 三小时零五分, 一年又两个月).
+_PART = re.compile(rf"\s*({_NUM})\s*({_UNIT})(?![A-Za-z])\s*(?:and\s+|,\s*|[零又]\s*)?", re.IGNORECASE)
+#: Years of a calendar (2020年三个月内): a date before a span, no duration of 2020 years.
+_YEAR_NUMBER = 1000
 _RANGE_BOTH = re.compile(r"^(?P<a>.*?[\d%])\s*(?P<u>[^\d\s%][^\d]*?)\s*(?P<sep>to|-|–|—|~|至|到)\s*"
                          r"(?P<b>[-+]?[$€£¥]?[\d.,]+)\s*(?P=u)\s*$")
+
+
+#: A Chinese currency's name before parts in yuan and jiao: the parts are that currency's (元 is also the
+#: dollar of Hong Kong and Taiwan); other parts after a name are not read here.
+_CURRENCY_NAME_FIRST = re.compile("(" + "|".join(sorted(vocabulary.NAMES_BEFORE_BARE_AMOUNT, key=len, reverse=True))
+                                  + r")\s?")
 
 
 def _value(text: str) -> tuple[Fraction, int]:
@@ -73,16 +86,23 @@ def read_parts(text: str, parse: Callable[..., PrintedNumber], **options: object
     ``parse`` is the printed grammar's own reader (so both share one set of rules).
     """
     s = text.strip()
-    if len(s) > 200 or not _PART.match(s):
+    # 人民币壹万贰仟叁佰肆拾伍元陆角柒分, 港币5元3角: the currency named before yuan and jiao (see _money_name)
+    name = _CURRENCY_NAME_FIRST.match(s) if len(s) <= 200 else None
+    start = name.end() if name else 0
+    if len(s) > 200 or not _PART.match(s, start):
         return None
     parts: list[tuple[Fraction, int, str, int, str]] = []
-    pos = 0
+    pos = start
     while pos < len(s):
         m = _PART.match(s, pos)
         if m is None or m.end() == pos:
             return None
         unit = m.group(2).lower() if m.group(2).isascii() else m.group(2)
         family, size, out = _PARTS[unit] if unit in _PARTS else _PARTS[m.group(2)]
+        if unit == "分" and parts and parts[-1][2] == "CNY":
+            family, size, out = "CNY", 1, "CNY"      # 五元三角二分: 分 after 元 or 角 is the fen (a cent)
+        if name and family == "CNY":
+            out = vocabulary.CHINESE_CURRENCY_NAMES[name.group(1)]
         try:
             value, decimals = _value(m.group(1))
         except (ValueError, NumberSyntaxError):
@@ -114,6 +134,8 @@ def _sum(text: str, parts: list[tuple[Fraction, int, str, int, str]], parse: Cal
     if any(p[1] for p in parts[:-1]):
         return None                     # "1.5 h 30 min": only the last part may have decimals
     family = parts[0][2]
+    if family == "calendar" and parts[0][3] == 12 and parts[0][0] >= _YEAR_NUMBER:
+        return None
     total = sum((p[0] * p[3] for p in parts), Fraction(0))
     last_decimals = parts[-1][1]
     if family in _MONEY:

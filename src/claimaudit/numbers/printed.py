@@ -19,8 +19,9 @@ Normalisation is character for character (full-width ASCII -> ASCII, ``−`` -> 
 
 Rules for ambiguous input (documented choices)
 ----------------------------------------------
-* Thousands separators: ``,`` ``_`` or a space (incl. thin / no-break spaces) between groups of
-  exactly three digits after a first group of one to three (``2,788``, ``2 788``, ``2_788``).
+* Thousands separators: ``,`` ``_``, a space (incl. thin / no-break spaces) or an apostrophe (Swiss
+  ``1'000``) between groups of exactly three digits after a first group of one to three (``2,788``,
+  ``2 788``, ``2_788``).
   ``1,5``/``1,50``/``1,5000`` (decimal comma or grouping?) and ``1.000,5``/``1.000.000`` (European
   style) are refused, never guessed. ``1.000`` alone is the decimal 1.000. A space followed by
   something other than three digits ends the number (``1 2 3`` is then "a second number").

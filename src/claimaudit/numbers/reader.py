@@ -30,13 +30,15 @@ _CHAR_MAP = {
     "\u2a7d": "≤", "\u2a7e": "≥",
     "\u2044": "/", "\u2215": "/",                                               # fraction slashes
 }
-_VULGAR = {
+#: The vulgar fraction characters (one table: the printed grammar and the scanner read the same ones).
+VULGAR_FRACTIONS = {
     "½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
     "¾": Fraction(3, 4), "⅕": Fraction(1, 5), "⅖": Fraction(2, 5), "⅗": Fraction(3, 5),
     "⅘": Fraction(4, 5), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6), "⅐": Fraction(1, 7),
     "⅛": Fraction(1, 8), "⅜": Fraction(3, 8), "⅝": Fraction(5, 8), "⅞": Fraction(7, 8),
     "⅑": Fraction(1, 9), "⅒": Fraction(1, 10),
 }
+_VULGAR = VULGAR_FRACTIONS
 _SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
                 "⁸": "8", "⁹": "9"}
 _MEASURE_WORDS = frozenset("个張张条條台块塊位名颗顆枚")
@@ -145,7 +147,7 @@ _CARET_EXP = LazyPattern(r"(?:\^|\*\*)\{?([+-]?)(\d+)\}?")
 _SUPER_EXP = LazyPattern(r"([⁺⁻]?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 #: "2.48×10−5": a typeset exponent that lost its superscript (the minus is folded to "-"). Only
 #: glued to "×10", so "3 × 10-20" (a range after a product) is not read as an exponent.
-_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?![\d.])")
+_TIMES_TEN_SIGNED = re.compile(r"[×xX]10([+-])(\d{1,3})(?!\d|\.\d)")
 
 
 @dataclass
@@ -215,13 +217,15 @@ class Reader:
             int_digits, first_group, pos = s[pos:j], j - pos, j
             count = j - start
             sep = ""
-            while self.char(pos) in (",", "_", " "):
+            while self.char(pos) in (",", "_", " ", "'", "’"):
                 c = s[pos]
                 j = self.digits_end(pos + 1, count)
                 k = j - pos - 1
                 count += k
                 if k == 0:
                     break
+                if c in "'’" and (k != 3 or first_group > 3 or (sep and c != sep)):
+                    break          # 5'10": feet and inches, no digit grouping (1'000 and 1’250’000 are)
                 if sep and c != sep:
                     if c == " ":
                         break

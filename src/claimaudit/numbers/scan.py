@@ -35,6 +35,7 @@ from .chinese import (
 from .chinese import SMALL_UNITS as CN_SMALL_UNITS
 from .chinese import TENS as CN_TENS
 from .limits import MAX_DIGITS
+from .reader import VULGAR_FRACTIONS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
@@ -106,9 +107,11 @@ class NumberToken:   # three times as much (never changed once built)
 # -- digits --------------------------------------------------------------------------------------
 
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+#: Apostrophe-grouped digits (Swiss style: 1'000, 1’250’000) are one number; "5'10" (feet and inches) is not.
 #: Space-grouped digits take a decimal part only where the grouping is unmistakable: two groups or
 #: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
-_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
+_GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)"
+            r"|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
             r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
@@ -127,16 +130,16 @@ _NUMBER_RE = _Lazy(
 #: ("between 2 and 3/4" has two ends.)
 _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
-                     r"(?P<num>\d+)/(?P<den>\d+)(?![\d.])"
+                     r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
-_TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d.^])")
-_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+_TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d^]|\.\d)")
+_VULGAR = {c: f"{v.numerator}/{v.denominator}" for c, v in VULGAR_FRACTIONS.items()}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
 #: The whole part of a mixed number printed before a vulgar fraction ("1½", "2 ¾"): up to three digits
 #: that are no decimal's or list's end ("2.5 ½" and "3,4 ½" are not mixed numbers).
 _VULGAR_WHOLE = _Lazy(r"(?<![\d.,/])(\d{1,3}) ?$")
-_BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?![\d.])|[⁻]?[{_SUP}]{{1,3}}")
+_BINARY_POWER = _Lazy(rf"\^[+\-]?\d{{1,3}}(?!\d|\.\d)|[⁻]?[{_SUP}]{{1,3}}")
 
 #: Where an English number can start (on the lower-cased text): a unit or tens word, or "a"/"an"
 #: before a scale or a singular fraction word (``a hundred``, ``a third``; any other "a" is an
@@ -309,11 +312,11 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
 _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
-                      r"(?P<den>\d{1,6}(?![\d.,])|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
-                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?![\w.,])|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
+                         r"(?:(?: and)? (?P<rest>[1-9]\d?(?!\w|[.,]\d)|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
 #: "2 and a half years", "3 and a quarter million": digits and a spoken half or quarter, written as the
@@ -334,7 +337,7 @@ def _and_a_fraction(m: re.Match[str]) -> str:
 #: falling (a scale no smaller than the one before starts a new number: "1 million 2 million").
 _SCALE_NAMES = "thousand|million|billion|trillion|lakh|crore"
 _SCALE_CHAIN_RE = _Lazy(rf"(?<![\w.,])\d{{1,3}} (?:{_SCALE_NAMES})(?:,? (?:and )?\d{{1,3}} (?:hundred|{_SCALE_NAMES}))+"
-                        r"(?:,? and [1-9]\d?(?![\w.,]))?(?![A-Za-z])", re.I)
+                        r"(?:,? and [1-9]\d?(?!\w|[.,]\d))?(?![A-Za-z])", re.I)
 _SCALE_PART = _Lazy(rf"(\d+) ({_SCALE_NAMES}|hundred)|(\d+)$", re.I)
 
 
@@ -364,7 +367,7 @@ def _scale_chain(run: str) -> str | None:
         total, last = total + int(m.group(1) or m.group(3)) * scale, scale
     return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
-_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d.^])")
+_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d^]|\.\d)")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
 #: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
 _MAX_POWER_DIGITS = 64
@@ -395,6 +398,85 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             # "3 hundred and negative one": the words after "and" are no part of it
             rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
         yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
+
+
+#: A power read aloud: "10 to the power of 9", "ten to the power of twelve", "2 to the 64th power", "10 to the
+#: sixth", "10 to the minus 3". The base and the exponent are digits or number words; the value is spelt out
+#: as the caret form reads it (10^9) or exactly (2^64), within _MAX_POWER_DIGITS.
+_POWER_WORDS_RE = _Lazy(r"(?P<base>\d{1,6}|[a-z]+(?:[ -][a-z]+){0,2}) to the (?:power of (?P<sign>minus |negative |-)?"
+                        r"(?P<exp>\d{1,3}|[a-z]+(?:-[a-z]+)?)|(?P<osign>minus |negative )?"
+                        r"(?P<ord>\d{1,3}(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)?)(?P<power> power)?)(?![\w])", re.I)
+#: Without "power" the ordinal form is a power only for 10 and 2 and at the end of the phrase ("10 to the sixth.");
+#: "from 5 to the 10th place" is a rank.
+_POWER_PHRASE_END = _Lazy(r"\s*(?:$|[,.;:!?)]|(?:and|or|but|which|that|is|was)\b)")
+
+
+def _power_exponent(word: str, ordinal: bool) -> int | None:
+    w = word.lower()
+    if ordinal:
+        if w[:-2].isdigit() and w[-2:] in ("st", "nd", "rd", "th"):
+            return int(w[:-2])
+        if "-" in w:                      # "twenty-first"
+            tens, _, unit = w.partition("-")
+            return _TENS_EN[tens] + _UNIT_ORDINALS_EN[unit] if tens in _TENS_EN and unit in _UNIT_ORDINALS_EN else None
+        if w in _UNIT_ORDINALS_EN and w != "first":
+            return _UNIT_ORDINALS_EN[w]
+        return _FRACTIONS_EN.get(w) if not w.endswith("s") and w not in ("half", "quarter") else None
+    got = _word_number(w) if not w.isdigit() else Fraction(int(w))
+    return int(got) if got is not None and got.denominator == 1 else None
+
+
+#: The base before " to the ": digits, or one to three number words (tried longest first).
+_POWER_BASE = _Lazy(r"(?<![\w.,])(?:\d{1,6}|[a-z]+)(?:[ -][a-z]+)*$", re.I)
+_TO_THE = _Lazy(r" to the ", re.I)
+
+
+def _power_word_tokens(folded: str) -> Iterator[NumberToken]:
+    # Found from each " to the " (a literal search), the base read backwards: one pass of the whole
+    # pattern over every position of a long text cost a third of the scan.
+    for t in _TO_THE.finditer(folded):
+        k = t.start()
+        while k > 0 and k > t.start() - 12 and folded[k - 1].isalnum():
+            k -= 1
+        last = folded[k:t.start()].lower()
+        if not (last.isdigit() or last in _NUMBER_WORDS or last in _SCALES_EN):
+            continue       # "went to the market": no number before it (most of them, at a set lookup's cost)
+        b = _POWER_BASE.search(folded, max(0, t.start() - 32), t.start())
+        if b is None:
+            continue
+        starts = [b.start()] + [b.start() + k + 1 for k, c in enumerate(folded[b.start():t.start()]) if c in " -"]
+        for st in starts[-3:]:
+            m = _POWER_WORDS_RE.match(folded, st)
+            if m is not None and _word_number(m.group("base")) is not None:
+                tok = _power_token(folded, m)
+                if tok is not None:
+                    yield tok
+                break
+
+
+def _power_token(folded: str, m: re.Match[str]) -> NumberToken | None:
+    """The token of a power read aloud (see _POWER_WORDS_RE), or None where it is none."""
+    base = _word_number(m.group("base"))
+    if base is None or base.denominator != 1 or base == 0:
+        return None
+    ordinal = m.group("ord") is not None
+    if ordinal and not m.group("power") and (base not in (2, 10) or _POWER_PHRASE_END.match(folded, m.end()) is None):
+        return None
+    word = m.group("ord") if ordinal else m.group("exp")
+    exp = _power_exponent(word, ordinal and not word.isdigit())
+    if exp is None or exp > 999:
+        return None
+    if m.group("osign" if ordinal else "sign"):
+        exp = -exp
+    b = int(base)
+    if b == 10:
+        norm = f"10^{exp}"
+    elif len(str(b)) * abs(exp) > _MAX_POWER_DIGITS:
+        return None
+    else:
+        value = Fraction(b) ** exp
+        norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "digits")
 
 
 def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | None] | None:
@@ -550,6 +632,8 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
 #: What follows 来 in 十来个, 二十来岁, 百来人 (a measure word or a unit; not 了, 说, 自 …).
 #: After 多: the words 多少 (how many), 多么 (how) and 多数 (most), not "more than".
 _NOT_MORE_THAN = frozenset("少么麼数數")
+#: The digits 一 … 九 (the units place of 二十有五).
+_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆"}
 _LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
@@ -604,6 +688,20 @@ def _chinese_tokens(text: str) -> Iterator[NumberToken]:
                 # 两个半小时, 一个半月: N and a half (the unit follows)
                 half = num.value + Fraction(1, 2)
                 yield NumberToken(i, num.end + 2, text[i:num.end + 2], f"{half.numerator // 2}.5", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and text.startswith(("有余", "有餘"), num.end) and text[num.end - 1] in _CN_PLACE_CHARS \
+                    and not num.multiplier and num.decimals == 0:
+                # 三十有余, 百有余: "thirty and more", read as 三十余 (more than thirty)
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], text[i:num.end] + "余", "chinese")
+                i = num.end + 2
+                continue
+            if num is not None and num.end + 1 < n and text[num.end] == "有" and text[num.end - 1] in "十拾" \
+                    and not num.multiplier and num.decimals == 0 and text[num.end + 1] in _CN_UNIT_DIGITS \
+                    and text[num.end + 2:num.end + 3] not in _CN_RUN_CHARS:
+                # 二十有五, 年三十有二: the written "twenty and five" of biographies (25), not 20 and a stray 五
+                value = num.value + _CN_UNIT_DIGITS[text[num.end + 1]]
+                yield NumberToken(i, num.end + 2, text[i:num.end + 2], str(value), "chinese")
                 i = num.end + 2
                 continue
             if num is not None and num.end + 1 < n and text[num.end] == "来" and text[num.end - 1] in _CN_PLACE_CHARS \
@@ -849,6 +947,8 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         # every word _MULTIPLE_RE can start a match with ("half" for "half of the users")
         if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower or " out of " in lower:
             found.extend(_multiple_tokens(folded))
+        if dotted or " to the " in lower:
+            found.extend(_power_word_tokens(folded))
         if dotted or "over" in lower or "hundred" in lower:
             found.extend(_spoken_tokens(folded, lower))
         if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \

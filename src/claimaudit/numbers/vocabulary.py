@@ -67,6 +67,9 @@ SUFFIX_QUALIFIERS: dict[str, str] = {
     "以上": ">=", "or more": ">=", "or above": ">=", "and above": ">=", "or greater": ">=", "and up": ">=",
     "以内": "<=", "以下": "<=", "之内": "<=", "or less": "<=", "or fewer": "<=", "or below": "<=",
     "and below": "<=", "at most": "<=", "max": "<=", "maximum": "<=",
+    # ages and sizes of groups ("aged 18 or over", "children 12 and under", "65 and older")
+    "or over": ">=", "and over": ">=", "or older": ">=", "and older": ">=",
+    "or under": "<=", "and under": "<=", "or younger": "<=", "and younger": "<=",
 }
 
 #: Glued to the number: 20多 / 1000余 mean "more than", an attached ``+`` (``1350+``) "at least".
@@ -89,6 +92,7 @@ BINARY_MULTIPLIERS: dict[str, int] = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, 
 #: Words, any case, after a space or glued (``3.5 million``, ``4bn``, ``£2mn``).
 WORD_MULTIPLIERS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+    "quadrillion": 10**15,
     "bn": 10**9, "mn": 10**6, "mln": 10**6, "bln": 10**9, "tn": 10**12,
     # South Asian scales (Indian, Pakistani, Bangladeshi reports): ``13 lakh``, ``6 crore``.
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,

@@ -17,7 +17,7 @@ UNITS["nought"] = 0      # British zero: "nought point five" is 0.5 (not 5)
 TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split())
         if w != "_"}
 SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
-          "lakh": 10**5, "crore": 10**7}
+          "quadrillion": 10**15, "lakh": 10**5, "crore": 10**7}
 #: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
 BIG_SCALES = frozenset(SCALES) - {"hundred"}
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
