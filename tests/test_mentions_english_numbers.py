@@ -495,7 +495,8 @@ def test_a_glued_m_before_a_plural_unit_noun_is_million(text: str, nominal: int,
 
 
 @pytest.mark.parametrize(("text", "minutes"), [
-    ("The film runs 2h 10m.", 10), ("Training took 3 hours 20m on 8 GPUs.", 20), ("It ran 1.5h 5m", 5)])
+    # (a whole number of hours and the minutes after it are one duration: 2h 10m is 130 minutes)
+    ("The film runs 2h 10m.", 130), ("Training took 3 hours 20m on 8 GPUs.", 200), ("It ran 1.5h 5m", 5)])
 def test_an_m_right_after_an_hour_value_is_minutes(text: str, minutes: int) -> None:
     m = next(x for x in extract_mentions(analyse(text)) if x.printed.endswith("m"))
     assert (m.number.nominal, m.unit.canonical) == (minutes, "minute")

@@ -886,7 +886,8 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                 end = b.end + 1 if last_minutes else b.end
                 merged = Mention(start=a.start, end=end, printed=text[a.start:end], value=v,
                                  number=p, unit=info, qualifier=a.qualifier, relation=a.relation,
-                                 candidates=[f"{text[a.start:end]!r} read as one duration in parts"],
+                                 candidates=[f"{text[a.start:end]!r} read as one duration in parts",
+                                             *(c for x in ms[i:j + 1] for c in x.candidates)],
                                  kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                  unit_start=b.end if last_minutes else b.unit_start, cell=a.cell)
         if merged is not None:
