@@ -1,6 +1,7 @@
 """A name used twice in a formula (``(new - old) / old``): plain interval arithmetic lets each use range
-on its own and gives too wide a value, which let wrong percentages pass. The formula is tightened over
-a subdivision of the repeated names' intervals (formulas.parse._tightened), and stays sound."""
+on its own and gives too wide a value, which let wrong percentages pass. The engine narrows such a
+formula over a subdivision of the repeated names' intervals (Formula.narrowed), which stays sound, where
+the plain value meets the claim only in part."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from claimaudit.numbers.interval import Interval
 
 
 def _value(formula: str, **env: Interval) -> Interval:
-    return parse_formula(formula).evaluate(env).mag
+    f = parse_formula(formula)
+    return f.narrowed(env, f.evaluate(env)).mag
 
 
 def test_a_relative_change_is_tight():
