@@ -12,6 +12,10 @@ each is an average ("an average of $8,000 each", 人均), the one value of its u
 Items counted by their noun: "每台服务器配备 8 张加速卡，整个集群共有 256 台服务器、2,048 张加速卡", "Each node has
 8 GPUs, and the cluster's 64 nodes hold 512 GPUs in total" (``item_counts``): the count is the value
 before the item's noun, the total the value before the part's noun (:mod:`.count_nouns`).
+
+A value per person ("output per person stands at $24,000", 人均, ``per_capita``) is the sentence's one
+total of its unit over its one count of people; "one car for every four people" (``for_every``) is
+the count of the second things over the count of the first.
 """
 
 from __future__ import annotations
