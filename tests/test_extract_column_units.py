@@ -76,3 +76,25 @@ def test_a_wrong_total_beside_two_right_ones_is_reported(tmp_path):
             "| 地区生产总值 | 5,862.4 | 5,517.3 | 5,332.5 | 6.3 |\n")
     # 220.1 + 2,010.0 + 3,002.4 = 5,232.5: the 2022 total is off by 100; the growth column is no sum
     assert sorted(verdicts(tmp_path, text, kind="table-total")) == ["consistent", "consistent", "inconsistent"]
+
+
+# -- a Δ column against a baseline row (relations_deltas._delta_to_row) --
+ABLATIONS = ("# Ablations\n\n| Variant | Val. loss | MMLU | 5-task avg. | Δ avg. vs baseline |\n|---|---|---|---|---|\n"
+             "| Baseline | 2.412 | 31.2 | 48.6 | — |\n| + QK-norm | 2.398 | 31.9 | 49.3 | +0.7 |\n"
+             "| + z-loss | 2.405 | 31.0 | 48.9 | +0.3 |\n| + both | 2.391 | 32.4 | 49.9 | {last} |\n")
+
+
+def test_a_delta_column_against_the_baseline_row(tmp_path):
+    assert verdicts(tmp_path, ABLATIONS.format(last="+1.3"), kind="change") == ["consistent"] * 3
+
+
+def test_a_wrong_delta_against_the_named_baseline_is_reported(tmp_path):
+    assert verdicts(tmp_path, ABLATIONS.format(last="+1.5"), kind="change") == ["consistent", "consistent",
+                                                                               "inconsistent"]
+
+
+def test_no_delta_reading_without_one_row_left_empty():
+    from test_relations_rules import rels
+
+    text = ABLATIONS.format(last="+1.3").replace("| 48.6 | — |", "| 48.6 | 0.0 |")
+    assert not [r for r in rels(text, "change") if "minus row" in r.note]

@@ -51,6 +51,8 @@ class DeltaRelations(FinderBase):
                         formulas[k] = self._difference(*pairs[k], how, check=False)
                     if all(f is not None for f in formulas):
                         readings.append((a, b, how, pairs, formulas))
+        if not readings and named:
+            return self._delta_to_row(t, c, rows, cells)
         if len(readings) != 1:
             return []
         a, b, how, pairs, formulas = readings[0]
@@ -65,6 +67,49 @@ class DeltaRelations(FinderBase):
                                      f"{self._header(t, b)!r}" + (", relative" if how == "relative" else ""),
                                 evidence=f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} "
                                          f"({how}) is the only reading that gives all {len(pairs)} cells"))
+        return out
+
+    def _delta_to_row(self, t: Table, c: int, rows: list[int], cells: list[int | None]) -> list[Relation]:
+        """"| Variant | … | 5-task avg. | Δ avg. vs baseline |" over a Baseline row whose Δ cell is empty:
+        each Δ is the row's value in one other column minus the baseline row's there (in points). The
+        baseline is the one row with no Δ; when the header names it ("vs baseline"), one cell of three or
+        more may miss the reading (and is the finding), else none may."""
+        header = self._header(t, c).casefold()
+        empty = [r for r in range(len(t.rows)) if r not in rows]
+        if len(empty) != 1 or len(rows) < 3:
+            return []
+        base = empty[0]
+        names_base = len(t.label(base)) >= 3 and t.label(base).casefold() in header
+        readings = []
+        for a in range(1, t.ncols):
+            if a == c or self.value(t, base, a) is None:
+                continue
+            pairs = [(cells[r], self.value(t, r, a), self.value(t, base, a)) for r in rows]
+            if any(x is None for _d, x, _y in pairs):
+                continue
+            formulas = [self._difference(d, x, y, "points") for d, x, y in pairs]
+            missed = [k for k, f in enumerate(formulas) if f is None]
+            if not missed or (names_base and len(missed) == 1):
+                for k in missed:
+                    formulas[k] = self._difference(*pairs[k], "points", check=False)
+                if all(f is not None for f in formulas):
+                    readings.append((len(missed), a, pairs, formulas))
+        # the reading that gives the most cells, when only one does
+        best = [r for r in readings if r[0] == min((r[0] for r in readings), default=0)]
+        if len(best) != 1:
+            return []
+        _missed, a, pairs, formulas = best[0]
+        out = []
+        for (d, x, y), formula in zip(pairs, formulas, strict=True):
+            assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
+            m = self.ms[d]
+            out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
+                                unitless=True, at=m.start, confidence=0.75,
+                                note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
+                                     f"row {t.label(base)!r}'s",
+                                evidence=f"{_where(t)}: header {self._header(t, c)!r} and row {t.label(base)!r} with "
+                                         f"no Δ; {self._header(t, a)!r} minus that row's is the only reading that "
+                                         f"gives the {len(pairs)} cells"))
         return out
 
     def _difference(self, d: int | None, x: int | None, y: int | None, how: str, check: bool = True) -> str | None:
