@@ -96,3 +96,20 @@ def test_a_share_named_by_its_rate(tmp_path, sentence, verdict):
 
 def test_a_growth_rate_is_no_share():
     assert not [r for r in rels(doc("500 家企业中有 430 家盈利，增长率 12%。"), "percent-of") if r.confidence >= 0.7]
+
+
+# -- the parts in the sentence after the total, opening with 其中 (relations_prose.parts_next_sentence) --
+@pytest.mark.parametrize("sentence, verdict", [
+    ("全年地区生产总值 5,862.4 亿元，比上年增长 5.6%。其中，第一产业增加值 234.5 亿元，第二产业增加值 2,180.7 亿元，"
+     "第三产业增加值 3,447.2 亿元。", "consistent"),
+    # parts adding to more than their whole are wrong, listed in full or not
+    ("全年地区生产总值 5,862.4 亿元。其中，第一产业增加值 334.5 亿元，第二产业增加值 2,180.7 亿元，"
+     "第三产业增加值 3,447.2 亿元。", "inconsistent"),
+])
+def test_parts_after_qizhong_in_the_next_sentence(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == [verdict]
+
+
+def test_parts_after_qizhong_short_of_the_total_may_be_some_of_them():
+    sentence = "全年地区生产总值 5,862.4 亿元。其中，第二产业增加值 2,180.7 亿元，第三产业增加值 3,447.2 亿元。"
+    assert not [r for r in rels(doc(sentence), "written-sum") if r.confidence >= 0.7]

@@ -84,7 +84,7 @@ FAMILY = {
     "column-product": ("product", "quotient", "division", "ratio"), "shares": ("share", "sum", "total"),
     "percent-of": ("percent", "ratio", "share"),
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
-    "product": ("product",), "written-sum": ("sum",), "change": ("ratio", "change", "difference", "relative"),
+    "product": ("product",), "written-sum": ("sum", "total"), "change": ("ratio", "change", "difference", "relative"),
     "rate": ("rate", "quotient", "division", "per capita", "product"), "ratio": ("ratio", "change", "multiple"),
     "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),

@@ -237,6 +237,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.code_outputs()
         out += self.code_prints(out)
         out += self.sentence_sums()
+        out += self.parts_next_sentence(out)
         out += self.sentence_means(out)
         out += self.pair_products(out)
         out += self.epochs()

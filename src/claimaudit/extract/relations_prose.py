@@ -113,6 +113,7 @@ _BREAKDOWN_WORDS = (":", "：", "comprising", "consisting of", "made up of", "sp
 # never exceed it
 _PARTIAL_LIST = re.compile(r"includ|包括|包含", re.I)
 _AND = re.compile(r"和|与|以及|及|\band\b|\bas well as\b", re.I)
+_OPENS_WITH_OF_WHICH = re.compile(r"\s*其中\s*[，,：:]?")
 # an average word right before the mean ("an average of", "averaging", "平均为"), "the mean of" before a list,
 # and the "is" / 为 before the mean that follows the list
 _MEAN_BEFORE = re.compile(r"(?:\b(?:an?\s+|the\s+)?(?:average|mean)\s+(?:of\s+)?|\baverag(?:ing|es|ed|e)\s+(?:of\s+)?"
@@ -728,6 +729,45 @@ class ProseRelations(FinderBase):
                                          f"{ms[ys[0]].printed!r} and {ms[ys[1]].printed!r}, and {ms[z].printed!r}"))
         return out
 
+
+    # -- "GDP 5,862.4 亿元。其中，第一产业 234.5 亿元，第二产业 2,180.7 亿元，…": the parts in the next sentence
+    def parts_next_sentence(self, found: list[Relation]) -> list[Relation]:
+        """A sentence opening with 其中 ("of which") lists parts of the previous sentence's one value of
+        their unit: that value is their sum. 其中 may list only some parts, so the sum is audited only
+        when it reaches the total (0.75; parts adding to more than their whole are wrong, listed in full
+        or not), else left out."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        if "其中" not in text:
+            return out
+        stated = {r.target for r in found}
+        spans = sorted(self.sentences().items())
+        for (prev_span, prev), ((s, _e), idx) in itertools.pairwise(spans):
+            if not _OPENS_WITH_OF_WHICH.match(text, s) or len(idx) < 2 or len(prev) > 12:
+                continue
+            parts = [k for k in idx if _usable(ms[k]) and ms[k].number.kind == "number" and ms[k].unit.dims.items]
+            if len(parts) < 2 or len({ms[k].unit.dims for k in parts}) != 1 \
+                    or len(parts) != len([k for k in idx if ms[k].number.kind == "number"]):
+                continue
+            whole = [k for k in prev if _usable(ms[k]) and ms[k].unit.dims == ms[parts[0]].unit.dims
+                     and ms[k].number.kind == "number"]
+            if len(whole) != 1 or whole[0] in stated:
+                continue
+            t = whole[0]
+            total, want = sum(self.base(k) for k in parts), self.base(t)
+            if want <= 0 or any(self.base(k) >= want for k in parts) or total < want * 99 / 100:
+                continue
+            formula = _placeholder_formula(parts, "+")
+            fit = self._formula_fits(t, formula)
+            if fit is None:
+                continue
+            out.append(Relation("written-sum", t, formula, parts, quote=text[prev_span[0]:_e].strip(),
+                                unitless=fit[1], at=ms[t].start, confidence=0.75,
+                                note=f"the {len(parts)} values the next sentence lists after 其中 add up to "
+                                     f"{ms[t].printed}",
+                                evidence=f"{ms[t].printed!r}, then a sentence opening with 其中 listing "
+                                         + ", ".join(repr(ms[k].printed) for k in parts)))
+        return out
 
     # -- "In total 1.35 亿 tokens. … 6750 万 query tokens and 6750 万 answer tokens": a total, then its parts
     def sentence_sums(self) -> list[Relation]:
