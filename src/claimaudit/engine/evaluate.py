@@ -170,7 +170,7 @@ def compare(recomputed: Interval, reading: Reading, relation: str, settings: Set
     """(consistent, boundary) for recomputed vs claimed, both in the claim's unit."""
     p = reading.printed
     if relation == "=" or relation == "~":
-        target = p.interval if relation == "=" else claimed_target(reading, relation, settings)
+        target = _met_target(reading, relation, settings)
         lo, hi, tlo, thi = recomputed.lo, recomputed.hi, target.lo, target.hi
         if not (le(lo, thi) and le(tlo, hi)):
             return False, False                   # the intervals do not meet
@@ -193,8 +193,13 @@ def _inside_claim(recomputed: Interval, reading: Reading, relation: str, setting
     change the verdict (for ``=`` and ``~``; a bound is always narrowed)."""
     if relation not in ("=", "~"):
         return False
-    target = reading.printed.interval if relation == "=" else claimed_target(reading, relation, settings)
+    target = _met_target(reading, relation, settings)
     return le(target.lo, recomputed.lo) and le(recomputed.hi, target.hi)
+
+
+def _met_target(reading: Reading, relation: str, settings: Settings) -> Interval:
+    """The interval an ``=`` (the printed one) or ``~`` claim's recomputed value must meet."""
+    return reading.printed.interval if relation == "=" else claimed_target(reading, relation, settings)
 
 
 def describe_miss(recomputed: Interval, reading: Reading, relation: str, settings: Settings) -> dict:

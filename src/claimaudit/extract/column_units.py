@@ -17,6 +17,8 @@ from .mention import Reading, read_value
 from .number_affixes import join_parts
 from .unit_words import header_text_unit
 
+#: How a bare cell's reading names where its unit came from (the accounting-negative reading looks for it).
+COLUMN_NOTE = "taken from the column header or the table's caption"
 # the unit words closing a header or caption: "Time (GPU hours)", "($M)", "(GPU Mem in GB)：", "（单位：万元）"
 _HEAD_UNIT = re.compile(r"[(（]\s*(?:单位\s*[:：]\s*)?([^()（）]{1,24}?)\s*[)）]\s*[:：]?\s*$")
 _SCALE_ONLY = re.compile(r"[KkMB万亿]|thousands?|millions?|billions?", re.I)
@@ -98,7 +100,7 @@ def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[R
     unit_text = unit.text if unit.dims.items else ""
     if words in _PERCENT_WORDS:
         reading = read_value(kilo, f"{value}%")
-        return (reading, f"{words!r} taken from the column header or the table's caption") \
+        return (reading, f"{words!r} {COLUMN_NOTE}") \
             if reading is not None and reading.number.kind == "percent" else None
     if scale_word in ("万", "亿"):
         text = f"{value}{scale_word} {unit_text}".strip()
@@ -107,4 +109,4 @@ def column_reading(doc: Document, offset: int, value: str, kilo: int) -> tuple[R
     reading = read_value(kilo, text)
     if reading is None or reading.unit.dims != unit.dims:
         return None
-    return reading, f"{words!r} taken from the column header or the table's caption"
+    return reading, f"{words!r} {COLUMN_NOTE}"

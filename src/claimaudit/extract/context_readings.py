@@ -14,9 +14,14 @@ from fractions import Fraction
 from ..numbers.interval import show
 from ..units.spellings import NOTE_POINTS
 from .change_words import CHANGE, UP, words
+from .column_units import COLUMN_NOTE
 from .mention import Mention, parse_value, read_value
 from .number_affixes import CHANGE_BEFORE, RANGE_FROM, UNIT_RANGE_GAP, join_parts
 from .unit_words import MEASURE_WORDS, TEMPERATURE_CONTEXT, unit_or_none
+
+#: Notes a reading leaves that later readings and relation finders look for (one spelling each).
+SPEED_NOTE = "时速: a speed, per hour"
+DURATION_NOTE = "read as one duration in parts"
 
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s*$", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)\s*$", re.I)
@@ -792,7 +797,7 @@ def words_around(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
         converted = speed_end >= 0 and _OPEN_CONVERSION.fullmatch(f, speed_end, m.start) is not None
         if _chinese_unit_words(f, text, kilo, m, converted):
             grown.append(m)
-        speed_end = m.end if "时速: a speed, per hour" in m.candidates[-1:] else -1
+        speed_end = m.end if SPEED_NOTE in m.candidates[-1:] else -1
     if grown:      # a numeral the reading took in (the 八 of 一米八) is no mention of its own
         starts = [g.start for g in grown]       # in text order: one bisect per mention
         ms[:] = [x for x in ms if not ((k := bisect.bisect_right(starts, x.start) - 1) >= 0
@@ -827,7 +832,7 @@ def _chinese_unit_words(f: str, text: str, kilo: int, m: Mention, converted: boo
         reading = read_value(kilo, f"{m.value}/hour")
         if reading is not None:
             m.value, m.number, m.unit = reading.value, reading.number, reading.unit
-            m.candidates.append("时速: a speed, per hour")
+            m.candidates.append(SPEED_NOTE)
         return False
     whole = m.number.nominal
     if whole.denominator != 1 or whole <= 0 or m.number.relation != "=" or not CJK_CHAR.match(f[m.end - 1:m.end]):
@@ -886,7 +891,7 @@ def time_in_parts(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Menti
                 end = b.end + 1 if last_minutes else b.end
                 merged = Mention(start=a.start, end=end, printed=text[a.start:end], value=v,
                                  number=p, unit=info, qualifier=a.qualifier, relation=a.relation,
-                                 candidates=[f"{text[a.start:end]!r} read as one duration in parts",
+                                 candidates=[f"{text[a.start:end]!r} {DURATION_NOTE}",
                                              *(c for x in ms[i:j + 1] for c in x.candidates)],
                                  kind=a.kind, number_start=a.number_start, number_end=b.number_end,
                                  unit_start=b.end if last_minutes else b.unit_start, cell=a.cell)
@@ -929,7 +934,7 @@ def chinese_parts_with_ling(f: str, text: str, kilo: int, ms: list[Mention]) -> 
             if p is not None and info is not None and info.dims == _TIME.dims and not p.is_range \
                     and p.relation == "=" and p.nominal != a.number.nominal:
                 out.append(Mention(start=a.start, end=m.end(), printed=v, value=v, number=p, unit=info,
-                                   candidates=[f"{v!r} read as one duration in parts"], kind=a.kind,
+                                   candidates=[f"{v!r} {DURATION_NOTE}"], kind=a.kind,
                                    number_start=a.number_start, number_end=a.number_end,
                                    unit_start=a.unit_start, cell=a.cell))
                 drop_until = m.end()
@@ -969,7 +974,7 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
         money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
         # the sign printed, or a bare cell of a money column ("| (298) |" under "Operating income (US$ M)")
         signed = _MONEY_SIGN.match(f[m.start:m.number_start]) is not None \
-            or (m.start == m.number_start and any(c.endswith("taken from the column header or the table's caption")
+            or (m.start == m.number_start and any(c.endswith(COLUMN_NOTE)
                                                   for c in m.candidates))
         if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")" or not money or not signed \
                 or m.number.is_range or m.number.nominal <= 0:

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+from .context_readings import DURATION_NOTE
 from .mention import Mention, read_value
 from .relation_model import FinderBase, Relation, _ref, _usable
 
@@ -66,7 +67,7 @@ class ConversionRelations(FinderBase):
                     out.append(self._temperature(a, b, _SCALES[scales]))
                     continue
                 # (a duration in parts restated in one unit converts too: "2小时15分（135分钟）")
-                in_parts = any(c.endswith("read as one duration in parts") for c in ma.candidates)
+                in_parts = any(c.endswith(DURATION_NOTE) for c in ma.candidates)
                 if b in stated or not (_usable(ma) and _usable(mb)) or not ma.unit.dims.items \
                         or ma.unit.dims != mb.unit.dims or (ma.unit.canonical == mb.unit.canonical and not in_parts) \
                         or ma.number.kind != "number" or mb.number.kind != "number":

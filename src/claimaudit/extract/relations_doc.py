@@ -53,10 +53,11 @@ def _which(values: int, sure: bool) -> str:
     return "the value of its kind that gives the cell" if sure else "nearest the header, of several values of its kind"
 
 
-# the words right before a row label that make it what the sentence compares with, not its subject:
-# a comparison's connector, or a word of rank from the one vocabulary ("比玄鸟-2-13B", "surpasses X")
-_COMPARED_OBJECT = re.compile(r"(?:比|较|相比于?|相较于?|\bthan|\bversus|\bvs\.?|\bagainst|\bcompared (?:with|to)|"
-                              + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
+# the words right before a row label that make it what the sentence compares with, not its subject (the
+# baseline of a gap, relations_points): a comparison's connector, or a word of rank from the one vocabulary
+# ("比玄鸟-2-13B", "ahead of X", "surpasses X")
+COMPARED_BEFORE = re.compile(r"(?:\bthan|\bahead of|\bvs\.?|\bversus|\bagainst|\bcompared (?:with|to)|\brelative to"
+                             r"|比|较|相比于?|相较于?|" + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
 # a sentence that is a table's footnote: it starts with a footnote mark ("* …", "† …", "¹ …")
 _FOOTNOTE_START = re.compile(r"\s*\\?[*†‡§¹²³]")
 
@@ -116,7 +117,7 @@ class DocRelations(FinderBase):
             if len(rows) != 1 or len(cols) != 1 or len(cells) != 1:
                 continue
             label = next(iter(rows))
-            if _COMPARED_OBJECT.search(sentence, 0, max(0, sentence.find(label))):
+            if COMPARED_BEFORE.search(sentence, 0, max(0, sentence.find(label))):
                 continue        # "青鸾-13B 取得 72.4 分，比玄鸟-2-13B 高 7.1": the row is what it is compared with
             head = next(iter(cols))
             at = s + sentence.find(head)

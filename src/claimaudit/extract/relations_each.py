@@ -196,22 +196,23 @@ class EachRelations(FinderBase):
                 if zh is None and en is None:
                     continue
                 # the parts each: counted by their noun ("8 张加速卡"), or a measure ("每瓶 550 毫升": its unit)
-                part_nouns = self._nouns_after(v, bool(zh)) if not measure else ()
+                noun = {k: self._nouns_after(k, bool(zh)) for k in idx}     # (each value's, read once)
+                part_nouns = noun[v] if not measure else ()
                 if not part_nouns and not measure:
                     continue
                 item_noun = (zh.group("cl") + zh.group("noun")) if zh else (en.group("noun") or "")  # type: ignore[union-attr]
                 others = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"]
                 if item_noun and item_noun != (zh.group("cl") if zh else ""):
-                    items = [k for k in others if any_same(self._nouns_after(k, bool(zh)), (item_noun,), bool(zh))]
+                    items = [k for k in others if any_same(noun[k], (item_noun,), bool(zh))]
                 else:
                     # "共有 256 台服务器，每台配备 8 张" / "256 servers, each with 8 accelerators": the item is
                     # the nearest count before whose noun is not the part's (its classifier, in Chinese)
-                    items = [k for k in reversed(idx[:n]) if k in others and self._nouns_after(k, bool(zh))
-                             and not any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh))
+                    items = [k for k in reversed(idx[:n]) if k in others and noun[k]
+                             and not any_same(noun[k], part_nouns, bool(zh))
                              and (not zh or zh.group("cl") == "机"      # 单机: a machine, of any classifier
-                                  or self._nouns_after(k, True)[0][:1] == zh.group("cl"))][:1]
+                                  or noun[k][0][:1] == zh.group("cl"))][:1]
                 totals = [k for k in others if k not in items
-                          and (any_same(self._nouns_after(k, bool(zh)), part_nouns, bool(zh)) if not measure
+                          and (any_same(noun[k], part_nouns, bool(zh)) if not measure
                                else ms[k].unit.dims == m.unit.dims)]
                 if len(items) != 1 or len(totals) != 1 or totals[0] in stated:
                     continue

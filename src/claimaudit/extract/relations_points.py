@@ -8,13 +8,12 @@ import re
 
 from .change_words import CHANGE, DOWN, RANK, SCORE, UP, words
 from .relation_model import Relation, _ref, _usable, _where
-from .relations_doc import _SETTING, DocRelations
+from .relations_doc import _SETTING, COMPARED_BEFORE, DocRelations
 from .relations_headlines import _NOT_SCORE
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
 # the baseline row follows a word of comparison: "above Y", "than Y", "比 Y", "ahead of Y"
-_BASE_BEFORE = re.compile(r"(?:\bthan|\bahead of|\bvs\.?|\bversus|\bcompared (?:with|to)|\brelative to"
-                          r"|比|较|相比于?|相较于?|" + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
+_BASE_BEFORE = COMPARED_BEFORE
 # the direction of the gap (change_words): above, beats, higher, gains, 领先, 高 5.9 / below, trails, 低于
 _HIGHER = re.compile(words(UP, (SCORE, RANK, CHANGE), bare="anchored"), re.I)
 _LOWER = re.compile(words(DOWN, (SCORE, RANK, CHANGE), bare="anchored"), re.I)

@@ -658,13 +658,14 @@ def _tightened(root: Node, env: Mapping[str, Quantity], repeated: tuple[str, ...
     sound enclosure of the formula on its part of the box, so their hull is one on the whole box,
     and it shrinks towards the true range as the pieces do (plain arithmetic on ``(b - a) / b``
     with b = 12 ± 0.5 is about 1.5× too wide; 8 pieces bring that down to a few per cent)."""
-    wide = [n for n in repeated if not _lift(env[n], n).mag.is_point]
+    lifted = {n: _lift(env[n], n) for n in repeated}
+    wide = [n for n in repeated if not lifted[n].mag.is_point]
     pieces = _PIECES.get(len(wide))
     if pieces is None:
         return whole
     grids = []
     for n in wide:
-        q = _lift(env[n], n)
+        q = lifted[n]
         lo, step = q.mag.lo, q.mag.width / pieces
         grids.append([Quantity(Interval(lo + step * k, lo + step * (k + 1)), q.dims) for k in range(pieces)])
     sub = dict(env)
