@@ -421,15 +421,16 @@ class DocRelations(FinderBase):
         c = self.ms[k]
         return c.number.nominal * (c.unit.factor if c.unit.dims.items else m.unit.factor)
 
-    def _cell_words(self, k: int) -> set[str]:
-        """The words a reader names a cell by: its column header and row label."""
+    def _cell_words(self, k: int) -> list[str]:
+        """The words a reader names a cell by: its column header and row label, once each in that order
+        (a list, not a set: the evidence names the first, the same on every run)."""
         cell = self.ms[k].cell
         if cell is None:
-            return set()
+            return []
         t = self.doc.tables[cell[0]]
         text = " ".join((self._header(t, cell[2]), t.label(cell[1]))).casefold()   # a caption may be the sentence
-        return {w for w in re.findall(r"[a-z][a-z\-]{3,}|[\u4e00-\u9fff]{2,}", text)
-                if w not in _NAME_FILLER}
+        return list(dict.fromkeys(w for w in re.findall(r"[a-z][a-z\-]{3,}|[\u4e00-\u9fff]{2,}", text)
+                                  if w not in _NAME_FILLER))
 
 
 @lru_cache(maxsize=1 << 14)
