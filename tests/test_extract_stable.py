@@ -16,8 +16,9 @@ DOCS = [FIXTURES / "sources" / "v3_report_excerpt.md",
         Path(__file__).parents[1] / "benchmarks" / "extraction" / "invented-docs" / "zh-product-comparison"
         / "review.md"]
 
-_SCRIPT = ("import sys\nfrom claimaudit.extract.draft import render\nfrom claimaudit.extract.pipeline import draft_file\n"
-           "for p in sys.argv[1:]:\n    sys.stdout.write(render(draft_file(p), relations='all'))\n")
+_SCRIPT = ("import sys\nfrom claimaudit.extract.draft import render\n"
+           "from claimaudit.extract.pipeline import draft_file\nfor p in sys.argv[1:]:\n"
+           "    sys.stdout.write(render(draft_file(p), relations='all'))\n")
 
 
 def _draft(seed: str) -> str:

@@ -147,7 +147,7 @@ _CHINESE: tuple[tuple[str, str, frozenset[str], bool], ...] = tuple((w, d, froze
     ("跌幅", DOWN, {CHANGE}, False),
     ("跌", DOWN, {CHANGE}, False),
     ("缩减", DOWN, {CHANGE}, False),
-    ("缩短", DOWN, {CHANGE}, False),
+    ("缩短", DOWN, {CHANGE, COMPARATIVE}, False),     # ("耗时比 P5 缩短 44.6%")
     ("减小", DOWN, {CHANGE}, False),
     ("压缩", DOWN, {CHANGE}, False),
     ("砍掉", DOWN, {CHANGE}, False),
@@ -158,11 +158,13 @@ _CHINESE: tuple[tuple[str, str, frozenset[str], bool], ...] = tuple((w, d, froze
     ("大", UP, {COMPARATIVE}, True),
     ("长", UP, {COMPARATIVE}, True),
     ("快", UP, {COMPARATIVE}, True),
+    ("贵", UP, {COMPARATIVE}, True),      # (贵州, 宝贵: a place, a word)
     ("低", DOWN, {COMPARATIVE, SCORE}, True),
     ("少", DOWN, {COMPARATIVE, SCORE}, True),
     ("小", DOWN, {COMPARATIVE}, True),
     ("短", DOWN, {COMPARATIVE}, True),
     ("慢", DOWN, {COMPARATIVE}, True),
+    ("便宜", DOWN, {COMPARATIVE}, False),
     ("领先", UP, {RANK}, False),
     ("領先", UP, {RANK}, False),
     ("高出", UP, {RANK}, False),

@@ -961,6 +961,9 @@ _PARTS_GAP = re.compile(r" (?:and )?")
 
 
 # -- accounting negatives: "($99.99)" --------------------------------------------------------------
+_AFTER_A_NAME = re.compile(r"[\w\u4e00-\u9fff]$")
+_NEGATIVE_LEAD = re.compile(r"(?:\b(?:is|was|were|are|be|been|of|at|to|by|totall?ed|reported|posted|recorded|net|"
+                            r"loss(?:es)?|deficit|shortfall|income|result)|亏损|净亏损|为|是)$", re.I)
 def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
     """An amount of money wrapped in parentheses is negative in accounts: ``($99.99)`` = -$99.99.
 
@@ -984,6 +987,12 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
             before -= 1
         if before in ends:
             m.candidates.append("parentheses after another quantity read as an aside, not as an accounting negative")
+            continue
+        if m.cell is None and _AFTER_A_NAME.search(f, max(0, before - 40), before) \
+                and not _NEGATIVE_LEAD.search(f, max(0, before - 40), before):
+            # prose: after a name the parentheses give its price ("the Tern-1 ($999)"); after a verb or
+            # "of" ("revenue is ($99.99)", "a loss of (€1.2 million)") they are the accounts' negative
+            m.candidates.append("parentheses after a name read as an aside, not as an accounting negative")
             continue
         p = parse_value("-" + m.value, kilo)
         if p is None or p.nominal >= 0:

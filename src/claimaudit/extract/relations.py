@@ -245,6 +245,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.changes()
         out += self.changes_to_from(out)
         out += self.changes_between(out)
+        out += self.changes_compared(out)
         out += self.differences(out)
         out += self.versus()
         out += self.multiples_of(out)

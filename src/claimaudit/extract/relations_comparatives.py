@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 
 from .change_words import COMPARATIVE, DOWN, SCORE, UP, direction_of, words
-from .relation_model import Relation, _ref, _usable, _where
-from .relations_near import NearTableRelations
+from .relation_model import _HEADER_UNIT_PART, _HEADER_WORD, Relation, _ref, _usable, _where
+from .relations_near import NEAR_LINES, NearTableRelations
 from .relations_points import _positions
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
 
@@ -32,10 +32,18 @@ _ZH_BEFORE_VALUE = re.compile(rf"(?P<w>{_LESS}|{_MORE})了?\s*(?:约|大约)?\s*
 _TIMES = re.compile(r"\s*(?:times\b|倍)", re.I)
 _BASE_BEFORE = re.compile(r"(?:\bthan|\bover|compared\s+(?:with|to)|relative\s+to|\bvs\.?|\bversus|相比于?|相较于?"
                           r"|比|较)\s*(?:the\s+)?$", re.I)
+# a short model name ("P5", "S90", "X2"): letters and digits both
+_MODEL_NAME = re.compile(r"(?=[^\W\d_]*\d)(?=\d*[^\W\d_])[^\W_]{2,}")
 _FASTER = re.compile(r"^(?:faster|quicker|slower|快|慢)$", re.I)
 # "N% better / worse": higher is better for a score; over a column with units (a time, a memory) either
 # way may be the better one, so that reading stays a suggestion
 _BETTER = re.compile(r"^(?:better|worse)$", re.I)
+
+
+def _whole(text: str, k: int, n: int) -> bool:
+    """Whether text[k:k+n] stands alone: no letter or digit glued on either side ("P5" is not in "P50")."""
+    return (k == 0 or not text[k - 1].isascii() or not text[k - 1].isalnum()) \
+        and (k + n >= len(text) or not text[k + n].isascii() or not text[k + n].isalnum())
 
 
 class ComparativeRelations(NearTableRelations):
@@ -60,7 +68,8 @@ class ComparativeRelations(NearTableRelations):
                     word = _ZH_BEFORE_VALUE.search(text, max(s, m.start - 8), m.start)
                 if word is None:
                     continue
-                t = self._near_table(s, e, starts)
+                # (two things named and what is compared: a table further up its section is meant too)
+                t = self._near_table(s, e, starts, back=NEAR_LINES)
                 if t is not None:
                     rel = self._compare_rows(t, i, *self.statement_span(m.start), word.group("w"), multiple)
                     if rel is not None:
@@ -68,16 +77,38 @@ class ComparativeRelations(NearTableRelations):
         return out
 
     def _compare_rows(self, t, i: int, s: int, e: int, word: str, multiple: bool) -> Relation | None:
+        """The two rows (or, in a table whose header names the things compared, two columns) the
+        sentence names, and the column (row) of what it compares."""
+        for axis in ("rows", "columns"):
+            rel = self._compare_on(t, i, s, e, word, multiple, axis)
+            if rel is not None:
+                return rel
+        return None
+
+    def _entity_keys(self, t, axis: str) -> list[tuple[str, int, bool]]:
+        """(casefolded name, row or column, shortened) of the things an axis holds: row labels (total and
+        average rows left out) or column headers; each also by its name without the first word ("P7 Pro",
+        "P5" for "极光 P7 Pro", "极光 P5": reviews drop the brand) when that shorter name is no other's and
+        is a model name (letters and digits) or three characters long."""
+        names = [(t.label(r), r) for r in range(len(t.rows))
+                 if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))] if axis == "rows" \
+            else [(self._header(t, c), c) for c in range(1, t.ncols)]
+        keys = [(n.casefold(), k, False) for n, k in names if len(n) >= 3]
+        tails = [(tail.casefold(), k, True) for n, k in names if len(parts := n.split(None, 1)) == 2
+                 and (len(tail := parts[1]) >= 3 or _MODEL_NAME.fullmatch(tail))]
+        every = [key for key, _k, _t in keys + tails]
+        return keys + [(key, k, short) for key, k, short in tails if every.count(key) == 1]
+
+    def _compare_on(self, t, i: int, s: int, e: int, word: str, multiple: bool, axis: str) -> Relation | None:
         sentence = self.text[s:e]
         folded = sentence.casefold()
         at = self.ms[i].start - s
-        labels = [(k, r) for r in range(len(t.rows)) if len(t.label(r)) >= 3
-                  and not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))
-                  for k in _positions(folded, t.label(r).casefold())]
-        # a label inside another ("Wren-7B" in "Wren-7B-int4") is the longer one there
-        labels = [(k, r) for k, r in labels if not any(
-            r != q and q_k <= k < q_k + len(t.label(q)) and len(t.label(q)) > len(t.label(r)) for q_k, q in labels)]
-        labels.sort()
+        keys = self._entity_keys(t, axis)
+        spans = [(k, r, len(key)) for key, r, short in keys for k in _positions(folded, key)
+                 if not short or _whole(folded, k, len(key))]
+        # a name inside another ("Wren-7B" in "Wren-7B-int4") is the longer one there
+        labels = sorted({(k, r) for k, r, n in spans if not any(
+            r != q and q_k <= k < q_k + q_n and q_n > n for q_k, q, q_n in spans)})
         if len({r for _k, r in labels}) != 2:
             return None
         # X: the row named last before the value; Y: the row named first after it, after a comparison word
@@ -94,15 +125,52 @@ class ComparativeRelations(NearTableRelations):
                 return None
             (kx, xr), (_ky, yr) = before[-2], before[-1]
             clause = folded[kx:at]
-        numeric = [c for c in range(1, t.ncols) if all(self.value(t, r, c) is not None for r in (xr, yr))]
-        by_words = self.columns_named(t, numeric, clause)
+        if axis == "rows":
+            numeric = [c for c in range(1, t.ncols) if all(self.value(t, r, c) is not None for r in (xr, yr))]
+            by_words = self.columns_named(t, numeric, clause)
+        else:
+            numeric = [r for r in range(len(t.rows)) if all(self.value(t, r, c) is not None for c in (xr, yr))]
+            by_words = self._rows_named(t, numeric, clause)
+        named_by = "the words compared print words of its header"
+        if not by_words and axis == "columns":
+            by_words, named_by = self._rows_stated(t, numeric, xr, s, e, i), "the sentence prints the first's cell"
+            if len(by_words) != 1:      # the subject may be named before the clause ("缓外写入速度…：P7 Pro …")
+                by_words, named_by = self._rows_named(t, numeric, folded[:at]), "the sentence prints words of its label"
         if len(by_words) == 1:
-            c, confidence, how = by_words[0], 0.75, "the words compared print words of its header"
+            c, confidence, how = by_words[0], 0.75, named_by
         elif not by_words and len(numeric) == 1:
             c, confidence, how = numeric[0], 0.7, "the table's only column of numbers"
         else:
             return None
-        x, y = self.value(t, xr, c), self.value(t, yr, c)
+        if axis == "columns":         # (the things compared are columns; what is compared, a row)
+            return self._compared(t, i, sentence, word, multiple, confidence, how, self.value(t, c, xr),
+                                  self.value(t, c, yr), self._header(t, xr), self._header(t, yr), t.label(c), "columns")
+        return self._compared(t, i, sentence, word, multiple, confidence, how, self.value(t, xr, c),
+                              self.value(t, yr, c), t.label(xr), t.label(yr), self._header(t, c), "rows")
+
+    def _rows_named(self, t, rows: list[int], folded: str) -> list[int]:
+        """Those of ``rows`` whose label prints a word of ``folded``; a Chinese word also by its last two
+        characters ("得分" names "PCMark 10 存储得分")."""
+        def words(r: int) -> list[str]:
+            found = _HEADER_WORD.findall(_HEADER_UNIT_PART.sub(" ", t.label(r)))
+            return [w.casefold() for w in found] + [w[-2:] for w in found if not w.isascii() and len(w) > 2]
+        return [r for r in rows if any(w in folded for w in words(r))]
+
+    def _rows_stated(self, t, rows: list[int], col: int, s: int, e: int, i: int) -> list[int]:
+        """Those of ``rows`` whose cell in column ``col`` the clause prints ("P7 Pro 达到 2,150 MB/s，比 P5
+        高 54%": the row whose P7 Pro cell is 2,150)."""
+        printed = [k for k in self._within(s, e) if k != i and _usable(self.ms[k]) and self.ms[k].cell is None
+                   and self.ms[k].number.kind == "number"]
+        out = []
+        for r in rows:
+            cell = self.value(t, r, col)
+            if cell is not None and any(self.ms[k].number.nominal == self.ms[cell].number.nominal for k in printed):
+                out.append(r)
+        return out
+
+    def _compared(self, t, i: int, sentence: str, word: str, multiple: bool, confidence: float, how: str,
+                  x: int | None, y: int | None, x_name: str, y_name: str, head: str, axis: str) -> Relation | None:
+        """The relation between the cells x and y (of the things named x_name and y_name, on ``head``)."""
         assert x is not None and y is not None  # noqa: S101 - numeric above
         mx, my = self.ms[x], self.ms[y]
         if mx.unit.dims != my.unit.dims or mx.number.nominal <= 0 or my.number.nominal <= 0:
@@ -114,13 +182,16 @@ class ComparativeRelations(NearTableRelations):
         else:
             if _FASTER.match(word) or (_BETTER.match(word) and (mx.unit.dims.items or my.unit.dims.items)):
                 confidence = 0.5            # "N% faster": time saved or speed gained, two readings
+            reading = f"{word!r}: the gap over the second {axis[:-1]}'s"
             if direction_of(word) == DOWN:
-                formula, reading = f"({_ref(y)} - {_ref(x)}) / {_ref(y)}", f"{word!r}: the gap over the second row's"
+                formula = f"({_ref(y)} - {_ref(x)}) / {_ref(y)}"
             else:
-                formula, reading = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}", f"{word!r}: the gap over the second row's"
-        head = self._header(t, c)
+                formula = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}"
+        other = "row" if axis == "columns" else "column"
         return Relation("comparison", i, formula, [x, y], quote=sentence.strip(), unitless=True, at=m.start,
                         confidence=confidence,
-                        note=f"{t.label(xr)!r} against {t.label(yr)!r} on {head!r} ({_where(t)}): {reading}",
-                        evidence=f"{m.printed!r} beside {word!r} in a sentence naming rows {t.label(xr)!r} and "
-                                 f"{t.label(yr)!r} (after a comparison word) of {_where(t)}; column {head!r}: {how}")
+                        note=f"{x_name!r} against {y_name!r} on {head!r} ({_where(t)}): {reading}",
+                        evidence=f"{m.printed!r} beside {word!r} in a sentence naming {axis} {x_name!r} and "
+                                 f"{y_name!r} (after a comparison word) of {_where(t)}; {other} {head!r}: "
+                                 + how.replace("column", other).replace("header", "label" if axis == "columns"
+                                                                        else "header"))

@@ -56,9 +56,9 @@ class NearTableRelations(FinderBase):
                     out.append(rel)
         return out
 
-    def _near_table(self, s: int, e: int, starts: list[int]) -> Table | None:
-        """The table right after the sentence (or right before it), in the same section, with no
-        heading or other table between."""
+    def _near_table(self, s: int, e: int, starts: list[int], *, back: int = 3) -> Table | None:
+        """The table right after the sentence (or right before it: at most ``back`` lines), in the same
+        section, with no heading or other table between."""
         tables = self.doc.tables
         k = bisect_left(starts, e)
         after = tables[k] if k < len(tables) else None
@@ -73,7 +73,7 @@ class NearTableRelations(FinderBase):
             t_heading, first, last = self._table_place(t)
             if t_heading != heading:
                 continue
-            if (gap == "after" and 0 < first - line_e <= NEAR_LINES) or (gap == "before" and 0 < line_s - last <= 3):
+            if (gap == "after" and 0 < first - line_e <= NEAR_LINES) or (gap == "before" and 0 < line_s - last <= back):
                 return t
         return None
 

@@ -52,6 +52,24 @@ _BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]yea
                                re.I)
 
 
+# -- "A, Z% higher than NAME (B)", "A 比 NAME（B）高 Z%": one value against another the sentence names --
+_COMPARED_UP = words(UP, (COMPARATIVE,), lang="en")
+_COMPARED_DOWN = words(DOWN, (COMPARATIVE,), lang="en")
+# after the percentage: its comparative, "than", the other's name (a few words, none a number of the
+# values' unit: checked apart), then the value, in parentheses or after "'s" / "of" / "at"
+_THAN_NAME_EN = re.compile(rf"\s*(?P<w>{_COMPARED_UP}|{_COMPARED_DOWN})\s+than\s+(?!expected\b|planned\b|forecast\b)"
+                           r"(?P<name>(?:[\w.+/-]+\s+){0,5}?[\w.+/-]*?)\s*(?:(?P<open>\()\s*|['’]s\s+|\s+of\s+|\s+at\s+|,\s*)",
+                           re.I)
+# Chinese: the comparison word and the other's name between the two values ("，比磐石 S90 2TB（", "）比 P5（",
+# "，与 S90（ … ）相比"), the comparative right after the second value and right before the percentage
+_ZH_AGAINST = re.compile(r"\s*[）)]?\s*[，,]?\s*(?P<cmp>较|比|与|和|同|相比于?|相较于?)"
+                         r"(?P<name>[^，,。；;：:]{0,16}?)\s*(?P<open>（|\(|的)\s*")
+_ZH_WORDS = words(None, (COMPARATIVE,), lang="zh", bare="plain")
+_ZH_COMPARATIVE = re.compile(rf"\s*[）)]?\s*(?P<with>相比|相较)?\s*[，,]?\s*(?P<w>{_ZH_WORDS})了?\s*(?:约|大约)?\s*")
+# "faster" / 快 over two times reads two ways (time saved, or speed gained): not audited for durations
+_EITHER_WAY = re.compile(r"^(?:faster|quicker|slower|快|慢|短|长|缩短)$", re.I)
+
+
 class ToFromRelations(FinderBase):
     def changes_between(self, found: list[Relation]) -> list[Relation]:
         """"Revenue was $4.2 billion, up 12% from $3.75 billion", "sales of 5.6 million units were 16.7% higher
@@ -101,6 +119,116 @@ class ToFromRelations(FinderBase):
                              "value in one sentence: "))
                 stated.add(z)
         return out
+
+    def changes_compared(self, found: list[Relation]) -> list[Relation]:
+        """"The Pro model scores 3,850, 12.6% higher than the Base model (3,420)", "售价 1,199 元，比磐石 S90
+        2TB（999 元）贵 20%", "P7 Pro 得分（3,850）比 S90 2TB（3,420）高 12.6%": Z = (A − B) / B (higher) or
+        (B − A) / B (lower), A the value the sentence gives first, B the one it names after "than" / 比.
+        Audited (0.75) when Z recomputes within half of it (or 3 points), or when Z is the change taken
+        against the wrong value, |A − B| / A (the slip such sentences make, and a sign the pairing is
+        right); else a suggestion. Between the two values only other units' numbers ("S90 2TB" in a name)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if len(idx) < 3 or len(idx) > 40:
+                continue
+            for n, a in enumerate(idx):
+                ma = ms[a]
+                if ma.number.kind != "number" or not _usable(ma):
+                    continue
+                pick = self._compared_en(idx, n) or self._compared_zh(idx, n)
+                if pick is None:
+                    continue
+                b, z, word = pick
+                if z in stated:
+                    continue
+                mb, mz = ms[b], ms[z]
+                way = direction_of(word.lower())
+                if way is None or (_EITHER_WAY.match(word) and ma.unit.dims.items == (("time", 1),)):
+                    continue
+                up = way == UP
+                # a bare B in parentheses is printed in A's unit: compare the printed magnitudes
+                va, vb = (self.base(a), self.base(b)) if mb.unit.dims == ma.unit.dims \
+                    else (ma.number.nominal, mb.number.nominal)
+                if va <= 0 or vb <= 0 or va == vb or (va > vb) != up:
+                    continue        # the words and the values disagree on the direction: another pairing
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                want = mz.number.nominal
+                got, other = abs(va - vb) / vb * 100, abs(va - vb) / va * 100
+                near = abs(got - want) <= max(want / 2, Fraction(3))
+                wrong_base = abs(other - want) <= max(Fraction(mz.number.step), want / 100)
+                fit = self._formula_fits(z, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "change", z, formula, [a, b], unitless=fit[1],
+                    confidence=0.75 if near or wrong_base else 0.4,
+                    note=f"{mz.printed} is the relative difference of {ma.printed} against {mb.printed}"
+                         + (f" (as printed it is taken against {ma.printed})" if wrong_base and not near else ""),
+                    evidence=f"a value, then a percentage with {word!r} against the value the sentence names "
+                             f"after it: "))
+                stated.add(z)
+        return out
+
+    def _compared_en(self, idx: list[int], n: int) -> tuple[int, int, str] | None:
+        """(B, Z, comparative) for "A, Z% higher than NAME (B)" starting at idx[n] = A."""
+        ms, text = self.ms, self.text
+        if n + 2 >= len(idx):
+            return None
+        a, z = idx[n], idx[n + 1]
+        ma, mz = ms[a], ms[z]
+        if mz.number.kind != "percent" or not _usable(mz) or not _BETWEEN_BEFORE.fullmatch(text[ma.end:mz.start]):
+            return None
+        mo = _THAN_NAME_EN.match(text, mz.end)
+        if mo is None:
+            return None
+        return self._other_value(idx, n + 2, mo.end(), a, z, mo.group("w"), bare=mo.group("open") is not None)
+
+    def _compared_zh(self, idx: list[int], n: int) -> tuple[int, int, str] | None:
+        """(B, Z, comparative) for "A，比 NAME（B）高 Z%" (or "NAME（A）比 NAME（B）高 Z%") at idx[n] = A."""
+        ms, text = self.ms, self.text
+        a = idx[n]
+        mo = _ZH_AGAINST.match(text, ms[a].end)
+        if mo is None:
+            return None
+        for k in range(n + 1, min(n + 4, len(idx) - 1)):
+            b, z = idx[k], idx[k + 1]
+            mb, mz = ms[b], ms[z]
+            if mb.start < mo.end():
+                continue
+            if mb.start != mo.end() or not self._same_or_bare(a, b, mo.group("open") in "（(") \
+                    or any(ms[j].unit.dims == ms[a].unit.dims for j in idx[n + 1:k]):
+                return None
+            after = _ZH_COMPARATIVE.match(text, mb.end)
+            if after is None or after.end() != mz.start or mz.number.kind != "percent" or not _usable(mz):
+                return None
+            if mo.group("cmp") in ("与", "和", "同") and after.group("with") is None:
+                return None     # "与 B" without 相比 joins two things ("A 与 B 高 5%" is no comparison)
+            return b, z, after.group("w")
+        return None
+
+    def _other_value(self, idx: list[int], start: int, at: int, a: int, z: int, word: str, *,
+                     bare: bool) -> tuple[int, int, str] | None:
+        """The value right at ``at`` (the first of idx[start:] of A's unit; others between are names' numbers)."""
+        ms = self.ms
+        for b in idx[start:]:
+            if ms[b].start < at:
+                if ms[b].unit.dims == ms[a].unit.dims:
+                    return None          # a value of the unit inside the name: not one other value
+                continue
+            if ms[b].start != at or not self._same_or_bare(a, b, bare):
+                return None
+            return b, z, word
+        return None
+
+    def _same_or_bare(self, a: int, b: int, bare: bool) -> bool:
+        """B is a plain value of A's unit, or (``bare``: in parentheses after the name) a bare number
+        ("比 P5（980）高 54%" after "2,150 MB/s")."""
+        mb = self.ms[b]
+        if mb.number.kind != "number" or not _usable(mb):
+            return False
+        return mb.unit.dims == self.ms[a].unit.dims or (bare and not mb.unit.dims.items and mb.unit.factor == 1)
 
     def changes_to_from(self, found: list[Relation]) -> list[Relation]:
         """"rose Z% to A from B": Z = (A − B) / B (see the module's docstring)."""
