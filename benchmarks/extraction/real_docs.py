@@ -86,7 +86,7 @@ FAMILY = {
     "equation": ("sum", "product", "equation", "formula", "difference", "quotient", "ratio", "conversion"),
     "product": ("product",), "written-sum": ("sum", "total"), "change": ("ratio", "change", "difference", "relative"),
     "rate": ("rate", "quotient", "division", "per capita", "product"), "ratio": ("ratio", "change", "multiple"),
-    "headline": ("table cell", "text vs table", "consistency", "equal", "same"),
+    "headline": ("table cell", "vs table", "consistency", "equal", "same"),
     "same": ("table cell", "text vs table", "consistency", "equal", "same"),
     "compare": ("comparison", "ordering", "vs table"), "cross-table": ("cross-table", "consistency"),
     "count": ("count",),

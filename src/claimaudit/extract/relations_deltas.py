@@ -10,8 +10,9 @@ import re
 from .document import Table
 from .relation_model import FinderBase, Relation, _ref, _where
 
-_DELTA = re.compile(r"^\W*(?:Δ|∆|delta|diff\.?|difference|gain|improvement|change|提升|差值|差异|变化|增益|涨幅)\b",
-                    re.I)
+# (YoY / QoQ / 同比 / 环比: a results table's change over the period, "| +21.2% |")
+_DELTA = re.compile(r"^\W*(?:Δ|∆|delta|diff\.?|difference|gain|improvement|change|提升|差值|差异|变化|增益|涨幅"
+                    r"|yoy|qoq|y/y|q/q|year[- ]over[- ]year|同比\w*|环比\w*)\b", re.I)
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
 
 
@@ -42,13 +43,18 @@ class DeltaRelations(FinderBase):
             pairs = [(cells[r], self.value(t, r, a), self.value(t, r, b)) for r in rows]
             if any(x is None or y is None for _d, x, y in pairs):
                 continue
-            for how in ("points", "relative"):
-                formulas = [self._difference(d, x, y, how) for d, x, y in pairs]
+            # a statement's change column mixes readings: rates change in points ("Gross margin | 60.0% |
+            # 59.0% | +1.0 pts"), amounts relatively ("Revenue | 4,905 | 4,562 | +7.5%"); by row, when mixed
+            by_row = ["points" if self.ms[x].number.kind == "percent" and self.ms[d].number.kind != "percent"
+                      else "relative" for d, x, _y in pairs if d is not None and x is not None]
+            for how in ("points", "relative", "by row") if len(set(by_row)) == 2 else ("points", "relative"):
+                hows = by_row if how == "by row" else [how] * len(pairs)
+                formulas = [self._difference(d, x, y, h) for (d, x, y), h in zip(pairs, hows, strict=True)]
                 missed = [k for k, f in enumerate(formulas) if f is None]
                 # under a Δ header, one cell of four or more that does not hold is the finding
                 if not missed or (named and len(missed) == 1 and len(pairs) >= 4):
                     for k in missed:
-                        formulas[k] = self._difference(*pairs[k], how, check=False)
+                        formulas[k] = self._difference(*pairs[k], hows[k], check=False)
                     if all(f is not None for f in formulas):
                         readings.append((a, b, how, pairs, formulas))
         if not readings and named:
@@ -64,7 +70,9 @@ class DeltaRelations(FinderBase):
             out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
                                 unitless=True, at=m.start, confidence=0.75,
                                 note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
-                                     f"{self._header(t, b)!r}" + (", relative" if how == "relative" else ""),
+                                     f"{self._header(t, b)!r}" + {"relative": ", relative",
+                                                                   "by row": ", in points for rates, else relative"
+                                                                   }.get(how, ""),
                                 evidence=f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} "
                                          f"({how}) is the only reading that gives all {len(pairs)} cells"))
         return out
@@ -125,7 +133,9 @@ class DeltaRelations(FinderBase):
         lo, hi = ix.lo - iy.hi, ix.hi - iy.lo
         percent = mx.number.kind == "percent"
         if how == "points":
-            formula = f"({_ref(x)} - {_ref(y)})" + (" * 100" if percent and md.number.kind != "percent" else "")
+            # (a bare cell of points is a number of percent; a cell printed in points, "+1.0 pts", a percentage)
+            formula = f"({_ref(x)} - {_ref(y)})" + (" * 100" if percent and md.number.kind not in ("percent", "points")
+                                                    else "")
         else:
             if iy.lo <= 0 or md.number.kind != "percent":
                 return None

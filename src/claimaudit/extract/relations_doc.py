@@ -17,6 +17,15 @@ from .word_screen import may_print
 
 #: Distinct row labels and headers beyond which prose is not matched against tables (time bound).
 MAX_NAMES = 5000
+#: The words prose names a change column by: its header's abbreviation spelled out.
+_YEAR = ("year over year", "year-over-year", "year on year", "year-on-year", "from a year ago",
+         "from a year earlier")
+_QUARTER = ("sequentially", "quarter over quarter", "quarter-over-quarter", "quarter on quarter",
+            "from the prior quarter", "from the previous quarter")
+_PERIOD_ALIASES = {"yoy": _YEAR, "y/y": _YEAR, "yoy change": _YEAR, "year over year": _YEAR[1:],
+                   "qoq": _QUARTER, "q/q": _QUARTER, "qoq change": _QUARTER, "sequential": _QUARTER,
+                   "同比增长": ("同比",), "同比增减": ("同比",), "同比变化": ("同比",), "同比增幅": ("同比",),
+                   "环比增长": ("环比",), "环比变化": ("环比",), "比上年增长": ("同比", "比上年增长")}
 _MIN_WORDS = re.compile(r"最低|最少|最小|\bminimum\b|\bat least\b", re.I)
 _MAX_WORDS = re.compile(r"最高|最多|最大|\bmaximum\b|\bpeak\b|\bat most\b", re.I)
 _COMPARE = re.compile(r"\b(?:surpass(?:es|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
@@ -77,6 +86,10 @@ class DocRelations(FinderBase):
                     for head in t.header[c].split(" / "):
                         if len(head) >= 3:
                             cols.setdefault(head, []).append((t.index, c))
+                        # a change column is named in prose by its spelled-out period ("up 21% year over year"
+                        # for the column "YoY"; "sequentially" for "QoQ"); 同比 / 环比 are printed as they are
+                        for alias in _PERIOD_ALIASES.get(head.strip().casefold(), ()):
+                            cols.setdefault(alias, []).append((t.index, c))
             self._index = rows, cols
         return self._index
 
@@ -106,57 +119,88 @@ class DocRelations(FinderBase):
         # sentences joined across wrapped lines (prose is often wrapped at 80-120 columns)
         by_sentence = {span: idx for span, every in self.sentences().items()
                        if (idx := [i for i in every if _usable(m := self.ms[i])
-                                   and m.number.kind in ("number", "percent")])}
+                                   and m.number.kind in ("number", "percent", "points")])}
         for (s, e), idx in by_sentence.items():
             sentence = self.text[s:e]
             rows, cols = self._names(sentence)
             # the longest label wins over its prefixes ("MiniCPM-V 2.6" over "MiniCPM-V")
             rows = {k: v for k, v in rows.items() if not any(k != o and k in o for o in rows)}
+            # a name that is this row's label is no column here, though another table heads a column so
+            # ("Operating margin": a row of the income statement, a column of the segment table)
+            cols = {k: v for k, v in cols.items() if k not in rows}
             cells = {(t, r, c) for lab in rows.values() for t, r in lab
                      for hv in cols.values() for t2, c in hv if t2 == t}
-            if len(rows) != 1 or len(cols) != 1 or len(cells) != 1:
+            if len(rows) != 1:
                 continue
+            jobs = [(next(iter(cols)), next(iter(cells)), None)] if len(cols) == 1 and len(cells) == 1 \
+                else self._headers_beside_values(s, sentence, idx, rows, cols)
             label = next(iter(rows))
-            if COMPARED_BEFORE.search(sentence, 0, max(0, sentence.find(label))):
+            if not jobs or COMPARED_BEFORE.search(sentence, 0, max(0, sentence.find(label))):
                 continue        # "青鸾-13B 取得 72.4 分，比玄鸟-2-13B 高 7.1": the row is what it is compared with
-            head = next(iter(cols))
-            at = s + sentence.find(head)
-            i = min(idx, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
-            m = self.ms[i]
-            t, r, c = next(iter(cells))
-            j = self.value(self.doc.tables[t], r, c)
-            how = self.cell_formula(j, m) if j is not None else None
-            if j is None or how is None:
-                continue
-            # "显存占用由 15.6 GB 降至 5.4 GB" under the INT4 row: of several values of the cell's kind, the
-            # one that gives the cell is the cell's (the other is another row's); when none does, the
-            # pairing is a guess, so only a suggestion
-            kin = [k for k in idx if self.ms[k].unit.dims == m.unit.dims and self.ms[k].number.kind == m.number.kind]
-            sure = True
-            if not _recomputes(m, how[0], self.ms) and _SETTING.search(sentence):
-                sure = False        # "在不同提示模板下 … 可达 64.0": measured another way than the table
-            if len(kin) > 1:
-                giving = [k for k in kin if (h := self.cell_formula(j, self.ms[k])) is not None
-                          and _recomputes(self.ms[k], h[0], self.ms)]
-                sure = sure and bool(giving)
-                if giving and i not in giving:
-                    i = min(giving, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
-                    m = self.ms[i]
-                    how = self.cell_formula(j, m)
-                    if how is None:
-                        continue
-            table = self.doc.tables[t]
-            if _FOOTNOTE_START.match(sentence):
-                continue        # "\* 玄鸟-2-13B 的 GSM8K 为其官方报告值，我们复现得到 51.9": a note on a marked cell
-                                # (the mark itself is markup, gone from the cell's text) says something else
-            out.append(Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
-                                note=f"the sentence names row {table.label(r)!r} and column "
-                                     f"{self._header(table, c)!r} of {_where(table)}",
-                                at=m.start, confidence=0.75 if sure else 0.5,
-                                evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
-                                         f"{_which(len(kin), sure)}; {_where(table)} cell ({table.label(r)!r}, "
-                                         f"{self._header(table, c)!r}){how[2]}"))
+            for head, (t, r, c), beside in jobs:
+                rel = self._headline(s, sentence, idx, rows, head, (t, r, c), beside)
+                if rel is not None:
+                    out.append(rel)
         return out
+
+    def _headers_beside_values(self, s: int, sentence: str, idx: list[int], rows: dict, cols: dict
+                               ) -> list[tuple[str, tuple[int, int, int], int]]:
+        """"Revenue of $4.91 billion, up 21% year over year and 7.5% sequentially": a sentence naming one row
+        and several of its table's columns, each header printed right after its own value (spaces only
+        between): each value is that column's cell. Every named column must have one."""
+        (lab,) = rows.values()
+        out = []
+        for head, where in cols.items():
+            cells = [(t, r, c) for t, r in lab for t2, c in where if t2 == t]
+            at = s + sentence.find(head)
+            beside = [i for i in idx if self.ms[i].end <= at and not self.text[self.ms[i].end:at].strip()]
+            if len(cells) != 1 or len(beside) != 1:
+                return []
+            out.append((head, cells[0], beside[0]))
+        return out
+
+    def _headline(self, s: int, sentence: str, idx: list[int], rows: dict, head: str,
+                  cell: tuple[int, int, int], beside: int | None) -> Relation | None:
+        """The relation of the value nearest ``head`` (or ``beside``, the value printed right before it)
+        and the cell the sentence names."""
+        t, r, c = cell
+        at = s + sentence.find(head)
+        i = beside if beside is not None else min(
+            idx, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
+        m = self.ms[i]
+        j = self.value(self.doc.tables[t], r, c)
+        how = self.cell_formula(j, m) if j is not None else None
+        if j is None or how is None:
+            return None
+        # "显存占用由 15.6 GB 降至 5.4 GB" under the INT4 row: of several values of the cell's kind, the
+        # one that gives the cell is the cell's (the other is another row's); when none does, the
+        # pairing is a guess, so only a suggestion
+        kin = [k for k in idx if self.ms[k].unit.dims == m.unit.dims and self.ms[k].number.kind == m.number.kind]
+        sure = True
+        if not _recomputes(m, how[0], self.ms) and _SETTING.search(sentence):
+            sure = False        # "在不同提示模板下 … 可达 64.0": measured another way than the table
+        if len(kin) > 1 and beside is None:     # (a value right before its header is that column's)
+            giving = [k for k in kin if (h := self.cell_formula(j, self.ms[k])) is not None
+                      and _recomputes(self.ms[k], h[0], self.ms)]
+            sure = sure and bool(giving)
+            if giving and i not in giving:
+                i = min(giving, key=lambda k: min(abs(self.ms[k].start - at), abs(self.ms[k].end - at)))
+                m = self.ms[i]
+                how = self.cell_formula(j, m)
+                if how is None:
+                    return None
+        table = self.doc.tables[t]
+        if _FOOTNOTE_START.match(sentence):
+            return None     # "\* 玄鸟-2-13B 的 GSM8K 为其官方报告值，我们复现得到 51.9": a note on a marked cell
+                            # (the mark itself is markup, gone from the cell's text) says something else
+        return Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
+                        note=f"the sentence names row {table.label(r)!r} and column "
+                             f"{self._header(table, c)!r} of {_where(table)}",
+                        at=m.start, confidence=0.75 if sure else 0.5,
+                        evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
+                                 + ("printed right before the header" if beside is not None
+                                    else _which(len(kin), sure))
+                                 + f"; {_where(table)} cell ({table.label(r)!r}, {self._header(table, c)!r}){how[2]}")
 
     def _comparing(self) -> list[re.Match[str]]:
         """The document's words of comparison (surpasses, 优于 …), found once for the comparison rules."""
