@@ -30,8 +30,13 @@ _MORE = words(UP, (COMPARATIVE, SCORE), bare="plain")
 _AFTER_VALUE = re.compile(rf"\s*(?:(?:as\s+)?(?:much\s+|many\s+)?)?(?P<w>{_LESS}|{_MORE})\b", re.I)
 _ZH_BEFORE_VALUE = re.compile(rf"(?P<w>{_LESS}|{_MORE})了?\s*(?:约|大约)?\s*$")
 _TIMES = re.compile(r"\s*(?:times\b|倍)", re.I)
+# a multiple of the thing named before it: "是 Y 的 3.5 倍" (after 的), "3.5 times as large as Y" (as … as)
+_OF_BEFORE = re.compile(r"(?P<w>的)\s*$")
+_AS_AFTER = re.compile(r"\s+(?P<w>as)\s+(?:\w+\s+){1,2}?as\b", re.I)
 _BASE_BEFORE = re.compile(r"(?:\bthan|\bover|compared\s+(?:with|to)|relative\s+to|\bvs\.?|\bversus|相比于?|相较于?"
                           r"|比|较)\s*(?:the\s+)?$", re.I)
+# (the other of a multiple "of": "是 Y", "as large as Y", "that of Y")
+_BASE_OF = re.compile(r"(?:是|為|为|\bas|\bthat\s+of|\bthose\s+of)\s*(?:the\s+)?$", re.I)
 # a short model name ("P5", "S90", "X2"): letters and digits both
 _MODEL_NAME = re.compile(r"(?=[^\W\d_]*\d)(?=\d*[^\W\d_])[^\W_]{2,}")
 _FASTER = re.compile(r"^(?:faster|quicker|slower|快|慢)$", re.I)
@@ -66,6 +71,10 @@ class ComparativeRelations(NearTableRelations):
                 word = _AFTER_VALUE.match(text, after.end() if after else m.end)
                 if word is None:
                     word = _ZH_BEFORE_VALUE.search(text, max(s, m.start - 8), m.start)
+                if word is None and multiple:
+                    # "X 的增加值是 Y 的 3.5 倍", "X is 3.5 times as large as Y": X over Y, the multiple's words
+                    word = _OF_BEFORE.search(text, max(s, m.start - 8), m.start) or _AS_AFTER.match(
+                        text, after.end() if after else m.end)
                 if word is None:
                     continue
                 # (two things named and what is compared: a table further up its section is meant too)
@@ -85,7 +94,7 @@ class ComparativeRelations(NearTableRelations):
                 return rel
         return None
 
-    def _entity_keys(self, t, axis: str) -> list[tuple[str, int, bool]]:
+    def _entity_keys(self, t, axis: str) -> list[tuple[str, int, bool, str]]:
         """(casefolded name, row or column, shortened) of the things an axis holds: row labels (total and
         average rows left out) or column headers; each also by its name without the first word ("P7 Pro",
         "P5" for "极光 P7 Pro", "极光 P5": reviews drop the brand) when that shorter name is no other's and
@@ -93,19 +102,32 @@ class ComparativeRelations(NearTableRelations):
         names = [(t.label(r), r) for r in range(len(t.rows))
                  if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))] if axis == "rows" \
             else [(self._header(t, c), c) for c in range(1, t.ncols)]
-        keys = [(n.casefold(), k, False) for n, k in names if len(n) >= 3]
-        tails = [(tail.casefold(), k, True) for n, k in names if len(parts := n.split(None, 1)) == 2
+        if axis == "rows":
+            names += self._inner_labels(t, [r for _n, r in names])
+        keys = [(n.casefold(), k, False, n) for n, k in names if len(n) >= 3]
+        tails = [(tail.casefold(), k, True, n) for n, k in names if len(parts := n.split(None, 1)) == 2
                  and (len(tail := parts[1]) >= 3 or _MODEL_NAME.fullmatch(tail))]
-        every = [key for key, _k, _t in keys + tails]
-        return keys + [(key, k, short) for key, k, short in tails if every.count(key) == 1]
+        every = [key for key, _k, _t, _n in keys + tails]
+        return keys + [(key, k, short, n) for key, k, short, n in tails if every.count(key) == 1]
+
+    def _inner_labels(self, t, rows: list[int]) -> list[tuple[str, int]]:
+        """A grouped table's own row names: when the first column groups rows (a rowspan: "先进制造业" over
+        电子信息, 新能源汽车 …), the second column names each row, if it holds words only."""
+        labels = [t.label(r) for r in rows]
+        if len(set(labels)) == len(labels) or t.ncols < 3:
+            return []
+        inner = [(cell.text.strip(), r) for r in rows if (cell := t.cell(r, 1)) is not None and cell.col == 1
+                 and not self.by_cell.get((t.index, r, 1))]
+        return inner if len(inner) == len(rows) else []
 
     def _compare_on(self, t, i: int, s: int, e: int, word: str, multiple: bool, axis: str) -> Relation | None:
         sentence = self.text[s:e]
         folded = sentence.casefold()
         at = self.ms[i].start - s
         keys = self._entity_keys(t, axis)
-        spans = [(k, r, len(key)) for key, r, short in keys for k in _positions(folded, key)
+        spans = [(k, r, len(key)) for key, r, short, _n in keys for k in _positions(folded, key)
                  if not short or _whole(folded, k, len(key))]
+        shown = {r: n for key, r, _s, n in keys if key in folded}     # each thing by the name it was found by
         # a name inside another ("Wren-7B" in "Wren-7B-int4") is the longer one there
         labels = sorted({(k, r) for k, r, n in spans if not any(
             r != q and q_k <= k < q_k + q_n and q_n > n for q_k, q, q_n in spans)})
@@ -113,7 +135,8 @@ class ComparativeRelations(NearTableRelations):
             return None
         # X: the row named last before the value; Y: the row named first after it, after a comparison word
         before = [(k, r) for k, r in labels if k < at]
-        after = [(k, r) for k, r in labels if k > at and _BASE_BEFORE.search(sentence, 0, k)]
+        base = _BASE_OF if multiple and word.lower() in ("的", "as") else _BASE_BEFORE
+        after = [(k, r) for k, r in labels if k > at and base.search(sentence, 0, k)]
         if after:
             if not before or before[-1][1] == after[0][1]:
                 return None
@@ -121,7 +144,7 @@ class ComparativeRelations(NearTableRelations):
             clause = folded[at:ky]              # "1.9× more tokens per second than": what is compared
         else:
             # "X 的显存比 Y 低 40%": both rows before the value, the second after 比
-            if len(before) < 2 or before[-2][1] == before[-1][1] or not _BASE_BEFORE.search(sentence, 0, before[-1][0]):
+            if len(before) < 2 or before[-2][1] == before[-1][1] or not base.search(sentence, 0, before[-1][0]):
                 return None
             (kx, xr), (_ky, yr) = before[-2], before[-1]
             clause = folded[kx:at]
@@ -144,9 +167,9 @@ class ComparativeRelations(NearTableRelations):
             return None
         if axis == "columns":         # (the things compared are columns; what is compared, a row)
             return self._compared(t, i, sentence, word, multiple, confidence, how, self.value(t, c, xr),
-                                  self.value(t, c, yr), self._header(t, xr), self._header(t, yr), t.label(c), "columns")
+                                  self.value(t, c, yr), shown[xr], shown[yr], t.label(c), "columns")
         return self._compared(t, i, sentence, word, multiple, confidence, how, self.value(t, xr, c),
-                              self.value(t, yr, c), t.label(xr), t.label(yr), self._header(t, c), "rows")
+                              self.value(t, yr, c), shown[xr], shown[yr], self._header(t, c), "rows")
 
     def _rows_named(self, t, rows: list[int], folded: str) -> list[int]:
         """Those of ``rows`` whose label prints a word of ``folded``; a Chinese word also by its last two
@@ -176,7 +199,9 @@ class ComparativeRelations(NearTableRelations):
         if mx.unit.dims != my.unit.dims or mx.number.nominal <= 0 or my.number.nominal <= 0:
             return None
         m = self.ms[i]
-        if multiple:
+        if multiple and word.lower() in ("的", "as"):
+            formula, reading = f"{_ref(x)} / {_ref(y)}", "the first's cell over the second's (X is N times Y)"
+        elif multiple:
             big, small = (x, y) if mx.number.nominal >= my.number.nominal else (y, x)
             formula, reading = f"{_ref(big)} / {_ref(small)}", "the larger cell over the smaller"
         else:

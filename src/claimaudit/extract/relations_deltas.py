@@ -14,6 +14,8 @@ from .relation_model import FinderBase, Relation, _ref, _where
 _DELTA = re.compile(r"^\W*(?:Δ|∆|delta|diff\.?|difference|gain|improvement|change|提升|差值|差异|变化|增益|涨幅"
                     r"|yoy|qoq|y/y|q/q|year[- ]over[- ]year|同比\w*|环比\w*)\b", re.I)
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
+# a growth rate column anywhere in its header, in percent: "现价增长（%）", "比上年增长（%）", "Growth (%)"
+_GROWTH = re.compile(r"(?:增长|增速|增幅|增长率|growth(?:\s+rate)?)\s*[（(]\s*%\s*[)）]", re.I)
 
 
 class DeltaRelations(FinderBase):
@@ -28,7 +30,7 @@ class DeltaRelations(FinderBase):
             if len(t.rows) < 2 or t.ncols < 4 or t.ncols > 40:
                 continue
             for c in range(1, t.ncols):
-                named = bool(_DELTA.match(self._header(t, c)))
+                named = bool(_DELTA.match(self._header(t, c)) or _GROWTH.search(self._header(t, c)))
                 cells = [self.value(t, r, c) for r in range(len(t.rows))]
                 rows = [r for r, k in enumerate(cells) if k is not None]
                 signed = rows and all(_SIGNED.match(self.ms[k].printed) for k in cells if k is not None)

@@ -23,7 +23,9 @@ from .relation_model import (
     reaches,
 )
 
-TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)\W*$", re.I)
+# (a qualifier in parentheses may follow: "合计（五大行业）", "Total (all segments)")
+TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)"
+                         r"(?:\s*[（(][^（()）]{1,24}[)）])?\W*$", re.I)
 AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
 
 
