@@ -166,6 +166,7 @@ from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
 from .relations_comparatives import ComparativeRelations
 from .relations_conversions import ConversionRelations
+from .relations_count_cells import CountCellRelations
 from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_differences import DifferenceRelations
@@ -203,7 +204,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
-                     CountAfterListRelations):
+                     CountAfterListRelations, CountCellRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -211,6 +212,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.column_products()
         out += self.speedups()
         out += self.delta_columns()
+        out += self.count_percent_cells()
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
@@ -223,6 +225,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.share_of_words()
         out += self.percent_phrases(out)
         out += self.share_words(out)
+        out += self.named_rates(out)
         out += self.margins(out)
         out += self.equations()
         out += self.bracket_calculations()

@@ -15,6 +15,7 @@ import re
 
 from .change_words import CHANGE, COMPARATIVE, DOWN, RANK, UP, direction_of, words
 from .relation_model import FinderBase, Relation, _ref, _usable
+from .relations_to_from import ZH_THAN  # "A，较二季度的 B 增加 D"
 
 # the comparatives of one value against another ("higher", "shorter", 多, 减少): the one vocabulary's
 _COMPARATIVE_EN = words(None, (COMPARATIVE,), lang="en")
@@ -29,8 +30,6 @@ _RANK_EN = words(None, (RANK,), lang="en")
 _EXCEEDS = re.compile(rf"[^\d;:.()\n]{{0,24}}?({_RANK_EN}|\btop(?:s|ped|ping)?\b|\b(?:{_SHORT_OF}))"
                       r"\s+(?:[A-Za-z][\w'’-]*\s+){0,3}?$", re.I)
 _BY = re.compile(r"\s+by\s+(?:about\s+|some\s+|roughly\s+|nearly\s+)?", re.I)
-# "A，较二季度的 B 增加 D"
-_ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|比|相比|相较于?)[^，。；\d]{0,8}?的?\s*")
 _ZH_CHANGE = re.compile(rf"\s*({_CHANGE_ZH})了?\s*(?:约\s*)?")
 
 
@@ -74,6 +73,6 @@ class DifferenceRelations(FinderBase):
             return i, k, j, direction_of(mo.group(1)) == UP
         if (mo := _EXCEEDS.fullmatch(g1)) is not None and _BY.fullmatch(g2):
             return i, j, k, direction_of(mo.group(1)) != DOWN and not re.fullmatch(_SHORT_OF, mo.group(1), re.I)
-        if _ZH_THAN.fullmatch(g1) and (mz := _ZH_CHANGE.fullmatch(g2)) is not None:
+        if ZH_THAN.fullmatch(g1) and (mz := _ZH_CHANGE.fullmatch(g2)) is not None:
             return i, j, k, direction_of(mz.group(1)) == UP
         return None

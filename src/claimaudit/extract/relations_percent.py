@@ -36,6 +36,15 @@ _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?
 _CHANGE_BEFORE = re.compile(r"\bby\s*$|" + words(None, (CHANGE, COMPARATIVE), bare="end"), re.I)
 
 
+# the name of a rate that is a share of its whole, before its percentage: "有效回收率", "合格率为", "a response
+# rate of", "completion rate was" (never a rate of change, interest or tax: 增长率, 利率, growth rate)
+_SUCCESS = (r"回收|合格|通过|完成|出勤|覆盖|达标|优良|就业|入学|升学|录取|中标|成功|参与|响应|应答|接种|治愈|"
+            r"命中|入住|上座|使用|普及|签约|到课|及格|满意|好评")
+_RATE_NAME = re.compile(rf"(?:(?:{_SUCCESS})率(?:为|达|达到|是)?"
+                        r"|\b(?:response|completion|pass|attendance|success|participation|retention|occupancy"
+                        r"|utili[sz]ation|coverage|uptake|approval|acceptance|hit|fill|win|enrol?lment)"
+                        r"\s+rates?(?:\s+(?:of|was|is|at|stood at|reached))?)\s*(?:约|about|of\s+)?\s*$", re.I)
+
 # the words before a margin: "a gross margin of", "operating margin", "净利率达", "毛利率为"
 _MARGIN_BEFORE = re.compile(r"(?:\bmargins?(?:\s+(?:of|was|is|at))?|利润率|净利率|毛利率|营业利润率|净利润率)"
                             r"\s*(?:为|达|是|约|of|about)?\s*$", re.I)
@@ -167,6 +176,40 @@ class PercentRelations(FinderBase):
         return self._stated("percent-of", x, formula, [a, b], confidence=0.8, unitless=unitless,
                             note="the percentage is the part over the whole", evidence=evidence)
 
+    def named_rates(self, found: list[Relation]) -> list[Relation]:
+        """"发放问卷 6,800 份，回收有效问卷 6,250 份，有效回收率 91.9%", "sent 6,800 questionnaires and received 6,250
+        valid responses, a response rate of 91.9%": a percentage after the name of a rate that is a share (回收率,
+        合格率, response rate; never 增长率 or an interest rate) is the smaller of the two counts right before it
+        over the larger, when they are the sentence's only other values and of one kind (0.75)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        for (s, _e), idx in self.sentences().items():
+            if len(idx) != 3:
+                continue
+            a, b, x = idx
+            m = ms[x]
+            if m.number.kind != "percent" or x in stated or not _usable(m) \
+                    or not _RATE_NAME.search(self.text, max(s, m.start - 30), m.start):
+                continue
+            if any(ms[k].number.kind != "number" or ms[k].number.is_range for k in (a, b)) \
+                    or ms[a].unit.dims != ms[b].unit.dims or self.base(a) == self.base(b):
+                continue
+            rel = self._smaller_over_larger(x, a, b, "the rate is the smaller count over the larger",
+                                            "the name of a rate that is a share before the percentage, and the "
+                                            "sentence's two counts of one kind before it: ")
+            if rel is not None:
+                out.append(rel)
+        return out
+
+    def _smaller_over_larger(self, x: int, a: int, b: int, note: str, evidence: str) -> Relation | None:
+        """The share ``x`` as the smaller of ``a`` and ``b`` over the larger (0.75)."""
+        part, whole = (a, b) if self.base(a) <= self.base(b) else (b, a)
+        rel = self._share(x, part, whole, evidence)
+        if rel is not None:
+            rel.confidence, rel.note = 0.75, note
+        return rel
+
     def margins(self, found: list[Relation]) -> list[Relation]:
         """"Gross profit of $1.84 billion on revenue of $4.6 billion, a gross margin of 40%", "营业收入 80 亿元，
         净利润 12 亿元，净利率达 15%": a margin is the smaller of the sentence's two amounts of one currency
@@ -187,11 +230,9 @@ class PercentRelations(FinderBase):
                 amounts = [k for k in idx if k != x and ms[k].unit.dims.items]
                 if len(money) != 2 or len(amounts) != 2 or ms[money[0]].unit.dims != ms[money[1]].unit.dims:
                     continue
-                a, b = money
-                part, whole = (a, b) if self.base(a) <= self.base(b) else (b, a)
-                rel = self._share(x, part, whole, "a margin word before the percentage and the sentence's two "
-                                                  "amounts of one currency: ")
+                rel = self._smaller_over_larger(x, money[0], money[1], "the margin is the smaller amount over the "
+                                                "larger", "a margin word before the percentage and the sentence's "
+                                                "two amounts of one currency: ")
                 if rel is not None:
-                    rel.confidence, rel.note = 0.75, "the margin is the smaller amount over the larger"
                     out.append(rel)
         return out

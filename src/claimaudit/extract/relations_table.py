@@ -131,6 +131,11 @@ class TableRelations(FinderBase):
                         continue
                     parts = [i for i in idx if i is not None]
                     formula = _placeholder_formula(parts, "+")
+                    groups = [] if average or _recomputes(self.ms[target], formula, self.ms) \
+                        else self._breakdowns(target, parts)
+                    if groups:
+                        out += self._breakdown_totals(t, r, c, label, target, groups)
+                        continue
                     if average:
                         formula = f"({formula}) / {len(parts)}"
                     word = "mean" if average else "sum"
@@ -148,6 +153,34 @@ class TableRelations(FinderBase):
                     if rel is not None:
                         out.append(rel)
                 first = r + 1
+        return out
+
+    def _breakdowns(self, target: int, parts: list[int]) -> list[list[int]]:
+        """The rows above a total split into runs each adding up to it ("| 男 | 3,075 | … | 女 | 3,175 |" then
+        the age groups, under one "| 合计 | 6,250 |"): two breakdowns of one whole. Two runs or more, two
+        rows or more each, every run recomputing the total; else none."""
+        groups: list[list[int]] = []
+        run: list[int] = []
+        for k in parts:
+            run.append(k)
+            if len(run) >= 2 and _recomputes(self.ms[target], _placeholder_formula(run, "+"), self.ms):
+                groups.append(run)
+                run = []
+        return groups if not run and len(groups) >= 2 else []
+
+    def _breakdown_totals(self, t: Table, r: int, c: int, label: str, target: int,
+                          groups: list[list[int]]) -> list[Relation]:
+        out = []
+        for run in groups:
+            first, last = (self.ms[run[0]].cell or (0, 0))[1], (self.ms[run[-1]].cell or (0, 0))[1]
+            rel = self._table_relation(
+                "table-total", target, _placeholder_formula(run, "+"), run,
+                note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the sum of rows "
+                     f"{t.label(first)!r} to {t.label(last)!r}, one of {len(groups)} breakdowns above it",
+                evidence=f"{_where(t)}: row label {label!r} over {len(groups)} runs of rows of column "
+                         f"{self._header(t, c)!r}, each adding up to it (breakdowns of one whole)", confidence=0.85)
+            if rel is not None:
+                out.append(rel)
         return out
 
     def _found_total_row(self, t: Table) -> tuple[int, set[int]]:

@@ -35,7 +35,8 @@ _ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到|报|報|�
 _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期"
                            r"|前一交易日|上一交易日|前一日|昨日)"
                            r"[^，。；\d]{0,6}?(?:为|為|是|：|:)?\s*")
-_ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|較|比|相比|相较于?|相較於?)[^，。；\d]{0,8}?的?\s*")
+# "，较上年同期的", "，比2022年的": the comparison word and what it names (a year may be printed in it)
+ZH_THAN = re.compile(r"\s*[，,]?\s*(?:较|較|比|相比|相较于?|相較於?)(?:[^，。；\d]|(?:19|20)\d\d\s*年){0,8}?的?\s*")
 # the word of rise or fall beside the percentage (change_words): "rose 12%", "up 14.8%", "12% higher", 下降
 _UP_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE)), re.I)
 _DOWN_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE)), re.I)
@@ -289,7 +290,7 @@ class ToFromRelations(FinderBase):
         before = text[max(0, ma.start - 40):ma.start]
         if (_FROM_GAP.fullmatch(gap) and _TO_BEFORE.search(before)) or _COMPARED_GAP.fullmatch(gap):
             return ""
-        if _ZH_LAST_YEAR.fullmatch(gap) or (_ZH_THAN.fullmatch(gap) and _ZH_TO_BEFORE.search(before)):
+        if _ZH_LAST_YEAR.fullmatch(gap) or (ZH_THAN.fullmatch(gap) and _ZH_TO_BEFORE.search(before)):
             return ""       # (上年同期 pairs the two values itself: "每股收益 1.38 元，上年同期为 1.20 元")
         return None
 
