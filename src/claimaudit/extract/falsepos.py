@@ -190,6 +190,10 @@ _ROUND_THE_CLOCK = re.compile(r"[/xX×]7(?!\d|\.\d)")
 _ROUND_THE_CLOCK_BEFORE = re.compile(r"(?<![\d.])24[/xX×]$")
 _SCORE_AFTER = re.compile(r"[-–](\d{1,3})(?![\d%‰]|[.,]\d|\s?[A-Za-z]*[/%]|[A-Za-z])"
                           r"(?!\s?(?:[A-Za-z]+)?(?:bytes?|[KMGT]?B)\b)")
+# the first number of a score, right before the second ("51–31"), not part of a longer number or a date
+_SCORE_FIRST = re.compile(r"(?<![\d.,:/\-–])(\d{1,3})[-–]$")
+# a four-digit year and a dash right before two digits: "2025–26", "FY2024-25"
+_YEAR_SPAN_BEFORE = re.compile(r"(?<![\d.,])(?:19|20)\d\d[-–/]$")
 _BARE_SCALES = frozenset({"万", "萬", "亿", "億", "千", "百", "百万", "千万", "百萬", "千萬", "万亿", "萬億"})
 _UNIT_LABEL_BEFORE = re.compile(r"(?:[(（]|(?:单位|單位)\s*[:：为為]?)\s*$")
 #: A bare 万 or 千 in a word of its own: 万岁 (long live), 千岁 (a prince's title), 万年青 (a plant),
@@ -541,6 +545,11 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
         if (sc := _SCORE_AFTER.match(after)) is not None and tok.isdigit() and len(tok) <= 3 \
                 and int(sc.group(1)) < int(tok) and before[-1:] not in "-–.":
             return "score or vote"            # "a 3-2 win", "won 5-4": a score, no range (ranges rise)
+        if tok.isdigit() and len(tok) <= 3 and (sb := _SCORE_FIRST.search(before)) is not None \
+                and int(sb.group(1)) > int(tok) and _SCORE_AFTER.match(before[-1] + tok + after) is not None:
+            return "score or vote"            # the 31 of "finished 51–31" (its 51 is the score's first number)
+        if tok.isdigit() and len(tok) == 2 and _YEAR_SPAN_BEFORE.search(before):
+            return "date"                     # the 26 of "the 2025–26 season", "FY2024-25": a span of years
         if tok.isdigit() and len(tok) == 3 and (pa := _PHONE_AFTER.match(after)) is not None \
                 and (_PHONE_BEFORE.search(before) or _AREA_CODE_BEFORE.search(before) or len(pa.group(0)) > 6):
             return "phone number"             # "call 555-1234", "(212) 555-1234": no range of 555 to 1234
