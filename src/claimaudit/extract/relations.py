@@ -190,6 +190,7 @@ from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 from .relations_table_shares import TableShareRelations
 from .relations_to_from import ToFromRelations
+from .relations_weights import WeightRelations
 
 __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation", "RelationFinder", "find_relations",
            "reaches"]
@@ -204,7 +205,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
-                     CountAfterListRelations, CountCellRelations):
+                     CountAfterListRelations, CountCellRelations, WeightRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -259,6 +260,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.per_capita(out)
         out += self.for_every(out)
         out += self.rate_times(out)
+        out += self.weight_memory(out)
         out += self.sentence_products(out)
         out += self.headlines()
         out += self.table_summaries(out)
