@@ -186,6 +186,7 @@ from .relations_prose import ProseRelations
 from .relations_prose_points import ProsePointRelations
 from .relations_ranges import RangeRelations
 from .relations_rate_time import RateTimeRelations
+from .relations_row_gaps import RowGapRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 from .relations_table_shares import TableShareRelations
@@ -197,7 +198,7 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 
 
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
-                     HeadlineRelations, DocRelations,
+                     HeadlineRelations, RowGapRelations, DocRelations,
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
                      SizeRelations, BatchRelations,
@@ -274,6 +275,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.table_share_sentences(out)
         out += self.point_gaps(out)
         out += self.named_point_gaps(out)
+        out += self.named_row_gaps(out)
         out += self.prose_point_gaps(out)
         out += self.named_values(out)
         out += self.quantised_losses(out)
