@@ -21,7 +21,8 @@ _SIZE_WORDS = re.compile(r"\s*(?:-?\s*(?:parameters?|params?)\b|个?参数|\s*(?
 # bytes per parameter of each precision
 _PRECISION: dict[str, int | Fraction] = {
               "fp32": 4, "float32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "float16": 2, "bfloat16": 2,
-              "half precision": 2, "half-precision": 2, "半精度": 2, "fp8": 1, "int8": 1, "8-bit": 1, "8 bit": 1, "8bit": 1,
+              "half precision": 2, "half-precision": 2, "半精度": 2,
+              "fp8": 1, "int8": 1, "8-bit": 1, "8 bit": 1, "8bit": 1,
               "int4": Fraction(1, 2), "4-bit": Fraction(1, 2), "4 bit": Fraction(1, 2), "4bit": Fraction(1, 2),
               "nf4": Fraction(1, 2)}
 _PRECISION_WORD = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(map(re.escape, _PRECISION), key=len,
