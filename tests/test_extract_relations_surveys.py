@@ -99,3 +99,19 @@ def test_a_year_named_in_the_comparison(tmp_path, sentence, kinds):
     text = f"# Results\n\n{sentence}\n"
     assert {r.kind for r in rels(text, "change") + rels(text, "difference")} == kinds
     assert set(verdicts(tmp_path, text)) == {"consistent"}
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Odell's 2,153 points were 23.0% of the team's total (9,361).", "consistent"),
+    ("Odell's 2,153 points were 25.0% of the team's total (9,361).", "inconsistent"),
+    ("Sales of 400 units were 10% of the total (4,000).", "consistent"),
+])
+def test_a_share_whose_whole_follows_its_name_in_parentheses(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# Season\n\n{sentence}\n", kind="percent-of") == [verdict]
+
+
+def test_a_whole_number_of_points_beyond_a_hundred_is_a_count():
+    from support import mentions as found
+    [(printed, value, unit)] = found("Odell scored 2,153 points.")
+    assert (printed, value, unit) == ("2,153 points", 2153, "")
+    assert found("MMLU rose 5.2 points.")[0][2] == "percentage_point"

@@ -529,6 +529,10 @@ def ambiguous_units(f: str, text: str, kilo: int, ms: list[Mention]) -> None:
                 or _OR_PERCENT_BEFORE.search(f, max(line_start, m.start - 30), m.start) is not None)
             sports = not index_move and _SPORTS_CONTEXT.search(around) is not None \
                 and not _RATE_SCORE_CONTEXT.search(around)
+            # "2,153 points were 23.0% of the team's total": a whole number of points beyond a hundred is a
+            # count (no score or percentage moves by that many points), a game's or a tally's
+            sports = sports or (not index_move and m.number.nominal > 100 and m.number.nominal.denominator == 1
+                                and not m.number.is_range)
             if index_move or sports:
                 p = parse_value(m.value[:len(m.value) - len(word)].rstrip(), kilo) if m.value.endswith(word) else None
                 info = unit_or_none("") if p is not None else None

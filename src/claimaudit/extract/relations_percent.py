@@ -56,8 +56,9 @@ _CURRENCY_CODES = frozenset({"USD", "CNY", "EUR", "GBP", "JPY", "HKD", "TWD", "K
 _SHARE_VERB = re.compile(r"^[^\d;:.()\n]{0,30}?\b(?:account(?:s|ed)?\s+for|make(?:s)?\s+up|made\s+up|represent(?:s|ed)?"
                          r"|constitut(?:e|es|ed)|comprise[sd]?|(?:is|are|was|were)(?:\s+equal\s+to)?|amount(?:s|ed)?\s+to"
                          r"|equal(?:s|led|ed)?)\s+(?:about\s+|roughly\s+|nearly\s+|some\s+|just\s+)?$", re.I)
+# (the whole may follow its name in parentheses: "23.0% of the team's total (9,361)")
 _OF_THE_WHOLE = re.compile(r"^\s+of\s+(?:the\s+|its\s+|their\s+|all\s+|a\s+)?(?:(?!of\b)[A-Za-z][\w'’-]*\s+){0,3}?"
-                           r"(?:of\s+(?:the\s+)?)?$", re.I)
+                           r"(?:of\s+(?:the\s+)?|(?:(?!of\b)[A-Za-z][\w'’-]*\s*)\(\s*)?$", re.I)
 # "…, or 551 people": the part restated after the whole
 _OR_PART = re.compile(r"^[^\d;:.()\n]{0,30}?,\s*(?:or|i\.e\.|that is|some|about)\s+(?:about\s+|some\s+|roughly\s+)?$",
                       re.I)
