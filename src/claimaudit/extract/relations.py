@@ -164,6 +164,7 @@ from .relations_averages import AverageRelations
 from .relations_batches import BatchRelations
 from .relations_breakdowns import BreakdownRelations
 from .relations_code import CodeRelations
+from .relations_column_notes import ColumnNoteRelations
 from .relations_comparatives import ComparativeRelations
 from .relations_conversions import ConversionRelations
 from .relations_count_cells import CountCellRelations
@@ -200,7 +201,8 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
                      HeadlineRelations, RowGapRelations, DocRelations,
                      CodeRelations,
-                     RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, NearTableRelations,
+                     RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, ColumnNoteRelations,
+                     NearTableRelations,
                      SizeRelations, BatchRelations,
                      MemoryRelations, MultipleRelations, MixRelations, ToFromRelations, EachRelations,
                      ConversionRelations, KiloReadings, ProsePointRelations,
@@ -215,6 +217,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.speedups()
         out += self.delta_columns()
         out += self.count_percent_cells()
+        out += self.column_notes(out)
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
