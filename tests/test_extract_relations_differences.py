@@ -103,3 +103,23 @@ SCORES = ("# Scores\n\n| Model | MMLU | GSM8K |\n|---|---|---|\n| Corvid-7B | 64
 ])
 def test_several_gaps_each_to_the_row_after_it(tmp_path, sentence, verdicts_):
     assert verdicts(tmp_path, SCORES + sentence + "\n", kind="change") == verdicts_
+
+
+# -- "一班有 48 人，二班有 42 人，一班比二班多 6 人": a difference between two things named before ------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("三年级一班有48人，二班有42人，一班比二班多6人。", "consistent"),
+    ("三年级一班有48人，二班有42人，一班比二班多8人。", "inconsistent"),
+    ("甲仓库存粮 120 吨，乙仓库存粮 95 吨，乙仓库比甲仓库少 25 吨。", "consistent"),
+    ("甲仓库存粮 120 吨，乙仓库存粮 95 吨，乙仓库比甲仓库少 15 吨。", "inconsistent"),
+])
+def test_a_difference_between_two_named_values(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# 练习\n\n{sentence}\n", kind="difference") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "一班有48人，二班有42人，三班比二班多6人。",              # 三班's value is not printed
+    "一班和二班共有90人，二班有42人，一班比二班多6人。",       # 一班 and 二班 share a clause: whose 90?
+    "甲仓库存粮 120 吨，乙仓库存粮 95 万元，甲仓库比乙仓库多 25 吨。",   # another unit
+])
+def test_no_named_difference_without_each_value(sentence):
+    assert not [r for r in rels(f"# 练习\n\n{sentence}\n", "difference") if "比" in r.evidence]

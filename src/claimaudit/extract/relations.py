@@ -255,6 +255,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.changes_between(out)
         out += self.changes_compared(out)
         out += self.differences(out)
+        out += self.named_differences(out)
         out += self.versus()
         out += self.multiples_of(out)
         out += self.rates()

@@ -30,6 +30,19 @@ _RANK_EN = words(None, (RANK,), lang="en")
 _EXCEEDS = re.compile(rf"[^\d;:.()\n]{{0,24}}?({_RANK_EN}|\btop(?:s|ped|ping)?\b|\b(?:{_SHORT_OF}))"
                       r"\s+(?:[A-Za-z][\w'’-]*\s+){0,3}?$", re.I)
 _BY = re.compile(r"\s+by\s+(?:about\s+|some\s+|roughly\s+|nearly\s+)?", re.I)
+# the clause of a difference between two named things: "一班比二班多", "甲仓库比乙仓库少了"
+_NAME = r"[\u4e00-\u9fffA-Za-z0-9]{2,10}?"
+_ZH_NAMED_THAN = re.compile(rf"\s*(?P<x>{_NAME})\s*(?:比|较)\s*(?P<y>{_NAME})"
+                            r"\s*(?P<w>多|少|高|低|大|小|重|轻|长|短)了?\s*(?:约\s*)?")
+_CLAUSE_END = re.compile(r"[，,；;：:。！？!?]")
+
+
+def _clause(text: str, s: int, at: int) -> str:
+    """The text of the clause ``at`` stands in, from the clause's start (``s``: the sentence's) to ``at``."""
+    k = max((m.end() for m in _CLAUSE_END.finditer(text, s, at)), default=s)
+    return text[k:at]
+
+
 _ZH_CHANGE = re.compile(rf"\s*({_CHANGE_ZH})了?\s*(?:约\s*)?")
 
 
@@ -63,6 +76,48 @@ class DifferenceRelations(FinderBase):
                     "difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
                     note=f"{ms[d].printed} is the difference between {ms[a].printed} and {ms[b].printed}",
                     evidence="two values of one kind and their difference, paired by the words: "))
+                stated.add(d)
+        return out
+
+    def named_differences(self, found: list[Relation]) -> list[Relation]:
+        """"三年级一班有 48 人，二班有 42 人，一班比二班多 6 人", "甲仓库存粮 120 吨，乙仓库存粮 95 吨，甲仓库比乙仓库多
+        25 吨": the clause of the difference names X 比 Y and the word (多 / 少 / 高 …); the values are the
+        sentence's two earlier ones whose clauses name X and Y (each one, not the other); D = X − Y (多) or
+        Y − X (少), one unit for all three (0.75)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for (s, _e), idx in self.sentences().items():
+            if len(idx) < 3 or len(idx) > 12:
+                continue
+            for n, d in enumerate(idx[2:], start=2):
+                if d in stated or not _usable(ms[d]) or ms[d].number.kind != "number":
+                    continue
+                mo = _ZH_NAMED_THAN.fullmatch(_clause(text, s, ms[d].start))
+                if mo is None:
+                    continue
+                x, y = mo.group("x").strip(), mo.group("y").strip()
+                if len(x) < 2 or len(y) < 2 or x in y or y in x:
+                    continue
+                named = {k: _clause(text, s, ms[k].start) for k in idx[:n]}
+                xs = [k for k, c in named.items() if x in c and y not in c]
+                ys = [k for k, c in named.items() if y in c and x not in c]
+                if len(xs) != 1 or len(ys) != 1:
+                    continue
+                a, b = xs[0], ys[0]
+                if not all(_usable(ms[k]) and ms[k].number.kind == "number" and ms[k].unit.dims == ms[d].unit.dims
+                           for k in (a, b)):
+                    continue
+                more = direction_of(mo.group("w")) == UP
+                formula = f"{_ref(a)} - {_ref(b)}" if more else f"{_ref(b)} - {_ref(a)}"
+                fit = self._formula_fits(d, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated(
+                    "difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
+                    note=f"{ms[d].printed} is the difference between {x}'s {ms[a].printed} and {y}'s {ms[b].printed}",
+                    evidence=f"'{x}比{y}{mo.group('w')}' before the difference, and the values the clauses before "
+                             "name each by: "))
                 stated.add(d)
         return out
 
