@@ -150,6 +150,10 @@ _OF_NAMED = re.compile(r"\s*,?\s*of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:(
                        r"(?:of\s+(?:the\s+|a\s+|an\s+)?)?", re.I)
 
 
+# an operator in the words before a chain's first value ("× 8 KV heads × 128 dims …"): the chain began earlier
+_OPERATOR_BEFORE = re.compile(r"[×*·÷+]|\s[x−-]\s")
+
+
 class ProseRelations(FinderBase):
     def percent_of(self) -> list[Relation]:
         out = []
@@ -260,7 +264,10 @@ class ProseRelations(FinderBase):
                 j += 1
                 chain.append(j)
             eqs = [k for k, (kind, _s) in enumerate(links) if kind == "eq"]
-            if len(chain) >= 3 and len(eqs) >= 1:
+            # "2 × 32 layers × 8 KV heads × 128 dims × 2 bytes = 131,072 bytes": words between factors end the
+            # chain read here; an operator before its first value means the product is longer than read
+            before = self._gap(i - 1, i) if i > 0 and ms[i - 1].line == ms[i].line else ""
+            if len(chain) >= 3 and len(eqs) >= 1 and not _OPERATOR_BEFORE.search(before):
                 out.extend(self._equation(chain, links, eqs))
             i = j + 1 if j > i else i + 1
         return out

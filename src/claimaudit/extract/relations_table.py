@@ -141,7 +141,8 @@ class TableRelations(FinderBase):
                     word = "mean" if average else "sum"
                     # the Total of a percentage or a rate column is mostly an overall (weighted) value,
                     # not a sum: there a sum that does not recompute is only a suggestion
-                    sure = average or not _intensive(self.ms[target]) or _recomputes(self.ms[target], formula, self.ms)
+                    sure = average or not (_intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c))) \
+                        or _recomputes(self.ms[target], formula, self.ms)
                     named = "" if r != found or TOTAL_LABEL.match(label) else \
                         " (no total word: its cells are the sums of the rows above in two columns or more)"
                     rel = self._table_relation(
@@ -647,6 +648,12 @@ def _bits(label: str) -> int | None:
             return None
         widths.add(int(mo.group(1) or mo.group(2)))
     return widths.pop() if len(widths) == 1 else None
+
+
+#: A column of averages, rates or shares by its header ("平均长度", "Avg. length", "Mean score",
+#: "每 GPU", "占比", "Pass rate"): its Total row is an overall value, not the sum of the rows.
+_AVERAGE_HEADER = re.compile(r"平均|均值|人均|每|率|占比|比例|比重"
+                             r"|\b(?:avg|average|mean|median|per|rate|ratio|share)\b", re.I)
 
 
 def _intensive(m: Mention) -> bool:

@@ -1,0 +1,47 @@
+"""Two false alarms found on invented model READMEs: a product written out with words between its factors
+("2 × 32 layers × 8 KV heads × 128 dims × 2 bytes = 131,072 bytes") read from its last two factors only,
+and the Total row of a column of averages ("平均长度") audited as their sum. Tables and sentences written for
+these tests in the shape model READMEs print them (not copied from any document)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+@pytest.mark.parametrize("sentence", [
+    "The KV cache takes 2 × 32 layers × 8 KV heads × 128 dims × 2 bytes = 131,072 bytes per token.",
+    "每个 token 的 KV cache 为 2 × 32 层 × 8 个头 × 128 维 × 2 字节 = 131,072 字节。",
+])
+def test_a_product_longer_than_read_is_not_audited_from_its_tail(tmp_path, sentence):
+    text = f"# KV cache\n\n{sentence}\n"
+    assert "inconsistent" not in verdicts(tmp_path, text)
+    assert not [r for r in rels(text, "equation") if len(r.parts) == 2]
+
+
+def test_a_product_written_with_numbers_only_is_still_audited(tmp_path):
+    text = "# KV cache\n\nIt takes 2 × 32 × 8 × 128 × 2 = 131,072 bytes per token.\n"
+    assert verdicts(tmp_path, text, kind="equation") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("131,072", "131,000"), kind="equation") == ["inconsistent"]
+
+
+TABLE = """# 数据
+
+| 领域 | 文档数（万） | Token 数（亿） | {head} |
+|---|---|---|---|
+| 新闻 | 1,250 | 187.5 | 1,500 |
+| 百科 | 400 | 96.0 | 2,400 |
+| 论坛 | 1,800 | 108.0 | 600 |
+| 合计 | 3,450 | 391.5 | 1,135 |
+"""
+
+
+@pytest.mark.parametrize("head", ["平均长度", "Avg. length", "Mean tokens", "Tokens per doc"])
+def test_the_total_row_of_a_column_of_averages_is_no_sum(tmp_path, head):
+    text = TABLE.format(head=head)
+    assert verdicts(tmp_path, text, kind="table-total") == ["consistent", "consistent"]   # the two sums only
+
+
+def test_a_column_of_counts_is_still_summed(tmp_path):
+    assert verdicts(tmp_path, TABLE.format(head="Pages"), kind="table-total") == ["consistent", "consistent",
+                                                                                   "inconsistent"]
