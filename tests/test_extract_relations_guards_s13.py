@@ -45,3 +45,10 @@ def test_the_total_row_of_a_column_of_averages_is_no_sum(tmp_path, head):
 def test_a_column_of_counts_is_still_summed(tmp_path):
     assert verdicts(tmp_path, TABLE.format(head="Pages"), kind="table-total") == ["consistent", "consistent",
                                                                                    "inconsistent"]
+
+
+def test_a_change_read_across_a_wrapped_line(tmp_path):
+    text = ("# Speed\n\nOn a single node the optimizer step time drops from 2.40 s to 1.50 s, a\n"
+            "1.6× speed-up.\n")
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("1.6×", "2.6×"), kind="change") == ["inconsistent"]

@@ -389,7 +389,7 @@ class ProseRelations(FinderBase):
                     pairs.append((i, i + 1))
         used: set[int] = set()
         for pi, (a, b) in enumerate(pairs):
-            s, e = self.doc.sentence_span(ms[a].start)
+            s, e = self.statement_span(ms[a].start)      # (joined across a wrapped line, "i.e.")
             # The figure that sums up the change: the next ratio/percent in the same sentence.
             # (a gap in points, "up 8.2 percentage points", between two percentages or two bare scores)
             kinds = ("ratio", "percent", "points") if _same_scale(ms[a], ms[b]) else ("ratio", "percent")
