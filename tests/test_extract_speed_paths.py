@@ -16,7 +16,7 @@ from claimaudit.extract import relation_model
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
 from claimaudit.extract.relations import find_relations
-from claimaudit.extract.unit_products import UnitProducts
+from claimaudit.extract.unit_products import UnitProducts, UnitQuotients
 from claimaudit.extract.unit_words import best_unit, unit_tokens
 from claimaudit.numbers.interval import Interval
 from claimaudit.numbers.scan import fold
@@ -188,7 +188,8 @@ def test_base_values_are_the_exact_products() -> None:
 # -- sentence_products: the pairs and triples of a sentence's values grouped by their units' product once --------
 _UNITS_TEXT = ("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours, at $2 per GPU hour ($360K) on 14.8T tokens "
                "at 3,000 tokens per second per GPU, 64 nodes with 8 GPUs each, 7B parameters × 2 bytes ≈ 14 GB, "
-               "300 W for 7 hours (2.1 kWh), 45% of 5 GB, 21 days, 12 hours and 512 GPUs.\n")
+               "300 W for 7 hours (2.1 kWh), 45% of 5 GB, 21 days, 12 hours and 512 GPUs; 1.5 GB/s, 40 ms per "
+               "token, 2,400 tokens/s and $0.50 per 1M tokens.\n")
 
 
 def _unit_mentions() -> list:
@@ -248,11 +249,16 @@ def test_unit_products_value_is_the_product_of_base_values() -> None:
         assert products.value(combo, finder.base) is products.value(combo, finder.base)     # computed once
 
 
-def _products(text: str) -> list[tuple[str, list[str]]]:
+def _found(text: str, kind: str) -> list[tuple[str, list[str]]]:
+    """(target, parts) as printed, of each relation of ``kind`` the finders draft for ``text``."""
     doc = analyse(text, "p.md")
     ms = extract_mentions(doc, lang="en")
     return [(ms[r.target].printed, [ms[k].printed for k in r.parts]) for r in find_relations(doc, ms)
-            if r.kind == "product" and r.target is not None]
+            if r.kind == kind and r.target is not None]
+
+
+def _products(text: str) -> list[tuple[str, list[str]]]:
+    return _found(text, "product")
 
 
 def test_a_product_in_a_sentence_of_many_values() -> None:
@@ -269,3 +275,35 @@ def test_of_several_pairs_the_one_within_one_percent() -> None:
         ("180K GPU hours", ["2048 GPUs", "3.66 days"])]
     # near miss: no pair within 1% (2048 × 3.7 days = 181,862), so no one pair is meant
     assert _products("Training used 2048 GPUs for 3.7 days and 512 GPUs for 2 days, i.e. 180K GPU hours.") == []
+
+
+def _scan_quotients(ms: list, ids: list[int], r: int) -> list[tuple[int, int]]:
+    """The scan as rates ran it for the rate ``r`` (before UnitQuotients)."""
+    parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and relation_model._usable(ms[a])]
+    return [(a, b) for a in parts for b in parts if a != b and ms[a].unit.dims / ms[b].unit.dims == ms[r].unit.dims]
+
+
+def test_the_units_text_has_rates() -> None:
+    assert sum("/" in m.unit.canonical for m in _MS) >= 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, len(_MS) - 1), min_size=1, max_size=20, unique=True))
+def test_unit_quotients_are_the_scan_they_replace(ids: list[int]) -> None:
+    ids = sorted(ids)
+    usable = [a for a in ids if not _MS[a].unit.dims.dimensionless and relation_model._usable(_MS[a])]
+    quotients = UnitQuotients(_MS, usable)
+    for r in ids:
+        assert quotients.pairs(_MS[r].unit.dims, r) == _scan_quotients(_MS, ids, r)
+
+
+def _rates(text: str) -> list[tuple[str, list[str]]]:
+    return _found(text, "rate")
+
+
+def test_a_rate_with_its_only_numerator_and_denominator() -> None:
+    assert _rates("The run processed 1.2B tokens in 10 hours, about 120M tokens per hour.") == [
+        ("about 120M tokens per hour", ["1.2B tokens", "10 hours"])]
+    # near miss: two times, so two pairs give a rate's units and neither is the one meant
+    assert _rates("The run processed 1.2B tokens in 10 hours after 2 hours of warm-up, about 120M tokens per "
+                  "hour.") == []

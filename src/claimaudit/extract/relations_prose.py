@@ -23,7 +23,7 @@ from .relation_model import (
     _ref,
     _usable,
 )
-from .unit_products import UnitProducts
+from .unit_products import UnitProducts, UnitQuotients
 from .word_screen import may_print
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
@@ -469,14 +469,14 @@ class ProseRelations(FinderBase):
         for ids in sorted(groups, key=lambda ids: ids[0]):
             if len(ids) < 3:
                 continue
+            # The numerators and denominators: usable values with a dimension (not the rate), their pairs
+            # grouped by the quotient of their units once a sentence.
+            quotients = UnitQuotients(ms, [a for a in ids if not ms[a].unit.dims.dimensionless and _usable(ms[a])])
             for r in ids:
                 rm = ms[r]
                 if "/" not in rm.unit.canonical or not _usable(rm):
                     continue
-                # The numerators and denominators: usable values with a dimension (not the rate).
-                parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and _usable(ms[a])]
-                found = [(a, b) for a in parts for b in parts
-                         if a != b and ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims]
+                found = quotients.pairs(rm.unit.dims, r)
                 if len(found) == 1:
                     a, b = found[0]
                     formula = f"{_ref(a)} / {_ref(b)}"

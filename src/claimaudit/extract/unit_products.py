@@ -1,4 +1,4 @@
-"""The pairs (and triples) of a sentence's values whose units multiply to a unit, found once a sentence.
+"""The pairs (and triples) of a sentence's values whose units multiply (or divide) to a unit, found once a sentence.
 
 :meth:`.ProseRelations.sentence_products` asks, for each value of a sentence, which pairs of the
 sentence's other values (else which triples) have units that multiply to the value's unit. Asked
@@ -7,6 +7,8 @@ sentence (the rule reads sentences of up to 60), so a list-like sentence of 30 v
 a document of them 2.2 CPU s per 65,000 characters. :class:`UnitProducts` multiplies the units of
 each pair (and each triple) once and groups the pairs by their product; a value's pairs are those of
 its unit that leave it out, in the order the scan gave them (0.17 s for that document).
+:class:`UnitQuotients` does the same for :meth:`.ProseRelations.rates`: the ordered pairs whose units
+divide to a rate's unit.
 """
 
 from __future__ import annotations
@@ -93,3 +95,27 @@ class UnitProducts:
         if got is None:
             got = self._values[combination] = math.prod(base(k) for k in combination)
         return got
+
+
+class UnitQuotients:
+    """For the values ``ids`` of one sentence (in document order): the ordered pairs ``(a, b)``, ``a != b``,
+    whose units divide to a given unit (a rate's numerator and denominator, :meth:`.ProseRelations.rates`),
+    grouped by their quotient once a sentence: asked rate by rate, every pair's units were divided again for
+    every rate (cubic in a sentence of rates: a price list's "$0.50 per 1M tokens, …")."""
+
+    def __init__(self, ms: Sequence[Mention], ids: Sequence[int]) -> None:
+        units: dict[Dims, int] = {}
+        unit = {k: units.setdefault(ms[k].unit.dims, len(units)) for k in ids}
+        self._numbers: dict[Dims, int] = {}         # a quotient's unit -> its number
+        # the quotient of each two of the sentence's (few) units, by their numbers
+        quotient = [[self._numbers.setdefault(a / b, len(self._numbers)) for b in units] for a in units]
+        self._groups: dict[int, list[Pair]] = {}
+        for a in ids:
+            for b in ids:
+                if a != b:
+                    self._groups.setdefault(quotient[unit[a]][unit[b]], []).append((a, b))
+
+    def pairs(self, dims: Dims, without: int) -> list[Pair]:
+        """``[(a, b) for a in ids for b in ids if a != b and without not in (a, b) and dims(a) / dims(b) == dims]``."""
+        number = self._numbers.get(dims)
+        return [p for p in self._groups.get(number, []) if without not in p] if number is not None else []
