@@ -3,6 +3,8 @@ hypothesis-generated text and on the cases each shortcut turns on."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 import unicodedata
 from fractions import Fraction
@@ -13,10 +15,13 @@ from hypothesis import strategies as st
 from claimaudit.extract import relation_model
 from claimaudit.extract.document import analyse
 from claimaudit.extract.mentions import extract_mentions
+from claimaudit.extract.relations import find_relations
+from claimaudit.extract.unit_products import UnitProducts, UnitQuotients
 from claimaudit.extract.unit_words import best_unit, unit_tokens
 from claimaudit.numbers.interval import Interval
 from claimaudit.numbers.scan import fold
 from claimaudit.sources import markdown_worker as worker
+from claimaudit.units.quantity import Dims
 
 _OLD_DELIMITER_BESIDE = re.compile(r"(?<=[^\x00-\x7f])[*_]+|[*_]+(?=[^\x00-\x7f])")
 
@@ -178,3 +183,127 @@ def test_base_values_are_the_exact_products() -> None:
         assert finder.base(i) == m.number.nominal * m.unit.factor
         assert finder.base(i) is finder.base(i)      # computed once
     assert any(m.unit.factor != 1 for m in ms)
+
+
+# -- sentence_products: the pairs and triples of a sentence's values grouped by their units' product once --------
+_UNITS_TEXT = ("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours, at $2 per GPU hour ($360K) on 14.8T tokens "
+               "at 3,000 tokens per second per GPU, 64 nodes with 8 GPUs each, 7B parameters × 2 bytes ≈ 14 GB, "
+               "300 W for 7 hours (2.1 kWh), 45% of 5 GB, 21 days, 12 hours and 512 GPUs; 1.5 GB/s, 40 ms per "
+               "token, 2,400 tokens/s and $0.50 per 1M tokens.\n")
+
+
+def _unit_mentions() -> list:
+    doc = analyse(_UNITS_TEXT, "u.md")
+    return extract_mentions(doc, lang="en")
+
+
+_MS = _unit_mentions()
+
+
+def _scan_pairs(ms: list, ids: list[int], prev: list[int], t: int) -> list[tuple[int, ...]]:
+    """The scans as sentence_products ran them, for the value ``t`` (before UnitProducts)."""
+    dims = ms[t].unit.dims
+    others = [k for k in ids if k != t]
+    return [(a, b) for a, b in itertools.combinations(others, 2) if ms[a].unit.dims * ms[b].unit.dims == dims] or [
+        (a, b) for a in prev for b in others if ms[a].unit.dims * ms[b].unit.dims == dims]
+
+
+def _scan_triples(ms: list, ids: list[int], t: int) -> list[tuple[int, ...]]:
+    dims = ms[t].unit.dims
+    others = [k for k in ids if k != t]
+    return [f for f in itertools.combinations(others, 3)
+            if ms[f[0]].unit.dims * ms[f[1]].unit.dims * ms[f[2]].unit.dims == dims]
+
+
+def test_the_units_text_has_many_kinds_of_unit() -> None:
+    assert len(_MS) >= 20
+    assert len({m.unit.dims for m in _MS}) >= 8
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, len(_MS) - 1), min_size=1, max_size=16, unique=True),
+       st.lists(st.integers(0, len(_MS) - 1), max_size=6, unique=True))
+def test_unit_products_are_the_scans_they_replace(ids: list[int], prev: list[int]) -> None:
+    ids = sorted(ids)
+    prev = sorted(k for k in prev if k not in ids)
+    products = UnitProducts(_MS, ids, prev)
+    for t in ids:
+        dims = _MS[t].unit.dims
+        assert (products.pairs(dims, t) or products.cross(dims, t)) == _scan_pairs(_MS, ids, prev, t)
+        assert products.triples(dims, t) == _scan_triples(_MS, ids, t)
+
+
+def test_unit_products_of_a_unit_no_combination_gives() -> None:
+    ids = list(range(len(_MS)))[:6]
+    products = UnitProducts(_MS, ids)
+    nothing = Dims.of({"[no such dimension]": 1})
+    assert products.pairs(nothing, ids[0]) == [] and products.cross(nothing, ids[0]) == []
+    assert products.triples(nothing, ids[0]) == []
+
+
+def test_unit_products_value_is_the_product_of_base_values() -> None:
+    finder = relation_model.FinderBase(analyse(_UNITS_TEXT, "u.md"), _MS)
+    products = UnitProducts(_MS, list(range(len(_MS))))
+    for combo in ((0, 1), (0, 1, 2), (3, 5)):
+        assert products.value(combo, finder.base) == math.prod(finder.base(k) for k in combo)
+        assert products.value(combo, finder.base) is products.value(combo, finder.base)     # computed once
+
+
+def _found(text: str, kind: str) -> list[tuple[str, list[str]]]:
+    """(target, parts) as printed, of each relation of ``kind`` the finders draft for ``text``."""
+    doc = analyse(text, "p.md")
+    ms = extract_mentions(doc, lang="en")
+    return [(ms[r.target].printed, [ms[k].printed for k in r.parts]) for r in find_relations(doc, ms)
+            if r.kind == kind and r.target is not None]
+
+
+def _products(text: str) -> list[tuple[str, list[str]]]:
+    return _found(text, "product")
+
+
+def test_a_product_in_a_sentence_of_many_values() -> None:
+    # the pair alone, and with a dozen values of other units around it (the index groups them all)
+    want = ("180K GPU hours", ["2048 GPUs", "3.7 days"])
+    assert _products("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours.") == [want]
+    assert want in _products("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours, with 14.8T tokens, 5 GB, "
+                             "300 W, 7B parameters, 14 GB, 2 bytes, 64 nodes, 21 days and 12 hours.")
+
+
+def test_of_several_pairs_the_one_within_one_percent() -> None:
+    # 2048 × 3.66 days = 179,896 GPU hours; 512 × 2 days and the crossed pairs are far off
+    assert _products("Training used 2048 GPUs for 3.66 days and 512 GPUs for 2 days, i.e. 180K GPU hours.") == [
+        ("180K GPU hours", ["2048 GPUs", "3.66 days"])]
+    # near miss: no pair within 1% (2048 × 3.7 days = 181,862), so no one pair is meant
+    assert _products("Training used 2048 GPUs for 3.7 days and 512 GPUs for 2 days, i.e. 180K GPU hours.") == []
+
+
+def _scan_quotients(ms: list, ids: list[int], r: int) -> list[tuple[int, int]]:
+    """The scan as rates ran it for the rate ``r`` (before UnitQuotients)."""
+    parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and relation_model._usable(ms[a])]
+    return [(a, b) for a in parts for b in parts if a != b and ms[a].unit.dims / ms[b].unit.dims == ms[r].unit.dims]
+
+
+def test_the_units_text_has_rates() -> None:
+    assert sum("/" in m.unit.canonical for m in _MS) >= 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, len(_MS) - 1), min_size=1, max_size=20, unique=True))
+def test_unit_quotients_are_the_scan_they_replace(ids: list[int]) -> None:
+    ids = sorted(ids)
+    usable = [a for a in ids if not _MS[a].unit.dims.dimensionless and relation_model._usable(_MS[a])]
+    quotients = UnitQuotients(_MS, usable)
+    for r in ids:
+        assert quotients.pairs(_MS[r].unit.dims, r) == _scan_quotients(_MS, ids, r)
+
+
+def _rates(text: str) -> list[tuple[str, list[str]]]:
+    return _found(text, "rate")
+
+
+def test_a_rate_with_its_only_numerator_and_denominator() -> None:
+    assert _rates("The run processed 1.2B tokens in 10 hours, about 120M tokens per hour.") == [
+        ("about 120M tokens per hour", ["1.2B tokens", "10 hours"])]
+    # near miss: two times, so two pairs give a rate's units and neither is the one meant
+    assert _rates("The run processed 1.2B tokens in 10 hours after 2 hours of warm-up, about 120M tokens per "
+                  "hour.") == []

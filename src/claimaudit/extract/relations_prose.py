@@ -23,6 +23,7 @@ from .relation_model import (
     _ref,
     _usable,
 )
+from .unit_products import UnitProducts, UnitQuotients
 from .word_screen import may_print
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "×": "*", "x": "*", "X": "*", "*": "*", "·": "*",
@@ -475,14 +476,14 @@ class ProseRelations(FinderBase):
         for ids in sorted(groups, key=lambda ids: ids[0]):
             if len(ids) < 3:
                 continue
+            # The numerators and denominators: usable values with a dimension (not the rate), their pairs
+            # grouped by the quotient of their units once a sentence.
+            quotients = UnitQuotients(ms, [a for a in ids if not ms[a].unit.dims.dimensionless and _usable(ms[a])])
             for r in ids:
                 rm = ms[r]
                 if "/" not in rm.unit.canonical or not _usable(rm):
                     continue
-                # The numerators and denominators: usable values with a dimension (not the rate).
-                parts = [a for a in ids if a != r and not ms[a].unit.dims.dimensionless and _usable(ms[a])]
-                found = [(a, b) for a in parts for b in parts
-                         if a != b and ms[a].unit.dims / ms[b].unit.dims == rm.unit.dims]
+                found = quotients.pairs(rm.unit.dims, r)
                 if len(found) == 1:
                     a, b = found[0]
                     formula = f"{_ref(a)} / {_ref(b)}"
@@ -520,27 +521,23 @@ class ProseRelations(FinderBase):
             prev = usable[spans[j - 1]] if j and "\n\n" not in self.text[spans[j - 1][1]:span[0]] else []
             if len(ids) > 60:           # a run of numbers, not a sentence stating a product: bounded time
                 continue
+            products = UnitProducts(ms, ids, prev)     # each pair's units multiplied once, not once a value
             for t in ids:
                 if t in stated:
                     continue
                 dims = ms[t].unit.dims
-                others = [k for k in ids if k != t]
-                factors: list[tuple[int, ...]] = [
-                    (a, b) for a, b in itertools.combinations(others, 2)
-                    if ms[a].unit.dims * ms[b].unit.dims == dims] or [
-                    (a, b) for a in prev for b in others if ms[a].unit.dims * ms[b].unit.dims == dims]
-                if not factors and len(others) <= 12:
+                factors: list[tuple[int, ...]] = list(products.pairs(dims, t) or products.cross(dims, t))
+                if not factors and len(ids) - 1 <= 12:
                     # "3,000 tokens per second per GPU on 512 GPUs for 30 days, about 4T tokens": a rate, a
                     # count and a time, when no pair composes and exactly one triple does
-                    factors = [f for f in itertools.combinations(others, 3)
-                               if ms[f[0]].unit.dims * ms[f[1]].unit.dims * ms[f[2]].unit.dims == dims]
+                    factors = list(products.triples(dims, t))
                 one = "only"
                 if len(factors) > 1:
                     # "512 GPUs (64 nodes with 8 GPUs each) for 21 days, i.e. 258,048 GPU-hours": of several
                     # pairs whose units compose, the one whose product is the value within 1% (and no other)
                     want = self.base(t)
-                    factors = [f for f in factors if want > 0 and abs(math.prod(
-                        self.base(k) for k in f) - want) <= want / 100]
+                    factors = [f for f in factors
+                               if want > 0 and abs(products.value(f, self.base) - want) <= want / 100]
                     one = "one"
                 if len(factors) != 1:
                     continue
