@@ -52,3 +52,25 @@ def test_a_change_read_across_a_wrapped_line(tmp_path):
             "1.6× speed-up.\n")
     assert verdicts(tmp_path, text, kind="change") == ["consistent"]
     assert verdicts(tmp_path, text.replace("1.6×", "2.6×"), kind="change") == ["inconsistent"]
+
+
+SAVING = """# Memory
+
+| Micro-batch size | Baseline (GB) | Tern (GB) | {head} |
+|---:|---:|---:|---:|
+| 1 | 38.2 | 22.6 | 40.8% |
+| 2 | 47.5 | 27.9 | {second} |
+| 4 | 66.1 | 38.3 | 42.1% |
+"""
+
+
+@pytest.mark.parametrize("head", ["Saving", "Reduction", "Memory saved", "节省"])
+def test_a_saving_column_is_the_gap_over_the_first(tmp_path, head):
+    assert verdicts(tmp_path, SAVING.format(head=head, second="41.3%"), kind="change") == ["consistent"] * 3
+    # (47.5 - 27.9) / 47.5 is 41.3%: 43.1% is the finding
+    got = verdicts(tmp_path, SAVING.format(head=head, second="43.1%"), kind="change")
+    assert got.count("inconsistent") == 1 and len(got) == 3
+
+
+def test_no_saving_reading_without_its_header():
+    assert not rels(SAVING.format(head="Other", second="41.3%"), "change")

@@ -13,6 +13,11 @@ from .relation_model import FinderBase, Relation, _ref, _where
 # (YoY / QoQ / 同比 / 环比: a results table's change over the period, "| +21.2% |")
 _DELTA = re.compile(r"^\W*(?:Δ|∆|delta|diff\.?|difference|gain|improvement|change|提升|差值|差异|变化|增益|涨幅"
                     r"|yoy|qoq|y/y|q/q|year[- ]over[- ]year|同比\w*|环比\w*)\b", re.I)
+# a column of the share saved: "Reduction", "Saving (%)", "Memory saved", 节省, 降幅 (the gap over the first)
+_SAVING = re.compile(r"^\W*(?:[\w ]{0,24}\b)?(?:reduction|savings?|saved|节省|节约|降幅|降低比例|减少比例)\b", re.I)
+# how a reading is named in the note ("points" is the plain difference)
+_READING_NOTE = {"relative": ", relative", "saving": ", over the first",
+                 "by row": ", in points for rates, else relative"}
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
 # a growth rate column anywhere in its header, in percent: "现价增长（%）", "比上年增长（%）", "Growth (%)"
 _GROWTH = re.compile(r"(?:增长|增速|增幅|增长率|growth(?:\s+rate)?)\s*[（(]\s*%\s*[)）]", re.I)
@@ -30,16 +35,18 @@ class DeltaRelations(FinderBase):
             if len(t.rows) < 2 or t.ncols < 4 or t.ncols > 40:
                 continue
             for c in range(1, t.ncols):
-                named = bool(_DELTA.match(self._header(t, c)) or _GROWTH.search(self._header(t, c)))
+                saving = bool(_SAVING.match(self._header(t, c)))
+                named = bool(_DELTA.match(self._header(t, c)) or _GROWTH.search(self._header(t, c))) or saving
                 cells = [self.value(t, r, c) for r in range(len(t.rows))]
                 rows = [r for r, k in enumerate(cells) if k is not None]
                 signed = rows and all(_SIGNED.match(self.ms[k].printed) for k in cells if k is not None)
                 if not (named or signed) or len(rows) < (2 if named else 3):
                     continue
-                out += self._delta(t, c, rows, cells, named)
+                out += self._delta(t, c, rows, cells, named, saving)
         return out
 
-    def _delta(self, t: Table, c: int, rows: list[int], cells: list[int | None], named: bool) -> list[Relation]:
+    def _delta(self, t: Table, c: int, rows: list[int], cells: list[int | None], named: bool,
+               saving: bool = False) -> list[Relation]:
         readings = []
         for a, b in itertools.permutations([k for k in range(1, t.ncols) if k != c], 2):
             pairs = [(cells[r], self.value(t, r, a), self.value(t, r, b)) for r in rows]
@@ -49,12 +56,17 @@ class DeltaRelations(FinderBase):
             # 59.0% | +1.0 pts"), amounts relatively ("Revenue | 4,905 | 4,562 | +7.5%"); by row, when mixed
             by_row = ["points" if self.ms[x].number.kind == "percent" and self.ms[d].number.kind != "percent"
                       else "relative" for d, x, _y in pairs if d is not None and x is not None]
-            for how in ("points", "relative", "by row") if len(set(by_row)) == 2 else ("points", "relative"):
+            readings_here: tuple[str, ...] = ("points", "relative", "by row") if len(set(by_row)) == 2 \
+                else ("points", "relative")
+            if saving:
+                readings_here = ("saving",)     # "Reduction", "Saving", 节省: the gap over the first, only
+            for how in readings_here:
                 hows = by_row if how == "by row" else [how] * len(pairs)
                 formulas = [self._difference(d, x, y, h) for (d, x, y), h in zip(pairs, hows, strict=True)]
                 missed = [k for k, f in enumerate(formulas) if f is None]
                 # under a Δ header, one cell of four or more that does not hold is the finding
-                if not missed or (named and len(missed) == 1 and len(pairs) >= 4):
+                # (a header naming the saving says the reading: one cell of three may then miss it)
+                if not missed or (named and len(missed) == 1 and len(pairs) >= (3 if saving else 4)):
                     for k in missed:
                         formulas[k] = self._difference(*pairs[k], hows[k], check=False)
                     if all(f is not None for f in formulas):
@@ -72,9 +84,7 @@ class DeltaRelations(FinderBase):
             out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
                                 unitless=True, at=m.start, confidence=0.75,
                                 note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
-                                     f"{self._header(t, b)!r}" + {"relative": ", relative",
-                                                                   "by row": ", in points for rates, else relative"
-                                                                   }.get(how, ""),
+                                     f"{self._header(t, b)!r}" + _READING_NOTE.get(how, ""),
                                 evidence=f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} "
                                          f"({how}) is the only reading that gives all {len(pairs)} cells"))
         return out
@@ -138,6 +148,12 @@ class DeltaRelations(FinderBase):
             # (a bare cell of points is a number of percent; a cell printed in points, "+1.0 pts", a percentage)
             formula = f"({_ref(x)} - {_ref(y)})" + (" * 100" if percent and md.number.kind not in ("percent", "points")
                                                     else "")
+        elif how == "saving":
+            # "| Baseline | Tern | Saving |": the first less the second, over the first
+            if ix.lo <= 0 or md.number.kind != "percent":
+                return None
+            lo, hi = min(lo / ix.lo, lo / ix.hi) * 100, max(hi / ix.lo, hi / ix.hi) * 100
+            formula = f"({_ref(x)} - {_ref(y)}) / {_ref(x)}"
         else:
             if iy.lo <= 0 or md.number.kind != "percent":
                 return None
