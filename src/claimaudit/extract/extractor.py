@@ -61,6 +61,10 @@ _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 #: "40+ GiB/s": a "+" between the number and its unit.
 _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+#: "one" before another number word of a list or a range ("one, two and three", "one or two", "from one
+#: to ten") is the number, not the article ("one of the two", "one to one" stay out).
+_ONE_BESIDE_NUMBER = re.compile(r"(?:,\s*|\s+(?:or|to)\s+)(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
+                                r"|twelve|twenty|thirty|forty|fifty|a hundred|a dozen)(?![A-Za-z])", re.I)
 
 
 #: The tenth after 成 (三成五 = 35%), where no other word starts with it.
@@ -588,7 +592,7 @@ class Extractor:
         if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=":
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
-        if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
+        if tok.kind == "words" and tok.norm in ("1",) and not p.unit and not _ONE_BESIDE_NUMBER.match(f, tok.end):
             self.skipped.append((tok, "article"))
             return False, None
         return True, counted

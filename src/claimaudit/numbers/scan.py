@@ -311,8 +311,9 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
-_OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
-                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+#: A denominator in words may be a long number ("1 over one hundred and twenty one": five words).
+_OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+(?:-[a-z]+)?)[ \t]+over[ \t]+"
+                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,7})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"

@@ -79,6 +79,10 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             # new number, so stop before this group.
             return (total, group_start) if group_start else None
         if w in ("a", "an"):
+            if seen and words[i - 1] == "and" and nxt in TENS and i + 2 < n and words[i + 2] in UNIT_ORDINALS \
+                    and words[i + 2] != "second":
+                # "twenty one and a twenty-first" (21 1/21): a compound ordinal as the fraction's denominator
+                return total + current + Fraction(1, TENS[nxt] + UNIT_ORDINALS[words[i + 2]]), i + 3
             if nxt in SCALES:
                 current += 1
                 i, seen = i + 1, True
@@ -110,6 +114,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                     return total + frac * SCALES[after], i + 3   # "one billion and three quarters million"
                 if last_scale >= 10**6 and current == 0:
                     return total + frac * last_scale, i + 2    # "two million and one half"
+                if total == 0 and after in BIG_SCALES:
+                    return (current + frac) * SCALES[after], i + 3   # "one and three quarters million"
                 return total + current + frac, i + 2         # "one hundred and three and two thirds"
             if nxt in FRACTIONS and not seen and w != "zero" and (w == "one" or nxt.endswith("s")):
                 current += Fraction(UNITS[w], FRACTIONS[nxt])
@@ -140,6 +146,14 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 whole = total + current      # "two hundred and fifty-four hundredths" = 200.54
             i += 1
             continue
+        elif w == "point" and seen and used == i and (two := _two_digit_word(words, i + 1)) is not None:
+            # "three point fourteen", "one point twenty-five": the digits after the point said as one
+            # number of two digits (3.14, 1.25)
+            tail, j = two
+            value = total + current + Fraction(tail, 100)
+            if total == 0 and j < n and words[j] in BIG_SCALES:
+                return value * SCALES[words[j]], j + 1     # "one point twenty-five million"
+            return value, j
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
             # "five point five", "zero point three seven": spoken decimals, one digit word each.
             j = i + 1
@@ -188,6 +202,20 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     return value, used
 
 
+def _two_digit_word(words: list[str], i: int) -> tuple[int, int] | None:
+    """A number from 10 to 99 said in words at ``words[i]`` ("fourteen", "twenty", "twenty five"),
+    and the index after it; None for anything else (a unit word after "point" is one digit)."""
+    w = words[i] if i < len(words) else ""
+    if w in TENS:
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if 0 < UNITS.get(nxt, 0) < 10:
+            return TENS[w] + UNITS[nxt], i + 2
+        return TENS[w], i + 1
+    if 10 <= UNITS.get(w, 0) <= 19:
+        return UNITS[w], i + 1
+    return None
+
+
 def _fraction_follows(words: list[str], i: int) -> bool:
     """A numerator and a fraction word stand at ``words[i]`` ("two thirds", "one half")."""
     return i + 1 < len(words) and words[i] in UNITS and words[i + 1] in FRACTIONS
@@ -215,7 +243,8 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     last = words[2]
     plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
     if last not in UNIT_ORDINALS and not plural:
-        return None
+        # "one twenty-five thousandth": the tens word opens a longer cardinal before a scale's ordinal
+        return _over_compound_ordinal(words) if w in UNITS and w != "zero" else None
     den = TENS[nxt] + UNIT_ORDINALS[last[:-1] if plural else last]
     if w in ("a", "an", "one") and not plural:
         if n == 3 or words[3] == "of":
@@ -232,6 +261,13 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
     over an ordinal with a scale in it (``one twenty-fifth`` is read by the caller)."""
     for j in range(2, min(len(words), 8)):
         last = words[j]
+        if FRACTIONS.get(last, 0) >= 100:
+            # "one two hundredth" (1/200), "three one-hundredths" (3/100): a cardinal over a scale's ordinal
+            plural = last.endswith("s")
+            got = english_value(words[1:j])
+            if plural != (words[0] != "one") or got is None or got[1] != j - 1 or got[0].denominator != 1:
+                return None
+            return Fraction(UNITS[words[0]]) / (got[0] * FRACTIONS[last]), j + 1
         plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
         if last not in UNIT_ORDINALS and not plural:
             if last in UNITS or last in TENS or last in SCALES or last == "and":

@@ -1,0 +1,122 @@
+"""Families of number phrasings (session 13), from the families Recognizers-Text's Number model reads
+(its English and Chinese resource grammars), each probed with invented sentences and with the near misses
+that must stay non-quantities (or keep their other reading)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_extract_value_families2 import mentions, the
+
+F = Fraction
+
+
+def printed(text: str) -> list[str]:
+    return [m.printed for m in mentions(text)]
+
+
+# -- a fraction read aloud whose denominator is a number of several words -----------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The odds are 1 over one hundred and twenty one.", "1 over one hundred and twenty one", F(1, 121)),
+    ("The dose is one over two hundred and fifty.", "one over two hundred and fifty", F(1, 250)),
+    ("The share was twenty-one over three.", "twenty-one over three", F(7)),
+])
+def test_over_a_long_denominator(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("He won 3 over two days.", ["3", "over two days"]),       # a period after "over": no fraction
+    ("They earned $2000 over 3 years", ["$2000", "3 years"]),
+])
+def test_over_a_period_is_no_fraction(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+# -- a fraction between a whole and a scale: "one and three quarters million" ------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Sales reached one and three quarters million.", "one and three quarters million", 1_750_000),
+    ("The city has two and two thirds million people.", "two and two thirds million", F(8_000_000, 3)),
+    ("They lent one and a half billion dollars.", "one and a half billion dollars", 1_500_000_000),
+])
+def test_whole_and_fraction_before_a_scale(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_whole_and_fraction_without_scale() -> None:
+    assert the("The recipe takes one and two thirds cups.", "one and two thirds cups").number.nominal == F(5, 3)
+
+
+# -- a numerator over a scale's ordinal: "one two hundredth" ------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The error is one two hundredth of the reading.", "one two hundredth", F(1, 200)),
+    ("It shrank by three one-hundredths.", "three one-hundredths", F(3, 100)),
+    ("Each part is one twenty-five thousandth of the whole.", "one twenty-five thousandth", F(1, 25000)),
+    ("A gap of two three-hundredths remained.", "two three-hundredths", F(2, 300)),
+    ("The tolerance is one one thousandth.", "one one thousandth", F(1, 1000)),
+])
+def test_numerator_over_a_scale_ordinal(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("We marked the two hundredth anniversary.", []),           # an ordinal after "the"
+    ("five twenty-five", ["five", "twenty-five"]),               # two numbers, no ordinal at all
+    ("It was the one hundredth anniversary.", []),               # an ordinal after "the"
+])
+def test_scale_ordinal_near_misses(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+# -- "point" and the decimals said as one number: "three point fourteen" ------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Pi is three point fourteen.", "three point fourteen", F(314, 100)),
+    ("The rate is one point twenty-five.", "one point twenty-five", F(125, 100)),
+    ("The budget is one point twenty five million.", "one point twenty five million", 1_250_000),
+    ("It reads two point five.", "two point five", F(5, 2)),
+])
+def test_point_and_two_digit_decimals(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_point_as_a_noun_stays_out() -> None:
+    assert printed("At that point fifteen people left.") == ["fifteen"]
+
+
+# -- a compound ordinal as the fraction after "and a" -------------------------------------------------------
+
+def test_and_a_compound_ordinal() -> None:
+    assert the("The value is twenty one and a twenty-first.",
+               "twenty one and a twenty-first").number.nominal == 21 + F(1, 21)
+
+
+def test_and_a_thirty_second_stays_a_duration_question() -> None:
+    # "a thirty-second" may be half a minute: no fraction is joined to the whole
+    assert printed("two and a thirty-second") == ["two", "a thirty-second"]
+
+
+# -- "one" beside another number of a list or a range is the number ----------------------------------------
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("one or two people", ["one", "two"]),
+    ("Count one, two, three.", ["one", "two", "three"]),
+    ("Rate it from one to ten.", ["one", "ten"]),
+])
+def test_one_in_a_list(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("one of the two", ["two"]),
+    ("I have one apple.", []),
+    ("We met one to one.", []),
+    ("No one came.", []),
+    ("This one is better.", []),
+])
+def test_one_as_an_article_stays_out(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
