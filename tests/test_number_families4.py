@@ -120,3 +120,51 @@ def test_one_in_a_list(text: str, spans: list[str]) -> None:
 ])
 def test_one_as_an_article_stays_out(text: str, spans: list[str]) -> None:
     assert printed(text) == spans
+
+
+# -- 仨: three in one character, as 俩 is two --------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("他们仨一起去了北京", "仨", 3),
+    ("仨人合租一套房", "仨人", 3),
+    ("他们俩先走了", "俩", 2),
+])
+def test_sa_and_lia(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_sa_gua_lia_zao_is_an_idiom() -> None:
+    assert printed("为了仨瓜俩枣吵架") == []
+
+
+# -- a numeral after 是 before a second clause with its own 是 ----------------------------------------------
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("正确答案不是五这是八", ["五", "八"]),
+    ("他说是三也是四", ["三", "四"]),
+    ("数量不是一却是五", ["一", "五"]),
+])
+def test_numeral_before_a_contrasting_copula(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+@pytest.mark.parametrize("text", ["他是一个好人", "这是一种方法", "我一看你就笑"])
+def test_one_as_article_after_shi_stays_out(text: str) -> None:
+    assert printed(text) == []
+
+
+# -- 拾 alone is the verb "pick up"; in a numeral it is the capital ten -------------------------------------
+
+@pytest.mark.parametrize("text", ["请收拾房间", "他拾起一块石头", "拾金不昧的好少年", "志愿者捡拾垃圾"])
+def test_shi_alone_is_a_word(text: str) -> None:
+    assert printed(text) == []
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("收到现金拾元", "拾元", 10),
+    ("合计人民币拾伍元整", "人民币拾伍元", 15),
+    ("金额：拾万元", "拾万元", 100_000),
+    ("壹佰贰拾叁", "壹佰贰拾叁", 123),
+])
+def test_shi_in_an_amount(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value

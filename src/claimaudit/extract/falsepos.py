@@ -262,6 +262,8 @@ _CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早�
 #: Capital (financial) numerals. Alone they are mostly words (陆地 land, 肆意 wilful); in an amount
 #: a place or a currency follows them (伍拾, 陆万, 叁元).
 _CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
+#: A capital place alone (拾 "pick up" in 收拾, 拾起; 佰, 仟 in names) is a word too; inside a numeral it is a place.
+_CAPITAL_PLACES = ("拾", "佰", "仟")
 _CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")$")
@@ -608,8 +610,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 or _CN_HALF_HOUR_AFTER.match(after) \
                 or ((point > 0 or _CN_HOUR_AFTER.match(after)) and _CN_TIME_OF_DAY_BEFORE.search(before)):
             return "time of day"      # 两点五十, 三点一五分, 两点半, 下午三点: a clock time, not 2.50
-        if all(c in _CAPITAL_DIGITS for c in tok) and not _CAPITAL_AMOUNT_AFTER.match(after):
-            return "word"             # 陆地, 肆意, 伍仁, 海陆空: a capital numeral alone is a word, not an amount
+        if (all(c in _CAPITAL_DIGITS for c in tok) or tok in _CAPITAL_PLACES) \
+                and not _CAPITAL_AMOUNT_AFTER.match(after):
+            return "word"             # 陆地, 肆意, 伍仁, 海陆空, 收拾, 拾起: a capital numeral alone is a word
         if (tok == "零" or tok.startswith("零")) and point < 0:
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):

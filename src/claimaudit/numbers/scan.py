@@ -634,7 +634,7 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
 #: After 多: the words 多少 (how many), 多么 (how) and 多数 (most), not "more than".
 _NOT_MORE_THAN = frozenset("少么麼数數")
 #: The digits 一 … 九 (the units place of 二十有五).
-_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆"}
+_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆仨"}
 _LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
