@@ -168,3 +168,35 @@ def test_shi_alone_is_a_word(text: str) -> None:
 ])
 def test_shi_in_an_amount(text: str, span: str, value: int) -> None:
     assert the(text, span).number.nominal == value
+
+
+# -- "one in …" with a scale in the denominator --------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The risk is 1 in one hundred.", "1 in one hundred", F(1, 100)),
+    ("About one in a hundred people carry it.", "About one in a hundred", F(1, 100)),
+    ("It affects one in ten thousand births.", "one in ten thousand", F(1, 10_000)),
+    ("One in five adults smoke.", "One in five", F(1, 5)),
+])
+def test_one_in_a_scaled_denominator(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_one_in_a_million_is_an_idiom() -> None:
+    assert printed("She is one in a million.") == []
+
+
+# -- a decimal at a line's start before a scale is an amount, not a section number ---------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("2.5 万人次", "2.5 万", 25_000),
+    ("1.5 K", "1.5 K", 1500),
+    ("3.1 M downloads so far", "3.1 M", 3_100_000),
+])
+def test_decimal_before_a_scale_at_line_start(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize("text", ["3.2 Methods", "2.1 K-means clustering", "1.2 B. Results", "3.2 数据集"])
+def test_section_numbers_stay_out(text: str) -> None:
+    assert printed(text) == []

@@ -229,7 +229,9 @@ _YEAR_SLASH_BEFORE = re.compile(r"(?<![\d/.])(?:19[5-9]\d|20[0-3]\d)/$")
 _WORD_IDIOM_BEFORE = {"nine": re.compile(r"\b(?:cloud|whole)\s$", re.I),
                       "a million": re.compile(r"\b(?:one in|thanks|thank you)\s$", re.I)}
 _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
-_LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
+#: (a scale after the number, "2.5 万", "1.5 K", makes it an amount too: no section's title is a scale)
+_LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)"
+                                r"|\s*(?:[万萬亿億]|[KMBk](?![\w\-]|\.\s*\w))")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 #: A month and a day with a slash ("9/11", "7/4", "12/25") after a word of time is a date (elsewhere a

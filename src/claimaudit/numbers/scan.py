@@ -43,6 +43,7 @@ from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
+from .words import SCALED_DENOMINATOR
 from .words import english_value as _english_value
 from .words import read_words
 
@@ -305,7 +306,7 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
-                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+)"
+                          r"|(?:one|1) in (?:" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)"
                           # "nine out of ten", "two in three" (words only: see numbers.words)
                           r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) [a-z]+(?:-[a-z]+)?)"
                           r"(?![A-Za-z\d])", re.I)

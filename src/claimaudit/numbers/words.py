@@ -282,10 +282,13 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
     return None
 
 
+#: The denominator of "one in …" with a scale word: "one in a hundred", "1 in ten thousand" ("one in a
+#: million" is the idiom, not a rate).
+SCALED_DENOMINATOR = r"(?!a million\b)(?:an?|[a-z]+(?:-[a-z]+)?)\s+(?:hundred|thousand|million)"
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
+    r"|(?P<one>one|1)\s+in\s+(?P<den>" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
     # "nine out of ten", "two in three", "one out of four": a share in words (with digits, "2,788 out
     # of 3,064" stays two values: "X% (A out of B)" is a relation between them)
     r"|(?P<num>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+"
@@ -296,7 +299,7 @@ _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 def _word_or_digits(text: str) -> Fraction | None:
     if text.isdigit():
         return Fraction(int(text)) if len(text) <= 6 else None
-    words = text.lower().split("-")      # "one in twenty-one"
+    words = re.split(r"[\s-]+", text.lower())      # "one in twenty-one", "one in a hundred"
     got = english_value(words)
     return got[0] if got and got[1] == len(words) else None
 
