@@ -39,13 +39,12 @@ from .reader import VULGAR_FRACTIONS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
+from .words import SCALED_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
-from .words import SCALED_DENOMINATOR
 from .words import english_value as _english_value
-from .words import read_words
 
 
 class _Lazy(LazyPattern):
