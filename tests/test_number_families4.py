@@ -200,3 +200,27 @@ def test_decimal_before_a_scale_at_line_start(text: str, span: str, value: int) 
 @pytest.mark.parametrize("text", ["3.2 Methods", "2.1 K-means clustering", "1.2 B. Results", "3.2 数据集"])
 def test_section_numbers_stay_out(text: str) -> None:
     assert printed(text) == []
+
+
+# -- a glued lower-case "b" before a counted noun is billion, as a glued "m" is million ----------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("It has 1.2b users.", "1.2b", 1_200_000_000),
+    ("The company has 3b customers.", "3b", 3_000_000_000),
+    ("We released the 7b model today.", "7b", 7_000_000_000),
+    ("It was trained on 2b tokens.", "2b tokens", 2_000_000_000),
+    ("The app has 35m devices.", "35m", 35_000_000),
+])
+def test_glued_b_before_a_count(text: str, span: str, value: int) -> None:
+    m = the(text, span)
+    assert m.number.nominal == value
+    assert any("could be" in c for c in m.candidates)      # the other reading is named
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Registers hold 32b words.", "32b"),
+    ("Use a 64b integer.", "64b"),
+    ("The symbol takes 8b per symbol.", "8b"),
+])
+def test_glued_b_stays_bits(text: str, span: str) -> None:
+    assert the(text, span).unit.dims.items == (("[information]", 1),)

@@ -30,9 +30,9 @@ from .number_affixes import (
     RANGE_SEP,
     RATE_ARTICLE,
     chinese_currency_before,
+    count_scale_letter,
     join_parts,
     memory_plus,
-    million_m,
     post_qualifier,
     qualifier_before,
     storage_letter,
@@ -284,7 +284,7 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult, as_million, basis, spaced_letter = "", False, False, ""
+        mult, letter_other, basis, spaced_letter = "", "", False, ""
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
         if tok.kind in ("digits",) and not storage:
@@ -299,8 +299,8 @@ class Extractor:
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
             elif "mil" in f[pos:pos + 4] and (mil := _MIL_BEFORE_MONEY.match(f, pos)):     # cheap test first
                 mult, pos = " million", mil.end()      # "2mil SEK": a million (not the thou), before money
-            elif million_m(f, pos):
-                mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
+            elif (letter := count_scale_letter(f, pos)) is not None:
+                mult, letter_other = letter       # "35m devices", "7b parameters": 35M, 7B, the choice noted
                 pos += 1
             elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
                 mult, spaced_letter, pos = spaced, spaced, pos + 2
@@ -467,8 +467,9 @@ class Extractor:
             found.candidates.append(f"{spaced_letter} printed apart from the number, read as its scale "
                                     f"({'million' if spaced_letter == 'M' else 'thousand'}); it could be "
                                     f"{_SPACED_SCALE_OTHER[spaced_letter]}")
-        if found is not None and as_million:
-            found.candidates.append("m read as million (a count of the noun after it); it could be metres")
+        if found is not None and letter_other:
+            found.candidates.append(f"{mult.lower()} read as {'million' if mult == 'M' else 'billion'} (a count of "
+                                    f"the noun after it); it could be {letter_other}")
         return found
 
     def _same_affix(self, mult: str, pct: str, nxt: NumberToken) -> bool:
@@ -603,7 +604,8 @@ class Extractor:
         f, p = self.folded, reading.number
         if reading.unit.note:
             candidates.append(reading.unit.note)
-        if p.multiplier == "B" and not COUNT_NOUN.match(f, num_end + 1) and not p.unit:
+        if p.multiplier == "B" and "b" not in f[num_end - 1:num_end + 1] and not COUNT_NOUN.match(f, num_end + 1) \
+                and not p.unit:       # (a glued "b" read as billion has its own note: it could be bits)
             candidates.append("B read as billion (a count); it could be bytes")
         if p.uses_kilo and _CONTEXT_LENGTH.search(f[max(0, begin - 12):end + 12]):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
