@@ -224,3 +224,28 @@ def test_glued_b_before_a_count(text: str, span: str, value: int) -> None:
 ])
 def test_glued_b_stays_bits(text: str, span: str) -> None:
     assert the(text, span).unit.dims.items == (("[information]", 1),)
+
+
+# -- a spaced scale letter: one or two spaces, a spaced minus on a line of its own ---------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("It reached 2.33  k", "2.33  k", 2330),
+    ("I have 10  k", "10  k", 10_000),
+    ("- 10  k", "- 10  k", -10_000),
+    ("- 12 M", "- 12 M", -12_000_000),
+])
+def test_spaced_scale_letter(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_bullets_keep_their_values_positive() -> None:
+    assert [(m.printed, m.number.nominal) for m in mentions("Sizes:\n- 10 k\n- 20 k\n")] \
+        == [("10 k", 10_000), ("20 k", 20_000)]
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("- 5 GPUs per node", ["5 GPUs per node"]),       # a list item's text: no minus
+    ("12   k", ["12"]),                                # three spaces: two cells
+])
+def test_spaced_scale_near_misses(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans

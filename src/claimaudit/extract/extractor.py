@@ -83,7 +83,7 @@ _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]y
 #: the scale, the other reading kept as a candidate; only where the letter ends the phrase or a lower-case
 #: word follows (not "5 K GPUs"-like names, "3 M Company"). K is kelvin where the sentence speaks of heat,
 #: M molar where it speaks of solutions (see _spaced_scale).
-_SPACED_SCALE = re.compile(r" ([kKM])(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
+_SPACED_SCALE = re.compile(r" {1,2}([kKM])(?=\s*$|[ \t]*\n|\s*[,;:)!?]|\.\s|\.$| [a-z])")
 _MOLAR_CONTEXT = re.compile(r"solution|concentrat|molar|\bmol\b|buffer|\bacid|\bHCl\b|NaCl|dissolv|titrat", re.I)
 _SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelvin", "M": "molar"}
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
@@ -122,7 +122,7 @@ def _descending(first: str, second: str) -> bool:
 
 
 def _spaced_scale(f: str, start: int, pos: int) -> str | None:
-    """The scale letter printed one space after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
+    """The scale letter printed one or two spaces after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
     m = _SPACED_SCALE.match(f, pos)
     if m is None:
         return None
@@ -303,7 +303,7 @@ class Extractor:
                 mult, letter_other = letter       # "35m devices", "7b parameters": 35M, 7B, the choice noted
                 pos += 1
             elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
-                mult, spaced_letter, pos = spaced, spaced, pos + 2
+                mult, spaced_letter, pos = spaced, spaced, f.index(spaced, pos) + 1     # "10 k", "10  k"
         if cur is None and tok.kind in ("chinese", "digits") and tok.start > 1:
             cur = chinese_currency_before(f, tok.start, pos)     # 港币3000万元: in Hong Kong dollars
         approx = None

@@ -508,6 +508,7 @@ _SPACED_SIGN = _Lazy(r"(?:(?<![A-Za-z])(?:is|was|are|were|be|equals|of|by|to|at|
                      r"|=) [\-−] $", re.I)
 _LINE_BREAK_SIGN = _Lazy(r"(?:^|\n)[\-−] $")
 _BULLET_LINE = _Lazy(r"[ \t]*[-*+•] ")
+_SCALE_LETTER_REST = _Lazy(r" {1,2}[kKMB]\s*")
 
 
 def _sign_before(folded: str, s: int, e: int) -> int | None:
@@ -528,8 +529,8 @@ def _sign_before(folded: str, s: int, e: int) -> int | None:
         return None
     line_end = folded.find("\n", e)
     line_end = len(folded) if line_end < 0 else line_end
-    if folded[e:line_end].strip():
-        return None          # "- 5 GPUs per node": a list item's text
+    if folded[e:line_end].strip() and not _SCALE_LETTER_REST.fullmatch(folded, e, line_end):
+        return None          # "- 5 GPUs per node": a list item's text ("- 10  k" is the number and its scale)
     prev_start = folded.rfind("\n", 0, max(0, s - 3)) + 1
     beside = [folded[prev_start:max(prev_start, s - 3)] if s - 2 > 0 else "", folded[line_end + 1:line_end + 8]]
     return None if any(_BULLET_LINE.match(line) for line in beside if line) else s - 2
