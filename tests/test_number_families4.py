@@ -249,3 +249,25 @@ def test_bullets_keep_their_values_positive() -> None:
 ])
 def test_spaced_scale_near_misses(text: str, spans: list[str]) -> None:
     assert printed(text) == spans
+
+
+# -- numerals joined by arithmetic are numbers, even 一 and a single digit -----------------------------------
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("一加一等于二", ["一", "一", "二"]),
+    ("三乘以五等于十五", ["三", "五", "十五"]),
+    ("十减三等于七", ["十", "三", "七"]),
+    ("八除以二", ["八", "二"]),
+    ("3加5等于8", ["3", "5", "8"]),
+])
+def test_arithmetic_operands(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("一加手机很好用", []),                 # a brand: no numeral after 加
+    ("他加了三个人", ["三个人"]),
+    ("增加三倍", ["三倍"]),
+])
+def test_arithmetic_near_misses(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans

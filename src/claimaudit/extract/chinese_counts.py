@@ -109,11 +109,18 @@ _COPULA_BEFORE = re.compile(r"(?:是|为|為|等于|等於)\s*$")
 _CLAUSE_END = frozenset("，。！？；：,.!?;:、")
 #: A second clause with its own 是 glued after the numeral: 不是五这是八, 是三也是四, 不是一却是五.
 _NEXT_COPULA = re.compile(r"[这那不也还而却更但這還卻]?是")
+#: Arithmetic between numerals (一加一等于二, 八除以二, 十减三): each operand is a number. Both sides must be
+#: numerals or digits (一加手机 is a brand, 加 a verb elsewhere).
+_OPERATOR = r"(?:加上?|[减減]去?|乘以?|除以|等于|等於)"
+_NUMERAL_CHAR = r"[0-9一二两兩三四五六七八九十零〇百千万萬亿億壹贰貳叁肆伍陆陸柒捌玖拾佰仟]"
+_OPERAND_AFTER = re.compile(r"\s*" + _OPERATOR + r"\s*" + _NUMERAL_CHAR)
+_OPERAND_BEFORE = re.compile(_NUMERAL_CHAR + r"\s*" + _OPERATOR + r"\s*$")
 
 
 def lone_numeral(f: str, start: int, end: int) -> bool:
     """The numeral at ``f[start:end]`` stands for itself, even 一 or 两: alone in its line or table cell
-    (``| 两 |``), between quotes (``“一”和“五”``), or last in a clause after 是/为 (``答案是五。``).
+    (``| 两 |``), between quotes (``“一”和“五”``), an operand of arithmetic (``一加一等于二``), or last in a
+    clause after 是/为 (``答案是五。``).
     Set phrases (合二为一, 一分为二) are not."""
     i, j, n = start, end, len(f)
     while i > 0 and f[i - 1] in " \t":
@@ -125,6 +132,8 @@ def lone_numeral(f: str, start: int, end: int) -> bool:
             nxt in "。.!！?？" and (j + 1 == n or f[j + 1] in "\n|"))):
         return True
     if prev in _QUOTES and i == start and nxt == _QUOTES[prev] and j == end:
+        return True
+    if _OPERAND_AFTER.match(f, end) or _OPERAND_BEFORE.search(f, max(0, start - 5), start):
         return True
     return (not nxt or nxt in _CLAUSE_END or (j == end and _NEXT_COPULA.match(f, j) is not None)) \
         and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start)) and not _in_idiom(f, start, end)
@@ -161,6 +170,8 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
     if tok in ("俩", "倆", "仨") and _PAIR_OF_PEOPLE_BEFORE.search(f, max(0, start - 3), start):
         return end, ""                   # 他们俩, 我俩, 兄弟俩: the two of them (the people are named before it)
+    if _OPERAND_AFTER.match(f, end):
+        return None                      # 三乘以五: an operand (lone_numeral), the operator no counted noun
     if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
         return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end
