@@ -271,3 +271,22 @@ def test_arithmetic_operands(text: str, spans: list[str]) -> None:
 ])
 def test_arithmetic_near_misses(text: str, spans: list[str]) -> None:
     assert printed(text) == spans
+
+
+# -- "at one point" opening a clause is "once": the number after it stands alone ----------------------------
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("At one point twenty people left.", ["twenty"]),
+    ("At one point five people left.", ["five"]),
+    ("Then, at one point five people left.", ["five"]),
+])
+def test_at_one_point_opening_a_clause(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Inflation stood at one point five percent.", "one point five percent", F(3, 2)),
+    ("The rate is one point five.", "one point five", F(3, 2)),
+])
+def test_one_point_after_a_verb_is_a_value(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value

@@ -167,6 +167,9 @@ _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WOR
 #: "point" before a digit word is a decimal point where a value is expected (at the start of a line, after a
 #: sign, a verb of being or a preposition: "it fell by point two"); after a noun or a determiner it is
 #: the noun ("at that point five people left", "a turning point five years ago").
+#: "at one point" opening a clause is "once" ("At one point five people left", "and at one point twenty");
+#: after a verb it is a value ("inflation stood at one point five percent").
+_AT_ONE_POINT = _Lazy(r"(?:^|\n|[.,;:!?(] |(?<![a-z])(?:and|but|then|yet) )at $")
 _BARE_POINT = _Lazy(r"(?:^|\n|(?<![a-z])(?:is|was|are|were|be|been|equals|of|by|to|at|from|about|around|roughly"
                     r"|approximately|nearly|almost|only|just|minus|negative|plus|than) )(point) $")
 
@@ -278,6 +281,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
         if _ordinal_after_the(words, used, lower, start, end) or (
                 words[used - 1] == "quarters" and _PERIODS_BEFORE.search(lower, max(0, start - 12), start)):
             pos = spans[min(used, len(spans) - 1)][2]    # "in the last two quarters": periods, not 1/2
+            continue
+        if words[:2] == ["one", "point"] and used > 2 and _AT_ONE_POINT.search(lower, max(0, start - 12), start):
+            pos = spans[1][2]      # "At one point five people left": once, then five people (not 1.5)
             continue
         point = _BARE_POINT.search(lower, max(0, start - 24), start) \
             if words[0] in _UNITS_EN and _UNITS_EN[words[0]] < 10 else None
