@@ -290,3 +290,20 @@ def test_at_one_point_opening_a_clause(text: str, spans: list[str]) -> None:
 ])
 def test_one_point_after_a_verb_is_a_value(text: str, span: str, value: Fraction) -> None:
     assert the(text, span).number.nominal == value
+
+
+# -- "twenty-second" is a position after a possessive or before a noun a position counts ---------------------
+
+@pytest.mark.parametrize("text", ["It was its twenty-second season.", "She finished twenty-second place overall.",
+                                  "He won for a twenty-second time.", "the twenty-second of May",
+                                  "their one hundredth game"])
+def test_compound_ordinals_are_positions(text: str) -> None:
+    assert printed(text) == []
+
+
+@pytest.mark.parametrize(("text", "span", "seconds"), [
+    ("We ran a twenty-second delay.", "twenty-second", 20),
+    ("They bought a thirty-second ad.", "thirty-second", 30),
+])
+def test_tens_second_after_an_article_is_a_duration(text: str, span: str, seconds: int) -> None:
+    assert the(text, span).number.nominal == seconds

@@ -199,13 +199,24 @@ _PERIODS_BEFORE = _Lazy(r"(?<![a-z])(?:last|past|next|first|previous|recent|foll
 _AFTER_ORDINAL = _Lazy(r" (?!of\b|or\b|and\b|to\b|more\b|less\b)[a-z]")
 
 
+#: "the", or a possessive, before an ordinal ("the twenty-second", "its twenty-second season").
+_DETERMINER_BEFORE = _Lazy(r"(?<![a-z])(?:the|its|his|her|their|our|my|your) $")
+#: Nouns that a position counts and a duration never qualifies ("twenty-second place", "… anniversary").
+_ORDINAL_NOUN_AFTER = _Lazy(r" (?:place|floor|anniversary|birthday|season|edition|round|century|amendment|"
+                            r"consecutive|straight|annual|time|of (?:january|february|march|april|may|june|july|"
+                            r"august|september|october|november|december))\b")
+
+
 def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end: int) -> bool:
     """After "the", ``twenty-second`` and ``one hundredth`` before a noun are positions: "the
     twenty-second of May", "the one hundredth anniversary" ("a thirty-second ad" is 30 s, "one
     hundredth of a second" a fraction)."""
-    if not lower.endswith("the ", max(0, start - 4), start):
+    second = used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN
+    if second and _ORDINAL_NOUN_AFTER.match(lower, end + len(" second")):
+        return True         # "twenty-second place", "its twenty-second season" (not "a twenty-second clip")
+    if not _DETERMINER_BEFORE.search(lower, max(0, start - 7), start):
         return False
-    if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN:
+    if second:
         return True
     return used == 2 and words[0] == "one" and _FRACTIONS_EN.get(words[1], 0) > 10 and not words[1].endswith("s") \
         and _AFTER_ORDINAL.match(lower, end) is not None
