@@ -307,3 +307,15 @@ def test_compound_ordinals_are_positions(text: str) -> None:
 ])
 def test_tens_second_after_an_article_is_a_duration(text: str, span: str, seconds: int) -> None:
     assert the(text, span).number.nominal == seconds
+
+
+# -- 2D, 3D, 4D glued are dimensions, no amount --------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["It's not trivial to switch from one 3D topology to another.", "2D images",
+                                  "Print it in 3D.", "3D-printed parts"])
+def test_glued_d_is_a_dimension(text: str) -> None:
+    assert printed(text) == []
+
+
+def test_spaced_debye_stays() -> None:
+    assert the("It has a dipole of 3 D.", "3 D").unit.canonical == "debye"

@@ -453,6 +453,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return None                       # "stamps cost 50c": cents, in a sentence about money
             if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
+            if g.group(0) == "D" and tok in ("2", "3", "4") and not after[1:2].isalnum():
+                return "compound word"            # a 3D model, 2D images: dimensions, no 3 debye or days
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
                     and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
                 return None                       # "50p": pence, in a sentence about money
