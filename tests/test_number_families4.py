@@ -319,3 +319,23 @@ def test_glued_d_is_a_dimension(text: str) -> None:
 
 def test_spaced_debye_stays() -> None:
     assert the("It has a dipole of 3 D.", "3 D").unit.canonical == "debye"
+
+
+# -- a whole "and" a fraction whose numerator is a tens number ----------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The bar is one and twenty-five hundredths wide.", "one and twenty-five hundredths", F(125, 100)),
+    ("It scored three and forty-one fiftieths.", "three and forty-one fiftieths", 3 + F(41, 50)),
+    ("The cheque reads two hundred and fifty-four hundredths.", "two hundred and fifty-four hundredths",
+     200 + F(54, 100)),
+])
+def test_whole_and_tens_fraction(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("twenty and thirty", ["twenty", "thirty"]),
+    ("one and twenty people", ["twenty"]),
+])
+def test_and_between_two_numbers_stays(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans

@@ -138,6 +138,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 current = Fraction(0)
                 last_scale, group_start = scale, i + 1
                 groups += 1
+        elif w in ("and", "&") and seen and nxt in TENS and words[i - 1] not in SCALES \
+                and (tens_frac := _tens_fraction(words, i + 1)) is not None:
+            # "one and twenty-five hundredths" (1.25), "three and forty-one fiftieths": a whole and a
+            # fraction whose numerator is a tens number
+            return total + current + tens_frac[0], tens_frac[1]
         elif w in ("and", "&") and seen and (nxt in ("a", "an") or (
                 (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
             # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
@@ -214,6 +219,18 @@ def _two_digit_word(words: list[str], i: int) -> tuple[int, int] | None:
     if 10 <= UNITS.get(w, 0) <= 19:
         return UNITS[w], i + 1
     return None
+
+
+def _tens_fraction(words: list[str], i: int) -> tuple[Fraction, int] | None:
+    """A proper fraction with a tens numerator at ``words[i]`` ("twenty-five hundredths", "forty
+    fiftieths"): (value, index after it), or None."""
+    two = _two_digit_word(words, i)
+    if two is None or two[1] >= len(words):
+        return None
+    den = FRACTIONS.get(words[two[1]], 0)
+    if not words[two[1]].endswith("s") or not two[0] < den:
+        return None
+    return Fraction(two[0], den), two[1] + 1
 
 
 def _fraction_follows(words: list[str], i: int) -> bool:
