@@ -326,6 +326,9 @@ def test_spaced_debye_stays() -> None:
 @pytest.mark.parametrize(("text", "span", "value"), [
     ("The bar is one and twenty-five hundredths wide.", "one and twenty-five hundredths", F(125, 100)),
     ("It scored three and forty-one fiftieths.", "three and forty-one fiftieths", 3 + F(41, 50)),
+    ("The drill is seven and three twenty-fifths.", "seven and three twenty-fifths", 7 + F(3, 25)),
+    ("The bolt is two and twenty-five sixty-fourths.", "two and twenty-five sixty-fourths", 2 + F(25, 64)),
+    ("It grew one and one twenty-fifth.", "one and one twenty-fifth", 1 + F(1, 25)),
     ("The cheque reads two hundred and fifty-four hundredths.", "two hundred and fifty-four hundredths",
      200 + F(54, 100)),
 ])
@@ -336,6 +339,7 @@ def test_whole_and_tens_fraction(text: str, span: str, value: Fraction) -> None:
 @pytest.mark.parametrize(("text", "spans"), [
     ("twenty and thirty", ["twenty", "thirty"]),
     ("one and twenty people", ["twenty"]),
+    ("Wait two and one second.", ["two", "one second"]),
 ])
 def test_and_between_two_numbers_stays(text: str, spans: list[str]) -> None:
     assert printed(text) == spans

@@ -138,11 +138,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 current = Fraction(0)
                 last_scale, group_start = scale, i + 1
                 groups += 1
-        elif w in ("and", "&") and seen and nxt in TENS and words[i - 1] not in SCALES \
-                and (tens_frac := _tens_fraction(words, i + 1)) is not None:
-            # "one and twenty-five hundredths" (1.25), "three and forty-one fiftieths": a whole and a
-            # fraction whose numerator is a tens number
-            return total + current + tens_frac[0], tens_frac[1]
+        elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS) and words[i - 1] not in SCALES \
+                and (part := _proper_fraction(words, i + 1)) is not None:
+            # "one and twenty-five hundredths" (1.25), "seven and three twenty-fifths", "two and twenty-five
+            # sixty-fourths": a whole and a fraction of any numerator and denominator the words read
+            return total + current + part[0], part[1]
         elif w in ("and", "&") and seen and (nxt in ("a", "an") or (
                 (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
             # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
@@ -221,16 +221,16 @@ def _two_digit_word(words: list[str], i: int) -> tuple[int, int] | None:
     return None
 
 
-def _tens_fraction(words: list[str], i: int) -> tuple[Fraction, int] | None:
-    """A proper fraction with a tens numerator at ``words[i]`` ("twenty-five hundredths", "forty
-    fiftieths"): (value, index after it), or None."""
-    two = _two_digit_word(words, i)
-    if two is None or two[1] >= len(words):
+def _proper_fraction(words: list[str], i: int) -> tuple[Fraction, int] | None:
+    """A fraction below one read from ``words[i]`` that ends in a fraction word ("twenty-five hundredths",
+    "three twenty-fifths", "one half"): (value, index after it), or None ("twenty people", "one second")."""
+    got = english_value(words[i:])
+    if got is None or not 0 < got[0] < 1:
         return None
-    den = FRACTIONS.get(words[two[1]], 0)
-    if not words[two[1]].endswith("s") or not two[0] < den:
+    last = words[i + got[1] - 1]
+    if last not in FRACTIONS and last not in UNIT_ORDINALS and last[:-1] not in UNIT_ORDINALS:
         return None
-    return Fraction(two[0], den), two[1] + 1
+    return got[0], i + got[1]
 
 
 def _fraction_follows(words: list[str], i: int) -> bool:
