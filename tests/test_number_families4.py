@@ -343,3 +343,18 @@ def test_whole_and_tens_fraction(text: str, span: str, value: Fraction) -> None:
 ])
 def test_and_between_two_numbers_stays(text: str, spans: list[str]) -> None:
     assert printed(text) == spans
+
+
+# -- a word sign before digits and a spoken half ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The answer is minus 3 and a half.", "minus 3 and a half", F(-7, 2)),
+    ("It fell to minus 10 and a half degrees.", "minus 10 and a half degrees", F(-21, 2)),
+    ("It was negative 2 and a quarter.", "negative 2 and a quarter", F(-9, 4)),
+])
+def test_sign_before_digits_and_a_half(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_subtraction_keeps_its_operands() -> None:
+    assert printed("ten minus 3 and a half") == ["ten", "3 and a half"]

@@ -344,6 +344,14 @@ _AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6})(?: (?P<scale>thousand|mil
 _AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
 
 
+def _and_a_fraction_tokens(folded: str, text: str) -> Iterator[NumberToken]:
+    for m in _AND_A_FRACTION_RE.finditer(folded):
+        start, norm = m.start(), _and_a_fraction(m)
+        if (signed := _sign_before(folded, start, m.end())) is not None:
+            start, norm = signed, "-" + norm      # "minus 3 and a half": -3.5, not -3 and a half
+        yield NumberToken(start, m.end(), text[start:m.end()], norm, "digits")
+
+
 def _and_a_fraction(m: re.Match[str]) -> str:
     """"2.5" for "2 and a half"; "3500000" for "3 million and a half" (a half of the scale)."""
     norm = m.group("n") + _AND_A_DECIMAL[m.group("f").lower()]
@@ -977,8 +985,7 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
             if " and " in lower:
                 found.extend(_scale_and_words(folded, lower))
         if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
-                         for m in _AND_A_FRACTION_RE.finditer(folded))
+            found.extend(_and_a_fraction_tokens(folded, text))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []
