@@ -358,3 +358,18 @@ def test_sign_before_digits_and_a_half(text: str, span: str, value: Fraction) ->
 
 def test_subtraction_keeps_its_operands() -> None:
     assert printed("ten minus 3 and a half") == ["ten", "3 and a half"]
+
+
+# -- a word sign before a fraction read aloud ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The answer is negative one over three.", "negative one over three", F(-1, 3)),
+    ("It is minus 1 over 3.", "minus 1 over 3", F(-1, 3)),
+    ("The answer is minus one over twenty.", "minus one over twenty", F(-1, 20)),
+])
+def test_sign_before_over(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_subtraction_before_over_keeps_its_operands() -> None:
+    assert printed("ten minus 1 over 3") == ["ten", "1 over 3"]

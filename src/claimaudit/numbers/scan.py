@@ -414,8 +414,10 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
         num, den = _word_number(m.group("num")), _word_number(m.group("den"))
         if num is None or den is None or den == 0:
             continue
-        value = num / den
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], f"{value.numerator}/{value.denominator}",
+        value, start = num / den, m.start()
+        if (signed := _sign_before(folded, start, m.end())) is not None:
+            value, start = -value, signed      # "minus 1 over 3", "negative one over three"
+        yield NumberToken(start, m.end(), folded[start:m.end()], f"{value.numerator}/{value.denominator}",
                           "fraction")
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
