@@ -373,3 +373,24 @@ def test_sign_before_over(text: str, span: str, value: Fraction) -> None:
 
 def test_subtraction_before_over_keeps_its_operands() -> None:
     assert printed("ten minus 1 over 3") == ["ten", "1 over 3"]
+
+
+# -- a word sign before digits with a scale word or a power read aloud --------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The balance is minus 3 hundred.", "minus 3 hundred", -300),
+    ("It reads negative 3 hundred and 21.", "negative 3 hundred and 21", -321),
+    ("The net was minus 4 thousand 3 hundred.", "minus 4 thousand 3 hundred", -4300),
+    ("I count minus 6 crore and two hundred.", "minus 6 crore and two hundred", -60_000_200),
+    ("The value is minus 10 to the power of 3.", "minus 10 to the power of 3", -1000),
+])
+def test_sign_before_spoken_scales(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("ten minus 3 hundred", ["ten", "3 hundred"]),
+    ("3 hundred and negative one are two numbers.", ["3 hundred", "negative one", "two"]),
+])
+def test_subtraction_and_second_numbers_keep_their_signs(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -344,12 +344,14 @@ _AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6})(?: (?P<scale>thousand|mil
 _AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
 
 
-def _and_a_fraction_tokens(folded: str, text: str) -> Iterator[NumberToken]:
-    for m in _AND_A_FRACTION_RE.finditer(folded):
-        start, norm = m.start(), _and_a_fraction(m)
-        if (signed := _sign_before(folded, start, m.end())) is not None:
-            start, norm = signed, "-" + norm      # "minus 3 and a half": -3.5, not -3 and a half
-        yield NumberToken(start, m.end(), text[start:m.end()], norm, "digits")
+def _signed(tokens: Iterable[NumberToken], folded: str, text: str) -> Iterator[NumberToken]:
+    """``tokens`` with a sign printed before them taken in ("minus 3 hundred", "negative one over three",
+    "minus 3 and a half"): the token then starts at the sign and wins over the signed digits alone
+    ("minus 3"). A subtraction ("ten minus 3 hundred") keeps its operands (see _sign_before)."""
+    for t in tokens:
+        if t.norm[:1] != "-" and (signed := _sign_before(folded, t.start, t.end)) is not None:
+            t = NumberToken(signed, t.end, text[signed:t.end], "-" + t.norm, t.kind)
+        yield t
 
 
 def _and_a_fraction(m: re.Match[str]) -> str:
@@ -414,10 +416,8 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
         num, den = _word_number(m.group("num")), _word_number(m.group("den"))
         if num is None or den is None or den == 0:
             continue
-        value, start = num / den, m.start()
-        if (signed := _sign_before(folded, start, m.end())) is not None:
-            value, start = -value, signed      # "minus 1 over 3", "negative one over three"
-        yield NumberToken(start, m.end(), folded[start:m.end()], f"{value.numerator}/{value.denominator}",
+        value = num / den
+        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], f"{value.numerator}/{value.denominator}",
                           "fraction")
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
@@ -977,17 +977,19 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower or " out of " in lower:
             found.extend(_multiple_tokens(folded))
         if dotted or " to the " in lower:
-            found.extend(_power_word_tokens(folded))
+            found.extend(_signed(_power_word_tokens(folded), folded, text))
         if dotted or "over" in lower or "hundred" in lower:
-            found.extend(_spoken_tokens(folded, lower))
+            found.extend(_signed(_spoken_tokens(folded, lower), folded, text))
         if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \
                 or "lakh" in lower:
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
-                         for m in _SCALE_CHAIN_RE.finditer(folded) if (chain := _scale_chain(m.group(0))) is not None)
+            found.extend(_signed((NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
+                                  for m in _SCALE_CHAIN_RE.finditer(folded)
+                                  if (chain := _scale_chain(m.group(0))) is not None), folded, text))
             if " and " in lower:
-                found.extend(_scale_and_words(folded, lower))
+                found.extend(_signed(_scale_and_words(folded, lower), folded, text))
         if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
-            found.extend(_and_a_fraction_tokens(folded, text))
+            found.extend(_signed((NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m),
+                                              "digits") for m in _AND_A_FRACTION_RE.finditer(folded)), folded, text))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []
