@@ -394,3 +394,19 @@ def test_sign_before_spoken_scales(text: str, span: str, value: int) -> None:
 ])
 def test_subtraction_and_second_numbers_keep_their_signs(text: str, spans: list[str]) -> None:
     assert printed(text) == spans
+
+
+# -- a half or a quarter of a hundred ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("They sold half a hundred.", "half a hundred", 50),
+    ("About a half hundred came.", "About a half hundred", 50),
+    ("It cost one and a half hundred.", "one and a half hundred", 150),
+    ("We kept a quarter of a hundred.", "a quarter of a hundred", 25),
+])
+def test_half_and_quarter_of_a_hundred(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_a_third_hundred_stays_out() -> None:
+    assert printed("It was a third hundred.") == []

@@ -38,6 +38,7 @@ from .limits import MAX_DIGITS
 from .reader import VULGAR_FRACTIONS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
+from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import SCALED_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
@@ -157,7 +158,7 @@ _EN_START = _Lazy(
     + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
     + r")(?![a-z]))"
     # "half a million", "quarter million": a fraction word before a scale
-    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
+    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_HALF_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
 #: (not "plus or minus 3 points": a margin either way, no negative value)
 _WORD_SIGN = _Lazy(r"(?<![a-z])(?<!plus or )(?<!plus/)(?:minus|negative) $")

@@ -20,6 +20,8 @@ SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9,
           "quadrillion": 10**15, "lakh": 10**5, "crore": 10**7}
 #: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
 BIG_SCALES = frozenset(SCALES) - {"hundred"}
+#: … and a half or a quarter before "hundred" too ("half a hundred" 50, "one and a half hundred" 150).
+HALF_SCALES = frozenset(SCALES)
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
@@ -199,10 +201,10 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         # "twenty-five sixty-fourths" (25/64): after a whole cardinal a tens word cannot go on with it, so
         # it opens the compound denominator ("thirty-seconds" stays out: also a duration)
         return value / (TENS[words[used]] + UNIT_ORDINALS[words[used + 1][:-1]]), used + 2
-    if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
+    if used < n and total == 0 and value.denominator != 1 and _scale_of_fraction(words[used], value):
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
-    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") and words[used + 2] in BIG_SCALES \
-            and total == 0 and value < 1:
+    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") \
+            and _scale_of_fraction(words[used + 2], value) and total == 0 and value < 1:
         return value * SCALES[words[used + 2]], used + 3  # "three quarters of a million", "a third of a billion"
     return value, used
 
@@ -219,6 +221,12 @@ def _two_digit_word(words: list[str], i: int) -> tuple[int, int] | None:
     if 10 <= UNITS.get(w, 0) <= 19:
         return UNITS[w], i + 1
     return None
+
+
+def _scale_of_fraction(word: str, value: Fraction) -> bool:
+    """``word`` is a scale the fraction ``value`` may stand before: a big one ("a third of a billion"), or
+    a hundred after a half or a quarter ("half a hundred", "one and a half hundred")."""
+    return word in BIG_SCALES or (word == "hundred" and value.denominator in (2, 4))
 
 
 def _proper_fraction(words: list[str], i: int) -> tuple[Fraction, int] | None:
@@ -252,7 +260,7 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     if w in ("half", "quarter"):
         k = 1 + (nxt == "of")      # "half of a million", "quarter of a million"
         k += k < n and words[k] in ("a", "an")
-        if k < n and words[k] in BIG_SCALES:
+        if k < n and words[k] in HALF_SCALES:
             return Fraction(SCALES[words[k]], 2 if w == "half" else 4), k + 1
         return None
     if n < 3 or nxt not in TENS:
