@@ -30,7 +30,7 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "伎俩", "技俩", "合二为一", "一分为二", "化整为零", "略知一二", "八九不离十", "十之八九", "乱七八糟",
                  "三五成群", "四分五裂", "九死一生", "一言九鼎", "三思", "七零八落", "五颜六色", "三长两短", "千辛万苦",
                  "一干二净", "三头六臂", "五体投地", "四通八达", "十拿九稳", "百里挑一", "三令五申", "半斤八两",
-                 "五十步笑百步", "双十一", "双十二", "七夕", "八仙", "九州",
+                 "五十步笑百步", "仨瓜俩枣", "双十一", "双十二", "七夕", "八仙", "九州",
                  # place names and drive types that start with a numeral (三峡水库, 四驱版: no count)
                  "四驱", "四驅", "两驱", "兩驅", "三峡", "三峽", "三亚", "三亞", "九寨沟", "九寨溝", "八达岭", "八達嶺",
                  "十堰", "十三陵", "七台河",
@@ -43,7 +43,7 @@ _COUNT_IDIOMS = ("四舍五入", "三心二意", "七上八下", "五花八门",
                  "三从四德", "六神无主", "七窍生烟", "一年半载", "三年五载", "十年树木", "百年树人", "十万八千里",
                  # holidays named by their date: 十一 is 1 October
                  "十一假期", "十一长假", "十一黄金周")
-#: Who 俩 counts when it stands after them: a pronoun or a pair of kin (他们俩, 我俩, 兄弟俩, 夫妻俩).
+#: Who 俩 (and 仨) counts when it stands after them: a pronoun or kin (他们俩, 我俩, 兄弟俩, 夫妻俩, 他们仨).
 _PAIR_OF_PEOPLE_BEFORE = re.compile(r"(?:[我你他她咱它][们們]?|兄弟|姐妹|姊妹|夫妻|夫妇|夫婦|母子|母女|父子|父女"
                                     r"|师徒|師徒|爷孙|爺孫|祖孙|祖孫|[哥姐弟妹爷奶])$")
 #: A range between two numerals (三到五个, 十至二十名): the first end is no count of 到.
@@ -107,11 +107,20 @@ def standalone_numeral(f: str, start: int, end: int) -> bool:
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", '"': '"', "'": "'", "《": "》", "(": ")", "（": "）"}
 _COPULA_BEFORE = re.compile(r"(?:是|为|為|等于|等於)\s*$")
 _CLAUSE_END = frozenset("，。！？；：,.!?;:、")
+#: A second clause with its own 是 glued after the numeral: 不是五这是八, 是三也是四, 不是一却是五.
+_NEXT_COPULA = re.compile(r"[这那不也还而却更但這還卻]?是")
+#: Arithmetic between numerals (一加一等于二, 八除以二, 十减三): each operand is a number. Both sides must be
+#: numerals or digits (一加手机 is a brand, 加 a verb elsewhere).
+_OPERATOR = r"(?:加上?|[减減]去?|乘以?|除以|等于|等於)"
+_NUMERAL_CHAR = r"[0-9一二两兩三四五六七八九十零〇百千万萬亿億壹贰貳叁肆伍陆陸柒捌玖拾佰仟]"
+_OPERAND_AFTER = re.compile(r"\s*" + _OPERATOR + r"\s*" + _NUMERAL_CHAR)
+_OPERAND_BEFORE = re.compile(_NUMERAL_CHAR + r"\s*" + _OPERATOR + r"\s*$")
 
 
 def lone_numeral(f: str, start: int, end: int) -> bool:
     """The numeral at ``f[start:end]`` stands for itself, even 一 or 两: alone in its line or table cell
-    (``| 两 |``), between quotes (``“一”和“五”``), or last in a clause after 是/为 (``答案是五。``).
+    (``| 两 |``), between quotes (``“一”和“五”``), an operand of arithmetic (``一加一等于二``), or last in a
+    clause after 是/为 (``答案是五。``).
     Set phrases (合二为一, 一分为二) are not."""
     i, j, n = start, end, len(f)
     while i > 0 and f[i - 1] in " \t":
@@ -124,8 +133,10 @@ def lone_numeral(f: str, start: int, end: int) -> bool:
         return True
     if prev in _QUOTES and i == start and nxt == _QUOTES[prev] and j == end:
         return True
-    return (not nxt or nxt in _CLAUSE_END) and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start)) \
-        and not _in_idiom(f, start, end)
+    if _OPERAND_AFTER.match(f, end) or _OPERAND_BEFORE.search(f, max(0, start - 5), start):
+        return True
+    return (not nxt or nxt in _CLAUSE_END or (j == end and _NEXT_COPULA.match(f, j) is not None)) \
+        and bool(_COPULA_BEFORE.search(f, max(0, start - 3), start)) and not _in_idiom(f, start, end)
 
 
 def signed_numeral(f: str, start: int, end: int) -> bool:
@@ -157,8 +168,10 @@ def count_span(f: str, start: int, end: int) -> tuple[int, str] | None:
         return None                      # 八十年代, 二十世纪, 三周年: names of a time, no count
     if tok in ("两", "兩") and start > 0 and f[start - 1] in CN_DIGITS:
         return None                      # 一两黄金, 三两酒: 两 after a digit is the weight liang
-    if tok in ("俩", "倆") and _PAIR_OF_PEOPLE_BEFORE.search(f, max(0, start - 3), start):
+    if tok in ("俩", "倆", "仨") and _PAIR_OF_PEOPLE_BEFORE.search(f, max(0, start - 3), start):
         return end, ""                   # 他们俩, 我俩, 兄弟俩: the two of them (the people are named before it)
+    if _OPERAND_AFTER.match(f, end):
+        return None                      # 三乘以五: an operand (lone_numeral), the operator no counted noun
     if len(tok) >= 2 and all(c in CN_DIGITS for c in tok) and scan_approximate(f, start) is None:
         return None                      # 五四运动, 九一八事变, 六一儿童节: a digit-by-digit name, no count
     pos = end

@@ -30,9 +30,9 @@ from .number_affixes import (
     RANGE_SEP,
     RATE_ARTICLE,
     chinese_currency_before,
+    count_scale_letter,
     join_parts,
     memory_plus,
-    million_m,
     post_qualifier,
     qualifier_before,
     storage_letter,
@@ -61,6 +61,10 @@ _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 #: "40+ GiB/s": a "+" between the number and its unit.
 _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+#: "one" before another number word of a list or a range ("one, two and three", "one or two", "from one
+#: to ten") is the number, not the article ("one of the two", "one to one" stay out).
+_ONE_BESIDE_NUMBER = re.compile(r"(?:,\s*|\s+(?:or|to)\s+)(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
+                                r"|twelve|twenty|thirty|forty|fifty|a hundred|a dozen)(?![A-Za-z])", re.I)
 
 
 #: The tenth after 成 (三成五 = 35%), where no other word starts with it.
@@ -79,7 +83,7 @@ _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]y
 #: the scale, the other reading kept as a candidate; only where the letter ends the phrase or a lower-case
 #: word follows (not "5 K GPUs"-like names, "3 M Company"). K is kelvin where the sentence speaks of heat,
 #: M molar where it speaks of solutions (see _spaced_scale).
-_SPACED_SCALE = re.compile(r" ([kKM])(?=\s*$|\s*[,;:)!?]|\.\s|\.$| [a-z])")
+_SPACED_SCALE = re.compile(r" {1,2}([kKM])(?=\s*$|[ \t]*\n|\s*[,;:)!?]|\.\s|\.$| [a-z])")
 _MOLAR_CONTEXT = re.compile(r"solution|concentrat|molar|\bmol\b|buffer|\bacid|\bHCl\b|NaCl|dissolv|titrat", re.I)
 _SPACED_SCALE_OTHER = {"k": "a variable k or the Boltzmann constant", "K": "kelvin", "M": "molar"}
 #: "bps" means bits per second where the sentence speaks of a network or a data rate.
@@ -118,7 +122,7 @@ def _descending(first: str, second: str) -> bool:
 
 
 def _spaced_scale(f: str, start: int, pos: int) -> str | None:
-    """The scale letter printed one space after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
+    """The scale letter printed one or two spaces after the number ending at ``pos`` (see _SPACED_SCALE), or None."""
     m = _SPACED_SCALE.match(f, pos)
     if m is None:
         return None
@@ -280,7 +284,7 @@ class Extractor:
         if cell_end >= 0:
             limit = cell_end
         pos = tok.end
-        mult, as_million, basis, spaced_letter = "", False, False, ""
+        mult, letter_other, basis, spaced_letter = "", "", False, ""
         cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
         storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
         if tok.kind in ("digits",) and not storage:
@@ -295,11 +299,11 @@ class Extractor:
                     mult = " trillion"     # 1.5 lakh crore = 1.5 × 10^12
             elif "mil" in f[pos:pos + 4] and (mil := _MIL_BEFORE_MONEY.match(f, pos)):     # cheap test first
                 mult, pos = " million", mil.end()      # "2mil SEK": a million (not the thou), before money
-            elif million_m(f, pos):
-                mult, as_million = "M", True      # "35m devices": read as 35M, the choice noted
+            elif (letter := count_scale_letter(f, pos)) is not None:
+                mult, letter_other = letter       # "35m devices", "7b parameters": 35M, 7B, the choice noted
                 pos += 1
             elif f.startswith(" ", pos) and (spaced := _spaced_scale(f, tok.start, pos)) is not None:
-                mult, spaced_letter, pos = spaced, spaced, pos + 2
+                mult, spaced_letter, pos = spaced, spaced, f.index(spaced, pos) + 1     # "10 k", "10  k"
         if cur is None and tok.kind in ("chinese", "digits") and tok.start > 1:
             cur = chinese_currency_before(f, tok.start, pos)     # 港币3000万元: in Hong Kong dollars
         approx = None
@@ -463,8 +467,9 @@ class Extractor:
             found.candidates.append(f"{spaced_letter} printed apart from the number, read as its scale "
                                     f"({'million' if spaced_letter == 'M' else 'thousand'}); it could be "
                                     f"{_SPACED_SCALE_OTHER[spaced_letter]}")
-        if found is not None and as_million:
-            found.candidates.append("m read as million (a count of the noun after it); it could be metres")
+        if found is not None and letter_other:
+            found.candidates.append(f"{mult.lower()} read as {'million' if mult == 'M' else 'billion'} (a count of "
+                                    f"the noun after it); it could be {letter_other}")
         return found
 
     def _same_affix(self, mult: str, pct: str, nxt: NumberToken) -> bool:
@@ -588,7 +593,7 @@ class Extractor:
         if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=":
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
-        if tok.kind == "words" and tok.norm in ("1",) and not p.unit:
+        if tok.kind == "words" and tok.norm in ("1",) and not p.unit and not _ONE_BESIDE_NUMBER.match(f, tok.end):
             self.skipped.append((tok, "article"))
             return False, None
         return True, counted
@@ -599,7 +604,8 @@ class Extractor:
         f, p = self.folded, reading.number
         if reading.unit.note:
             candidates.append(reading.unit.note)
-        if p.multiplier == "B" and not COUNT_NOUN.match(f, num_end + 1) and not p.unit:
+        if p.multiplier == "B" and "b" not in f[num_end - 1:num_end + 1] and not COUNT_NOUN.match(f, num_end + 1) \
+                and not p.unit:       # (a glued "b" read as billion has its own note: it could be bits)
             candidates.append("B read as billion (a count); it could be bytes")
         if p.uses_kilo and _CONTEXT_LENGTH.search(f[max(0, begin - 12):end + 12]):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")

@@ -233,7 +233,9 @@ _YEAR_SLASH_BEFORE = re.compile(r"(?<![\d/.])(?:19[5-9]\d|20[0-3]\d)/$")
 _WORD_IDIOM_BEFORE = {"nine": re.compile(r"\b(?:cloud|whole)\s$", re.I),
                       "a million": re.compile(r"\b(?:one in|thanks|thank you)\s$", re.I)}
 _DECADE_BEFORE = re.compile(r"(?:\b(?:the|their|his|her|my|our|your|early|late|mid)[\s-]|['’]|mid-)$", re.I)
-_LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)")
+#: (a scale after the number, "2.5 万", "1.5 K", makes it an amount too: no section's title is a scale)
+_LIST_AMOUNT_AFTER = re.compile(r"\s*[%‰×倍]|\s*[KMBTkm]?\s*(?:[A-Za-z]*/|GPU|token|张|卡)"
+                                r"|\s*(?:[万萬亿億]|[KMBk](?![\w\-]|\.\s*\w))")
 _DI_BEFORE = re.compile(r"第\s*$")
 _CENTURY_AFTER = re.compile(r"\s*(?:世纪|世紀)")
 #: A month and a day with a slash ("9/11", "7/4", "12/25") after a word of time is a date (elsewhere a
@@ -266,6 +268,8 @@ _CN_TIME_OF_DAY_BEFORE = re.compile(r"(?:上午|下午|晚上|凌晨|早上|早�
 #: Capital (financial) numerals. Alone they are mostly words (陆地 land, 肆意 wilful); in an amount
 #: a place or a currency follows them (伍拾, 陆万, 叁元).
 _CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
+#: A capital place alone (拾 "pick up" in 收拾, 拾起; 佰, 仟 in names) is a word too; inside a numeral it is a place.
+_CAPITAL_PLACES = ("拾", "佰", "仟")
 _CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
 _TEMPERATURE_WORD = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")$")
@@ -453,6 +457,8 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 return None                       # "stamps cost 50c": cents, in a sentence about money
             if _GLUED_CF.match(after) and not (after[:1] in "CF" and TEMPERATURE_CONTEXT.search(before + after)):
                 return "identifier"               # 13F (a form), 800C: a bare glued C or F is no unit
+            if g.group(0) == "D" and tok in ("2", "3", "4") and not after[1:2].isalnum():
+                return "compound word"            # a 3D model, 2D images: dimensions, no 3 debye or days
             if g.group(0) == "p" and not after[1:2].isalnum() and tok not in _VIDEO_LINES \
                     and (_PENCE_CONTEXT.search(before + after) or _PENCE_BEFORE.search(before)):
                 return None                       # "50p": pence, in a sentence about money
@@ -617,8 +623,9 @@ def _false_positive(folded: str, start: int, end: int, kind: str = "digits",
                 or _CN_HALF_HOUR_AFTER.match(after) \
                 or ((point > 0 or _CN_HOUR_AFTER.match(after)) and _CN_TIME_OF_DAY_BEFORE.search(before)):
             return "time of day"      # 两点五十, 三点一五分, 两点半, 下午三点: a clock time, not 2.50
-        if all(c in _CAPITAL_DIGITS for c in tok) and not _CAPITAL_AMOUNT_AFTER.match(after):
-            return "word"             # 陆地, 肆意, 伍仁, 海陆空: a capital numeral alone is a word, not an amount
+        if (all(c in _CAPITAL_DIGITS for c in tok) or tok in _CAPITAL_PLACES) \
+                and not _CAPITAL_AMOUNT_AFTER.match(after):
+            return "word"             # 陆地, 肆意, 伍仁, 海陆空, 收拾, 拾起: a capital numeral alone is a word
         if (tok == "零" or tok.startswith("零")) and point < 0:
             return "zero word"
         if prev == "第" or _DI_BEFORE.search(before):

@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..numbers import vocabulary
 from .change_words import ADVERB, CHANGE, NEWS, words
 from .chinese_counts import CJK
-from .unit_words import unit_or_none
+from .unit_words import COUNT_NOUN, unit_or_none
 
 # Qualifiers come from the one vocabulary; the printed grammar reads every one of them, so the
 # whole phrase ("no less than", "不超过") is handed to it and the relation is the grammar's.
@@ -143,28 +143,49 @@ _LENGTH_CONTEXT = re.compile(r"\b(?:tall|high|height|long|length|deep|depth|wide
                              r"altitude|elevation|sprint|race|swim|dash|jump|hurdles|relay|freestyle)\b", re.I)
 
 
-def million_m(f: str, pos: int) -> bool:
-    """``35m devices``, ``10m users``: a glued ``m`` before a plural noun that is no unit is million;
-    so is one at the end of a phrase in a sentence that counts people or money (``the population grew
-    by 1.5m to 67.2m``) and measures no length."""
-    if not f.startswith("m", pos) or f[pos - 1:pos] == " ":
-        return False
+#: Lower-case letters glued to a number that are a scale before a counted noun: the scale, the unit the
+#: letter is elsewhere and that unit's dimension ("35m devices" are 35 million, not metres; "7b parameters"
+#: 7 billion, not bits).
+_COUNT_SCALE_LETTERS = {"m": ("M", "metres", "[length]"), "b": ("B", "bits", "[information]")}
+#: A model's size before the singular noun ("the 7b model", "a 70b checkpoint"): billions of parameters.
+_MODEL_AFTER = re.compile(r"[ -](?:model|checkpoint|LLM|base|instruct|chat)(?![A-Za-z])", re.I)
+
+
+def count_scale_letter(f: str, pos: int) -> tuple[str, str] | None:
+    """(scale, the letter's other reading) when the letter glued at ``f[pos]`` is a scale: ``35m devices``,
+    ``10m users``, ``7b parameters`` before a plural noun that is no unit of the letter's kind (nor a race:
+    the 110m hurdles); ``the 7b model``; at the end of a phrase in a sentence that counts people or money
+    (``the population grew by 1.5m to 67.2m``) and measures no length. Else None."""
+    letter = f[pos:pos + 1]
+    if letter not in _COUNT_SCALE_LETTERS or f[pos - 1:pos] == " ":
+        return None
+    scale, other, dim = _COUNT_SCALE_LETTERS[letter]
     if pos + 1 == len(f):
-        return _counted(f, pos)
+        return (scale, other) if _counted(f, pos) else None
     m = _PLURAL_NOUN.match(f, pos + 1)
     if m is not None:
-        # "35m devices", "1.5m units", "3m tokens", "2m barrels": metres of a counted or measured thing
-        # make no sense; a length unit after it (10m feet) or a race (the 110m hurdles) keeps the metres
+        # "35m devices", "1.5m units", "3m tokens", "7b parameters": metres or bits of a counted thing make
+        # no sense; a unit of the letter's kind after it (10m feet) or a race (the 110m hurdles) keeps the unit
         noun = m.group(1)
+        if letter == "b":
+            # bits of words, integers, registers make sense ("32b words"): only nouns that are counted
+            counted = (COUNT_NOUN.match(f, pos + 1) is not None and noun != "words") \
+                or _COUNT_CONTEXT.fullmatch(noun) is not None
+            return (scale, other) if counted else None
         unit = unit_or_none(noun) or unit_or_none(noun[:-1])
-        return (unit is None or unit.dims.items != (("[length]", 1),)) and _LENGTH_CONTEXT.match(noun) is None
-    return not (f[pos + 1].isalnum() or f[pos + 1] in "²³^/-") and _counted(f, pos)
+        if (unit is None or unit.dims.items != ((dim, 1),)) and _LENGTH_CONTEXT.match(noun) is None:
+            return scale, other
+        return None
+    if letter == "b" and _MODEL_AFTER.match(f, pos + 1):
+        return scale, other
+    if not (f[pos + 1].isalnum() or f[pos + 1] in "²³^/-") and _counted(f, pos):
+        return scale, other
+    return None
 
 
 def _counted(f: str, pos: int) -> bool:
     window = f[max(0, pos - 80):pos + 40]
     return _COUNT_CONTEXT.search(window) is not None and _LENGTH_CONTEXT.search(window) is None
-
 
 
 def join_parts(*parts: str) -> str:

@@ -57,6 +57,7 @@ DIGITS: dict[str, int] = {
     "八": 8, "捌": 8,
     "九": 9, "玖": 9,
     "俩": 2, "倆": 2,      # 两个 in one character: a numeral alone (俩人), never inside one (see _run_end)
+    "仨": 3,               # 三个 in one character, as 俩 is 两个 (他们仨, 仨人)
 }
 SMALL_UNITS: dict[str, int] = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 BIG_UNITS: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
@@ -69,7 +70,7 @@ _LIANG = "两兩"
 _SI_AFTER_QIAN = frozenset("米克瓦焦帕赫伏卡字")
 #: … and after a Chinese numeral (not 卡 or 字: 三千卡 are 3000 GPU cards, 三千字 3000 characters).
 _SI_AFTER_NUMERAL_QIAN = frozenset("米克瓦焦帕赫伏")
-_PAIR = "俩倆"
+_PAIR = "俩倆仨"   # numerals that hold their measure word: alone, never part of a longer numeral
 _ZERO = "〇零"
 _UNITS = {**SMALL_UNITS, **BIG_UNITS}
 #: 兆 as a numeral's place (10^12): only where more of the numeral follows it (see the module doc).

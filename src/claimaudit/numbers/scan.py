@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -38,13 +38,14 @@ from .limits import MAX_DIGITS
 from .reader import VULGAR_FRACTIONS
 from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
+from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
+from .words import SCALED_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
 from .words import UNITS as _UNITS_EN
 from .words import english_value as _english_value
-from .words import read_words
 
 
 class _Lazy(LazyPattern):
@@ -157,7 +158,7 @@ _EN_START = _Lazy(
     + r"|an?(?=[ -](?:" + "|".join(sorted(_TENS_EN)) + r")[ -](?:" + "|".join(sorted(_UNIT_ORDINALS_EN))
     + r")(?![a-z]))"
     # "half a million", "quarter million": a fraction word before a scale
-    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_BIG_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
+    + r"|(?:half|quarter)(?=[ -](?:of )?(?:an? )?(?:" + "|".join(sorted(_HALF_SCALES_EN)) + r")(?![a-z])))(?![a-z])")
 _LOWER_WORD = _Lazy(r"[a-z]+")
 #: (not "plus or minus 3 points": a margin either way, no negative value)
 _WORD_SIGN = _Lazy(r"(?<![a-z])(?<!plus or )(?<!plus/)(?:minus|negative) $")
@@ -167,6 +168,9 @@ _NUMBER_BEFORE_SIGN = _Lazy(r"(?:\d|(?<![a-z])(?:" + "|".join(sorted(_NUMBER_WOR
 #: "point" before a digit word is a decimal point where a value is expected (at the start of a line, after a
 #: sign, a verb of being or a preposition: "it fell by point two"); after a noun or a determiner it is
 #: the noun ("at that point five people left", "a turning point five years ago").
+#: "at one point" opening a clause is "once" ("At one point five people left", "and at one point twenty");
+#: after a verb it is a value ("inflation stood at one point five percent").
+_AT_ONE_POINT = _Lazy(r"(?:^|\n|[.,;:!?(] |(?<![a-z])(?:and|but|then|yet) )at $")
 _BARE_POINT = _Lazy(r"(?:^|\n|(?<![a-z])(?:is|was|are|were|be|been|equals|of|by|to|at|from|about|around|roughly"
                     r"|approximately|nearly|almost|only|just|minus|negative|plus|than) )(point) $")
 
@@ -196,13 +200,24 @@ _PERIODS_BEFORE = _Lazy(r"(?<![a-z])(?:last|past|next|first|previous|recent|foll
 _AFTER_ORDINAL = _Lazy(r" (?!of\b|or\b|and\b|to\b|more\b|less\b)[a-z]")
 
 
+#: "the", or a possessive, before an ordinal ("the twenty-second", "its twenty-second season").
+_DETERMINER_BEFORE = _Lazy(r"(?<![a-z])(?:the|its|his|her|their|our|my|your) $")
+#: Nouns that a position counts and a duration never qualifies ("twenty-second place", "… anniversary").
+_ORDINAL_NOUN_AFTER = _Lazy(r" (?:place|floor|anniversary|birthday|season|edition|round|century|amendment|"
+                            r"consecutive|straight|annual|time|of (?:january|february|march|april|may|june|july|"
+                            r"august|september|october|november|december))\b")
+
+
 def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end: int) -> bool:
     """After "the", ``twenty-second`` and ``one hundredth`` before a noun are positions: "the
     twenty-second of May", "the one hundredth anniversary" ("a thirty-second ad" is 30 s, "one
     hundredth of a second" a fraction)."""
-    if not lower.endswith("the ", max(0, start - 4), start):
+    second = used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN
+    if second and _ORDINAL_NOUN_AFTER.match(lower, end + len(" second")):
+        return True         # "twenty-second place", "its twenty-second season" (not "a twenty-second clip")
+    if not _DETERMINER_BEFORE.search(lower, max(0, start - 7), start):
         return False
-    if used < len(words) and words[used] == "second" and words[used - 1] in _TENS_EN:
+    if second:
         return True
     return used == 2 and words[0] == "one" and _FRACTIONS_EN.get(words[1], 0) > 10 and not words[1].endswith("s") \
         and _AFTER_ORDINAL.match(lower, end) is not None
@@ -279,6 +294,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
                 words[used - 1] == "quarters" and _PERIODS_BEFORE.search(lower, max(0, start - 12), start)):
             pos = spans[min(used, len(spans) - 1)][2]    # "in the last two quarters": periods, not 1/2
             continue
+        if words[:2] == ["one", "point"] and used > 2 and _AT_ONE_POINT.search(lower, max(0, start - 12), start):
+            pos = spans[1][2]      # "At one point five people left": once, then five people (not 1.5)
+            continue
         point = _BARE_POINT.search(lower, max(0, start - 24), start) \
             if words[0] in _UNITS_EN and _UNITS_EN[words[0]] < 10 else None
         if point is not None and (got := _english_value(["zero", "point", *words])) is not None and got[1] > 2 \
@@ -305,14 +323,15 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
-                          r"|(?:one|1) in (?:[a-z]+(?:-[a-z]+)?|\d+)"
+                          r"|(?:one|1) in (?:" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)"
                           # "nine out of ten", "two in three" (words only: see numbers.words)
                           r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) [a-z]+(?:-[a-z]+)?)"
                           r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
-_OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+)[ \t]+over[ \t]+"
-                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,3})(?![ \t]*[A-Za-z\d(%$])", re.I)
+#: A denominator in words may be a long number ("1 over one hundred and twenty one": five words).
+_OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+(?:-[a-z]+)?)[ \t]+over[ \t]+"
+                      r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,7})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
 #: grammar's: "3 hundred thousand").
 _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
@@ -324,6 +343,16 @@ _HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
 _AND_A_FRACTION_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,6})(?: (?P<scale>thousand|million|billion|trillion))?"
                            r" and (?P<f>a half|one half|a quarter|three quarters)(?![A-Za-z])", re.I)
 _AND_A_DECIMAL = {"a half": ".5", "one half": ".5", "a quarter": ".25", "three quarters": ".75"}
+
+
+def _signed(tokens: Iterable[NumberToken], folded: str, text: str) -> Iterator[NumberToken]:
+    """``tokens`` with a sign printed before them taken in ("minus 3 hundred", "negative one over three",
+    "minus 3 and a half"): the token then starts at the sign and wins over the signed digits alone
+    ("minus 3"). A subtraction ("ten minus 3 hundred") keeps its operands (see _sign_before)."""
+    for t in tokens:
+        if t.norm[:1] != "-" and (signed := _sign_before(folded, t.start, t.end)) is not None:
+            t = NumberToken(signed, t.end, text[signed:t.end], "-" + t.norm, t.kind)
+        yield t
 
 
 def _and_a_fraction(m: re.Match[str]) -> str:
@@ -507,6 +536,7 @@ _SPACED_SIGN = _Lazy(r"(?:(?<![A-Za-z])(?:is|was|are|were|be|equals|of|by|to|at|
                      r"|=) [\-−] $", re.I)
 _LINE_BREAK_SIGN = _Lazy(r"(?:^|\n)[\-−] $")
 _BULLET_LINE = _Lazy(r"[ \t]*[-*+•] ")
+_SCALE_LETTER_REST = _Lazy(r" {1,2}[kKMB]\s*")
 
 
 def _sign_before(folded: str, s: int, e: int) -> int | None:
@@ -527,8 +557,8 @@ def _sign_before(folded: str, s: int, e: int) -> int | None:
         return None
     line_end = folded.find("\n", e)
     line_end = len(folded) if line_end < 0 else line_end
-    if folded[e:line_end].strip():
-        return None          # "- 5 GPUs per node": a list item's text
+    if folded[e:line_end].strip() and not _SCALE_LETTER_REST.fullmatch(folded, e, line_end):
+        return None          # "- 5 GPUs per node": a list item's text ("- 10  k" is the number and its scale)
     prev_start = folded.rfind("\n", 0, max(0, s - 3)) + 1
     beside = [folded[prev_start:max(prev_start, s - 3)] if s - 2 > 0 else "", folded[line_end + 1:line_end + 8]]
     return None if any(_BULLET_LINE.match(line) for line in beside if line) else s - 2
@@ -633,7 +663,7 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
 #: After 多: the words 多少 (how many), 多么 (how) and 多数 (most), not "more than".
 _NOT_MORE_THAN = frozenset("少么麼数數")
 #: The digits 一 … 九 (the units place of 二十有五).
-_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆"}
+_CN_UNIT_DIGITS = {c: v for c, v in CN_DIGITS.items() if 1 <= v <= 9 and c not in "两兩俩倆仨"}
 _LAI_BEFORE = frozenset("个個岁歲年天人名次位家件只隻块塊元米斤里公分秒周週月条條本张張台臺辆輛")
 _CN_RUN_CHARS = frozenset(CN_DIGITS) | frozenset(CN_TENS) | _CN_PLACE_CHARS
 
@@ -948,18 +978,19 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if dotted or "fold" in lower or "twice" in lower or " in " in lower or "half" in lower or " out of " in lower:
             found.extend(_multiple_tokens(folded))
         if dotted or " to the " in lower:
-            found.extend(_power_word_tokens(folded))
+            found.extend(_signed(_power_word_tokens(folded), folded, text))
         if dotted or "over" in lower or "hundred" in lower:
-            found.extend(_spoken_tokens(folded, lower))
+            found.extend(_signed(_spoken_tokens(folded, lower), folded, text))
         if dotted or "thousand" in lower or "million" in lower or "billion" in lower or "crore" in lower \
                 or "lakh" in lower:
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
-                         for m in _SCALE_CHAIN_RE.finditer(folded) if (chain := _scale_chain(m.group(0))) is not None)
+            found.extend(_signed((NumberToken(m.start(), m.end(), text[m.start():m.end()], chain, "digits")
+                                  for m in _SCALE_CHAIN_RE.finditer(folded)
+                                  if (chain := _scale_chain(m.group(0))) is not None), folded, text))
             if " and " in lower:
-                found.extend(_scale_and_words(folded, lower))
+                found.extend(_signed(_scale_and_words(folded, lower), folded, text))
         if dotted or (" and " in lower and ("half" in lower or "quarter" in lower)):
-            found.extend(NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m), "digits")
-                         for m in _AND_A_FRACTION_RE.finditer(folded))
+            found.extend(_signed((NumberToken(m.start(), m.end(), text[m.start():m.end()], _and_a_fraction(m),
+                                              "digits") for m in _AND_A_FRACTION_RE.finditer(folded)), folded, text))
         found.extend(_english_tokens(folded, lower))
     found.sort(key=lambda t: (t.start, -(t.end - t.start)))
     out: list[NumberToken] = []

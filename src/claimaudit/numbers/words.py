@@ -20,6 +20,8 @@ SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9,
           "quadrillion": 10**15, "lakh": 10**5, "crore": 10**7}
 #: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
 BIG_SCALES = frozenset(SCALES) - {"hundred"}
+#: … and a half or a quarter before "hundred" too ("half a hundred" 50, "one and a half hundred" 150).
+HALF_SCALES = frozenset(SCALES)
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
@@ -79,6 +81,10 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
             # new number, so stop before this group.
             return (total, group_start) if group_start else None
         if w in ("a", "an"):
+            if seen and words[i - 1] == "and" and nxt in TENS and i + 2 < n and words[i + 2] in UNIT_ORDINALS \
+                    and words[i + 2] != "second":
+                # "twenty one and a twenty-first" (21 1/21): a compound ordinal as the fraction's denominator
+                return total + current + Fraction(1, TENS[nxt] + UNIT_ORDINALS[words[i + 2]]), i + 3
             if nxt in SCALES:
                 current += 1
                 i, seen = i + 1, True
@@ -110,6 +116,8 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                     return total + frac * SCALES[after], i + 3   # "one billion and three quarters million"
                 if last_scale >= 10**6 and current == 0:
                     return total + frac * last_scale, i + 2    # "two million and one half"
+                if total == 0 and after in BIG_SCALES:
+                    return (current + frac) * SCALES[after], i + 3   # "one and three quarters million"
                 return total + current + frac, i + 2         # "one hundred and three and two thirds"
             if nxt in FRACTIONS and not seen and w != "zero" and (w == "one" or nxt.endswith("s")):
                 current += Fraction(UNITS[w], FRACTIONS[nxt])
@@ -132,6 +140,11 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 current = Fraction(0)
                 last_scale, group_start = scale, i + 1
                 groups += 1
+        elif w in ("and", "&") and seen and (nxt in UNITS or nxt in TENS) and words[i - 1] not in SCALES \
+                and (part := _proper_fraction(words, i + 1)) is not None:
+            # "one and twenty-five hundredths" (1.25), "seven and three twenty-fifths", "two and twenty-five
+            # sixty-fourths": a whole and a fraction of any numerator and denominator the words read
+            return total + current + part[0], part[1]
         elif w in ("and", "&") and seen and (nxt in ("a", "an") or (
                 (nxt in UNITS or nxt in TENS) and (words[i - 1] in SCALES or _fraction_follows(words, i + 1)))):
             # "and" goes on with a number after a scale ("a hundred and two") or before a fraction
@@ -140,6 +153,14 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
                 whole = total + current      # "two hundred and fifty-four hundredths" = 200.54
             i += 1
             continue
+        elif w == "point" and seen and used == i and (two := _two_digit_word(words, i + 1)) is not None:
+            # "three point fourteen", "one point twenty-five": the digits after the point said as one
+            # number of two digits (3.14, 1.25)
+            tail, j = two
+            value = total + current + Fraction(tail, 100)
+            if total == 0 and j < n and words[j] in BIG_SCALES:
+                return value * SCALES[words[j]], j + 1     # "one point twenty-five million"
+            return value, j
         elif w == "point" and seen and used == i and nxt in UNITS and UNITS[nxt] < 10:
             # "five point five", "zero point three seven": spoken decimals, one digit word each.
             j = i + 1
@@ -180,12 +201,44 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
         # "twenty-five sixty-fourths" (25/64): after a whole cardinal a tens word cannot go on with it, so
         # it opens the compound denominator ("thirty-seconds" stays out: also a duration)
         return value / (TENS[words[used]] + UNIT_ORDINALS[words[used + 1][:-1]]), used + 2
-    if used < n and words[used] in BIG_SCALES and total == 0 and value.denominator != 1:
+    if used < n and total == 0 and value.denominator != 1 and _scale_of_fraction(words[used], value):
         return value * SCALES[words[used]], used + 1      # "one and a half million", "a quarter million"
-    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") and words[used + 2] in BIG_SCALES \
-            and total == 0 and value < 1:
+    if used + 2 < n and words[used] == "of" and words[used + 1] in ("a", "an") \
+            and _scale_of_fraction(words[used + 2], value) and total == 0 and value < 1:
         return value * SCALES[words[used + 2]], used + 3  # "three quarters of a million", "a third of a billion"
     return value, used
+
+
+def _two_digit_word(words: list[str], i: int) -> tuple[int, int] | None:
+    """A number from 10 to 99 said in words at ``words[i]`` ("fourteen", "twenty", "twenty five"),
+    and the index after it; None for anything else (a unit word after "point" is one digit)."""
+    w = words[i] if i < len(words) else ""
+    if w in TENS:
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if 0 < UNITS.get(nxt, 0) < 10:
+            return TENS[w] + UNITS[nxt], i + 2
+        return TENS[w], i + 1
+    if 10 <= UNITS.get(w, 0) <= 19:
+        return UNITS[w], i + 1
+    return None
+
+
+def _scale_of_fraction(word: str, value: Fraction) -> bool:
+    """``word`` is a scale the fraction ``value`` may stand before: a big one ("a third of a billion"), or
+    a hundred after a half or a quarter ("half a hundred", "one and a half hundred")."""
+    return word in BIG_SCALES or (word == "hundred" and value.denominator in (2, 4))
+
+
+def _proper_fraction(words: list[str], i: int) -> tuple[Fraction, int] | None:
+    """A fraction below one read from ``words[i]`` that ends in a fraction word ("twenty-five hundredths",
+    "three twenty-fifths", "one half"): (value, index after it), or None ("twenty people", "one second")."""
+    got = english_value(words[i:])
+    if got is None or not 0 < got[0] < 1:
+        return None
+    last = words[i + got[1] - 1]
+    if last not in FRACTIONS and last not in UNIT_ORDINALS and last[:-1] not in UNIT_ORDINALS:
+        return None
+    return got[0], i + got[1]
 
 
 def _fraction_follows(words: list[str], i: int) -> bool:
@@ -207,7 +260,7 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     if w in ("half", "quarter"):
         k = 1 + (nxt == "of")      # "half of a million", "quarter of a million"
         k += k < n and words[k] in ("a", "an")
-        if k < n and words[k] in BIG_SCALES:
+        if k < n and words[k] in HALF_SCALES:
             return Fraction(SCALES[words[k]], 2 if w == "half" else 4), k + 1
         return None
     if n < 3 or nxt not in TENS:
@@ -215,7 +268,8 @@ def _fraction_phrase(words: list[str]) -> tuple[Fraction, int] | None:
     last = words[2]
     plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
     if last not in UNIT_ORDINALS and not plural:
-        return None
+        # "one twenty-five thousandth": the tens word opens a longer cardinal before a scale's ordinal
+        return _over_compound_ordinal(words) if w in UNITS and w != "zero" else None
     den = TENS[nxt] + UNIT_ORDINALS[last[:-1] if plural else last]
     if w in ("a", "an", "one") and not plural:
         if n == 3 or words[3] == "of":
@@ -232,6 +286,13 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
     over an ordinal with a scale in it (``one twenty-fifth`` is read by the caller)."""
     for j in range(2, min(len(words), 8)):
         last = words[j]
+        if FRACTIONS.get(last, 0) >= 100:
+            # "one two hundredth" (1/200), "three one-hundredths" (3/100): a cardinal over a scale's ordinal
+            plural = last.endswith("s")
+            got = english_value(words[1:j])
+            if plural != (words[0] != "one") or got is None or got[1] != j - 1 or got[0].denominator != 1:
+                return None
+            return Fraction(UNITS[words[0]]) / (got[0] * FRACTIONS[last]), j + 1
         plural = last.endswith("s") and last[:-1] in UNIT_ORDINALS
         if last not in UNIT_ORDINALS and not plural:
             if last in UNITS or last in TENS or last in SCALES or last == "and":
@@ -246,10 +307,13 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
     return None
 
 
+#: The denominator of "one in …" with a scale word: "one in a hundred", "1 in ten thousand" ("one in a
+#: million" is the idiom, not a rate).
+SCALED_DENOMINATOR = r"(?!a million\b)(?:an?|[a-z]+(?:-[a-z]+)?)\s+(?:hundred|thousand|million)"
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
+    r"|(?P<one>one|1)\s+in\s+(?P<den>" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
     # "nine out of ten", "two in three", "one out of four": a share in words (with digits, "2,788 out
     # of 3,064" stays two values: "X% (A out of B)" is a relation between them)
     r"|(?P<num>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+"
@@ -260,7 +324,7 @@ _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 def _word_or_digits(text: str) -> Fraction | None:
     if text.isdigit():
         return Fraction(int(text)) if len(text) <= 6 else None
-    words = text.lower().split("-")      # "one in twenty-one"
+    words = re.split(r"[\s-]+", text.lower())      # "one in twenty-one", "one in a hundred"
     got = english_value(words)
     return got[0] if got and got[1] == len(words) else None
 
