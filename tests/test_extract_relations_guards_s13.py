@@ -74,3 +74,13 @@ def test_a_saving_column_is_the_gap_over_the_first(tmp_path, head):
 
 def test_no_saving_reading_without_its_header():
     assert not rels(SAVING.format(head="Other", second="41.3%"), "change")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Unit costs fell by a third, from $9 to $6.", "consistent"),       # was read as the multiple 9 / 6
+    ("Sales rose by a half, from 40 to 60 units.", "consistent"),
+    ("Sales rose by a half, from 40 to 70 units.", "inconsistent"),
+    ("Throughput grew from 790 to 2,450 tokens/s, a 3.1× speed-up.", "consistent"),   # a multiple stays one
+])
+def test_a_change_by_a_fraction_is_of_the_first_value(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# Costs\n\n{sentence}\n", kind="change") == [verdict]

@@ -432,6 +432,10 @@ class ProseRelations(FinderBase):
                     and _recomputes(ms[z], points, ms):
                 # from one percentage to another: a change "by Z%" read in percentage points holds
                 formula, note = points, "the change in percentage points between the two percentages"
+            elif ms[z].number.kind == "ratio" and ms[z].number.nominal < 1:
+                # "fell by a third, from $9 to $6", "rose by a half": a fraction of the first value, the change
+                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}" if va > vb else f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
+                note = "the change as a fraction of the first value"
             elif ms[z].number.kind == "ratio":
                 formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
                 note = "the ratio of the two values"
