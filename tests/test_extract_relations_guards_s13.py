@@ -84,3 +84,18 @@ def test_no_saving_reading_without_its_header():
 ])
 def test_a_change_by_a_fraction_is_of_the_first_value(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, f"# Costs\n\n{sentence}\n", kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("At 32K input the per-token latency grows by 64% over the 512-token case (7.6 -> 12.5 ms).", "consistent"),
+    ("At 32K input the per-token latency grows by 84% over the 512-token case (7.6 -> 12.5 ms).", "inconsistent"),
+    ("Peak memory drops 43% (55.4 GB → 31.6 GB).", "consistent"),
+])
+def test_an_arrow_between_two_values_is_their_change(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# Latency\n\n{sentence}\n", kind="change") == [verdict]
+
+
+def test_the_arrow_is_no_bound():
+    from support import mentions as found
+    assert [p for p, _v, _u in found("Latency grew 64% (7.6 -> 12.5 ms).")] == ["64%", "7.6", "12.5 ms"]
+    assert [p for p, _v, _u in found("Latency was > 12 ms.")] == ["> 12 ms"]

@@ -219,6 +219,8 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     found = _qualifier_at_end(f[max(0, start - _QUAL_WINDOW):start])
     if found is not None and found[1] == "超" and f[start - found[0] - 1:start - found[0]] in _CHAO_WORDS:
         return None      # 赶超3家: "overtook three", no "more than"
+    if found is not None and found[1] in (">", ">=") and f[start - found[0] - 1:start - found[0]] in ("-", "=", "—"):
+        return None      # "7.6 -> 12.5 ms", "A => B": an arrow, no "more than"
     if found is not None and found[1].lower() == "up to" and _ADDS_UP_BEFORE.search(f, max(0, start - found[0] - 12),
                                                                                    start - found[0]):
         return None      # "adds up to 259.2 litres": a sum, no bound

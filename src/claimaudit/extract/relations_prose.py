@@ -35,6 +35,7 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 # the words between a total and its "(N x, each M)": a few, with an English gloss at most ("个查询（query）字符")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
+_ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 # gaps between two values that the rules over every pair of neighbours test (compiled once, not
 # looked up in re's cache for each of a large document's mentions)
 _OPEN_GAP = re.compile(r"\s*[（(]\s*")
@@ -384,7 +385,9 @@ class ProseRelations(FinderBase):
         pairs: list[tuple[int, int]] = []
         for i in range(n - 1):
             before = self.text[max(0, ms[i].start - 16):ms[i].start]
-            if _CHANGE_FROM.search(before) or _CHANGE_FROM_ZH.search(before):
+            # (an arrow between two values is the change itself, "from" or not: "(7.6 -> 12.5 ms)")
+            if _CHANGE_FROM.search(before) or _CHANGE_FROM_ZH.search(before) \
+                    or _ARROW.fullmatch(self.text, ms[i].end, ms[i + 1].start):
                 same = ms[i].unit.dims == ms[i + 1].unit.dims or not ms[i].unit.canonical
                 if _CHANGE_TO.match(self._gap(i, i + 1)) and same and _usable(ms[i]) and _usable(ms[i + 1]):
                     pairs.append((i, i + 1))
