@@ -173,6 +173,7 @@ from .relations_deltas import DeltaRelations
 from .relations_differences import DifferenceRelations
 from .relations_doc import MAX_NAMES, DocRelations
 from .relations_each import EachRelations
+from .relations_funnels import FunnelRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_kilo import KiloReadings
@@ -208,7 +209,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
-                     CountAfterListRelations, CountCellRelations, WeightRelations):
+                     CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -218,6 +219,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.delta_columns()
         out += self.count_percent_cells()
         out += self.column_notes(out)
+        out += self.funnel_columns(out)
         out += self.column_proportions(out)
         out += self.table_shares()
         out += self.list_shares()
