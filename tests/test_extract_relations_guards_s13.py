@@ -99,3 +99,24 @@ def test_the_arrow_is_no_bound():
     from support import mentions as found
     assert [p for p, _v, _u in found("Latency grew 64% (7.6 -> 12.5 ms).")] == ["64%", "7.6", "12.5 ms"]
     assert [p for p, _v, _u in found("Latency was > 12 ms.")] == ["> 12 ms"]
+
+
+@pytest.mark.parametrize("text, printed, unit", [
+    ("It produces 16.1M output tokens per hour.", "16.1M output tokens per hour", "token / hour"),
+    ("We trained on 2T training tokens.", "2T training tokens", "token"),
+    ("over 500K training steps", "over 500K training steps", "step"),
+    ("the 7B output layer", "7B", ""),          # a model size beside a noun phrase, no count of layers
+    ("It has 3 new features.", "3", ""),
+])
+def test_a_count_unit_after_one_modifier(text, printed, unit):
+    from support import mentions as found
+    [(p, _v, u)] = found(text)
+    assert (p, u) == (printed, unit)
+
+
+def test_a_price_from_a_rate_and_a_throughput(tmp_path):
+    text = ("# Cost\n\nOn one GPU rented at $2.40 per hour, it produces 16.1M output tokens per hour, or about "
+            "$0.15 per million output tokens.\n")
+    assert "consistent" in verdicts(tmp_path, text) and "inconsistent" not in verdicts(tmp_path, text)
+    wrong = text.replace("$0.15", "$0.25")
+    assert "inconsistent" in verdicts(tmp_path, wrong)

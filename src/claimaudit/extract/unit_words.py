@@ -434,6 +434,12 @@ def unit_after(f: str, tok_kind: str, pos: int, limit: int,
         unit = best_unit(f, toks[lead_skip:])
     if unit is None and toks and toks[0].kind == "cjk" and tok_kind == "digits":
         unit = _count_unit_after_words(f, toks, candidates)
+    if unit is None and len(toks) >= 2 and toks[0].kind == "word" and toks[0].text.lower() in _EN_MODIFIERS:
+        # "16.1M output tokens per hour", "2T training tokens": one modifier before a count unit
+        got = best_unit(f, toks[1:])
+        if got is not None and any(d in _MODIFIED_DIMS and e > 0 for d, e in got[3].dims.items):
+            unit = got
+            candidates.append(f"unit {f[got[1]:got[2]]!r} read past the word {toks[0].text!r}")
     if unit is not None and "GPU" in candidates and unit[3].dims.describe() != "dimensionless":
         candidates.remove("GPU")
     if unit is None and "GPU" in candidates:
@@ -450,6 +456,14 @@ def unit_after(f: str, tok_kind: str, pos: int, limit: int,
             candidates.append(note)
         return unit, unit[2]
     return None, toks[lead_skip - 1].end if lead_skip else pos
+
+
+#: English words that may stand between a number and its count unit ("output tokens", "training steps"),
+#: for the units of data a model reads or writes ("the 7B output layer" is no count of layers).
+_MODIFIED_DIMS = frozenset({"[token]", "[sequence]", "[request]", "[step]"})
+_EN_MODIFIERS = frozenset({"input", "output", "prompt", "completion", "generated", "cached", "training",
+                           "unique", "valid", "new", "additional", "extra", "synthetic", "labeled", "labelled",
+                           "annotated", "pretraining", "evaluation", "test", "validation"})
 
 
 def _count_unit_after_words(f: str, toks: list[UnitTok],
