@@ -46,3 +46,14 @@ def test_memory_needed_is_at_least_the_weights(tmp_path, sentence, verdicts_):
 ])
 def test_no_weights_relation_without_its_three_parts(sentence):
     assert not [r for r in rels(doc(sentence), "product") if "bpp" in r.given]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("青鸾-2-34B 共 34B 参数，BF16 精度下每个参数占 2 字节，权重约 68 GB。", "consistent"),
+    ("青鸾-2-34B 共 34B 参数，BF16 精度下每个参数占 2 字节，权重约 58 GB。", "inconsistent"),
+    ("With 7B parameters in BF16 the weights take about 14 GB.", "consistent"),
+    ("With 7B parameters in BF16 the weights take about 18 GB.", "inconsistent"),
+])
+def test_the_memory_named_as_the_weights(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+

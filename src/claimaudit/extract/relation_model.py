@@ -304,6 +304,26 @@ class FinderBase:
         return bool(_MORE_DIGITS.match(self.text, m.number_end, m.number_end + 2))
 
     # -- tables ---------------------------------------------------------------------------------------
+    def inner_labels(self, t: Table) -> dict[int, str]:
+        """A grouped table's own row names: when the first column groups rows under a rowspan ("7B" over
+        白鹭-7B, 山雀-7B-v2 …; "先进制造业" over 电子信息 …), the second column names each row, if it holds
+        words only (no number read in it); {} otherwise. Once a table."""
+        memo = self.__dict__.setdefault("_inner_label_memo", {})
+        got = memo.get(t.index)
+        if got is None:
+            labels = [t.label(r) for r in range(len(t.rows))]
+            got = {}
+            if len(set(labels)) < len(labels) and t.ncols >= 3:
+                got = {r: cell.text.strip() for r in range(len(t.rows))
+                       if (cell := t.cell(r, 1)) is not None and cell.col == 1 and cell.text.strip()
+                       and not self.by_cell.get((t.index, r, 1))}
+                # every row names itself so, but a row whose label spans the column ("合计（五大行业）")
+                spanning = sum(1 for r in range(len(t.rows)) if (cell := t.cell(r, 1)) is None or cell.col != 1)
+                if len(got) < len(labels) - spanning:
+                    got = {}
+            memo[t.index] = got
+        return got
+
     def value(self, t: Table, r: int, c: int) -> int | None:
         """The one usable mention of a cell (None when the cell holds no number, or several)."""
         got = self.by_cell.get((t.index, r, c), [])

@@ -111,14 +111,9 @@ class ComparativeRelations(NearTableRelations):
         return keys + [(key, k, short, n) for key, k, short, n in tails if every.count(key) == 1]
 
     def _inner_labels(self, t, rows: list[int]) -> list[tuple[str, int]]:
-        """A grouped table's own row names: when the first column groups rows (a rowspan: "先进制造业" over
-        电子信息, 新能源汽车 …), the second column names each row, if it holds words only."""
-        labels = [t.label(r) for r in rows]
-        if len(set(labels)) == len(labels) or t.ncols < 3:
-            return []
-        inner = [(cell.text.strip(), r) for r in rows if (cell := t.cell(r, 1)) is not None and cell.col == 1
-                 and not self.by_cell.get((t.index, r, 1))]
-        return inner if len(inner) == len(rows) else []
+        """The grouped table's own row names (FinderBase.inner_labels) of ``rows``, when every one has one."""
+        inner = self.inner_labels(t)
+        return [(inner[r], r) for r in rows if r in inner]
 
     def _compare_on(self, t, i: int, s: int, e: int, word: str, multiple: bool, axis: str) -> Relation | None:
         sentence = self.text[s:e]

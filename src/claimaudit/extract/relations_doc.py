@@ -194,13 +194,13 @@ class DocRelations(FinderBase):
             return None     # "\* 玄鸟-2-13B 的 GSM8K 为其官方报告值，我们复现得到 51.9": a note on a marked cell
                             # (the mark itself is markup, gone from the cell's text) says something else
         return Relation("headline", i, how[0], [j], quote=sentence.strip(), unitless=how[1],
-                        note=f"the sentence names row {table.label(r)!r} and column "
+                        note=f"the sentence names row {next(iter(rows))!r} and column "
                              f"{self._header(table, c)!r} of {_where(table)}",
                         at=m.start, confidence=0.75 if sure else 0.5,
                         evidence=f"{next(iter(rows))!r} and {head!r} in the sentence, {m.printed!r} "
                                  + ("printed right before the header" if beside is not None
                                     else _which(len(kin), sure))
-                                 + f"; {_where(table)} cell ({table.label(r)!r}, {self._header(table, c)!r}){how[2]}")
+                                 + f"; {_where(table)} cell ({next(iter(rows))!r}, {self._header(table, c)!r}){how[2]}")
 
     def _comparing(self) -> list[re.Match[str]]:
         """The document's words of comparison (surpasses, 优于 …), found once for the comparison rules."""

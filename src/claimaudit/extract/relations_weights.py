@@ -33,6 +33,10 @@ _EQUALS = re.compile(r"^\s*(?:(?P<approx>≈|~|约等于|约为|约|about|roughl
 _NEEDS = re.compile(r"(?:needs?|requires?|takes?|occupies|occupy|uses?|fits? (?:in|into|on)|footprint of|"
                     r"需要|需|占用|占|约需)\s*(?:about|roughly|约|大约)?\s*$", re.I)
 _BYTE_UNITS = ("byte", "bit")
+# the memory named as the weights' own: "权重约 68 GB", "the weights take about 14 GB", "weights: 26 GB"
+_WEIGHTS_ARE = re.compile(r"(?:权重|\bweights?\b)\s*(?:约为|约|为|是|占|共|需|:|：|are|is|take|takes|occupy|of"
+                          r"|come to)?\s*(?:about|roughly|约|大约|approximately)?\s*$", re.I)
+_APPROX_BEFORE = re.compile(r"约|大约|about|roughly|approximately|~|≈", re.I)
 # the memory of something else than the whole run or the weights: "its activations take 2 GB", "KV cache 缓存"
 _OTHER_MEMORY = re.compile(r"activation|kv[- ]?cache|\bcache|optimi[sz]er|gradient|激活|缓存|优化器|梯度", re.I)
 
@@ -97,11 +101,17 @@ class WeightRelations(FinderBase):
         marked = ms[m].number.relation == "~"          # "≈ 14.5 GB": the mention holds its own ≈
         if explicit and (eq is not None or (marked and not before_m.strip())):
             approx = marked or (eq is not None and bool(eq.group("approx") or eq.group("approx2")))
-            formula, value, confidence = f"{_ref(p)} * bpp", None, 0.8
+            formula, value, confidence, said = f"{_ref(p)} * bpp", None, 0.8, "written as their product"
             note = f"{ms[m].printed} is {ms[p].printed} × {how}"
+        elif _WEIGHTS_ARE.search(text, max(s, ms[m].start - 16), ms[m].start) and ms[m].number.nominal > 0:
+            # "每个参数占 2 字节，权重约 68 GB", "the weights take about 14 GB": the weights themselves
+            approx = bool(marked or _APPROX_BEFORE.search(text, max(s, ms[m].start - 8), ms[m].start))
+            formula, value, confidence, said = f"{_ref(p)} * bpp", None, 0.8, "named as the weights'"
+            note = f"{ms[m].printed} is the weights: {ms[p].printed} × {how}"
         elif _NEEDS.search(text, max(s, ms[m].start - 24), ms[m].start) \
                 and not _OTHER_MEMORY.search(text, max(s, ms[m].start - 40), ms[m].start):
             approx, formula, value, confidence = False, f"{_ref(m)} / ({_ref(p)} * bpp)", ">= 1", 0.75
+            said = "the sentence says it needs"
             note = f"{ms[m].printed} holds at least the weights: {ms[p].printed} × {how}"
         else:
             return None
@@ -109,7 +119,7 @@ class WeightRelations(FinderBase):
                         quote=self.doc.sentence(ms[m].start).strip(), at=ms[m].start, confidence=confidence,
                         given={"bpp": self._bytes_each(each, p)}, approx=approx, note=note,
                         evidence=f"a parameter count, the bytes each is stored in ({how}) and the memory "
-                                 f"{'written as their product' if value is None else 'the sentence says it needs'}: "
+                                 f"{said}: "
                                  f"{text[ms[p].start:ms[m].end + 1].strip()[:120]!r}")
 
     def _bytes_each(self, each: Fraction, p: int) -> str:
