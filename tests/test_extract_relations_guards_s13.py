@@ -120,3 +120,26 @@ def test_a_price_from_a_rate_and_a_throughput(tmp_path):
     assert "consistent" in verdicts(tmp_path, text) and "inconsistent" not in verdicts(tmp_path, text)
     wrong = text.replace("$0.15", "$0.25")
     assert "inconsistent" in verdicts(tmp_path, wrong)
+
+
+TRIAL = """# Results
+
+| Endpoint | 50 mg | 100 mg | Placebo |
+|---|---|---|---|
+| Baseline MMD, mean | 14.2 | 14.5 | 14.1 |
+| MMD at weeks 9–12, mean | 9.6 | 8.8 | 11.9 |
+| Change from baseline | -4.6 | {mid} | -2.2 |
+"""
+
+
+def test_a_change_row_is_one_row_minus_another(tmp_path):
+    assert verdicts(tmp_path, TRIAL.format(mid="-5.7"), kind="change") == ["consistent"] * 3
+
+
+def test_a_change_row_with_a_wrong_cell_is_no_reading():
+    # one pair must give every cell: with a slip the row is not read (nothing to report it against)
+    assert not rels(TRIAL.format(mid="-6.7"), "change")
+
+
+def test_no_change_row_without_its_label():
+    assert not rels(TRIAL.format(mid="-5.7").replace("Change from baseline", "Week 16"), "change")

@@ -217,6 +217,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.column_products()
         out += self.speedups()
         out += self.delta_columns()
+        out += self.delta_rows()
         out += self.count_percent_cells()
         out += self.column_notes(out)
         out += self.funnel_columns(out)

@@ -89,6 +89,42 @@ class DeltaRelations(FinderBase):
                                          f"({how}) is the only reading that gives all {len(pairs)} cells"))
         return out
 
+    def delta_rows(self) -> list[Relation]:
+        """A row labelled Δ / Change / Difference / Gain / 提升 / 变化 ("Change from baseline") that is one row
+        above it minus another in every column of numbers (two columns or more), in points, or relative to
+        the second when only that reading holds: exactly one pair and one reading (0.75), as for columns."""
+        out: list[Relation] = []
+        for t in self.doc.tables:
+            if len(t.rows) < 3 or t.ncols < 3 or t.ncols > 40:
+                continue
+            for r in range(2, len(t.rows)):
+                if not _DELTA.match(t.label(r)):
+                    continue
+                cols = [c for c in range(1, t.ncols) if self.value(t, r, c) is not None]
+                if len(cols) < 2:
+                    continue
+                readings = []
+                for a, b in itertools.permutations(range(r), 2):
+                    for how in ("points", "relative"):
+                        triples = [(self.value(t, r, c), self.value(t, a, c), self.value(t, b, c)) for c in cols]
+                        formulas = [self._difference(d, x, y, how) for d, x, y in triples]
+                        if all(f is not None for f in formulas):
+                            readings.append((a, b, how, triples, formulas))
+                if len(readings) != 1:
+                    continue
+                a, b, how, triples, formulas = readings[0]
+                for (d, x, y), formula in zip(triples, formulas, strict=True):
+                    assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
+                    m = self.ms[d]
+                    out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
+                                        unitless=True, at=m.start, confidence=0.75,
+                                        note=f"row {t.label(r)!r} of {_where(t)} is row {t.label(a)!r} minus row "
+                                             f"{t.label(b)!r}" + _READING_NOTE.get(how, ""),
+                                        evidence=f"{_where(t)}: row label {t.label(r)!r}; {t.label(a)!r} − "
+                                                 f"{t.label(b)!r} ({how}) is the only reading that gives all "
+                                                 f"{len(triples)} cells"))
+        return out
+
     def _delta_to_row(self, t: Table, c: int, rows: list[int], cells: list[int | None]) -> list[Relation]:
         """"| Variant | … | 5-task avg. | Δ avg. vs baseline |" over a Baseline row whose Δ cell is empty:
         each Δ is the row's value in one other column minus the baseline row's there (in points). The
