@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from ..errors import Location, UnitError
@@ -103,8 +103,14 @@ def _claim_vocabulary(declared: tuple[UnitDecl, ...]) -> Vocabulary:
 
 
 def claim_vocabulary(declared: tuple[UnitDecl, ...] = ()) -> AbstractContextManager[None]:
-    """Read units as a claim's: declared units known, unknown plural nouns counting units."""
-    return using(_claim_vocabulary(tuple(declared)))
+    """Read units as a claim's: declared units known, unknown plural nouns counting units. Already
+    reading them so (the engine enters the run's vocabulary once around its claims), nothing to do."""
+    vocab = _claim_vocabulary(tuple(declared))
+    return _ALREADY if _VOCABULARY.get() is vocab else using(vocab)
+
+
+#: The block of a vocabulary already in use: nothing set, nothing to restore (stateless, so shared).
+_ALREADY = nullcontext()
 
 
 def singulars(word: str) -> tuple[str, ...]:
