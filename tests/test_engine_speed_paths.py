@@ -8,6 +8,8 @@ import itertools
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import by_qualname, run_audit, write
 
 from claimaudit.formulas.evaluate import _lift
@@ -130,3 +132,113 @@ def test_each_file_reads_its_own_declared_units_within_the_runs_vocabulary(tmp_p
     assert got == {"a.n": "stated", "a.g": "consistent", "b.n": "stated", "b.g": "inconsistent",
                    "c.e": "stated", "c.f": "consistent", "c.h": "stated", "c.m": "consistent"}
     assert vocabulary() == type(vocabulary())()      # the default again once the run is over
+
+
+# -- the order of evaluation when inputs come first -------------------------------------------------------
+
+class _C:
+    def __init__(self, name: str) -> None:
+        self.qualname = self.id = name
+        self.location = self.formula_location = None
+
+
+def _walked(names: list[str], deps: dict[str, list[str]]) -> tuple[list[str], set[str]]:
+    """The order and cyclic names of the full walk (the shortcut turned off)."""
+    import claimaudit.engine.resolve as resolve
+
+    real = resolve._inputs_first
+    resolve._inputs_first = lambda claims, deps: False
+    try:
+        got, cyclic = resolve.order([_C(x) for x in names], deps)  # type: ignore[arg-type]
+    finally:
+        resolve._inputs_first = real
+    return [c.qualname for c in got], set(cyclic)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.lists(st.integers(0, n + 1), max_size=4), min_size=n, max_size=n),
+    st.booleans())))
+def test_the_order_is_the_walks_whether_or_not_inputs_come_first(graph):
+    n, edges, backward_only = graph
+    names = [f"m.c{i}" for i in range(n)]
+    # backward_only: each claim uses only claims before it (the shortcut's case); else any, cycles and
+    # names that are not claims (c{n}, c{n+1}) included
+    deps = {names[i]: [f"m.c{j}" for j in e if not backward_only or j < i] for i, e in enumerate(edges)}
+    from claimaudit.engine.resolve import order
+
+    got, cyclic = order([_C(x) for x in names], deps)  # type: ignore[arg-type]
+    assert ([c.qualname for c in got], set(cyclic)) == _walked(names, deps)
+    if backward_only:
+        assert [c.qualname for c in got] == names and not cyclic
+
+
+def test_a_name_listed_twice_is_ordered_once():
+    from claimaudit.engine.resolve import order
+
+    got, cyclic = order([_C("m.a"), _C("m.b"), _C("m.a")], {"m.b": ["m.a"]})  # type: ignore[list-item]
+    assert [c.qualname for c in got] == ["m.a", "m.b"] and not cyclic
+
+
+def test_a_run_whose_claims_use_later_ones_is_evaluated_inputs_first(tmp_path):
+    # a headline total stated before its rows (as papers print them), and a chain across two files
+    write(tmp_path / "claims", "a.yaml", """
+        claims:
+          - {id: total, value: "6,866K GPU-hours", formula: r0 + r1 + r2}
+          - {id: r0, value: 3722K GPU-hours}
+          - {id: r1, value: 863K GPU-hours}
+          - {id: r2, value: 2281K GPU-hours}
+          - {id: both, value: "13,733K GPU-hours", formula: total + b.total}
+    """)
+    write(tmp_path / "claims", "b.yaml", """
+        claims:
+          - {id: total, value: "6,867K GPU-hours", formula: a.r0 + a.r1 + a.r2}
+    """)
+    run = run_audit(tmp_path, checkers=False)
+    assert [r.claim.qualname for r in run.results] == ["a.total", "a.r0", "a.r1", "a.r2", "a.both", "b.total"]
+    got = {r.claim.qualname: r.verdict for r in run.results}
+    assert got == {"a.total": "consistent", "a.r0": "stated", "a.r1": "stated", "a.r2": "stated",
+                   "a.both": "consistent", "b.total": "consistent"}
+
+
+# -- the readings memo with one reading policy -------------------------------------------------------------
+
+def test_the_memo_stays_bounded_with_one_policy_and_with_several(monkeypatch):
+    import claimaudit.numbers.printed as printed
+
+    monkeypatch.setattr(printed, "MEMO_ENTRIES", 8)
+    memo: dict = {}
+    for k in range(30):
+        printed.remember(memo, (1000, "auto"), f"{k}K GPU-hours", k)
+        assert 0 < printed.memo_entries(memo) <= 8
+        assert memo[(1000, "auto")][f"{k}K GPU-hours"] == k       # the latest is always kept
+    for k in range(30):
+        policy = (1024, "auto") if k % 3 else (1000, "exact")
+        printed.remember(memo, policy, f"{k}%", k)
+        assert 0 < printed.memo_entries(memo) <= 8 and memo[policy][f"{k}%"] == k
+    printed.remember(memo, (1000, "auto"), "1" + " GPU-hours" * 30, 1)     # too long to keep
+    assert "1" + " GPU-hours" * 30 not in memo.get((1000, "auto"), {})
+
+
+def test_an_evaluators_readings_are_its_results_readings(tmp_path):
+    from claimaudit.engine.collect import collect
+    from claimaudit.engine.evaluate import Evaluator
+    from claimaudit.engine.resolve import Namespace
+
+    write(tmp_path / "claims", "c.yaml", """
+        claims:
+          - {id: hours, value: 2788K GPU-hours}
+          - {id: cost, value: $5.576M, formula: hours * price, given: {price: $2 per GPU-hour}}
+          - {id: derived, formula: hours * 2}
+          - {id: bad, value: 1.2.3}
+    """)
+    files, _errors = collect([tmp_path / "claims"], tmp_path)
+    ns = Namespace()
+    for c in files[0].claims:
+        ns.add(c)
+    ev = Evaluator(ns.lookup)
+    results = [ev.evaluate(c) for c in files[0].claims]
+    assert [r.verdict for r in results] == ["stated", "consistent", "stated", "error"]
+    assert set(ev.readings) == {"c.hours", "c.cost"}
+    assert ev.readings["c.hours"] is results[0].reading and ev.readings["c.cost"] is results[1].reading
+    assert ev.quantities["c.hours"] == results[0].reading.quantity

@@ -47,10 +47,11 @@ def dependencies(claims: list[Claim], ns: Namespace,
             broken[c.qualname] = exc
             continue
         ds = []
-        for name, dep in zip(evaluator.formula(c).names, sources, strict=True):
+        for i, dep in enumerate(sources):
             if dep is not None and not isinstance(dep, Claim):
                 continue            # a local input (given:)
             if dep is None:
+                name = evaluator.formula(c).names[i]
                 if c.qualname not in broken:
                     broken[c.qualname] = NameError_(
                         f"unknown name {name!r} in formula: not a claim in {c.module} nor a 'given' input",

@@ -109,6 +109,12 @@ def claim_vocabulary(declared: tuple[UnitDecl, ...] = ()) -> AbstractContextMana
     return _ALREADY if _VOCABULARY.get() is vocab else using(vocab)
 
 
+def reading_as_claim(declared: tuple[UnitDecl, ...]) -> bool:
+    """Whether units are read now as :func:`claim_vocabulary` ``(declared)`` would read them (the
+    engine asks for each claim: entering nothing is cheaper still than the shared no-op block)."""
+    return _VOCABULARY.get() is _claim_vocabulary(declared)
+
+
 #: The block of a vocabulary already in use: nothing set, nothing to restore (stateless, so shared).
 _ALREADY = nullcontext()
 
