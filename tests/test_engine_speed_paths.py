@@ -241,4 +241,4 @@ def test_an_evaluators_readings_are_its_results_readings(tmp_path):
     assert [r.verdict for r in results] == ["stated", "consistent", "stated", "error"]
     assert set(ev.readings) == {"c.hours", "c.cost"}
     assert ev.readings["c.hours"] is results[0].reading and ev.readings["c.cost"] is results[1].reading
-    assert ev.quantities["c.hours"] == results[0].reading.quantity
+    assert ev.quantity_of(results[0].reading) == results[0].reading.quantity

@@ -61,7 +61,7 @@ class Reading:
     @property
     def quantity(self) -> Quantity:
         """The value in base units, computed on each read: the evaluator keeps those of its claims
-        while it runs (:attr:`Evaluator.quantities`), so that a run's readings, kept for the
+        while it runs (:meth:`Evaluator.quantity_of`), so that a run's readings, kept for the
         checkers, do not hold one each (~90 B a claim)."""
         return Quantity(self.amount.base, self.unit.dims)
 
@@ -225,9 +225,10 @@ class Evaluator:
                  formula_cache: dict[str, Formula] | None = None) -> None:
         self.lookup = lookup
         self.results: dict[str, ClaimResult] = {}
-        # Each claim's value in base units, computed once (a claim's value is the input of several
-        # others); gone with the evaluator, before the checkers run.
-        self.quantities: dict[str, Quantity] = {}
+        # Each value read, in base units, computed once (a claim's value is the input of several others,
+        # and printed values repeat: a price, a row): by the reading's id, the reading kept with it so
+        # that its id cannot be reused meanwhile; gone with the evaluator, before the checkers run.
+        self._bases: dict[int, tuple[Reading, Quantity]] = {}
         self.formulas = formula_cache if formula_cache is not None else {}
         # Each claim's formula names resolved (see inputs_of): by the engine's dependency pass for
         # ordering, then once more by the evaluation, which takes the entry out (it is used once).
@@ -238,6 +239,13 @@ class Evaluator:
         """Each evaluated claim's value as read, by qualname (its result's ``reading``: the evaluation
         keeps no table of its own)."""
         return {q: r.reading for q, r in self.results.items() if r.reading is not None}
+
+    def quantity_of(self, reading: Reading) -> Quantity:
+        """``reading.quantity``, computed once per reading while the evaluator lives."""
+        hit = self._bases.get(id(reading))
+        if hit is None:
+            hit = self._bases[id(reading)] = (reading, reading.quantity)
+        return hit[1]
 
     # -- pieces --------------------------------------------------------------------------------------
     def formula(self, claim: Claim) -> Formula:
@@ -281,7 +289,7 @@ class Evaluator:
             r = read_value(source.value, source.settings, source.location)
             shown.append(InputValue(name, source.value, r.amount, None, source.location))
             note_unit_reading(result, f"{name} = {source.value}", r)
-            return r.quantity
+            return self.quantity_of(r)
         dep = source
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
@@ -289,10 +297,7 @@ class Evaluator:
         reading = dep_result.reading if dep_result is not None else None
         if reading is not None:
             shown.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep))
-            q = self.quantities.get(dep.qualname)
-            if q is None:
-                q = self.quantities[dep.qualname] = reading.quantity
-            return q
+            return self.quantity_of(reading)
         if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
             a = dep_result.recomputed
             shown.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
