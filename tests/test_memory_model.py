@@ -251,10 +251,10 @@ def test_inputs_are_an_exact_tuple_and_readings_hold_no_quantity() -> None:
     assert first.inputs == () and first.inputs is ClaimResult(hours).inputs   # one shared empty tuple
     assert type(second.inputs) is tuple and [i.name for i in second.inputs] == ["hours", "price"]
     assert second.verdict == "consistent"
-    # The claim's value in base units is the evaluator's (once per claim), equal to the reading's.
+    # The claim's value in base units is the evaluator's (once per reading), equal to the reading's.
     reading = ev.readings["c.hours"]
     assert not hasattr(reading, "_quantity") and "_quantity" not in type(reading).__slots__
-    assert ev.quantities["c.hours"] == reading.quantity
+    assert ev.quantity_of(reading) is ev.quantity_of(reading) and ev.quantity_of(reading) == reading.quantity
     assert reading.quantity.mag == Interval(Fraction(27875 * 3600 * 100), Fraction(27885 * 3600 * 100))
     assert read_value("$2 per GPU-hour", hours.settings).quantity.mag == Interval.point(Fraction(1, 1800))
 

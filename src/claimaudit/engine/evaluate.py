@@ -27,7 +27,7 @@ from ..numbers.format import delta, fmt_sig, interval_text, readable, to_float, 
 from ..numbers.interval import Interval, IntervalError
 from ..numbers.printed import PrintedNumber, forget_printed, parse_printed, remember
 from ..numbers.rational import eq, le, mul
-from ..units.declared import claim_vocabulary, vocabulary
+from ..units.declared import claim_vocabulary, reading_as_claim, vocabulary
 from ..units.quantity import DimensionMismatch, Dims, Quantity
 from ..units.registry import UnitInfo, resolve_unit
 from .results import Amount, ClaimResult, Finding, InputValue, forget_after_run
@@ -61,7 +61,7 @@ class Reading:
     @property
     def quantity(self) -> Quantity:
         """The value in base units, computed on each read: the evaluator keeps those of its claims
-        while it runs (:attr:`Evaluator.quantities`), so that a run's readings, kept for the
+        while it runs (:meth:`Evaluator.quantity_of`), so that a run's readings, kept for the
         checkers, do not hold one each (~90 B a claim)."""
         return Quantity(self.amount.base, self.unit.dims)
 
@@ -225,14 +225,27 @@ class Evaluator:
                  formula_cache: dict[str, Formula] | None = None) -> None:
         self.lookup = lookup
         self.results: dict[str, ClaimResult] = {}
-        self.readings: dict[str, Reading] = {}
-        # Each claim's value in base units, computed once (a claim's value is the input of several
-        # others); gone with the evaluator, before the checkers run.
-        self.quantities: dict[str, Quantity] = {}
+        # Each value read, in base units, computed once (a claim's value is the input of several others,
+        # and printed values repeat: a price, a row): by the reading's id, the reading kept with it so
+        # that its id cannot be reused meanwhile; gone with the evaluator, before the checkers run.
+        self._bases: dict[int, tuple[Reading, Quantity]] = {}
         self.formulas = formula_cache if formula_cache is not None else {}
         # Each claim's formula names resolved (see inputs_of): by the engine's dependency pass for
         # ordering, then once more by the evaluation, which takes the entry out (it is used once).
         self._inputs: dict[str, tuple[Source, ...]] = {}
+
+    @property
+    def readings(self) -> dict[str, Reading]:
+        """Each evaluated claim's value as read, by qualname (its result's ``reading``: the evaluation
+        keeps no table of its own)."""
+        return {q: r.reading for q, r in self.results.items() if r.reading is not None}
+
+    def quantity_of(self, reading: Reading) -> Quantity:
+        """``reading.quantity``, computed once per reading while the evaluator lives."""
+        hit = self._bases.get(id(reading))
+        if hit is None:
+            hit = self._bases[id(reading)] = (reading, reading.quantity)
+        return hit[1]
 
     # -- pieces --------------------------------------------------------------------------------------
     def formula(self, claim: Claim) -> Formula:
@@ -276,18 +289,15 @@ class Evaluator:
             r = read_value(source.value, source.settings, source.location)
             shown.append(InputValue(name, source.value, r.amount, None, source.location))
             note_unit_reading(result, f"{name} = {source.value}", r)
-            return r.quantity
+            return self.quantity_of(r)
         dep = source
         if dep is None:
             raise InputError(f"unknown name {name!r} in formula")  # resolved earlier; defensive
-        reading = self.readings.get(dep.qualname)
+        dep_result = self.results.get(dep.qualname)
+        reading = dep_result.reading if dep_result is not None else None
         if reading is not None:
             shown.append(InputValue(name, dep.value, reading.amount, dep.qualname, dep))
-            q = self.quantities.get(dep.qualname)
-            if q is None:
-                q = self.quantities[dep.qualname] = reading.quantity
-            return q
-        dep_result = self.results.get(dep.qualname)
+            return self.quantity_of(reading)
         if dep_result is not None and dep_result.recomputed is not None and not dep_result.free:
             a = dep_result.recomputed
             shown.append(InputValue(name, None, a, dep.qualname, dep.location, recomputed=True))
@@ -315,9 +325,14 @@ class Evaluator:
         self.results[claim.qualname] = result
         try:
             # Units in the claim (its formula's inline quantities too) read with the declared
-            # units, and unknown plural nouns as counting units of their own.
-            with claim_vocabulary(claim.settings.units):
+            # units, and unknown plural nouns as counting units of their own (the run reads most
+            # claims' so already: engine.run enters its vocabulary once).
+            units = claim.settings.units
+            if reading_as_claim(units):
                 self._evaluate(claim, result)
+            else:
+                with claim_vocabulary(units):
+                    self._evaluate(claim, result)
         except InputError as exc:
             result.verdict = "error"
             result.error = str(exc)
@@ -339,8 +354,7 @@ class Evaluator:
                 if loc is not None and exc.location is None:
                     exc.located(loc)
                 raise
-            self.readings[claim.qualname] = reading
-            result.reading = reading  # kept for the checkers (no re-parse)
+            result.reading = reading  # the claims using this one read it here; kept for the checkers
             result.claimed = reading.amount
             result.relation = relation_of(claim, reading.printed)
             result.qualifier = reading.printed.qualifier
@@ -400,7 +414,6 @@ class Evaluator:
         if reading.unit.canonical == "percentage_point" and _score_points(reading, result):
             # "points" between plain scores are the score's own unit, not percentage points.
             reading = _as_score_points(reading)
-            self.readings[claim.qualname] = reading
             result.reading = reading
             result.claimed = reading.amount
             result.add(Finding("CA102", "info", "points read as score points (the inputs are scores, "

@@ -45,6 +45,8 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
 
     ``deps`` maps a qualname to the qualnames it depends on.
     """
+    if _inputs_first(claims, deps):
+        return list(claims), {}
     by_name = {c.qualname: c for c in claims}
     state: dict[str, int] = {}          # 1 visiting, 2 done
     out: list[Claim] = []
@@ -77,6 +79,22 @@ def order(claims: list[Claim], deps: dict[str, list[str]]) -> tuple[list[Claim],
                 state[name] = 2
                 out.append(by_name[name])
     return out, cyclic
+
+
+def _inputs_first(claims: list[Claim], deps: dict[str, list[str]]) -> bool:
+    """Whether every claim's inputs come before it already (claim files mostly define a value before
+    the claims that use it): then the walk below would give the claims in their own order, with no
+    cycle, and a pass over them says so at a fraction of its cost."""
+    seen: set[str] = set()
+    for c in claims:
+        name = c.qualname
+        if name in seen:
+            return False          # a name twice: the walk keeps the first
+        for dep in deps.get(name, ()):
+            if dep not in seen:
+                return False
+        seen.add(name)
+    return True
 
 
 def _note_cycle(cycle: list[str], by_name: dict[str, Claim], cyclic: dict[str, CycleError]) -> None:

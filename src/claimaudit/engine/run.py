@@ -15,6 +15,7 @@ from ..gcpause import paused_gc  # its home is below the layers (the command lin
 from ..model.claims import Claim, ClaimFile
 from ..model.sources import SourceRecord
 from ..suggest import did_you_mean
+from ..units.declared import claim_vocabulary
 from .collect import collect, collect_sources, display_path, doc_sources
 from .evaluate import Evaluator
 from .options import RunOptions
@@ -46,10 +47,11 @@ def dependencies(claims: list[Claim], ns: Namespace,
             broken[c.qualname] = exc
             continue
         ds = []
-        for name, dep in zip(evaluator.formula(c).names, sources, strict=True):
+        for i, dep in enumerate(sources):
             if dep is not None and not isinstance(dep, Claim):
                 continue            # a local input (given:)
             if dep is None:
+                name = evaluator.formula(c).names[i]
                 if c.qualname not in broken:
                     broken[c.qualname] = NameError_(
                         f"unknown name {name!r} in formula: not a claim in {c.module} nor a 'given' input",
@@ -62,6 +64,25 @@ def dependencies(claims: list[Claim], ns: Namespace,
             ds.append(dep.qualname)
         deps[c.qualname] = ds
     return deps, broken
+
+
+def _evaluate_in_order(ordered: list[Claim], broken: dict[str, InputError], evaluator: Evaluator,
+                       options: RunOptions) -> None:
+    total = len(ordered)
+    for done, c in enumerate(ordered):
+        if options.progress and done % PROGRESS_EVERY == 0:
+            options.progress(done, total)
+        if c.qualname in broken:
+            exc = broken[c.qualname]
+            res = ClaimResult(c, verdict="error", error=str(exc))
+            res.add(Finding(exc.code, "error", exc.message + (
+                " (did you mean " + " or ".join(repr(s) for s in exc.suggestions) + "?)" if exc.suggestions else ""),
+                "input", location=exc.location or c.location))
+            evaluator.results[c.qualname] = res
+            continue
+        t0 = time.perf_counter()
+        res = evaluator.evaluate(c)
+        res.duration = time.perf_counter() - t0
 
 
 def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None,
@@ -82,21 +103,8 @@ def evaluate_files(files: Sequence[ClaimFile], options: RunOptions | None = None
     deps, broken = dependencies(all_claims, ns, evaluator)
     ordered, cyclic = order(all_claims, deps)
     broken.update({k: v for k, v in cyclic.items() if k not in broken})
-    total = len(ordered)
-    for done, c in enumerate(ordered):
-        if options.progress and done % PROGRESS_EVERY == 0:
-            options.progress(done, total)
-        if c.qualname in broken:
-            exc = broken[c.qualname]
-            res = ClaimResult(c, verdict="error", error=str(exc))
-            res.add(Finding(exc.code, "error", exc.message + (
-                " (did you mean " + " or ".join(repr(s) for s in exc.suggestions) + "?)" if exc.suggestions else ""),
-                "input", location=exc.location or c.location))
-            evaluator.results[c.qualname] = res
-            continue
-        t0 = time.perf_counter()
-        res = evaluator.evaluate(c)
-        res.duration = time.perf_counter() - t0
+    with claim_vocabulary(options.settings.units):   # entered once: most claims read their units so
+        _evaluate_in_order(ordered, broken, evaluator, options)
     if sources is not None:
         for c in all_claims:
             for sid in [c.source] + [a.source for a in c.also_in]:

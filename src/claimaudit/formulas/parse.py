@@ -72,6 +72,7 @@ from typing import Any
 
 from ..errors import FormulaError
 from ..numbers.interval import MAX_BITS, MAX_DIGITS, MAX_EXPONENT, Interval, IntervalError
+from ..numbers.rational import add, coprime, div, lt, mul, sub
 from ..suggest import did_you_mean
 from ..units.quantity import DimensionMismatch, Quantity
 from .evaluate import FUNCTIONS, Call, Name, Neg, Node, Num, Pow, Product, Qty, Sum, UnitResolver, _lift
@@ -663,23 +664,33 @@ def _tightened(root: Node, env: Mapping[str, Quantity], repeated: tuple[str, ...
     pieces = _PIECES.get(len(wide))
     if pieces is None:
         return whole
-    grids = []
-    for n in wide:
-        q = lifted[n]
-        lo, step = q.mag.lo, q.mag.width / pieces
-        grids.append([Quantity(Interval(lo + step * k, lo + step * (k + 1)), q.dims) for k in range(pieces)])
-    sub = dict(env)
-    low: Fraction | None = None
-    high: Fraction | None = None
-    for box in itertools.product(*grids):
-        sub.update(zip(wide, box, strict=True))
-        got = root.ev(sub).mag
-        low = got.lo if low is None or got.lo < low else low
-        high = got.hi if high is None or got.hi > high else high
-    assert low is not None and high is not None  # noqa: S101 - at least one piece
-    lo, hi = low, high
+    grids = [_pieces(lifted[n], pieces) for n in wide]
+    names = dict(env)
+    ev = root.ev
+    boxes = itertools.product(*grids)
+    names.update(zip(wide, next(boxes), strict=True))
+    got = ev(names).mag
+    low, high = got.lo, got.hi
+    for box in boxes:
+        names.update(zip(wide, box, strict=True))
+        got = ev(names).mag
+        if lt(got.lo, low):   # (the exact rational comparisons: up to 64 evaluations, two each)
+            low = got.lo
+        if lt(high, got.hi):
+            high = got.hi
     # never wider than plain arithmetic (the pieces' endpoints are exact, the hull inside it)
-    return Quantity(Interval(max(lo, whole.mag.lo), min(hi, whole.mag.hi)), whole.dims)
+    plain = whole.mag
+    return Quantity(Interval._make(plain.lo if lt(low, plain.lo) else low, plain.hi if lt(plain.hi, high) else high),
+                    whole.dims)
+
+
+def _pieces(q: Quantity, pieces: int) -> list[Quantity]:
+    """``q`` cut into ``pieces`` intervals of equal width (exact: the cuts are lo + k·width/pieces, the
+    last one ``q``'s own hi), each with ``q``'s dimension."""
+    lo, hi = q.mag.lo, q.mag.hi
+    step = div(sub(hi, lo), coprime(pieces, 1))
+    cuts = [lo] + [add(lo, mul(step, coprime(k, 1))) for k in range(1, pieces)] + [hi]
+    return [Quantity(Interval._make(a, b), q.dims) for a, b in itertools.pairwise(cuts)]
 
 
 def parse_formula(text: str, *, unit_resolver: Callable[[str], object] | None = None,

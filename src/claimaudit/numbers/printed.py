@@ -690,8 +690,11 @@ def remember(memo: dict[Any, dict[str, Any]], policy: Hashable, text: str, value
     memo that is full starts again empty."""
     if len(text) > MEMO_TEXT:
         return
-    full = memo_entries(memo) >= MEMO_ENTRIES
     table = memo.get(policy)
+    if table is not None and len(memo) == 1 and len(table) < MEMO_ENTRIES:
+        table[text] = value       # one policy's table, not full (a run mostly reads under one policy)
+        return
+    full = memo_entries(memo) >= MEMO_ENTRIES
     if full or table is None:
         if full or len(memo) >= MEMO_POLICIES:
             memo.clear()

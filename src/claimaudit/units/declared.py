@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from ..errors import Location, UnitError
@@ -103,8 +103,20 @@ def _claim_vocabulary(declared: tuple[UnitDecl, ...]) -> Vocabulary:
 
 
 def claim_vocabulary(declared: tuple[UnitDecl, ...] = ()) -> AbstractContextManager[None]:
-    """Read units as a claim's: declared units known, unknown plural nouns counting units."""
-    return using(_claim_vocabulary(tuple(declared)))
+    """Read units as a claim's: declared units known, unknown plural nouns counting units. Already
+    reading them so (the engine enters the run's vocabulary once around its claims), nothing to do."""
+    vocab = _claim_vocabulary(tuple(declared))
+    return _ALREADY if _VOCABULARY.get() is vocab else using(vocab)
+
+
+def reading_as_claim(declared: tuple[UnitDecl, ...]) -> bool:
+    """Whether units are read now as :func:`claim_vocabulary` ``(declared)`` would read them (the
+    engine asks for each claim: entering nothing is cheaper still than the shared no-op block)."""
+    return _VOCABULARY.get() is _claim_vocabulary(declared)
+
+
+#: The block of a vocabulary already in use: nothing set, nothing to restore (stateless, so shared).
+_ALREADY = nullcontext()
 
 
 def singulars(word: str) -> tuple[str, ...]:
