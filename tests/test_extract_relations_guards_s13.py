@@ -143,3 +143,25 @@ def test_a_change_row_with_a_wrong_cell_is_no_reading():
 
 def test_no_change_row_without_its_label():
     assert not rels(TRIAL.format(mid="-5.7").replace("Change from baseline", "Week 16"), "change")
+
+
+MOE = """# Results
+
+| Model | Total | Active | GenKnow | MathStep | Avg. |
+|---|---:|---:|---:|---:|---:|
+| Heron-7B (dense) | 7.1B | 7.1B | 61.2 | 38.4 | 49.8 |
+| Marlin-MoE-A2B | 14.3B | 2.4B | 58.9 | 35.1 | 47.0 |
+| Heron-MoE-A4.7B | 28.7B | 4.7B | 67.5 | 47.2 | 57.4 |
+"""
+
+
+def test_a_total_column_of_parameters_beside_scores_is_no_row_sum(tmp_path):
+    # "Total" is an MoE model's total parameters; the row's other cells are its active ones and scores
+    assert not rels(MOE, "row-total")
+    assert "inconsistent" not in verdicts(tmp_path, MOE)
+
+
+def test_a_total_column_of_one_scale_is_still_summed(tmp_path):
+    text = ("# Cost\n\n| Item | Q1 | Q2 | Total |\n|---|---|---|---|\n| A | 1.2M | 0.8M | 2.0M |\n"
+            "| B | 0.5M | 0.7M | 1.2M |\n")
+    assert verdicts(tmp_path, text, kind="row-total") == ["consistent", "consistent"]

@@ -242,7 +242,9 @@ class TableRelations(FinderBase):
                         i = self.value(t, r, k)
                         if i is not None and (self.ms[i].unit.dims == self.ms[target].unit.dims):
                             parts.append(i)
-                    if len(parts) < 2:
+                    # a scaled total beside bare scores ("| 14.3B | 2.4B | 58.9 | 35.1 |": total parameters, then
+                    # benchmark scores) is no sum of the row: every part printed on the total's scale or none
+                    if len(parts) < 2 or len({bool(self.ms[i].number.multiplier) for i in [*parts, target]}) > 1:
                         continue
                     formula = _placeholder_formula(parts, "+")
                     if average:
