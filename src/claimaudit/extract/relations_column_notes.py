@@ -16,11 +16,12 @@ from .relations_near import NearTableRelations
 
 _Q = r"[“”\"'‘’「」『』]?"
 # "满意率为“非常满意”与“比较满意”之和", "合计为 A、B 和 C 之和"
-_ZH_NAME = rf"{_Q}[^，。；：“”\"]{{1,16}}?{_Q}"
+# (a name holds no separator: an unambiguous split keeps the match linear on any text)
+_ZH_NAME = rf"{_Q}[^，。；：“”\"、与和及加\s]{{1,16}}{_Q}"
 _ZH_SUM = re.compile(rf"{_Q}(?P<x>[^\s，。；：“”\"]{{1,16}}?){_Q}\s*(?:为|是|等于)\s*"
                      rf"(?P<parts>(?:{_ZH_NAME}\s*(?:、|与|和|及|加)\s*)+{_ZH_NAME})\s*(?:之和|的和|相加)")
 # "Total is the sum of Input and Output", "Satisfied = Very + Fairly"
-_EN_NAME = rf"{_Q}[A-Za-z][\w ./%-]{{0,30}}?{_Q}"
+_EN_NAME = rf"{_Q}[A-Za-z](?:(?!\s+(?:and|plus)\b)[\w ./%-]){{0,30}}?{_Q}"
 _EN_SUM = re.compile(rf"(?P<x>{_EN_NAME})\s+(?:is|equals|=)\s+(?:the\s+sum\s+of\s+)?"
                      rf"(?P<parts>(?:{_EN_NAME}\s*(?:,|\+|and|plus)\s*)+{_EN_NAME})(?=\s*[.;,)]|\s*$)", re.I)
 _SPLIT = re.compile(r"\s*(?:、|与|和|及|加|,|\+|\band\b|\bplus\b)\s*", re.I)
