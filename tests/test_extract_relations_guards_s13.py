@@ -165,3 +165,9 @@ def test_a_total_column_of_one_scale_is_still_summed(tmp_path):
     text = ("# Cost\n\n| Item | Q1 | Q2 | Total |\n|---|---|---|---|\n| A | 1.2M | 0.8M | 2.0M |\n"
             "| B | 0.5M | 0.7M | 1.2M |\n")
     assert verdicts(tmp_path, text, kind="row-total") == ["consistent", "consistent"]
+
+
+def test_an_average_column_over_the_scores_beside_the_sizes(tmp_path):
+    # the Avg. is over the bare scores; the scaled sizes before them are no part of it
+    assert verdicts(tmp_path, MOE, kind="row-average") == ["consistent"] * 3
+    assert verdicts(tmp_path, MOE.replace("| 47.0 |", "| 48.0 |"), kind="row-average").count("inconsistent") == 1

@@ -242,9 +242,12 @@ class TableRelations(FinderBase):
                         i = self.value(t, r, k)
                         if i is not None and (self.ms[i].unit.dims == self.ms[target].unit.dims):
                             parts.append(i)
-                    # a scaled total beside bare scores ("| 14.3B | 2.4B | 58.9 | 35.1 |": total parameters, then
-                    # benchmark scores) is no sum of the row: every part printed on the total's scale or none
-                    if len(parts) < 2 or len({bool(self.ms[i].number.multiplier) for i in [*parts, target]}) > 1:
+                    # a row mixing scaled sizes and bare scores ("| 14.3B | 2.4B | 58.9 | 35.1 | 47.0 |": total and
+                    # active parameters, then benchmark scores): the parts are the cells on the target's scale
+                    # (the scores for "Avg."; for a "Total" of 14.3B only 2.4B, no sum)
+                    scaled = bool(self.ms[target].number.multiplier)
+                    parts = [i for i in parts if bool(self.ms[i].number.multiplier) == scaled]
+                    if len(parts) < 2:
                         continue
                     formula = _placeholder_formula(parts, "+")
                     if average:
