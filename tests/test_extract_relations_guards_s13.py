@@ -171,3 +171,14 @@ def test_an_average_column_over_the_scores_beside_the_sizes(tmp_path):
     # the Avg. is over the bare scores; the scaled sizes before them are no part of it
     assert verdicts(tmp_path, MOE, kind="row-average") == ["consistent"] * 3
     assert verdicts(tmp_path, MOE.replace("| 47.0 |", "| 48.0 |"), kind="row-average").count("inconsistent") == 1
+
+
+def test_a_column_of_shares_is_screened_as_the_fractions_they_are(tmp_path):
+    text = ("# Results\n\n| Suite | Episodes | Successes | Success rate |\n|---|---:|---:|---:|\n"
+            "| Household | 1,000 | 712 | 71.2% |\n| Web | 600 | 387 | 64.5% |\n| Navigation | 1,000 | 851 | 85.1% |\n"
+            "| Tools | 600 | 326 | 54.3% |\n")
+    got = rels(text, "column-product")      # (one of the three columns from the other two, in every row)
+    assert len(got) == 4 and all("'Success rate'" in r.note and "'Successes'" in r.note for r in got)
+    assert verdicts(tmp_path, text, kind="column-product") == ["consistent"] * 4
+    # (found, not stated: in four rows every one must hold, so a slip leaves the columns unread)
+    assert not rels(text.replace("| 387 |", "| 397 |"), "column-product")

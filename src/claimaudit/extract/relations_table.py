@@ -34,6 +34,8 @@ def _float_bounds(m: Mention) -> tuple[float, float]:
     are left out: columns are screened on the numbers printed, the draft's formula then decides
     whether the units compose."""
     iv = m.number.interval
+    if m.number.kind == "percent":      # (a share as the fraction it is: 71.2% is 712 / 1,000)
+        return float(iv.lo) / 100, float(iv.hi + m.number.step) / 100
     return float(iv.lo), float(iv.hi + m.number.step)
 
 
