@@ -182,3 +182,18 @@ def test_a_column_of_shares_is_screened_as_the_fractions_they_are(tmp_path):
     assert verdicts(tmp_path, text, kind="column-product") == ["consistent"] * 4
     # (found, not stated: in four rows every one must hold, so a slip leaves the columns unread)
     assert not rels(text.replace("| 387 |", "| 397 |"), "column-product")
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("The context length is 128K, i.e. 131,072 tokens.", "consistent"),      # K as 1024, as it says
+    ("上下文长度 128K，即 131,072 tokens。", "consistent"),
+    ("The context length is 128K, i.e. 128,000 tokens.", "consistent"),
+    ("We used 1.2M (1,200,000) samples.", "consistent"),
+    ("The context length is 32K, i.e. 33,768 tokens.", "inconsistent"),     # 32,768 mistyped
+])
+def test_a_scale_letter_restated_in_full(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# Context\n\n{sentence}\n", kind="conversion") == [verdict]
+
+
+def test_no_restatement_far_from_the_value():
+    assert not [r for r in rels("# C\n\nWe used 1.2M (1,900,000) samples.\n", "conversion") if r.confidence >= 0.7]

@@ -253,6 +253,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.pair_products(out)
         out += self.epochs()
         out += self.conversions(out)
+        out += self.restated_scales(out)
         out += self.changes()
         out += self.changes_to_from(out)
         out += self.changes_between(out)

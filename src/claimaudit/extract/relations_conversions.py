@@ -49,6 +49,11 @@ def _bound_number(m: Mention) -> Mention | None:
     return replace(m, value=got.value, number=got.number, unit=got.unit, qualifier="")
 
 
+# "128K，即 131,072", "128K, i.e. 131,072", "1.2M (1,200,000": the scale letter's number restated in full
+_SCALE_LETTERS = frozenset({"K", "k", "M", "B", "T"})
+_RESTATE = re.compile(r"\s*(?:[,，]\s*(?:即|也就是|i\.e\.,?|that is,?)|[(（])\s*", re.I)
+
+
 class ConversionRelations(FinderBase):
     def conversions(self, found: list[Relation]) -> list[Relation]:
         """"A (B)" / "A, or B" with A and B of one dimension in two units: B is A converted."""
@@ -92,6 +97,41 @@ class ConversionRelations(FinderBase):
                 rel.formula, rel.given = "original", {"original": ma.value}
                 rel.approx = True       # "1,500,000 kilometres (930,000 mi)": converted and rounded, approximately
                 out.append(rel)
+        return out
+
+    def restated_scales(self, found: list[Relation]) -> list[Relation]:
+        """"上下文长度 128K，即 131,072 tokens", "a context of 128K, i.e. 131,072 tokens", "1.2M (1,200,000)
+        samples": a number printed with its scale letter, restated in full right after it: the same
+        magnitude (a K read as 1024 where the reading allows it, as context lengths count). Audited (0.75)
+        when the two are within 5% of each other (1024 against 1000 is 2.4%, squared 4.9%)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            for a, b in itertools.pairwise(idx):
+                ma, mb = ms[a], ms[b]
+                if b in stated or not (_usable(ma) and _usable(mb)) or ma.unit.dims.items \
+                        or ma.number.multiplier not in _SCALE_LETTERS or mb.number.multiplier \
+                        or ma.number.kind != "number" or mb.number.kind != "number" \
+                        or not _RESTATE.fullmatch(text, ma.end, mb.start):
+                    continue
+                va, vb = ma.number.nominal, mb.number.nominal * mb.unit.factor
+                if va <= 0 or vb <= 0:
+                    continue
+                rel = self._stated(
+                    "conversion", b, _ref(a), [a], unitless=True,
+                    # (near the decimal reading, or for a K the binary one)
+                    confidence=0.75 if min(abs(va - vb), abs(va * Fraction(1024, 1000) - vb)
+                                           if ma.number.multiplier in ("K", "k") else abs(va - vb)) <= vb / 20
+                    else 0.4,
+                    note=f"{mb.printed} is {ma.printed} written out",
+                    evidence="a number with its scale letter, then 'i.e.' / 即 and the number in full: ")
+                if ma.number.multiplier in ("K", "k") and vb == va * Fraction(1024, 1000):
+                    # "128K, i.e. 131,072": the restatement itself says K counts 1024 here
+                    rel.kilo = 1024
+                    rel.note += "; K read as 1024, as the number written out says"
+                out.append(rel)
+                stated.add(b)
         return out
 
     def _temperature(self, a: int, b: int, formula: str) -> Relation:
