@@ -197,3 +197,12 @@ def test_a_scale_letter_restated_in_full(tmp_path, sentence, verdict):
 
 def test_no_restatement_far_from_the_value():
     assert not [r for r in rels("# C\n\nWe used 1.2M (1,900,000) samples.\n", "conversion") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("新芯片算力 250 TOPS，只有旗舰（1,000 TOPS）的四分之一。", "consistent"),
+    ("新芯片算力 250 TOPS，只有旗舰（1,000 TOPS）的三分之一。", "inconsistent"),
+    ("新芯片功耗 180 W，仅为旗舰（720 W）的四分之一。", "consistent"),
+])
+def test_a_fraction_of_the_value_named_after_only(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, f"# 规格\n\n{sentence}\n", kind="ratio") == [verdict]

@@ -32,7 +32,9 @@ _TIMES = re.compile(r"\s*times\b", re.I)
 _NAMED_THEN_VALUE = re.compile(r"[^,;.!?\d()（）]{0,24}[(（]\s*")
 # "是上一代（790 tokens/s）的 3.1 倍": 是 … the value … 的, then the multiple
 # (the name before the value may print digits: "是凌云-7B（52.1 tokens/s）的 0.74 倍")
-_ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於)(?:[^，。；,;\d]{0,16}|[^，。；,;（(]{0,16}[（(])\s*$")
+# (只有 / 仅为: "只有旗舰（1,000 TOPS）的四分之一", a fraction of it)
+_ZH_BEFORE_VALUE = re.compile(r"(?:是|为|達到|达到|相当于|相當於|只有|只是|仅为|仅有|仅是|僅為)"
+                              r"(?:[^，。；,;\d]{0,16}|[^，。；,;（(]{0,16}[（(])\s*$")
 _ZH_OF = re.compile(rf"\s*[{ITEM_CLASSIFIERS}]?\s*[）)]?\s*的\s*")      # "（0.9亿次）的 5 倍": a count's classifier
 
 
