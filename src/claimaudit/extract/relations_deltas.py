@@ -76,18 +76,13 @@ class DeltaRelations(FinderBase):
         if len(readings) != 1:
             return []
         a, b, how, pairs, formulas = readings[0]
-        out = []
-        for (d, x, y), formula in zip(pairs, formulas, strict=True):
-            assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
-            m = self.ms[d]
-            why = f"header {self._header(t, c)!r}" if named else "cells printed with a sign"
-            out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
-                                unitless=True, at=m.start, confidence=0.75,
-                                note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
-                                     f"{self._header(t, b)!r}" + _READING_NOTE.get(how, ""),
-                                evidence=f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} "
-                                         f"({how}) is the only reading that gives all {len(pairs)} cells"))
-        return out
+        why = f"header {self._header(t, c)!r}" if named else "cells printed with a sign"
+        return self._cell_changes(
+            pairs, formulas,
+            f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus {self._header(t, b)!r}"
+            + _READING_NOTE.get(how, ""),
+            f"{_where(t)}: {why}; {self._header(t, a)!r} − {self._header(t, b)!r} ({how}) is the only reading "
+            f"that gives all {len(pairs)} cells")
 
     def delta_rows(self) -> list[Relation]:
         """A row labelled Δ / Change / Difference / Gain / 提升 / 变化 ("Change from baseline") that is one row
@@ -105,24 +100,20 @@ class DeltaRelations(FinderBase):
                     continue
                 readings = []
                 for a, b in itertools.permutations(range(r), 2):
+                    triples = [(self.value(t, r, c), self.value(t, a, c), self.value(t, b, c)) for c in cols]
                     for how in ("points", "relative"):
-                        triples = [(self.value(t, r, c), self.value(t, a, c), self.value(t, b, c)) for c in cols]
                         formulas = [self._difference(d, x, y, how) for d, x, y in triples]
                         if all(f is not None for f in formulas):
                             readings.append((a, b, how, triples, formulas))
                 if len(readings) != 1:
                     continue
                 a, b, how, triples, formulas = readings[0]
-                for (d, x, y), formula in zip(triples, formulas, strict=True):
-                    assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
-                    m = self.ms[d]
-                    out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
-                                        unitless=True, at=m.start, confidence=0.75,
-                                        note=f"row {t.label(r)!r} of {_where(t)} is row {t.label(a)!r} minus row "
-                                             f"{t.label(b)!r}" + _READING_NOTE.get(how, ""),
-                                        evidence=f"{_where(t)}: row label {t.label(r)!r}; {t.label(a)!r} − "
-                                                 f"{t.label(b)!r} ({how}) is the only reading that gives all "
-                                                 f"{len(triples)} cells"))
+                out += self._cell_changes(
+                    triples, formulas,
+                    f"row {t.label(r)!r} of {_where(t)} is row {t.label(a)!r} minus row {t.label(b)!r}"
+                    + _READING_NOTE.get(how, ""),
+                    f"{_where(t)}: row label {t.label(r)!r}; {t.label(a)!r} − {t.label(b)!r} ({how}) is the only "
+                    f"reading that gives all {len(triples)} cells")
         return out
 
     def _delta_to_row(self, t: Table, c: int, rows: list[int], cells: list[int | None]) -> list[Relation]:
@@ -155,17 +146,20 @@ class DeltaRelations(FinderBase):
         if len(best) != 1:
             return []
         _missed, a, pairs, formulas = best[0]
+        return self._cell_changes(
+            pairs, formulas,
+            f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus row {t.label(base)!r}'s",
+            f"{_where(t)}: header {self._header(t, c)!r} and row {t.label(base)!r} with no Δ; "
+            f"{self._header(t, a)!r} minus that row's is the only reading that gives the {len(pairs)} cells")
+
+    def _cell_changes(self, triples: list, formulas: list, note: str, evidence: str) -> list[Relation]:
+        """One "change" relation a cell: each Δ cell d against its (x, y) by its formula, audited (0.75)."""
         out = []
-        for (d, x, y), formula in zip(pairs, formulas, strict=True):
+        for (d, x, y), formula in zip(triples, formulas, strict=True):
             assert d is not None and x is not None and y is not None and formula is not None  # noqa: S101
             m = self.ms[d]
             out.append(Relation("change", d, formula, [x, y], quote=self.doc.line_text(m.start).strip(),
-                                unitless=True, at=m.start, confidence=0.75,
-                                note=f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus "
-                                     f"row {t.label(base)!r}'s",
-                                evidence=f"{_where(t)}: header {self._header(t, c)!r} and row {t.label(base)!r} with "
-                                         f"no Δ; {self._header(t, a)!r} minus that row's is the only reading that "
-                                         f"gives the {len(pairs)} cells"))
+                                unitless=True, at=m.start, confidence=0.75, note=note, evidence=evidence))
         return out
 
     def _difference(self, d: int | None, x: int | None, y: int | None, how: str, check: bool = True) -> str | None:

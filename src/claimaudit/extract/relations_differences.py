@@ -68,15 +68,11 @@ class DifferenceRelations(FinderBase):
                 va, vb = self.base(a), self.base(b)
                 if va == vb or (va > vb) != more:
                     continue            # the word and the values disagree: another pairing than read
-                formula = f"{_ref(a)} - {_ref(b)}" if more else f"{_ref(b)} - {_ref(a)}"
-                fit = self._formula_fits(d, formula)
-                if fit is None:
-                    continue
-                out.append(self._stated(
-                    "difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
-                    note=f"{ms[d].printed} is the difference between {ms[a].printed} and {ms[b].printed}",
-                    evidence="two values of one kind and their difference, paired by the words: "))
-                stated.add(d)
+                rel = self._stated_difference(a, b, d, more, f"{ms[a].printed} and {ms[b].printed}",
+                                       "two values of one kind and their difference, paired by the words: ")
+                if rel is not None:
+                    out.append(rel)
+                    stated.add(d)
         return out
 
     def named_differences(self, found: list[Relation]) -> list[Relation]:
@@ -108,18 +104,23 @@ class DifferenceRelations(FinderBase):
                 if not all(_usable(ms[k]) and ms[k].number.kind == "number" and ms[k].unit.dims == ms[d].unit.dims
                            for k in (a, b)):
                     continue
-                more = direction_of(mo.group("w")) == UP
-                formula = f"{_ref(a)} - {_ref(b)}" if more else f"{_ref(b)} - {_ref(a)}"
-                fit = self._formula_fits(d, formula)
-                if fit is None:
-                    continue
-                out.append(self._stated(
-                    "difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
-                    note=f"{ms[d].printed} is the difference between {x}'s {ms[a].printed} and {y}'s {ms[b].printed}",
-                    evidence=f"'{x}比{y}{mo.group('w')}' before the difference, and the values the clauses before "
-                             "name each by: "))
-                stated.add(d)
+                rel = self._stated_difference(a, b, d, direction_of(mo.group("w")) == UP,
+                                       f"{x}'s {ms[a].printed} and {y}'s {ms[b].printed}",
+                                       f"'{x}比{y}{mo.group('w')}' before the difference, and the values the clauses "
+                                       "before name each by: ")
+                if rel is not None:
+                    out.append(rel)
+                    stated.add(d)
         return out
+
+    def _stated_difference(self, a: int, b: int, d: int, more: bool, between: str, evidence: str) -> Relation | None:
+        """D = A − B (``more``) or B − A, when the formula compares with D; ``between`` names the two."""
+        formula = f"{_ref(a)} - {_ref(b)}" if more else f"{_ref(b)} - {_ref(a)}"
+        fit = self._formula_fits(d, formula)
+        if fit is None:
+            return None
+        return self._stated("difference", d, formula, [a, b], unitless=fit[1], confidence=0.75,
+                            note=f"{self.ms[d].printed} is the difference between {between}", evidence=evidence)
 
     def _read(self, i: int, j: int, k: int) -> tuple[int, int, int, bool] | None:
         """(A, B, D, A is the larger) when the words between three consecutive values state a difference."""
