@@ -267,6 +267,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.each_totals(out)
         out += self.item_counts(out)
         out += self.per_capita(out)
+        out += self.noun_rates(out)
         out += self.for_every(out)
         out += self.rate_times(out)
         out += self.weight_memory(out)

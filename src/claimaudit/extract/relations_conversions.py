@@ -31,6 +31,9 @@ _OPEN = re.compile(r"\s*(?:[(（]\s*(?:about\s+|approximately\s+|roughly\s+|arou
                    r"|\s+(?:adds?\s+up\s+to|added\s+up\s+to|works?\s+out\s+(?:to|at)|(?:is\s+)?equivalent\s+to)\s+)",
                    re.I)
 _CLOSE = re.compile(r"\s*[)）]")
+# one word between the value and the parenthesis: the noun it measures ("80GB card (", "80GB 显卡（约 ")
+_NOUN_OPEN = re.compile(r"(?:\s+[A-Za-z][A-Za-z-]{1,15}|\s*[\u4e00-\u9fff]{1,4})\s*[(（]\s*"
+                        r"(?:about\s+|approximately\s+|roughly\s+|around\s+|~\s*|≈\s*|约\s*|大约\s*)?", re.I)
 
 
 # the registry's temperature readings never convert (no offset units): "46 °C (115 °F)" is F = C × 9/5 + 32
@@ -77,7 +80,11 @@ class ConversionRelations(FinderBase):
                         or ma.unit.dims != mb.unit.dims or (ma.unit.canonical == mb.unit.canonical and not in_parts) \
                         or ma.number.kind != "number" or mb.number.kind != "number":
                     continue
+                # (else "a single 80GB card (about 74.5 GiB)", "80GB 显卡（约 74.5 GiB）": the noun the value
+                # measures may stand before the parenthesis)
                 opened = _OPEN.fullmatch(text, ma.end, mb.start)
+                after_noun = opened is None
+                opened = opened or _NOUN_OPEN.fullmatch(text, ma.end, mb.start)
                 if opened is None:
                     continue
                 if "(" in opened.group(0) or "（" in opened.group(0):
@@ -87,10 +94,13 @@ class ConversionRelations(FinderBase):
                 if va <= 0 or vb <= 0:
                     continue
                 near = abs(va - vb) <= vb * 3 / 10
+                if after_noun and not near:
+                    continue            # "16 GB GPU (4 GB)": after a noun, another quantity of its kind
                 rel = self._stated(
                     "conversion", b, _ref(a), [a], confidence=0.75 if near else 0.4,
                     note=f"{mb.printed} is {ma.printed} in {mb.unit.text or mb.unit.canonical}",
-                    evidence="a value and, right after it, the same kind of value in another unit: ")
+                    evidence="a value and, right after it" + (" and the noun it measures" if after_noun else "")
+                             + ", the same kind of value in another unit: ")
                 # both read as rounded, whole numbers too: a converted "62 mph" is no count of 62, and the
                 # "100 km/h" it converts is 100 to its last digit (given as printed, in the claim's rounding)
                 rel.rounding = "digits"

@@ -32,6 +32,10 @@ _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
+# "220/250": a part over its whole as printed (never "1/2" of a fraction word, a date or a score: digits only)
+_SLASHED = re.compile(r"\d[\d,]*\s*/\s*\d[\d,]*")
+# from a share to the parenthesis holding its fraction, in one clause: "92.0% on a 250-episode subset ("
+_CLAUSE_TO_PAREN = re.compile(r"[^\S\n]*(?:[^;；。()（）\n%]{0,48}?\s)?[(（]\s*")
 # a word of change right before the share: "drops by 9% (…)", "fewer 9%", "快 9%" (change_words)
 _CHANGE_BEFORE = re.compile(r"\bby\s*$|" + words(None, (CHANGE, COMPARATIVE), bare="end"), re.I)
 
@@ -128,7 +132,7 @@ class PercentRelations(FinderBase):
             for p, x in enumerate(ids):
                 if ms[x].number.kind != "percent" or x in stated or not _usable(ms[x]):
                     continue
-                rel = self._whole_first(ids, p) or self._share_first(ids, p)
+                rel = self._whole_first(ids, p) or self._share_first(ids, p) or self._slash_share(ids, p)
                 if rel is not None:
                     out.append(rel)
         return out
@@ -163,6 +167,29 @@ class PercentRelations(FinderBase):
         if _CHANGE_BEFORE.search(self.text[max(0, ms[x].start - 20):ms[x].start]):
             return None             # "drops by 9% (3379 against 3712)": a change, not a share
         return self._share(x, a, b, "the share, then the part and the whole compared in parentheses: ")
+
+    def _slash_share(self, ids: list[int], p: int) -> Relation | None:
+        """"92.0% on a 250-episode subset (220/250)", "pass rate 88% (22/25)", "22/25 (88%)": the share and
+        the part over the whole printed as a fraction in a parenthesis next to it (or the share in one after
+        the fraction), in one clause: the percentage is that fraction."""
+        ms, text = self.ms, self.text
+        x = ids[p]
+        after = next((k for k in ids[p + 1:] if ms[k].number.kind in ("ratio", "percent")), None)
+        if after is not None and ms[after].number.kind == "ratio" and _SLASHED.fullmatch(ms[after].printed) \
+                and _CLAUSE_TO_PAREN.fullmatch(text, ms[x].end, ms[after].start) \
+                and re.match(r"\s*[)）]", text[ms[after].end:ms[after].end + 3]):
+            r = after
+        elif p and ms[ids[p - 1]].number.kind == "ratio" and _SLASHED.fullmatch(ms[ids[p - 1]].printed) \
+                and re.fullmatch(r"\s*[(（]\s*", self._gap(ids[p - 1], x)) \
+                and re.match(r"\s*[)）]", text[ms[x].end:ms[x].end + 3]):
+            r = ids[p - 1]
+        else:
+            return None
+        if not _usable(ms[r]) or _CHANGE_BEFORE.search(text[max(0, ms[x].start - 20):ms[x].start]):
+            return None
+        return self._stated("percent-of", x, _ref(r), [r], confidence=0.8, unitless=True,
+                            note="the percentage is the part over the whole printed beside it",
+                            evidence="a percentage and the part over the whole as a fraction in a parenthesis: ")
 
     def _share(self, x: int, a: int, b: int, evidence: str) -> Relation | None:
         ms = self.ms

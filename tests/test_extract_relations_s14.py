@@ -1,0 +1,82 @@
+"""Relations of session 14: a percentage beside its fraction ("92.0% (220/250)"), counts per a noun ("4,690
+episodes per environment") and conversions after the noun a value measures ("80GB card (74.5 GiB)").
+Sentences written for these tests in the shapes of evaluation reports and model cards (not copied)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Notes\n\n{sentence}\n"
+
+
+def audited(text: str, kind: str) -> list:
+    return [r for r in rels(text, kind) if r.confidence >= 0.7]
+
+
+# -- a percentage and its fraction in parentheses ---------------------------------------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Human testers reached 88.0% on a 250-episode subset (220/250).", "consistent"),
+    ("Human testers reached 92.0% on a 250-episode subset (220/250).", "inconsistent"),
+    ("The pass rate was 88% (22/25).", "consistent"),
+    ("We solved 22/25 (88%) of the tasks.", "consistent"),
+    ("We solved 22/25 (84%) of the tasks.", "inconsistent"),
+    ("全部用例的通过率为 96.0%（1,200/1,250）。", "consistent"),
+])
+def test_a_percentage_is_the_fraction_printed_beside_it(tmp_path, sentence, verdict):
+    assert len(audited(doc(sentence), "percent-of")) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Accuracy rose by 5% (3/60 more).",            # the parenthesis says more than the fraction
+    "It scored 71% on MMLU (5-shot).",              # no fraction
+    "Accuracy rose 5% on the hard split (3/60).",   # a change is no share
+    "It reached 71%; the hard split (3/60) stayed flat.",   # another clause
+])
+def test_no_share_without_its_fraction_in_the_same_clause(sentence):
+    assert not audited(doc(sentence), "percent-of")
+
+
+# -- a count per a noun ----------------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("We ran 2.4M episodes across 512 parallel environments, about 4,690 episodes per environment.", "consistent"),
+    ("We ran 2.4M episodes across 512 parallel environments, about 5,690 episodes per environment.", "inconsistent"),
+    ("The corpus holds 1.2M documents in 40 languages, about 30,000 per language.", "consistent"),
+])
+def test_a_count_per_a_noun_is_the_count_over_the_nouns_count(tmp_path, sentence, verdict):
+    assert len(audited(doc(sentence), "rate")) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="rate") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the count per noun has no count of its noun beside it
+    "We ran 2.4M episodes, about 4,690 episodes per environment.",
+    # two counts of the things counted: which one is the whole is not said
+    "We ran 2.4M episodes and 1.1M evaluations across 512 environments, about 4,690 episodes per run.",
+    # a rule of scoring, not a quotient
+    "Three-pointers (1,097 of them) give three points for each three-pointer.",
+])
+def test_no_count_per_noun_without_both_counts(sentence):
+    assert not audited(doc(sentence), "rate")
+
+
+# -- a conversion after the noun the value measures ----------------------------------------------------
+@pytest.mark.parametrize("sentence", [
+    "A single 80GB card (about 74.5 GiB) holds the whole model.",
+    "单张 80GB 显卡（约 74.5 GiB）在 BF16 下最长可支持约 256K 的单条序列。",
+    "The 100 km race (62 miles) starts at nine.",
+])
+def test_a_conversion_after_the_noun_it_measures(tmp_path, sentence):
+    assert len(audited(doc(sentence), "conversion")) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="conversion") == ["consistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "A 16 GB GPU (4 GB) is enough for the adapter.",     # another quantity of the kind, not a conversion
+    "A 16 GB GPU (4 GB used) is enough for the adapter.",
+])
+def test_no_conversion_of_another_quantity_after_a_noun(sentence):
+    assert not rels(doc(sentence), "conversion")
