@@ -80,3 +80,23 @@ def test_a_conversion_after_the_noun_it_measures(tmp_path, sentence):
 ])
 def test_no_conversion_of_another_quantity_after_a_noun(sentence):
     assert not rels(doc(sentence), "conversion")
+
+
+# -- a Δ column of a three-column table against the baseline row ------------------------------------
+ABLATION = ("# Ablations\n\nSuccess rate when one component is removed (Δ in points against the full\nagent).\n\n"
+            "| Variant | Success rate | Δ |\n|---|---:|---:|\n| Kestrel-3 (full) | 71.1% | – |\n"
+            "| − memory | 66.4% | −4.7 |\n| − reflection | 68.0% | −3.1 |\n| − curriculum | 62.9% | {c} |\n"
+            "| − tool docs | 69.5% | −1.6 |\n")
+
+
+def test_a_delta_column_against_the_baseline_row_the_words_name(tmp_path):
+    good, bad = ABLATION.format(c="−8.2"), ABLATION.format(c="−7.2")
+    assert len(audited(good, "change")) == 4
+    assert verdicts(tmp_path, good, kind="change") == ["consistent"] * 4
+    # (the words name the baseline, so one cell of four may miss the reading: it is the finding)
+    assert sorted(verdicts(tmp_path, bad, kind="change")) == ["consistent"] * 3 + ["inconsistent"]
+
+
+def test_an_unnamed_baseline_allows_no_cell_to_miss():
+    text = ABLATION.format(c="−7.2").replace(" against the full\nagent", "")
+    assert not audited(text, "change")

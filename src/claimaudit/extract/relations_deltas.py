@@ -32,7 +32,8 @@ class DeltaRelations(FinderBase):
         cell of four or more may miss it, and is then the finding."""
         out: list[Relation] = []
         for t in self.doc.tables:
-            if len(t.rows) < 2 or t.ncols < 4 or t.ncols > 40:
+            # (three columns: a Δ against a baseline row, "| Variant | Success rate | Δ |")
+            if len(t.rows) < 2 or t.ncols < 3 or t.ncols > 40:
                 continue
             for c in range(1, t.ncols):
                 saving = bool(_SAVING.match(self._header(t, c)))
@@ -126,7 +127,7 @@ class DeltaRelations(FinderBase):
         if len(empty) != 1 or len(rows) < 3:
             return []
         base = empty[0]
-        names_base = len(t.label(base)) >= 3 and t.label(base).casefold() in header
+        names_base = (len(t.label(base)) >= 3 and t.label(base).casefold() in header) or self._intro_names(t, base)
         readings = []
         for a in range(1, t.ncols):
             if a == c or self.value(t, base, a) is None:
@@ -151,6 +152,17 @@ class DeltaRelations(FinderBase):
             f"column {self._header(t, c)!r} of {_where(t)} is {self._header(t, a)!r} minus row {t.label(base)!r}'s",
             f"{_where(t)}: header {self._header(t, c)!r} and row {t.label(base)!r} with no Δ; "
             f"{self._header(t, a)!r} minus that row's is the only reading that gives the {len(pairs)} cells")
+
+    def _intro_names(self, t: Table, base: int) -> bool:
+        """The words right above the table name the baseline row after a word of comparison: "(Δ in points
+        against the full agent)" over a row "Pathfinder-2 (full)", "（相对基线的变化）" over "基线"."""
+        words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]{3,}|[\u4e00-\u9fff]{2,}", t.label(base))]
+        if not words:
+            return False
+        intro = self.text[max(0, t.start - 240):t.start].rstrip()
+        intro = intro[intro.rfind("\n\n") + 1:]          # (the paragraph right above)
+        return any(re.search(rf"(?:against|vs\.?|versus|relative to|compared (?:with|to)|相对于?|相比|对比|较)\s*"
+                             rf"(?:the\s+)?(?:\w+\s+)?{re.escape(w)}", intro, re.I) for w in words)
 
     def _cell_changes(self, triples: list, formulas: list, note: str, evidence: str) -> list[Relation]:
         """One "change" relation a cell: each Δ cell d against its (x, y) by its formula, audited (0.75)."""
