@@ -100,3 +100,37 @@ def test_a_delta_column_against_the_baseline_row_the_words_name(tmp_path):
 def test_an_unnamed_baseline_allows_no_cell_to_miss():
     text = ABLATION.format(c="−7.2").replace(" against the full\nagent", "")
     assert not audited(text, "change")
+
+
+# -- a gain beside a column's header, against a table of two rows --------------------------------------
+TWO_ROWS = ("# 评测\n\n| 模型 | 单文档问答 | 摘要 | 多文档问答 | 平均 |\n|---|---:|---:|---:|---:|\n"
+            "| 青蒿-9B | 38.2 | 41.5 | 29.7 | 38.5 |\n| 青蒿-LC-9B | 45.9 | 48.3 | 37.2 | 45.4 |\n\n{s}\n")
+
+
+@pytest.mark.parametrize("sentence, verdicts_", [
+    ("长文本评测平均提升 6.9 分，相对提升 17.9%，其中多文档问答提升了 7.5 分。", ["consistent"] * 3),
+    ("长文本评测平均提升 6.9 分，相对提升 19.7%，其中多文档问答提升了 9.8 分。",
+     ["consistent", "inconsistent", "inconsistent"]),
+])
+def test_a_gain_beside_a_header_is_the_two_rows_gap(tmp_path, sentence, verdicts_):
+    text = TWO_ROWS.format(s=sentence)
+    assert len(audited(text, "change")) == 3
+    assert verdicts(tmp_path, text, kind="change") == verdicts_
+
+
+def test_a_gain_in_english_points_and_relative(tmp_path):
+    text = ("# Results\n\n| Model | MMLU | GSM8K |\n|---|---|---|\n| Wren-1 | 38.5 | 50.1 |\n"
+            "| Wren-2 | 45.4 | 60.2 |\n\nMMLU improves by 6.9 points, or 17.9% relative.\n")
+    assert verdicts(tmp_path, text, kind="change") == ["consistent", "consistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "平均分比 GPT-4 提升 6.9 分。",                    # a baseline not in the table
+    "MMLU improves by 6.9 points over the base model.",
+    "平均提升 6.9 分。",                                # (three rows: which two is not said)
+])
+def test_no_two_row_gain_against_another_baseline_or_rows(sentence):
+    text = TWO_ROWS.format(s=sentence)
+    if sentence == "平均提升 6.9 分。":
+        text = text.replace("\n\n平均", "\n| 青蒿-2B | 30.1 | 35.2 | 22.0 | 29.1 |\n\n平均")
+    assert not [r for r in audited(text, "change") if "naming no row" in r.evidence]

@@ -280,6 +280,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.comparisons()
         out += self.every_column()
         out += self.gains(out)
+        out += self.two_row_gains(out)
         out += self.comparatives(out)
         out += self.table_share_sentences(out)
         out += self.point_gaps(out)

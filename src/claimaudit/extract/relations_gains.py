@@ -18,6 +18,20 @@ _BASELINE_BEFORE = re.compile(r"(?:相比于?|相较于?|对比|比|较|compared
 _HEAD_BEFORE = re.compile(r"^\s*[（(:：]?\s*$")           # "MMLU（+23%）", "MMLU: +23%"
 _HEAD_AFTER = re.compile(r"^\s*(?:on|in|at|for)\s+(?:the\s+)?$", re.I)       # "+23% on MMLU"
 
+# a word of gain upward in the sentence, and none comparing with a named baseline
+_UP_WORDS = re.compile(words(UP, (CHANGE, SCORE)), re.I)
+_COMPARED = re.compile(r"相比|相较|对比|较之|比(?!例|重|率)"
+                       r"|\b(?:compared|relative to (?:the\s+)?[A-Z]|over|than|versus|vs\.?|against)\b")
+# between a header and its gain: a word of gain and fillers ("平均提升", "多文档问答提升了", "MMLU improves by")
+_GAIN_BETWEEN = re.compile(r"\s*(?:上|的|方面)?\s*(?:" + words(UP, (CHANGE, SCORE)) + r")\s*(?:了|约|by|of|about)?\s*"
+                           r"(?:约|about\s+)?", re.I)
+_RELATIVE_BEFORE = re.compile(r"(?:相对|relative(?:ly)?)\s*(?:" + words(UP, (CHANGE, SCORE))
+                              + r")?\s*(?:了|约|by|of)?\s*$", re.I)
+_RELATIVE_AFTER = re.compile(r"\s*(?:relative|relatively|相对)\b", re.I)
+# from a gain in points to its relative form: "6.9 分，相对提升 17.9%", "6.9 points, or 17.9% relative"
+_THEN_RELATIVE = re.compile(r"\s*(?:分|个百分点|points?|pts?|pp)?\s*[,，、(（]?\s*(?:or\s+|即\s*)?(?:相对\s*(?:"
+                            + words(UP, (CHANGE, SCORE)) + r")?\s*(?:了|约)?)?\s*", re.I)
+
 
 class GainRelations(DocRelations):
     def gains(self, found: list[Relation]) -> list[Relation]:
@@ -88,6 +102,95 @@ class GainRelations(DocRelations):
                                         else f"; {t.label(yr)!r} the table's one other row")
                                      + f"; cells of {_where(t)}")
         return None
+
+    def two_row_gains(self, found: list[Relation]) -> list[Relation]:
+        """"长文本评测平均提升 6.9 分，相对提升 17.9%，其中多文档问答提升了 9.8 分", "MMLU improves by 6.9 points,
+        or 17.9% relative": a gain printed right after a column's header (or before "on" it), naming no row,
+        against a table of two rows compared in that column (a model and its predecessor): the gain is the
+        larger cell minus the smaller, in points (a number, 分, points), or relative to the smaller when
+        the words say so (相对, relative). Not when the sentence names a baseline by a word of comparison
+        (the existing ``gains`` reads named rows), and only when one such table has the header (0.7)."""
+        out: list[Relation] = []
+        if not self.doc.tables:
+            return out
+        stated = {r.target for r in found}
+        for (s, e), every in self.sentences().items():
+            idx = [i for i in every if i not in stated and _usable(m := self.ms[i])
+                   and m.number.kind in ("number", "points", "percent") and not m.number.is_range]
+            if not idx or len(every) > 12:
+                continue
+            sentence = self.text[s:e]
+            if not _UP_WORDS.search(sentence) or _COMPARED.search(sentence):
+                continue
+            rows, cols = self._names(sentence)
+            # (two-character Chinese headers too, 平均 / 摘要 / 数学: the words between header and gain are strict)
+            cols.update({h: w for h, w in self._short_heads().items() if h in sentence})
+            if rows or not cols:
+                continue
+            head_of: dict[int, str] = {}
+            for i in idx:
+                m = self.ms[i]
+                a, b = m.start - s, m.end - s
+                heads = [h for h in cols if ((k := sentence.rfind(h, 0, a)) >= 0 and _GAIN_BETWEEN.fullmatch(
+                    sentence, k + len(h), a)) or ((k := sentence.find(h, b)) >= 0 and _HEAD_AFTER.match(sentence[b:k]))]
+                heads = [h for h in heads if not any(h != o and h in o for o in heads)]
+                relative = m.number.kind == "percent" and bool(
+                    _RELATIVE_BEFORE.search(sentence, max(0, a - 8), a) or _RELATIVE_AFTER.match(sentence, b))
+                if not heads and relative and head_of:
+                    # "提升 6.9 分，相对提升 17.9%": the relative gain of the value before it, on its header
+                    prev = max(k for k in head_of if k < i) if any(k < i for k in head_of) else None
+                    if prev is not None and _THEN_RELATIVE.fullmatch(self.text, self.ms[prev].end, m.start):
+                        heads = [head_of[prev]]
+                if len(heads) != 1 or (m.number.kind == "percent" and not relative):
+                    continue
+                head_of[i] = heads[0]
+                rel = self._two_row_gain(i, heads[0], cols[heads[0]], relative, sentence)
+                if rel is not None:
+                    out.append(rel)
+        return out
+
+    def _short_heads(self) -> dict[str, list[tuple[int, int]]]:
+        """The tables' two-character Chinese column headers (the name index keeps three characters or more)."""
+        got = self.__dict__.get("_short_heads_memo")
+        if got is None:
+            got = self.__dict__["_short_heads_memo"] = {}
+            for t in self.doc.tables:
+                for c in range(1, len(t.header)):
+                    for head in t.header[c].split(" / "):
+                        if re.fullmatch(r"[\u4e00-\u9fff]{2}", head.strip()):
+                            got.setdefault(head.strip(), []).append((t.index, c))
+        return got
+
+    def _two_row_gain(self, i: int, head: str, where: list[tuple[int, int]], relative: bool,
+                      sentence: str) -> Relation | None:
+        pairs = []
+        for t_index, c in where:
+            t = self.doc.tables[t_index]
+            body = [r for r in range(len(t.rows))
+                    if not (TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))]
+            cells = [(r, k) for r in body if (k := self.value(t, r, c)) is not None]
+            if len(body) == 2 and len(cells) == 2:
+                pairs.append((t, cells))
+        if len(pairs) != 1:
+            return None
+        t, cells = pairs[0]
+        ms = self.ms
+        (rx, x), (_ry, y) = sorted(cells, key=lambda rk: -ms[rk[1]].number.nominal)
+        if ms[x].unit.dims != ms[y].unit.dims or ms[y].number.nominal <= 0 \
+                or ms[x].number.nominal == ms[y].number.nominal:
+            return None
+        if relative:
+            formula = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}"
+        else:
+            formula = f"({_ref(x)} - {_ref(y)}) * 100" if ms[x].number.kind == "percent" else f"{_ref(x)} - {_ref(y)}"
+        m = ms[i]
+        return Relation("change", i, formula, [x, y], quote=sentence.strip(),
+                        value=None if relative else (m.printed_number or None), unitless=True,
+                        note=f"the gain on {head!r} of {_where(t)}: {t.label(rx)!r} over the other row"
+                             + (", relative" if relative else ", in points"),
+                        at=m.start, confidence=0.7,
+                        evidence=f"{m.printed!r} after a word of gain beside {head!r}, naming no row; the two rows of "
+                                 f"{_where(t)} in that column")
 
 
 def _recomputes_points(finder: GainRelations, m, x: int, y: int) -> bool:
