@@ -134,3 +134,28 @@ def test_no_two_row_gain_against_another_baseline_or_rows(sentence):
     if sentence == "平均提升 6.9 分。":
         text = text.replace("\n\n平均", "\n| 青蒿-2B | 30.1 | 35.2 | 22.0 | 29.1 |\n\n平均")
     assert not [r for r in audited(text, "change") if "naming no row" in r.evidence]
+
+
+# -- a column product with one misprinted cell in six rows or more -------------------------------------
+def _mix_table(rows: list[tuple[str, int, int, float]]) -> str:
+    body = "".join(f"| {n} | {d:,} | {t:.1f} | {a:,} |\n" for n, d, a, t in ((n, d, a, t) for n, d, t, a in rows))
+    return ("# 构成\n\n| 领域 | 文档数（万） | Token 数（亿） | 平均长度 |\n|---|---:|---:|---:|\n" + body)
+
+
+MIX = [("News", 1250, 187.5, 1500), ("Wiki", 400, 96.0, 2400), ("Forums", 1800, 108.0, 600),
+       ("Books", 50, 150.0, 30000), ("Papers", 200, 80.0, 4200), ("Gov", 300, 36.0, 1200), ("Web", 1000, 80.0, 800)]
+
+
+def test_one_misprinted_cell_of_seven_rows_is_the_finding(tmp_path):
+    text = _mix_table(MIX)          # Papers: 200 × 4,200 is 84.0, printed 80.0
+    products = audited(text, "column-product")
+    assert len(products) == 7
+    assert sorted(verdicts(tmp_path, text, kind="column-product")) == ["consistent"] * 6 + ["inconsistent"]
+
+
+def test_one_miss_in_five_rows_or_in_the_total_row_is_no_relation():
+    assert not audited(_mix_table(MIX[:5]), "column-product")
+    good = [r if r[0] != "Papers" else ("Papers", 200, 84.0, 4200) for r in MIX]
+    # (a Total row whose mean is not the totals' quotient: the one miss may not be there)
+    total = ("Total", sum(r[1] for r in good), sum(r[2] for r in good), 999)
+    assert not audited(_mix_table(good + [total]), "column-product")

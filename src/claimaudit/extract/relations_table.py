@@ -56,15 +56,19 @@ def _combine(op: str, a: tuple[float, float], b: tuple[float, float]) -> tuple[f
 
 
 def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c: int,
-                          others: list[int], target: list[tuple[float, float] | None] | None = None
+                          others: list[int], target: list[tuple[float, float] | None] | None = None,
+                          summary_rows: frozenset[int] = frozenset()
                           ) -> tuple[float, list[int], str, list[int]] | None:
     """The factors (2 or 3 columns, a product; or a quotient of 2) that give column ``c`` in the
-    most rows, when that is at least 95% of at least four rows. Screening is on float bounds (the
-    target's own may be widened: ``target``); the draft's formulas are then checked exactly by the engine."""
+    most rows, when that is at least 95% of at least four rows, or all but one of six or more body rows
+    (a table's one misprinted cell is the finding a reviewer wants; five rows holding by coincidence are
+    not seen; the one row may not be a Total or Average row, whose cells are often pooled otherwise).
+    Screening is on float bounds (the target's own may be widened: ``target``); the draft's formulas are
+    then checked exactly by the engine."""
     target = bounds[c] if target is None else target
 
     def share(factors: list[int], op: str) -> tuple[float, list[int]] | None:
-        rows, held, ones = [], 0, 0
+        rows, held, ones, missed_summary = [], 0, 0, False
         for r, tb in enumerate(target):
             fb = [bounds[k][r] for k in factors]
             if tb is None or any(b is None for b in fb):
@@ -77,12 +81,16 @@ def _best_column_relation(bounds: dict[int, list[tuple[float, float] | None]], c
                 acc = _combine(op, acc, b)
             rows.append(r)
             assert acc is not None   # noqa: S101 - narrows for mypy: None rows skipped above
-            held += acc[0] <= tb[1] and tb[0] <= acc[1]
+            ok = acc[0] <= tb[1] and tb[0] <= acc[1]
+            held += ok
+            missed_summary = missed_summary or (not ok and r in summary_rows)
             if len(rows) - held > max(1, 0.05 * len(target)):
                 return None
         # three rows are enough when every one holds (nothing is then reported; a coincidence in three
         # rows of a table is rare), four or more when all but 5% hold
-        if len(rows) - ones < 3 or held < 0.95 * len(rows) or (len(rows) - ones < 4 and held < len(rows)):
+        if len(rows) - ones < 3 or (len(rows) - ones < 4 and held < len(rows)):
+            return None
+        if held < 0.95 * len(rows) and not (held == len(rows) - 1 and len(rows) - ones >= 6 and not missed_summary):
             return None
         return held / len(rows), rows
 
@@ -293,6 +301,8 @@ class TableRelations(FinderBase):
                     cols[c] = vals
                     bounds[c] = [_float_bounds(self.ms[v]) if v is not None else None for v in vals]
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
+            summary = frozenset(r for r in range(nrows)
+                                if TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
             for c in targets:
@@ -302,7 +312,7 @@ class TableRelations(FinderBase):
                 whole = [_whole_bounds(self.ms[v], b) if v is not None else None for v, b in zip(cols[c], bounds[c],
                                                                                                   strict=True)]
                 best = _best_column_relation(bounds, c, [k for k in cols if k != c and not reaches(uses, k, c)],
-                                             whole)
+                                             whole, summary)
                 if best is None:
                     continue
                 share, factors, op, rows = best
