@@ -159,3 +159,35 @@ def test_one_miss_in_five_rows_or_in_the_total_row_is_no_relation():
     # (a Total row whose mean is not the totals' quotient: the one miss may not be there)
     total = ("Total", sum(r[1] for r in good), sum(r[2] for r in good), 999)
     assert not audited(_mix_table(good + [total]), "column-product")
+
+
+# -- shares, changes and sums in more words ----------------------------------------------------------
+@pytest.mark.parametrize("sentence, kind, verdict", [
+    ("The model covered 8,571 of 9,630 held-out Weather-DE points (89.0%).", "percent-of", "consistent"),
+    ("The model covered 8,571 of 9,630 held-out Weather-DE points (86.0%).", "percent-of", "inconsistent"),
+    ("共抽取 2,000 条回复，一致的有 1,872 条（93.6%）。", "percent-of", "consistent"),
+    ("We sampled 2,000 replies and the judge agreed on 1,872, an agreement rate of 93.6%.", "percent-of",
+     "consistent"),
+    ("The quantile loss fell from 0.184 (v1.5) to 0.171 (v1.6), a 7.1% reduction.", "change", "consistent"),
+    ("Recovery raises the zero-shot average from 55.2 to 59.6 (+4.4).", "change", "consistent"),
+    ("Recovery raises the zero-shot average from 55.2 to 59.6 (+4.6).", "change", "inconsistent"),
+    ("平均分从 55.2 提升到 59.6（+4.4）。", "change", "consistent"),
+    ("Latency fell from 120 ms to 95 ms (−25 ms).", "change", "consistent"),
+    ("The score went from 55.2 to 59.6 (+8.0%).", "change", "consistent"),
+    ("The pruned model needs 7.0 GB instead of 13.5 GB, 48% less.", "change", "consistent"),
+    ("The pruned model needs 7.0 GB instead of 13.5 GB, 58% less.", "change", "inconsistent"),
+    ("精确去重删除 5.1 亿篇；模糊去重删除 7.6 亿篇；两步合计删除 12.7 亿篇。", "written-sum", "consistent"),
+    ("精确去重删除 5.1 亿篇；模糊去重删除 7.6 亿篇；两步合计删除 13.7 亿篇。", "written-sum", "inconsistent"),
+])
+def test_more_words_for_shares_changes_and_sums(tmp_path, sentence, kind, verdict):
+    assert len(audited(doc(sentence), kind)) == 1
+    assert verdicts(tmp_path, doc(sentence), kind=kind) == [verdict]
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ("The score went from 55.2 to 59.6 (−8.0%).", "change"),          # the sign says the other way
+    ("精确去重删除 5.1 亿篇，合计删除 12.7 亿篇。", "written-sum"),       # one part: no count says two
+    ("精确去重删除 5.1 亿篇，三步合计删除 12.7 亿篇。", "written-sum"),     # three parts named, one printed
+])
+def test_no_change_or_sum_the_words_do_not_give(sentence, kind):
+    assert not audited(doc(sentence), kind)

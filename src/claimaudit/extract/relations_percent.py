@@ -21,7 +21,9 @@ _EN_AFTER_WHOLE = re.compile(r"^[^\d.;\n]{0,40}?,\s*(?:only\s+|just\s+)?$")
 _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。；\n]{0,6}$"
                          # "80个在建项目中有14个", "500 道题中答对 430 道"
                          r"|^[^\d，。；\n]{0,16}?(?:中|之中|里)(?:有|共有|[\u4e00-\u9fff]{1,4})\s*$"
-                         r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$", re.I)
+                         r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$"
+                         # "共抽取 2,000 条回复，一致的有 1,872 条": those of them that are so, after 的有 / 的为
+                         r"|^[^\d，。；\n]{0,8}?[,，]\s*[^\d，。；\n]{1,10}?的(?:有|为|共)\s*$", re.I)
 # "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
 # (and "，占预算的 32%", "，满意率为 35%": 占 the whole's name 的, or a rate's name 率 / 比重 / 比例 and 为)
 _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?:为|达)?"
@@ -43,10 +45,12 @@ _CHANGE_BEFORE = re.compile(r"\bby\s*$|" + words(None, (CHANGE, COMPARATIVE), ba
 # the name of a rate that is a share of its whole, before its percentage: "有效回收率", "合格率为", "a response
 # rate of", "completion rate was" (never a rate of change, interest or tax: 增长率, 利率, growth rate)
 _SUCCESS = (r"回收|合格|通过|完成|出勤|覆盖|达标|优良|就业|入学|升学|录取|中标|成功|参与|响应|应答|接种|治愈|"
-            r"命中|入住|上座|使用|普及|签约|到课|及格|满意|好评")
+            r"命中|入住|上座|使用|普及|签约|到课|及格|满意|好评|接受|采纳|准确|正确|一致|召回|拒绝|误拒|拒答|违规|"
+            r"失败|错误|留存|转化|点击")
 _RATE_NAME = re.compile(rf"(?:(?:{_SUCCESS})率(?:为|达|达到|是)?"
                         r"|\b(?:response|completion|pass|attendance|success|participation|retention|occupancy"
-                        r"|utili[sz]ation|coverage|uptake|approval|acceptance|hit|fill|win|enrol?lment)"
+                        r"|utili[sz]ation|coverage|uptake|approval|acceptance|hit|fill|win|enrol?lment|agreement"
+                        r"|failure|error|refusal|violation|click-through|conversion)"
                         r"\s+rates?(?:\s+(?:of|was|is|at|stood at|reached))?)\s*(?:约|about|of\s+)?\s*$", re.I)
 
 # the words before a margin: "a gross margin of", "operating margin", "净利率达", "毛利率为"

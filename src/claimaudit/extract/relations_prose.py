@@ -45,7 +45,8 @@ _OF_GAP = re.compile(r"\s*(?:out of|of|in|/|／|之中的|中的)\s*")
 _OF_NOUN_ASIDE = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*\s*[—–(（]\s*",
                             re.I)
 _ASIDE_CLOSE = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[—–)）]")
-_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff ]{0,20})?[,，]?\s*[（(]\s*")
+# (the whole's noun may run to a few words: "8,571 of 9,630 held-out Weather-DE points (89.0%)")
+_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff '’-]{0,32})?[,，]?\s*[（(]\s*")
 # (the whole's noun may close the parenthesis: "91% (2,788 of 3,064 cases)")
 _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
@@ -60,7 +61,10 @@ _RESTATES_EN = re.compile(r"[,，(（]|\bwhich is\b|\bi\.e\.|\bor\b|\bthat is\b"
 _RESTATES_ZH = re.compile(r"(?:为|是|相当于|占|达到)")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|对比)\s*", re.I)
 _COMPARING = re.compile(r"speed-?up|times|加速|倍|" + words(None, (COMPARATIVE,), bare="plain"), re.I)
-_CHANGE_TO = re.compile(r"^\s*(?:\bto\b|[\u4e00-\u9fff]{0,6}?(?:到|至|(?:调整|变|升|降|提高|增加|减少|下调|上调)为)了?"
+# from the second value of a change to its signed gap in parentheses: "59.6 (+4.6)", "59.6 points (+4.6)"
+_SIGNED_ASIDE = re.compile(r"(?:\s*(?:points?|pts?|分))?\s*[(（]\s*")
+_CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*)?"   # "0.184 (v1.5) to 0.171 (v1.6)"
+                        r"(?:\bto\b|[\u4e00-\u9fff]{0,6}?(?:到|至|(?:调整|变|升|降|提高|增加|减少|下调|上调)为)了?"
                         r"|→|->)\s*" + _PER_WORD + "$"
                         # the years of the two values between them: "From 2,150 in 2019, the number of chargers
                         # grew to 9,460 by 2024", "由 2020 年的 1.2 万个增至 2024 年的 5.4 万个"
@@ -98,6 +102,11 @@ _TOTAL_BEFORE = re.compile(r"(?:总共|总计|共计|合计|一共|(?<![公总�
                            r"|\btotal\s+(?:to|was|is|of|came\s+to|reached|stood\s+at)\b|\bsum\s+(?:to|was|is)\b)"
                            r"[^\d\n]{0,6}$", re.I)
 #: A word every match of _TOTAL_BEFORE holds (a document printing none of them states no such total).
+# a count of the parts right before a total word: "两步合计", "三项合计", "the two steps together removed"
+_COUNTED_TOTAL = re.compile(r"(?:(?P<zh>两|二|三|四|五|六)(?:步|项|类|种|者|部分|个阶段|阶段|次)(?:的)?"
+                            r"|\b(?:the\s+)?(?P<en>two|three|four|five|six|both)(?:\s+[a-z]+)?)\s*$", re.I)
+_COUNT_WORDS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+                "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _TOTAL_WORDS = ("共", "总计", "合计", "in total", "altogether", "total of", "total to", "total was", "total is",
                 "total came", "total reached", "total stood", "sum to", "sum was", "sum is")
 # right after a total, the words that open its parts: a colon, comprising, made up of, 分别为 …
@@ -399,6 +408,12 @@ class ProseRelations(FinderBase):
             kinds = ("ratio", "percent", "points") if _same_scale(ms[a], ms[b]) else ("ratio", "percent")
             z = next((k for k in range(b + 1, n) if (ms[k].start < e and ms[k].number.kind in kinds
                       and _usable(ms[k])) or False), None)
+            if b + 1 < n and ms[b + 1].number.kind == "number" \
+                    and (_same_scale(ms[a], ms[b]) or ms[a].unit.canonical == ms[b].unit.canonical) \
+                    and _SIGNED_ASIDE.fullmatch(self.text, ms[b].end, ms[b + 1].start) \
+                    and re.match(r"[+\-−]", ms[b + 1].printed) and re.match(r"\s*[)）]", self.text[ms[b + 1].end:]) \
+                    and _usable(ms[b + 1]) and ms[b + 1].unit.dims == ms[b].unit.dims:
+                z = b + 1               # "from 55.2 to 59.6 (+4.6)": the gap, signed, in a parenthesis
             if z is None:
                 # "增强了 10.5%, 从 89.3% 提升到了 99.8%": the figure may come first in the sentence
                 z = next((k for k in range(a - 1, -1, -1) if ms[k].start >= s and ms[k].number.kind in
@@ -431,6 +446,8 @@ class ProseRelations(FinderBase):
             if ms[z].number.kind == "points":
                 # "提升了 8.2 个百分点（从 55.1 到 63.3）", "from 55.1% to 63.3%, up 8.2 points": the gap itself
                 formula, note = points, "the gap in points between the two values"
+            elif z == b + 1 and ms[z].number.kind == "number":
+                formula, note = f"{_ref(b)} - {_ref(a)}", "the signed gap from the first value to the second"
             elif ms[z].number.kind == "percent" and ms[a].number.kind == ms[b].number.kind == "percent" \
                     and _recomputes(ms[z], points, ms):
                 # from one percentage to another: a change "by Z%" read in percentage points holds
@@ -447,6 +464,12 @@ class ProseRelations(FinderBase):
                     or _OF_ORIGINAL_EN.match(self.text, ms[z].end)):
                 # "由 15.6 GB 降至 5.4 GB，约为原来的 35%", "… about 35% of the original": the second over the first
                 formula, note = f"{_ref(b)} / {_ref(a)}", "the second value as a share of the first"
+            elif ms[z].number.kind == "percent" and z == b + 1 and re.match(r"[+\-−]", ms[z].printed) \
+                    and _SIGNED_ASIDE.fullmatch(self.text, ms[b].end, ms[z].start) \
+                    and (ms[z].printed[0] == "+") == (vb > va):
+                # "from 55.2 to 61.6 (+11.6%)": the signed relative change in a parenthesis
+                formula = f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
+                note = "the signed relative change from the first value to the second"
             elif _LESS_WORDS.search(window) and va > vb:
                 formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}"
                 note = "the relative reduction from the first value to the second"
@@ -793,6 +816,7 @@ class ProseRelations(FinderBase):
         for i, t in enumerate(ms):
             if t.cell is not None or not _usable(t):
                 continue
+            counted = False
             word = _TOTAL_BEFORE.search(self.text, max(0, t.start - 12), t.start) if totals else None
             if word is None:
                 # "1.46 million vehicles in the year: 1.12 million in China, …", "reached 18,450, comprising
@@ -812,8 +836,13 @@ class ProseRelations(FinderBase):
                 # "$1.2 billion, $0.8 billion and $0.5 billion, for a total of $2.5 billion", "12 亿元、8 亿元和
                 # 5 亿元，合计 25 亿元": the parts listed right before the total word, in its sentence
                 chain, e2 = self._chain_before(i, s, word.start()), e
+                if len(chain) < 2:
+                    # "精确去重删除 5.1 亿篇；模糊去重删除 7.6 亿篇；两步合计删除 12.7 亿篇": the words count the parts
+                    chain = self._counted_parts(i, word.start())
+                    s, counted = (ms[chain[0]].start, True) if chain else (s, False)
             if len(chain) < 2:
                 continue
+            joined = "the values its count word names" if counted else "joined by 'and'"
             total = sum(self.base(k) for k in chain)
             want = t.number.nominal * t.unit.factor
             if want <= 0 or any(self.base(k) >= want for k in chain):
@@ -830,8 +859,25 @@ class ProseRelations(FinderBase):
                                 confidence=0.75 if close else 0.4,
                                 evidence=f"{word.group(0).strip()!r} {'before' if word.start() < t.start else 'after'} "
                                          f"{t.printed!r}; "
-                                         + " and ".join(repr(ms[k].printed) for k in chain) + " joined by 'and'"))
+                                         + " and ".join(repr(ms[k].printed) for k in chain) + f" {joined}"))
         return out
+
+    def _counted_parts(self, i: int, word_start: int) -> list[int]:
+        """The parts a total word's count names ("两步合计", "三项合计", "the two steps together", "both"): the
+        last N values of the total's kind before it in its paragraph (200 characters at most), none of them
+        in a table."""
+        ms, text = self.ms, self.text
+        got = _COUNTED_TOTAL.search(text, max(0, word_start - 16), word_start)
+        if got is None:
+            return []
+        count = _COUNT_WORDS.get((got.group("zh") or got.group("en") or "").lower())
+        if count is None:
+            return []
+        lo = max(text.rfind("\n\n", 0, ms[i].start), ms[i].start - 200)
+        kin = [k for k in range(i - 1, -1, -1) if ms[k].start >= lo][::-1]
+        kin = [k for k in kin if ms[k].unit.dims == ms[i].unit.dims and ms[k].number.kind == ms[i].number.kind
+               and ms[k].cell is None and _usable(ms[k])]
+        return kin[-count:] if len(kin) >= count else []
 
     def sentence_means(self, found: list[Relation]) -> list[Relation]:
         """A value after an average word ("an average of 59.9", "averaging 59.9", "平均为 59.9") right after

@@ -28,8 +28,9 @@ _NOUN = r"(?:\s+(?!from\b|up\b|down\b)[A-Za-z][\w-]*){0,2}"
 _FROM_GAP = re.compile(_NOUN + r"\s*,?\s*from\s*(?:a\s+revised\s+|an?\s+)?", re.I)
 _UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
 # "$3.2 billion, compared with $2.9 billion a year earlier": the new value, then the old after its word
-_COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:the\s+|a\s+)?",
-                           re.I)
+# ("needs 7.0 GB instead of 13.5 GB, 48% less": the one taken, then the one it replaces)
+_COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against|instead of|rather than)"
+                           r"\s+(?:the\s+|a\s+)?", re.I)
 # (收盘报 23.46 元: the new price)
 _ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到|报|報|收于|收於|收报|收報)\s*$")
 _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期"
