@@ -191,3 +191,27 @@ def test_more_words_for_shares_changes_and_sums(tmp_path, sentence, kind, verdic
 ])
 def test_no_change_or_sum_the_words_do_not_give(sentence, kind):
     assert not audited(doc(sentence), kind)
+
+
+# -- a cluster's cards times the amount each; multiples against a named value; restated scale words ----
+@pytest.mark.parametrize("sentence, kind, verdict", [
+    ("集群共 1,024 张卡，单卡 376 TFLOPS，全集群峰值算力约 385 PFLOPS。", "product", "consistent"),
+    ("上一代同为 1,024 张卡，单卡 256 TFLOPS，全集群峰值算力为 282 PFLOPS。", "product", "inconsistent"),
+    ("Tidecast has 1.9M parameters, 12× fewer than SeasonNet (23.4M).", "ratio", "consistent"),
+    ("Tidecast has 1.9M parameters, 18× fewer than SeasonNet (23.4M).", "ratio", "inconsistent"),
+    ("The new index holds 4.2M vectors, 3× more than the old one (1.4M).", "ratio", "consistent"),
+    ("语料共 874B token（即 8,740 亿 token）。", "conversion", "consistent"),
+    ("语料共 874B token（即 8,470 亿 token）。", "conversion", "inconsistent"),
+])
+def test_clusters_multiples_and_restated_scale_words(tmp_path, sentence, kind, verdict):
+    assert len(audited(doc(sentence), kind)) == 1
+    assert verdicts(tmp_path, doc(sentence), kind=kind) == [verdict]
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ("上一代同为 1,024 张卡，单卡 256 TFLOPS，峰值算力为 262 PFLOPS。", "product"),   # no word names the whole
+    ("语料约 1.35 亿（135M）条。", "conversion"),          # a bare parenthesis: a suggestion only
+    ("The new index holds 4.2M vectors, 3× more than the old one (4.0M).", "ratio"),   # 1.05×: another pairing
+])
+def test_no_audit_without_the_words(sentence, kind):
+    assert not audited(doc(sentence), kind)

@@ -54,7 +54,7 @@ def _bound_number(m: Mention) -> Mention | None:
 
 # "128K，即 131,072", "128K, i.e. 131,072", "1.2M (1,200,000": the scale letter's number restated in full
 _SCALE_LETTERS = frozenset({"K", "k", "M", "B", "T"})
-_RESTATE = re.compile(r"\s*(?:[,，]\s*(?:即|也就是|i\.e\.,?|that is,?)|[(（])\s*", re.I)
+_RESTATE = re.compile(r"\s*(?:[,，]\s*(?:即|也就是|i\.e\.,?|that is,?)|[(（]\s*(?:即|i\.e\.,?)?)\s*", re.I)
 
 
 class ConversionRelations(FinderBase):
@@ -120,6 +120,15 @@ class ConversionRelations(FinderBase):
         for idx in self.sentences().values():
             for a, b in itertools.pairwise(idx):
                 ma, mb = ms[a], ms[b]
+                if self._rescaled(a, b, stated):
+                    # (audited when the words say it is the same, 即 / i.e.; a bare parenthesis is a suggestion)
+                    said = re.search(r"即|也就是|i\.e\.|that is", self.text[ma.end:mb.start], re.I) is not None
+                    out.append(self._stated(
+                        "conversion", b, _ref(a), [a], confidence=0.75 if said else 0.5,
+                        note=f"{mb.printed} is {ma.printed} in another scale word",
+                        evidence="a number with its scale word, then 'i.e.' / 即 and the same in another: "))
+                    stated.add(b)
+                    continue
                 if b in stated or not (_usable(ma) and _usable(mb)) or ma.unit.dims.items \
                         or ma.number.multiplier not in _SCALE_LETTERS or mb.number.multiplier \
                         or ma.number.kind != "number" or mb.number.kind != "number" \
@@ -143,6 +152,18 @@ class ConversionRelations(FinderBase):
                 out.append(rel)
                 stated.add(b)
         return out
+
+    def _rescaled(self, a: int, b: int, stated: set[int | None]) -> bool:
+        """"874B token（即 8,740 亿 token）", "1.2M, i.e. 120 万 samples": one count in two scale words, of one unit,
+        the second restating the first (within 30%: a misprinted restatement is the finding)."""
+        ma, mb = self.ms[a], self.ms[b]
+        if b in stated or not (_usable(ma) and _usable(mb)) or not ma.number.multiplier or not mb.number.multiplier \
+                or ma.number.multiplier == mb.number.multiplier or ma.unit.canonical != mb.unit.canonical \
+                or ma.number.kind != "number" or mb.number.kind != "number" \
+                or not _RESTATE.fullmatch(self.text, ma.end, mb.start):
+            return False
+        va, vb = self.base(a), self.base(b)
+        return va > 0 and vb > 0 and abs(va - vb) <= vb * 3 / 10     # (a larger gap: another count)
 
     def _temperature(self, a: int, b: int, formula: str) -> Relation:
         """``b`` is the reading ``a`` in the other scale (on magnitudes, both read as rounded)."""

@@ -41,8 +41,12 @@ _NAMED_TOTAL_BEFORE = re.compile(r"(?:\bfor|\ba total(?:\s+[a-z]+)? of|\btotal(?
 # left out)
 _NOUN_PER = re.compile(r"\s+(?:(?P<num>[A-Za-z][\w-]*)\s+)?per\s+(?P<den>[A-Za-z][\w-]*)\b", re.I)
 # the amount each in Chinese, before it: "每台单价 2.4 万元", "人均 3 万元", "每人 500 元"
-_EACH_BEFORE_ZH = re.compile(r"(?:每(?:台|个|人|张|辆|家|名|套|件|位|户)(?:单价|价格|售价|平均)?|单价|人均)"
+_EACH_BEFORE_ZH = re.compile(r"(?:每(?:台|个|人|张|辆|家|名|套|件|位|户)(?:单价|价格|售价|平均)?|单价|人均"
+                             # "单卡 376 TFLOPS", "每节点 8 张": one of a cluster's cards, machines, nodes
+                             r"|单(?:卡|机|节点|台)|每(?:卡|节点|机))"
                              r"(?:为|约|达)?\s*$")
+# the whole a cluster's per-card amount adds up to: "全集群峰值算力约 385 PFLOPS", "整个集群共"
+_WHOLE_CLUSTER_BEFORE = re.compile(r"(?:全集群|整个集群|集群总|全部节点|整机)[\u4e00-\u9fff]{0,6}?(?:为|达|约|共)?\s*$")
 # an amount each that is the total's average: "an average of $8,000 each", "人均 3 万元"
 _AVERAGE_EACH = re.compile(r"(?:\ban average of|\bon average|\baveraging|人均|平均每人|平均每)\s*(?:about\s+)?$", re.I)
 _COUNT_UNITS = frozenset({"GPU", "node", "server", "card", "layer", "head", "request", "sequence", "token", "step",
@@ -311,14 +315,21 @@ class EachRelations(FinderBase):
                 # the total: named so after the amount each, else (an average each) the one value of its unit before
                 t = next((k for k in idx[n + 1:] if ms[k].unit.dims == ms[v].unit.dims
                           and (_NAMED_TOTAL_AFTER.match(text, ms[k].end)
-                               or _NAMED_TOTAL_BEFORE.search(text, max(0, ms[k].start - 24), ms[k].start))), None)
+                               or _NAMED_TOTAL_BEFORE.search(text, max(0, ms[k].start - 24), ms[k].start)
+                               or _WHOLE_CLUSTER_BEFORE.search(text, max(0, ms[k].start - 14), ms[k].start))), None)
                 if t is None and _AVERAGE_EACH.search(text, max(0, ms[v].start - 16), ms[v].start):
                     before = [k for k in idx[:n] if k != c and ms[k].unit.dims == ms[v].unit.dims]
                     t = before[0] if len(before) == 1 else None
                 if t is None or t in stated or not _usable(ms[t]) or t == c:
                     continue
-                formula = f"{_ref(c)} * {_ref(v)}"
+                formula, given = f"{_ref(c)} * {_ref(v)}", {}
                 fit = self._formula_fits(t, formula)
+                if fit is None and count.unit.dims.items and count.unit.canonical in _COUNT_UNITS \
+                        and ms[t].unit.dims == ms[v].unit.dims \
+                        and re.fullmatch(r"\d[\d,]*", count.printed_number or ""):
+                    # "1,024 张卡，单卡 376 TFLOPS": a count of cards times the amount each is the amount (the
+                    # count's unit drops out), its number given as printed
+                    formula, given, fit = f"n * {_ref(v)}", {"n": count.printed_number.replace(",", "")}, (True, False)
                 if fit is None:
                     continue
                 got, want = math.prod((self.base(c) if not fit[1] else count.number.nominal,
@@ -327,8 +338,10 @@ class EachRelations(FinderBase):
                 # (within 30%: the words pair count, amount each and total tightly; a total misprinted by
                 # a fifth is the error to report, a larger gap another total than this one)
                 near = want > 0 and abs(got - want) <= want * 3 / 10
-                out.append(self._stated(
-                    "product", t, formula, [c, v], unitless=fit[1], confidence=0.75 if near else 0.4,
-                    note=f"{ms[t].printed} is {count.printed} × {ms[v].printed} each",
-                    evidence="a count, an amount each and the total the words name, in one sentence: "))
+                rel = self._stated(
+                    "product", t, formula, [c, v] if not given else [v], unitless=fit[1],
+                    confidence=0.75 if near else 0.4, note=f"{ms[t].printed} is {count.printed} × {ms[v].printed} each",
+                    evidence="a count, an amount each and the total the words name, in one sentence: ")
+                rel.given = given
+                out.append(rel)
         return out

@@ -155,21 +155,28 @@ class ToFromRelations(FinderBase):
                     else (ma.number.nominal, mb.number.nominal)
                 if va <= 0 or vb <= 0 or va == vb or (va > vb) != up:
                     continue        # the words and the values disagree on the direction: another pairing
-                formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
                 want = mz.number.nominal
-                got, other = abs(va - vb) / vb * 100, abs(va - vb) / va * 100
-                near = abs(got - want) <= max(want / 2, Fraction(3))
-                wrong_base = abs(other - want) <= max(Fraction(mz.number.step), want / 100)
+                if mz.number.kind == "ratio":
+                    # "1.9M parameters, 12× fewer than SeasonNet (23.4M)": the larger over the smaller
+                    formula = f"{_ref(a)} / {_ref(b)}" if up else f"{_ref(b)} / {_ref(a)}"
+                    near, wrong_base = abs(max(va, vb) / min(va, vb) - want) <= want / 2, False
+                else:
+                    formula = f"({_ref(a)} - {_ref(b)}) / {_ref(b)}" if up else f"({_ref(b)} - {_ref(a)}) / {_ref(b)}"
+                    got, other = abs(va - vb) / vb * 100, abs(va - vb) / va * 100
+                    near = abs(got - want) <= max(want / 2, Fraction(3))
+                    wrong_base = abs(other - want) <= max(Fraction(mz.number.step), want / 100)
                 fit = self._formula_fits(z, formula)
                 if fit is None:
                     continue
+                multiple = mz.number.kind == "ratio"
                 out.append(self._stated(
-                    "change", z, formula, [a, b], unitless=fit[1],
+                    "ratio" if multiple else "change", z, formula, [a, b], unitless=fit[1],
                     confidence=0.75 if near or wrong_base else 0.4,
-                    note=f"{mz.printed} is the relative difference of {ma.printed} against {mb.printed}"
+                    note=f"{mz.printed} is the {'multiple' if multiple else 'relative difference'} of {ma.printed} "
+                         f"against {mb.printed}"
                          + (f" (as printed it is taken against {ma.printed})" if wrong_base and not near else ""),
-                    evidence=f"a value, then a percentage with {word!r} against the value the sentence names "
-                             f"after it: "))
+                    evidence=f"a value, then a {'multiple' if multiple else 'percentage'} with {word!r} against the "
+                             f"value the sentence names after it: "))
                 stated.add(z)
         return out
 
@@ -180,7 +187,8 @@ class ToFromRelations(FinderBase):
             return None
         a, z = idx[n], idx[n + 1]
         ma, mz = ms[a], ms[z]
-        if mz.number.kind != "percent" or not _usable(mz) or not _BETWEEN_BEFORE.fullmatch(text[ma.end:mz.start]):
+        if mz.number.kind not in ("percent", "ratio") or not _usable(mz) \
+                or not _BETWEEN_BEFORE.fullmatch(text[ma.end:mz.start]):
             return None
         mo = _THAN_NAME_EN.match(text, mz.end)
         if mo is None:
