@@ -215,3 +215,26 @@ def test_clusters_multiples_and_restated_scale_words(tmp_path, sentence, kind, v
 ])
 def test_no_audit_without_the_words(sentence, kind):
     assert not audited(doc(sentence), kind)
+
+
+# -- a share column over a table's Total row ----------------------------------------------------------
+BANK = ("# 题库\n\n| 评测维度 | 子类数 | 题目数 | 占比 |\n|---|---:|---:|---:|\n| 违法犯罪 | 6 | 1,200 | 24.0% |\n"
+        "| 歧视偏见 | 5 | 900 | 18.0% |\n| 隐私泄露 | 4 | 800 | {p} |\n| 心理健康 | 3 | 600 | 12.0% |\n"
+        "| 越狱攻击 | 8 | 1,500 | 30.0% |\n| **合计** | **26** | **5,000** | **100%** |\n")
+
+
+def test_a_share_column_is_each_count_over_the_total_row(tmp_path):
+    good, bad = BANK.format(p="16.0%"), BANK.format(p="19.0%")
+    shares = [r for r in audited(good, "percent-of") if "over row '合计'" in r.note]
+    assert len(shares) == 5 and all("题目数" in r.note for r in shares)
+    assert verdicts(tmp_path, good, kind="percent-of") == ["consistent"] * 5
+    # one share of five off: the other four make the relation, that one is the finding
+    assert sorted(verdicts(tmp_path, bad, kind="percent-of")) == ["consistent"] * 4 + ["inconsistent"]
+
+
+def test_no_share_column_without_a_total_row_or_with_two_fits():
+    no_total = BANK.format(p="16.0%").replace("| **合计** | **26** | **5,000** | **100%** |\n", "")
+    assert not [r for r in audited(no_total, "percent-of") if "over row" in r.note]
+    two = ("# Mix\n\n| Source | Docs | Tokens | Share |\n|---|---:|---:|---:|\n| Web | 50 | 500 | 50% |\n"
+           "| Code | 30 | 300 | 30% |\n| Books | 20 | 200 | 20% |\n| Total | 100 | 1,000 | 100% |\n")
+    assert not [r for r in audited(two, "percent-of") if "over row" in r.note]     # which column: not said

@@ -23,6 +23,59 @@ _SHARE_WORDS = re.compile(r"\bmakes?\s+up\b|\bmade\s+up\b|\baccounts?\s+for\b|\b
 
 
 class TableShareRelations(NearTableRelations):
+    def share_columns(self) -> list[Relation]:
+        """A column of percentages in a table with a Total row (合计) whose cells are the row's count in
+        another column over the Total row's count ("| 违法犯罪 | 6 | 1,200 | 24.0% |" over "| 合计 | 25 |
+        5,000 | 100% |"): each share is a relation (0.75). The column of counts is the one column whose
+        cells give every share (all but one of five rows or more: that one is the finding); the Total
+        row's own share is its sum's (``table_totals``)."""
+        out: list[Relation] = []
+        for t in self.doc.tables:
+            totals = [r for r in range(len(t.rows)) if TOTAL_LABEL.match(t.label(r))]
+            if len(totals) != 1 or len(t.rows) < 4 or t.ncols > 40:
+                continue
+            tr = totals[0]
+            body = [r for r in range(len(t.rows)) if r != tr]
+            for c in range(1, t.ncols):
+                shares = [self.value(t, r, c) for r in body]
+                if any(k is None or self.ms[k].number.kind != "percent" for k in shares):
+                    continue
+                fits = [(a, missed) for a in range(1, t.ncols)
+                        if a != c and (missed := self._shares_missed(t, a, tr, body, shares)) is not None]
+                if len(fits) != 1:
+                    continue
+                a, missed = fits[0]
+                total = self.value(t, tr, a)
+                assert total is not None  # noqa: S101 - _shares_missed read it
+                for r, k in zip(body, shares, strict=True):
+                    x = self.value(t, r, a)
+                    assert k is not None and x is not None  # noqa: S101 - _shares_missed read them
+                    out.append(Relation(
+                        "percent-of", k, f"{_ref(x)} / {_ref(total)}", [x, total], quote=self.doc.line_text(
+                            self.ms[k].start).strip(), unitless=True, at=self.ms[k].start, confidence=0.75,
+                        note=f"row {t.label(r)!r} over row {t.label(tr)!r} in {self._header(t, a)!r} ({_where(t)})",
+                        evidence=f"{_where(t)}: column {self._header(t, c)!r} of percentages is column "
+                                 f"{self._header(t, a)!r} over row {t.label(tr)!r}'s cell in every row"
+                                 + (" but one" if missed else "")))
+        return out
+
+    def _shares_missed(self, t, a: int, tr: int, body: list[int], shares: list[int | None]) -> int | None:
+        """How many printed shares column ``a``'s cells over its Total-row cell miss (within a step), when
+        none or one of five rows or more; else None."""
+        total = self.value(t, tr, a)
+        if total is None or self.ms[total].number.kind != "number" or self.ms[total].number.nominal <= 0:
+            return None
+        whole = self.ms[total].number.nominal
+        missed = 0
+        for r, k in zip(body, shares, strict=True):
+            x = self.value(t, r, a)
+            if x is None or k is None or self.ms[x].number.kind != "number" or self.ms[x].unit.dims != \
+                    self.ms[total].unit.dims:
+                return None
+            share, m = self.ms[x].number.nominal / whole * 100, self.ms[k]
+            missed += not (m.number.interval.lo - m.number.step <= share <= m.number.interval.hi + m.number.step)
+        return missed if missed == 0 or (missed == 1 and len(body) >= 5) else None
+
     def table_share_sentences(self, found: list[Relation]) -> list[Relation]:
         out: list[Relation] = []
         if not self.doc.tables:
