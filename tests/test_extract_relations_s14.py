@@ -238,3 +238,21 @@ def test_no_share_column_without_a_total_row_or_with_two_fits():
     two = ("# Mix\n\n| Source | Docs | Tokens | Share |\n|---|---:|---:|---:|\n| Web | 50 | 500 | 50% |\n"
            "| Code | 30 | 300 | 30% |\n| Books | 20 | 200 | 20% |\n| Total | 100 | 1,000 | 100% |\n")
     assert not [r for r in audited(two, "percent-of") if "over row" in r.note]     # which column: not said
+
+
+RATES = ("# Results\n\n| Task | Success | Rate |\n|---|---|---|\n| Pick cube | 41/50 | 82% |\n"
+         "| Stack | 27/50 | {p} |\n| Open drawer | 33/50 | 66% |\n| All | 101/150 | 67.3% |\n")
+
+
+def test_a_percentage_column_after_a_column_of_fractions(tmp_path):
+    good, bad = RATES.format(p="54%"), RATES.format(p="45%")
+    assert len(audited(good, "percent-of")) == 4
+    assert verdicts(tmp_path, good, kind="percent-of") == ["consistent"] * 4
+    assert sorted(verdicts(tmp_path, bad, kind="percent-of")) == ["consistent"] * 3 + ["inconsistent"]
+    # (the fractions' column is not read as proportional to the rates')
+    assert not audited(good, "column-product")
+
+
+def test_no_rates_from_fractions_that_mostly_miss():
+    text = RATES.format(p="45%").replace("82%", "28%").replace("66%", "60%")
+    assert not audited(text, "percent-of")

@@ -219,6 +219,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.delta_columns()
         out += self.delta_rows()
         out += self.count_percent_cells()
+        out += self.ratio_percent_cells()
         out += self.column_notes(out)
         out += self.funnel_columns(out)
         out += self.share_columns()

@@ -18,6 +18,8 @@ from .relation_model import FinderBase, Relation, _ref, _usable, _where
 
 # "(n = 214)", "n=214", "N = 1,024", "（n=120）"; the group's size, printed in the header
 _N_IN_HEADER = re.compile(r"(?<![A-Za-z])[nN]\s*[=＝]\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]*\d)")
+# a part over its whole as printed in a cell, "41/50" (digits only: no date, no score in words)
+_SLASHED = re.compile(r"\d[\d,]*\s*/\s*\d[\d,]*")
 # the cell: a count, then its percentage in parentheses
 _COUNT_PERCENT = re.compile(r"\s*\d[\d,]*\s*[(（]\s*\d+(?:\.\d+)?\s*%\s*[)）]\s*")
 
@@ -45,6 +47,36 @@ class CountCellRelations(FinderBase):
                          f"({t.label(r)!r}, {_where(t)})",
                     evidence=f"{_where(t)}: header {head!r} names n = {n}; the cell prints a count and its "
                              f"percentage, as {len(near)} of the table's {len(cells)} such cells recompute"))
+        return out
+
+    def ratio_percent_cells(self) -> list[Relation]:
+        """"| Pick cube | 41/50 | 82% |": a column of percentages right after a column of fractions (a part
+        over its whole, "41/50"): each percentage is its row's fraction (0.8), when at least two rows and
+        most of them recompute within the percentage's rounding; the others are the findings."""
+        out: list[Relation] = []
+        for t in self.doc.tables:
+            for c in range(2, t.ncols):
+                pairs = []
+                for r in range(len(t.rows)):
+                    f, p = self.value(t, r, c - 1), self.value(t, r, c)
+                    if f is None or p is None:
+                        continue
+                    mf, mp = self.ms[f], self.ms[p]
+                    if mf.number.kind == "ratio" and _SLASHED.fullmatch(mf.printed) and mp.number.kind == "percent" \
+                            and _usable(mf) and _usable(mp):
+                        pairs.append((r, f, p))
+                near = [x for x in pairs if abs(self.ms[x[1]].number.nominal * 100 - self.ms[x[2]].number.nominal)
+                        <= max(self.ms[x[2]].number.step, Fraction(1, 2))]
+                if len(near) < 2 or 2 * len(near) <= len(pairs):
+                    continue
+                for r, f, p in pairs:
+                    out.append(Relation(
+                        "percent-of", p, _ref(f), [f], quote=self.doc.line_text(self.ms[p].start).strip(),
+                        at=self.ms[p].start, confidence=0.8, unitless=True,
+                        note=f"{self.ms[p].printed} is {self.ms[f].printed} ({t.label(r)!r}, {_where(t)})",
+                        evidence=f"{_where(t)}: column {self._header(t, c)!r} of percentages right after column "
+                                 f"{self._header(t, c - 1)!r} of fractions, {len(near)} of {len(pairs)} rows "
+                                 "recompute"))
         return out
 
     def _column(self, t: Table, c: int, n: int) -> list[tuple[int, int, int]]:

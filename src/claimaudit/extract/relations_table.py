@@ -467,9 +467,10 @@ class TableRelations(FinderBase):
         three or more significant digits, one ratio fits every cell, and the series is not already
         computed by another relation."""
         out: list[Relation] = []
-        # a column already computed (a column product, or shares of the Total row)
-        taken = {r.target for r in found if r.kind == "column-product" or (r.kind == "percent-of" and r.parts
-                                                                           and self.ms[r.parts[0]].cell is not None)}
+        # a column already computed (a column product), or read as shares of cells (of a Total row, fractions)
+        shares = [r for r in found if r.kind == "percent-of" and r.parts and self.ms[r.parts[0]].cell is not None]
+        taken = {r.target for r in found if r.kind == "column-product"} | {r.target for r in shares} \
+            | {k for r in shares for k in r.parts if len(r.parts) == 1}
         for t in self.doc.tables:
             rows = [r for r in range(len(t.rows))
                     if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))]
