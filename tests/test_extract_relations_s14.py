@@ -256,3 +256,32 @@ def test_a_percentage_column_after_a_column_of_fractions(tmp_path):
 def test_no_rates_from_fractions_that_mostly_miss():
     text = RATES.format(p="45%").replace("82%", "28%").replace("66%", "60%")
     assert not audited(text, "percent-of")
+
+
+# -- a column defined by a formula in a note -------------------------------------------------------------
+SPEED = ("# 性能\n\n测试环境：单卡，并发 64。加速比 = 疾风-Infer 吞吐 / 基线吞吐。\n\n"
+         "| 模型 | 基线（tokens/s） | 疾风-Infer（tokens/s） | 加速比 |\n|---|---|---|---|\n"
+         "| 青柠-7B | 2,340 | 5,850 | 2.50× |\n| 青柠-14B | 1,420 | 3,310 | 2.33× |\n"
+         "| 青柠-72B | 980 | 2,160 | {x} |\n")
+
+
+def test_a_column_a_note_defines_as_a_quotient(tmp_path):
+    good, bad = SPEED.format(x="2.20×"), SPEED.format(x="2.02×")
+    assert len([r for r in audited(good, "column-product") if "defines the column" in r.evidence]) == 3
+    assert verdicts(tmp_path, good, kind="column-product") == ["consistent"] * 3
+    assert verdicts(tmp_path, bad, kind="column-product") == ["consistent", "consistent", "inconsistent"]
+
+
+def test_an_english_note_below_the_table(tmp_path):
+    text = ("# Cost\n\n| Job | Hours | Rate ($/h) | Cost ($) |\n|---|---|---|---|\n| A | 120 | 2.5 | 300 |\n"
+            "| B | 40 | 2.5 | 100 |\n\nCost = Hours × Rate.\n")
+    assert verdicts(tmp_path, text, kind="column-product") == ["consistent", "consistent"]
+
+
+@pytest.mark.parametrize("note", [
+    "加速比 = 新框架吞吐 / 旧框架吞吐。",        # names no header prints
+    "加速比 = 基线吞吐 / 基线延迟。",            # both names one column
+])
+def test_no_column_formula_without_two_named_columns(note):
+    text = SPEED.format(x="2.20×").replace("加速比 = 疾风-Infer 吞吐 / 基线吞吐。", note)
+    assert not [r for r in audited(text, "column-product") if "defines the column" in r.evidence]

@@ -221,6 +221,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.count_percent_cells()
         out += self.ratio_percent_cells()
         out += self.column_notes(out)
+        out += self.column_formulas(out)
         out += self.funnel_columns(out)
         out += self.share_columns()
         out += self.column_proportions(out)
