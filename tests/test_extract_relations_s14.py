@@ -285,3 +285,22 @@ def test_an_english_note_below_the_table(tmp_path):
 def test_no_column_formula_without_two_named_columns(note):
     text = SPEED.format(x="2.20×").replace("加速比 = 疾风-Infer 吞吐 / 基线吞吐。", note)
     assert not [r for r in audited(text, "column-product") if "defines the column" in r.evidence]
+
+
+@pytest.mark.parametrize("text, kind, verdict", [
+    # the whole's noun wrapped onto the next line
+    ("# R\n\nThe 90% interval covered 8,571 of 9,630 held-out\nWeather-DE points (89.0%).\n", "percent-of",
+     "consistent"),
+    # a long name before 的有
+    ("# R\n\n人工复核共抽取 2,000 条回复，人工结论与裁判模型一致的有 1,872 条（93.6%）。\n", "percent-of",
+     "consistent"),
+    # another percentage earlier in the sentence: the change figure is the one right after the pair
+    ("# R\n\nAt 50% sparsity the weights take 7.0 GB instead of 13.5 GB, 48% less.\n", "change", "consistent"),
+    # parts in list items, the total's count word in the last (and a count of another noun between)
+    ("# R\n\n去重分两步：\n\n- 精确去重删除 5.1 亿篇；\n- 模糊去重删除 7.6 亿篇，128 个哈希分成 16 段 × 8 行；\n"
+     "- 两步合计删除 12.7 亿篇。\n", "written-sum", "consistent"),
+])
+def test_shares_changes_and_sums_across_lines_and_items(tmp_path, text, kind, verdict):
+    assert len(audited(text, kind)) == 1
+    assert verdicts(tmp_path, text, kind=kind) == [verdict]
+

@@ -43,7 +43,7 @@ _NOUN_PER = re.compile(r"\s+(?:(?P<num>[A-Za-z][\w-]*)\s+)?per\s+(?P<den>[A-Za-z
 # the amount each in Chinese, before it: "每台单价 2.4 万元", "人均 3 万元", "每人 500 元"
 _EACH_BEFORE_ZH = re.compile(r"(?:每(?:台|个|人|张|辆|家|名|套|件|位|户)(?:单价|价格|售价|平均)?|单价|人均"
                              # "单卡 376 TFLOPS", "每节点 8 张": one of a cluster's cards, machines, nodes
-                             r"|单(?:卡|机|节点|台)|每(?:卡|节点|机))"
+                             r"|单(?:卡|机|节点|台)(?:[^\d，。；、\n]{0,12}?(?:为|约|达)?\s*)?|每(?:卡|节点|机))"
                              r"(?:为|约|达)?\s*$")
 # the whole a cluster's per-card amount adds up to: "全集群峰值算力约 385 PFLOPS", "整个集群共"
 _WHOLE_CLUSTER_BEFORE = re.compile(r"(?:全集群|整个集群|集群总|全部节点|整机)[\u4e00-\u9fff]{0,6}?(?:为|达|约|共)?\s*$")
@@ -299,7 +299,7 @@ class EachRelations(FinderBase):
                     continue
                 each_of = _EACH_OF_BEFORE.search(text, max(0, ms[idx[n - 1]].start - 16), ms[idx[n - 1]].start)
                 if not (each_of or _EACH_AFTER.match(text, ms[v].end)
-                        or _EACH_BEFORE_ZH.search(text, max(0, ms[v].start - 8), ms[v].start)):
+                        or _EACH_BEFORE_ZH.search(text, max(0, ms[v].start - 20), ms[v].start)):
                     continue
                 # the count: the nearest value before of no unit or a count's ("1,500 台，每台单价 2.4 万元"; "发放
                 # … 共计 2.4 亿元，人均 3 万元" passes over the total)

@@ -23,7 +23,7 @@ _PART_OF_IT = re.compile(r"^[^\d，。；\n]{0,16}?[,，]\s*其中\s*[^\d，。�
                          r"|^[^\d，。；\n]{0,16}?(?:中|之中|里)(?:有|共有|[\u4e00-\u9fff]{1,4})\s*$"
                          r"|^[^\d.;\n]{0,40}?,\s*of\s+(?:whom|which|them|these)\s*$"
                          # "共抽取 2,000 条回复，一致的有 1,872 条": those of them that are so, after 的有 / 的为
-                         r"|^[^\d，。；\n]{0,8}?[,，]\s*[^\d，。；\n]{1,10}?的(?:有|为|共)\s*$", re.I)
+                         r"|^[^\d，。；\n]{0,8}?[,，]\s*[^\d，。；\n]{1,16}?的(?:有|为|共)\s*$", re.I)
 # "…，其中城镇人口 960 万人，占 80%": the part's share after 占 (占比, 占总数的 …), not in parentheses
 # (and "，占预算的 32%", "，满意率为 35%": 占 the whole's name 的, or a rate's name 率 / 比重 / 比例 and 为)
 _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?:为|达)?"

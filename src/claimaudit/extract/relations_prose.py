@@ -46,7 +46,7 @@ _OF_NOUN_ASIDE = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?:[A-Za-z][\w'’-]*\s+
                             re.I)
 _ASIDE_CLOSE = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[—–)）]")
 # (the whole's noun may run to a few words: "8,571 of 9,630 held-out Weather-DE points (89.0%)")
-_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff '’-]{0,32})?[,，]?\s*[（(]\s*")
+_WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff\s'’-]{0,32})?[,，]?\s*[（(]\s*")
 # (the whole's noun may close the parenthesis: "91% (2,788 of 3,064 cases)")
 _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
@@ -864,7 +864,7 @@ class ProseRelations(FinderBase):
 
     def _counted_parts(self, i: int, word_start: int) -> list[int]:
         """The parts a total word's count names ("两步合计", "三项合计", "the two steps together", "both"): the
-        last N values of the total's kind before it in its paragraph (200 characters at most), none of them
+        last N values of the total's kind before it in its section (200 characters at most), none of them
         in a table."""
         ms, text = self.ms, self.text
         got = _COUNTED_TOTAL.search(text, max(0, word_start - 16), word_start)
@@ -873,10 +873,17 @@ class ProseRelations(FinderBase):
         count = _COUNT_WORDS.get((got.group("zh") or got.group("en") or "").lower())
         if count is None:
             return []
-        lo = max(text.rfind("\n\n", 0, ms[i].start), ms[i].start - 200)
-        kin = [k for k in range(i - 1, -1, -1) if ms[k].start >= lo][::-1]
+        # (list items are paragraphs of their own: the parts are in the 200 characters before, in its section)
+        lo, heading = ms[i].start - 200, self.doc.heading_at(ms[i].start)
+        kin = [k for k in range(i - 1, -1, -1) if ms[k].start >= lo and self.doc.heading_at(ms[k].start) == heading]
+        kin = kin[::-1]
         kin = [k for k in kin if ms[k].unit.dims == ms[i].unit.dims and ms[k].number.kind == ms[i].number.kind
                and ms[k].cell is None and _usable(ms[k])]
+        if not ms[i].unit.dims.items:
+            # bare counts count one thing: "5.1 亿篇 … 7.6 亿篇 … 合计删除 12.7 亿篇" (not "128 个哈希" between)
+            zh = bool(CJK.search(text, ms[i].start, ms[i].end + 2))
+            noun = nouns_of(text, ms[i], zh)
+            kin = [k for k in kin if noun and any_same(nouns_of(text, ms[k], zh), noun[:1], zh)]
         return kin[-count:] if len(kin) >= count else []
 
     def sentence_means(self, found: list[Relation]) -> list[Relation]:
