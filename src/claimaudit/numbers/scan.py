@@ -40,6 +40,7 @@ from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
+from .words import PLURAL_SCALES as _PLURAL_SCALES_EN
 from .words import SCALED_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
@@ -225,7 +226,8 @@ def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end:
 
 #: The words a number's run may go on with; the first other word ends it (and is kept: "a third
 #: party" needs the word after the fraction).
-_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_FRACTIONS_EN) | set(_UNIT_ORDINALS_EN)
+_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_PLURAL_SCALES_EN) | set(_FRACTIONS_EN)
+                       | set(_UNIT_ORDINALS_EN)
                        | {"and", "a", "an", "point", "of", "first", "second"})
 
 
@@ -333,8 +335,8 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
 _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+(?:-[a-z]+)?)[ \t]+over[ \t]+"
                       r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,7})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
-#: grammar's: "3 hundred thousand").
-_HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
+#: grammar's: "3 hundred thousand"); "2.5 hundred" (250) as "2.5 thousand" is 2500.
+_HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}(?P<dec>\.\d{1,2})?) hundred"
                          r"(?:(?: and)? (?P<rest>[1-9]\d?(?!\w|[.,]\d)|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
@@ -396,7 +398,8 @@ def _scale_chain(run: str) -> str | None:
         total, last = total + int(m.group(1) or m.group(3)) * scale, scale
     return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
-_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d^]|\.\d)")
+#: (Signs may repeat, as a formula generator prints them: "1.1^--23" is 1.1^23.)
+_CARET_POWER = _Lazy(r"\^([+\-−]{0,3})(\d{1,3})(?![\d^]|\.\d)")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
 #: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
 _MAX_POWER_DIGITS = 64
@@ -423,10 +426,10 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
         end = m.end()
-        if rest is None or rest >= 100 or rest.denominator != 1:
+        if rest is None or rest >= 100 or rest.denominator != 1 or m.group("dec"):
             # "3 hundred and negative one": the words after "and" are no part of it
             rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
-        yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
+        yield NumberToken(m.start(), end, folded[m.start():end], str(Fraction(m.group("n")) * 100 + rest), "digits")
 
 
 #: A power read aloud: "10 to the power of 9", "ten to the power of twelve", "2 to the 64th power", "10 to the
@@ -517,8 +520,9 @@ def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | Non
     if pw is None:
         return None
     base = norm.lstrip("+-")
-    exp = int(pw.group(2)) * (-1 if pw.group(1) in "-−" and pw.group(1) else 1)
-    if base in ("10", "2"):
+    signs = pw.group(1)
+    exp = int(pw.group(2)) * (-1 if (signs.count("-") + signs.count("−")) % 2 else 1)
+    if base in ("10", "2") and len(signs) < 2:
         return pw.end(), folded[s:pw.end()].replace("−", "-")
     b = Fraction(_GROUPING.sub("", base))     # "1,000^2": the grouped digits' value (was a ValueError)
     if b == 0:
@@ -624,13 +628,22 @@ _CN_SPACED_NEXT = _Lazy("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS)
                                                                        | _CN_PLACE_CHARS | set("点點")))) + "])")
 
 
+def _joins(piece: str) -> bool:
+    """A piece after a space that goes on with the numeral before it: one with a place (五 十), or one
+    that opens with 零 or a decimal point (零 五, 点 五)."""
+    return piece[:1] in "零〇点點" or any(c in _CN_PLACE_CHARS for c in piece)
+
+
 def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, numeral without its spaces) where the numeral at ``text[start:end]`` goes on after one
     or two spaces, or None. The joined numeral must read whole and have a place (十 百 千 万 亿) in a
     piece after a space: digits alone (``一 二 三``, a list) are never joined."""
     pieces: list[tuple[int, str]] = []       # (end, piece) after each gap, at most 16
     pos = end
-    first_placed = any(c in _CN_PLACE_CHARS for c in text[start:end])
+    first_placed = text[end - 1] in _CN_PLACE_CHARS or text[end - 1] in "点點"
+    if text[end:end + 1] in ("点", "點") and _CN_SPACED_NEXT.match(text, end + 1):
+        pieces.append((end + 1, text[end]))      # 五点 五: the point glued, its digits after a space
+        pos = end + 1
     while len(pieces) < 16 and (gap := _CN_SPACED_NEXT.match(text, pos)) is not None:
         piece_end = numeral_run_end(text, gap.end())
         if text[gap.end()] in "点點":
@@ -641,9 +654,11 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
             piece_end = gap.end() + 1          # a place alone (万, 百) after a space
         pieces.append((piece_end, text[gap.end():piece_end]))
         pos = piece_end
-        if len(pieces) == 1 and not first_placed and not any(c in _CN_PLACE_CHARS for c in pieces[0][1]):
+        if len(pieces) == 1 and not first_placed and not _joins(pieces[0][1]):
             return None      # two digits in a row (一 二): a list, never one numeral
-    placed = [k for k, (_, piece) in enumerate(pieces) if any(c in _CN_PLACE_CHARS for c in piece)]
+    # A place after a space joins (一百 五 十 二), so do 零 and 点 (一百 零 五, 五 点 五), and a digit
+    # after a place (十 五, 三千 五): digits alone after digits (一 二 三, a list) never do.
+    placed = [k for k, (_, piece) in enumerate(pieces) if _joins(piece) or (k == 0 and first_placed)]
     if not placed:
         return None          # checked first: a spaced list of digits costs no parse
     best = None
@@ -860,9 +875,18 @@ _CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七�
 _CN_HALF_PRICE = _Lazy(r"(?<![上下前后後多大过過])半价(?![格值位])")
 
 
+#: 半百, 半千, 半万: half of a place (年过半百 is past fifty); not 多半百姓 (mostly), 半百分点, 半千克, 半万一
+#: (words that go on).
+_CN_HALF_PLACE = _Lazy(r"(?<![上下前后後多大一二两兩三四五六七八九十个個半])半([百千万萬亿億])"
+                       r"(?![分米克瓦年一二两兩三四五六七八九十百千万萬亿億])")
+_HALF_PLACE = {"百": "50", "千": "500", "万": "5000", "萬": "5000", "亿": "50000000", "億": "50000000"}
+
+
 def _half_tokens(text: str) -> Iterator[NumberToken]:
     for m in _CN_HALF.finditer(text):
         yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
+    for m in _CN_HALF_PLACE.finditer(text):
+        yield NumberToken(m.start(), m.end(), m.group(0), _HALF_PLACE[m.group(1)], "chinese")
     for m in _CN_HALF_PRICE.finditer(text):
         yield NumberToken(m.start(), m.end(), "半价", "50%", "chinese")
 

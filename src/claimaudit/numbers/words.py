@@ -18,6 +18,9 @@ TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty sev
         if w != "_"}
 SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
           "quadrillion": 10**15, "lakh": 10**5, "crore": 10**7}
+#: A scale in the plural after a number is that scale ("two thousands", "three hundreds"); alone it is
+#: no number ("thousands of people").
+PLURAL_SCALES = {w + "s": w for w in ("hundred", "thousand", "million", "billion", "trillion")}
 #: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
 BIG_SCALES = frozenset(SCALES) - {"hundred"}
 #: … and a half or a quarter before "hundred" too ("half a hundred" 50, "one and a half hundred" 150).
@@ -25,7 +28,7 @@ HALF_SCALES = frozenset(SCALES)
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
-                 "tenth": 10, "tenths": 10}
+                 "tenth": 10, "tenths": 10, "nineth": 9, "nineths": 9}    # (nineth: a common misspelling)
 # Larger denominators: "a hundredth", "three thousandths", "a trillionth", "two twentieths".
 for _word, _den in (("eleventh", 11), ("twelfth", 12), ("thirteenth", 13), ("fourteenth", 14), ("fifteenth", 15),
                     ("sixteenth", 16), ("seventeenth", 17), ("eighteenth", 18), ("nineteenth", 19),
@@ -60,6 +63,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     got = _fraction_phrase(words)
     if got is not None:
         return got
+    if not PLURAL_SCALES.keys().isdisjoint(words):
+        words = [PLURAL_SCALES[w] if w in PLURAL_SCALES and k and words[k - 1] in NUMBER_WORDS else w
+                 for k, w in enumerate(words)]
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
     last_scale, group_start, groups = 0, 0, 0
