@@ -106,3 +106,42 @@ def test_caret_power_with_repeated_signs(text: str, value: Fraction) -> None:
 
 def test_nineth_is_a_ninth() -> None:
     assert the("Only one nineth of the land is farmed.", "one nineth").number.nominal == F(1, 9)
+
+
+# -- "MM" glued to digits is the finance trade's million (it was read as megamolar) ------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The deal is worth 1.2MM.", "1.2MM", 1_200_000),
+    ("We sampled 3MM tokens.", "3MM tokens", 3_000_000),
+    ("Revenue target: $5MM", "$5MM", 5_000_000),
+])
+def test_mm_is_a_million(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_lower_case_mm_stays_millimetres() -> None:
+    m = the("Shot on a 35mm film camera.", "35mm")
+    assert m.number.nominal == 35 and m.unit.canonical == "millimeter"
+
+
+# -- "one in …" / "nine out of …" with a denominator of several words --------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The risk is one in twenty one for smokers.", "one in twenty one", F(1, 21)),
+    ("Odds of one in one hundred and twenty five were quoted.", "one in one hundred and twenty five", F(1, 125)),
+    ("Only one out of twenty one entries won.", "one out of twenty one", F(1, 21)),
+])
+def test_share_with_a_long_denominator(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("One in three people agreed.", "One in three", F(1, 3)),
+    ("It rents one in twenty one-bedroom flats.", "one in twenty", F(1, 20)),
+])
+def test_share_denominator_stops_before_its_noun(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_one_in_a_million_stays_an_idiom() -> None:
+    assert printed("She is one in a million.") == []

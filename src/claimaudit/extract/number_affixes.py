@@ -49,7 +49,7 @@ CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.
 _EXCHANGE_BEFORE = re.compile(r"[兑兌对對换換]\s?$")
 #: What may follow a bare amount after 港币 / 人民币 (港币3000万，人民币500的): no unit or counted noun.
 _BARE_AMOUNT_END = re.compile(r"$|[\s，。、；：,.;:!?！？)）的左以多余|]")
-MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
+MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|MM(?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
                      # "a $3-billion deal", "a 40-million-dollar contract": the scale word as an adjective
                      r"|-(?:thousand|million|billion|trillion)(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(

@@ -41,7 +41,7 @@ from .words import FRACTIONS as _FRACTIONS_EN
 from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import PLURAL_SCALES as _PLURAL_SCALES_EN
-from .words import SCALED_DENOMINATOR, read_words
+from .words import SCALED_DENOMINATOR, WORD_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
@@ -325,9 +325,10 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
-                          r"|(?:one|1) in (?:" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)"
+                          r"|(?:one|1) in (?:" + WORD_DENOMINATOR + "|" + SCALED_DENOMINATOR + r"|\d+)"
                           # "nine out of ten", "two in three" (words only: see numbers.words)
-                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) [a-z]+(?:-[a-z]+)?)"
+                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) "
+                          + WORD_DENOMINATOR + ")"
                           r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
@@ -571,11 +572,11 @@ def _sign_before(folded: str, s: int, e: int) -> int | None:
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
     for m in _MULTIPLE_RE.finditer(folded):
         got = read_words(folded, m.start())
-        if got is None or got[1] != m.end() or not got[2]:
+        if got is None or got[1] > m.end() or not got[2]:
             continue
-        value = got[0]
+        value, end = got[0], got[1]       # (a denominator in words ends where its number does)
         norm = f"{value.numerator}x" if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "words")
+        yield NumberToken(m.start(), end, folded[m.start():end], norm, "words")
 
 
 # -- Chinese numerals -------------------------------------------------------------------------------
