@@ -145,3 +145,36 @@ def test_share_denominator_stops_before_its_noun(text: str, span: str, value: Fr
 
 def test_one_in_a_million_stays_an_idiom() -> None:
     assert printed("She is one in a million.") == []
+
+
+# -- a number in words that ends in a scale, "and", then digits: "three hundred and 31" ---------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The form lists three hundred and 31 names.", "three hundred and 31", 331),
+    ("It took two thousand and 5 tries.", "two thousand and 5", 2005),
+])
+def test_words_and_digits(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("four hundred and 0 are valid", ["four hundred", "0"]),
+    ("one hundred and 200 more", ["one hundred", "200"]),
+])
+def test_words_and_digits_near_misses(text: str, spans: list[str]) -> None:
+    assert printed(text) == spans
+
+
+# -- 块 … 毛 and one digit after it: the fen, as 两块五 is the tenths -----------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("一共是一百二十三块四毛五。", "一百二十三块四毛五", F(12345, 100)),
+    ("青菜五块四毛五一斤。", "五块四毛五", F(545, 100)),
+])
+def test_kuai_mao_and_a_fen_digit(text: str, span: str, value: Fraction) -> None:
+    m = the(text, span)
+    assert m.number.nominal == value and m.unit.canonical == "CNY"
+
+
+def test_mao_before_minutes_keeps_the_minutes() -> None:
+    assert printed("三块四毛五分钟后到。")[-1] == "五分钟"

@@ -265,6 +265,11 @@ def _word_run(lower: str, j: int, limit: int) -> list[tuple[str, int, int]]:
     return spans
 
 
+#: Digits after a number in words that ends in a scale, joined by "and" ("two thousand and 5"); not 0
+#: ("4 thousand 3 hundred and 0" are two numbers), a decimal or a longer number.
+_AND_DIGITS = _Lazy(r" and ([1-9]\d{0,2})(?![\w]|[.,]\d)")
+
+
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     pos, n = 0, len(lower)
     while pos < n:
@@ -307,6 +312,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             # "point five of the treaty")
             value, used = got[0], got[1] - 2
             start, end = point.start(1), spans[used - 1][2]
+        if words[used - 1] in _SCALES_EN and (tail := _AND_DIGITS.match(lower, end)) is not None \
+                and value.denominator == 1 and int(tail.group(1)) < min(_SCALES_EN[words[used - 1]], 1000):
+            value, end = value + int(tail.group(1)), tail.end()    # "three hundred and 31" (as "3 hundred and 21")
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
         if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
