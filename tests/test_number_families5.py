@@ -178,3 +178,18 @@ def test_kuai_mao_and_a_fen_digit(text: str, span: str, value: Fraction) -> None
 
 def test_mao_before_minutes_keeps_the_minutes() -> None:
     assert printed("三块四毛五分钟后到。")[-1] == "五分钟"
+
+
+# -- space-grouped digits with a decimal comma (SI / European style), and a clause comma after a grouping ---
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("The ledger shows 1 234 567,89 in total.", "1 234 567,89", F(123456789, 100)),
+    ("We have 40 000, maybe more.", "40 000", 40000),
+    ("It lists 1 234 567, 89 and 90.", "1 234 567", 1234567),
+])
+def test_spaced_groups_and_commas(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_one_spaced_group_before_a_comma_stays_apart() -> None:
+    assert "3 123,4" not in printed("Table: 3 123,4")     # two cells, or a grouping too short to trust

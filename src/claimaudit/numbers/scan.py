@@ -114,7 +114,7 @@ _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
 _GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)"
             r"|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
-            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
+            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d]|[.,]\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
@@ -135,6 +135,10 @@ _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
+#: "1 234 567,89": space-grouped digits (two groups or more, or thin spaces, as for "1 234 567.89") and a
+#: decimal comma, the SI and European style. Read whole: alone, the grouping stops at "1 234".
+_SPACED_COMMA_DECIMAL = _Lazy(r"(?<![\d.,])(\d{1,3}(?:(?: \d{3}){2,}|(?:[\u2009\u202f]\d{3})+)),(\d{1,2})"
+                              r"(?![\d]|[.,]\d)")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d^]|\.\d)")
 _VULGAR = {c: f"{v.numerator}/{v.denominator}" for c, v in VULGAR_FRACTIONS.items()}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
@@ -953,6 +957,9 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if m.start() > 0 and (folded[m.start() - 1].isalnum() or folded[m.start() - 1] in "._"):
             continue
         norm = str(int(m.group(1)) * 2 ** int(m.group(2)))
+        found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
+    for m in _SPACED_COMMA_DECIMAL.finditer(folded) if "," in folded else ():
+        norm = _GROUPING.sub("", m.group(1)) + "." + m.group(2)
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
     taken = sorted((t.start, t.end) for t in found)
     k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)
