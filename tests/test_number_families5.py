@@ -193,3 +193,17 @@ def test_spaced_groups_and_commas(text: str, span: str, value: Fraction) -> None
 
 def test_one_spaced_group_before_a_comma_stays_apart() -> None:
     assert "3 123,4" not in printed("Table: 3 123,4")     # two cells, or a grouping too short to trust
+
+
+# -- a spaced hyphen inside a compound ordinal of a fraction: "one twenty - fifth" --------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("It is one twenty - fifth of the total.", "one twenty - fifth", F(1, 25)),
+    ("Add three twenty - fifths more.", "three twenty - fifths", F(3, 25)),
+])
+def test_spaced_hyphen_in_a_compound_ordinal(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_spaced_hyphen_ordinal_after_the_stays_a_position() -> None:
+    assert printed("the twenty - first century") == []

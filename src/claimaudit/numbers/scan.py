@@ -193,11 +193,13 @@ _WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
 
 
 def _dash_compound(left: str, lower: str, pos: int) -> bool:
-    """A spaced hyphen joins ``ninety - five`` and ``one - fourth`` (what an unspaced hyphen joins);
-    anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
+    """A spaced hyphen joins ``ninety - five``, ``twenty - fifth`` and ``one - fourth`` (what an unspaced
+    hyphen joins); anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
     right = _LOWER_WORD.match(lower, pos)
     word = right.group(0) if right else ""
-    return (left in _TENS_EN and 0 < _UNITS_EN.get(word, 0) < 10) or (left in _UNITS_EN and word in _FRACTIONS_EN)
+    return (left in _TENS_EN and (0 < _UNITS_EN.get(word, 0) < 10 or word in _UNIT_ORDINALS_EN
+                                  or word[:-1] in _UNIT_ORDINALS_EN)) \
+        or (left in _UNITS_EN and word in _FRACTIONS_EN)
 
 
 #: Words before "two quarters" that make them periods of a year ("the last two quarters").
