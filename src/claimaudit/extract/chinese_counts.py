@@ -90,7 +90,7 @@ _CN_TIME_NAME_AFTER = re.compile(r"\s*(?:世纪|世紀|周年|年代|季度)")  
 
 
 def standalone_numeral(f: str, start: int, end: int) -> bool:
-    """A structured Chinese numeral (二百五十, 一千零五, 十五) or a decimal (二点五, 零点五) is an amount
+    """A structured Chinese numeral (二百五十, 一千零五, 十五, 半百) or a decimal (二点五, 零点五) is an amount
     even without a unit or a count word: unlike 一 or 两 alone it is no article, and digit-by-digit
     runs (二〇二四) are left out because they are mostly years and codes. A decimal's digits after
     the point are single digits (clock times are written 两点五十, with a place word, and go on with 分)."""
@@ -100,7 +100,7 @@ def standalone_numeral(f: str, start: int, end: int) -> bool:
         decimals = tok[point + 1:]
         return bool(decimals) and all(c in CN_DIGITS for c in decimals) and not f.startswith(("分", "钟"), end) \
             and not _CN_NOT_AMOUNT_AFTER.match(f, end)
-    return len(tok) >= 2 and bool(_CN_PLACE.search(tok)) and bool(_CN_DIGIT.search(tok) or tok[0] in "十拾") \
+    return len(tok) >= 2 and bool(_CN_PLACE.search(tok)) and bool(_CN_DIGIT.search(tok) or tok[0] in "十拾半") \
         and not _in_idiom(f, start, end) and not _CN_NOT_AMOUNT_AFTER.match(f, end)
 
 

@@ -650,7 +650,9 @@ def compound_money(f: str, text: str, kilo: int, ms: list[Mention]) -> list[Ment
 #: 五元三毛, 3元5角, 三元五角二分: the tenths of a yuan (毛 in speech, 角 in writing) after the yuan, and the
 #: hundredths (分, the fen) after them (the grammar reads 分 after 角 as the fen: numbers.compound).
 _JIAO_AFTER = re.compile(r"\s?([一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖])\s?[毛角](?P<qian>[钱錢])?"
-                         r"(?:(?<=[角毛])\s?[一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖]\s?分(?![钟鐘之]))?")
+                         r"(?:(?<=[角毛])\s?[一二三四五六七八九1-9壹贰貳叁參肆伍陆陸柒捌玖]\s?分(?![钟鐘之])"
+                         # 四毛五: a digit alone after 毛 ending the amount is the fen, as 两块五 is the tenths
+                         r"|(?<=毛)(?P<fen>[一二三四五六七八九])(?=$|[\s，。、；：,.;:!?！？)）的钱錢]|一[斤个個件只瓶杯碗份]))?")
 _CNY = unit_or_none("CNY")
 _YUAN_WORDS = ("元", "圆", "圓", "块", "塊")
 
@@ -691,7 +693,7 @@ def _yuan_jiao(f: str, text: str, kilo: int, a: Mention) -> Mention | None:
                        number_start=a.number_start, number_end=a.number_end, unit_start=a.end - 1, cell=a.cell)
     if j is None:
         return None
-    v = text[a.start:j.start("qian") if j.group("qian") else j.end()]
+    v = text[a.start:j.start("qian") if j.group("qian") else j.end()] + ("分" if j.group("fen") else "")
     p = parse_value(v, kilo)
     if p is None or unit_or_none(p.unit) != _CNY or p.is_range or p.nominal * (100 if v.endswith("分") else 10) % 1:
         return None

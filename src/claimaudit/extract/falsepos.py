@@ -84,7 +84,8 @@ _PENCE_CONTEXT = re.compile(r"£|pence|penny|pound|sterling|GBP|\bshares?\b|pric
                             r"\bpaid\b|\bpay|\btax|litre|\bcoin", re.I)
 _PENCE_BEFORE = re.compile(r"\dp\b")      # "rose 4p to 310p": another amount in pence just before
 _VIDEO_LINES = {"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"}
-_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps", "mn", "tn", "mln", "bln"}
+_GLUED_OK = {"K", "k", "M", "B", "T", "bn", "Ki", "Mi", "Gi", "Ti", "x", "X", "bp", "bps", "mn", "tn", "mln", "bln",
+             "tln"}
 
 
 _DIV_ZERO = re.compile(r"/0+(?![\d.])")

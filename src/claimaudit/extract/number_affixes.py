@@ -49,7 +49,7 @@ CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.
 _EXCHANGE_BEFORE = re.compile(r"[兑兌对對换換]\s?$")
 #: What may follow a bare amount after 港币 / 人民币 (港币3000万，人民币500的): no unit or counted noun.
 _BARE_AMOUNT_END = re.compile(r"$|[\s，。、；：,.;:!?！？)）的左以多余|]")
-MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
+MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|MM(?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+crores?(?![A-Za-z])"
                      # "a $3-billion deal", "a 40-million-dollar contract": the scale word as an adjective
                      r"|-(?:thousand|million|billion|trillion)(?![A-Za-z])"
                      r"|\s?(?:" + vocabulary.alternation(
@@ -58,7 +58,7 @@ MULT_RE = re.compile(r"(?:[KkMBT](?![A-Za-z0-9])|[KMGT]i(?![A-Za-z])|\s?lakh\s+c
     # 15兆元, 2.5兆美元: 兆 before a currency is the trillion (兆瓦 and 100兆宽带 stay a unit's prefix)
     r"|兆(?=" + vocabulary.alternation({*vocabulary.YUAN_WORDS, *vocabulary.CHINESE_CURRENCY_NAMES}) + r")"
     # 5百元, 2千人: a hundred or thousand after digits (not 百分点, 千分之, nor the metric 千米 千克 千瓦)
-    r"|[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
+    r"|\s?[百千佰仟](?![分米克瓦焦帕赫伏卡字百千万萬亿億]))")
 def chinese_currency_before(f: str, start: int, pos: int) -> re.Match[str] | None:
     """The Chinese currency name printed right before the number at ``start`` (its value and scale end
     at ``pos``): 港币3000万元 and 新臺幣120元 are in that currency (the 元 is its unit word, not the

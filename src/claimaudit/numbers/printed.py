@@ -440,6 +440,10 @@ class _Parser(Reader):
         if c in ("K", "k") and self.char(pos + 1) not in _ASCII_LETTERS:
             e.mult_text, e.mult_scale, e.uses_kilo = c, self.kilo, True
             return pos + 1
+        if two == "MM" and self.char(pos - 1).isdigit() and self.char(pos + 2) not in _ASCII_LETTERS:
+            # "1.2MM", "5MM users": the finance trade's million glued to the digits (never megamolar)
+            e.mult_text, e.mult_scale = two, 10**6
+            return pos + 2
         if c in _LETTER_MULT and self.char(pos + 1) not in _ASCII_LETTERS:
             e.mult_text, e.mult_scale = c, _LETTER_MULT[c]
             return pos + 1

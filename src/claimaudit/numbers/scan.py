@@ -40,7 +40,8 @@ from .words import BIG_SCALES as _BIG_SCALES_EN
 from .words import FRACTIONS as _FRACTIONS_EN
 from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
-from .words import SCALED_DENOMINATOR, read_words
+from .words import PLURAL_SCALES as _PLURAL_SCALES_EN
+from .words import SCALED_DENOMINATOR, WORD_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
@@ -113,7 +114,7 @@ _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: more ("1 234 567.89") or thin spaces; "3 123.4" may be two table cells.
 _GROUPED = (r"\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?:['’]\d{3})+(?!\d|['’]\d)"
             r"|\d{1,3}(?:(?:[ \u2009\u202f]\d{3}){2,}|(?:[\u2009\u202f]\d{3})+)(?=\.\d)"
-            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,]|\.\d)|\d+")
+            r"|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d]|[.,]\d)|\d+")
 #: A leading-dot decimal (".03", ".5 GB", "p = .001") stands after a space, an operator or an
 #: opening bracket, never after a digit, a letter or a dot ("3.2.1", "file.5", "v.2").
 _LEADING_DOT = r"(?<![\w.,])(?=\.\d)"
@@ -134,6 +135,10 @@ _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
                      r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
+#: "1 234 567,89": space-grouped digits (two groups or more, or thin spaces, as for "1 234 567.89") and a
+#: decimal comma, the SI and European style. Read whole: alone, the grouping stops at "1 234".
+_SPACED_COMMA_DECIMAL = _Lazy(r"(?<![\d.,])(\d{1,3}(?:(?: \d{3}){2,}|(?:[\u2009\u202f]\d{3})+)),(\d{1,2})"
+                              r"(?![\d]|[.,]\d)")
 _TIMES_POWER_OF_TWO = _Lazy(r"(\d{1,6}) ?[x×*] ?2\^(\d{1,3})(?![\d^]|\.\d)")
 _VULGAR = {c: f"{v.numerator}/{v.denominator}" for c, v in VULGAR_FRACTIONS.items()}
 _VULGAR_RE = _Lazy("[" + "".join(_VULGAR) + "]")
@@ -188,11 +193,13 @@ _WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
 
 
 def _dash_compound(left: str, lower: str, pos: int) -> bool:
-    """A spaced hyphen joins ``ninety - five`` and ``one - fourth`` (what an unspaced hyphen joins);
-    anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
+    """A spaced hyphen joins ``ninety - five``, ``twenty - fifth`` and ``one - fourth`` (what an unspaced
+    hyphen joins); anywhere else it is a dash between two numbers ("a hundred - two hundred")."""
     right = _LOWER_WORD.match(lower, pos)
     word = right.group(0) if right else ""
-    return (left in _TENS_EN and 0 < _UNITS_EN.get(word, 0) < 10) or (left in _UNITS_EN and word in _FRACTIONS_EN)
+    return (left in _TENS_EN and (0 < _UNITS_EN.get(word, 0) < 10 or word in _UNIT_ORDINALS_EN
+                                  or word[:-1] in _UNIT_ORDINALS_EN)) \
+        or (left in _UNITS_EN and word in _FRACTIONS_EN)
 
 
 #: Words before "two quarters" that make them periods of a year ("the last two quarters").
@@ -225,7 +232,8 @@ def _ordinal_after_the(words: list[str], used: int, lower: str, start: int, end:
 
 #: The words a number's run may go on with; the first other word ends it (and is kept: "a third
 #: party" needs the word after the fraction).
-_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_FRACTIONS_EN) | set(_UNIT_ORDINALS_EN)
+_RUN_WORDS = frozenset(_NUMBER_WORDS | set(_SCALES_EN) | set(_PLURAL_SCALES_EN) | set(_FRACTIONS_EN)
+                       | set(_UNIT_ORDINALS_EN)
                        | {"and", "a", "an", "point", "of", "first", "second"})
 
 
@@ -261,6 +269,11 @@ def _word_run(lower: str, j: int, limit: int) -> list[tuple[str, int, int]]:
             continue
         break
     return spans
+
+
+#: Digits after a number in words that ends in a scale, joined by "and" ("two thousand and 5"); not 0
+#: ("4 thousand 3 hundred and 0" are two numbers), a decimal or a longer number.
+_AND_DIGITS = _Lazy(r" and ([1-9]\d{0,2})(?![\w]|[.,]\d)")
 
 
 def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
@@ -305,6 +318,9 @@ def _english_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
             # "point five of the treaty")
             value, used = got[0], got[1] - 2
             start, end = point.start(1), spans[used - 1][2]
+        if words[used - 1] in _SCALES_EN and (tail := _AND_DIGITS.match(lower, end)) is not None \
+                and value.denominator == 1 and int(tail.group(1)) < min(_SCALES_EN[words[used - 1]], 1000):
+            value, end = value + int(tail.group(1)), tail.end()    # "three hundred and 31" (as "3 hundred and 21")
         norm = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
         sign = _WORD_SIGN.search(lower, max(0, start - 24), start)
         if sign and not _NUMBER_BEFORE_SIGN.search(lower, max(0, sign.start() - 24), sign.start()):
@@ -323,9 +339,10 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           # "more than half", "nearly half said no": a share after a qualifier
                           r"|(?:(?<=than )|(?<=nearly )|(?<=almost )|(?<=roughly )|(?<=least )|(?<=around )"
                           r"|(?<=about ))half(?![\-'’])"
-                          r"|(?:one|1) in (?:" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)"
+                          r"|(?:one|1) in (?:" + WORD_DENOMINATOR + "|" + SCALED_DENOMINATOR + r"|\d+)"
                           # "nine out of ten", "two in three" (words only: see numbers.words)
-                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) [a-z]+(?:-[a-z]+)?)"
+                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) "
+                          + WORD_DENOMINATOR + ")"
                           r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
 #: denominator ("5 over 3 years" is five over a period, not 5/3).
@@ -333,8 +350,8 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
 _OVER_RE = _Lazy(r"(?<![\w.,$€£¥\-])(?P<num>\d{1,6}|[a-z]+(?:-[a-z]+)?)[ \t]+over[ \t]+"
                       r"(?P<den>\d{1,6}(?!\d|[.,]\d)|[a-z]+(?:[ -][a-z]+){0,7})(?![ \t]*[A-Za-z\d(%$])", re.I)
 #: "3 hundred", "3 hundred and 21": digits before "hundred" (a bigger scale after it is the printed
-#: grammar's: "3 hundred thousand").
-_HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}) hundred"
+#: grammar's: "3 hundred thousand"); "2.5 hundred" (250) as "2.5 thousand" is 2500.
+_HUNDRED_RE = _Lazy(r"(?<![\w.,])(?P<n>\d{1,2}(?P<dec>\.\d{1,2})?) hundred"
                          r"(?:(?: and)? (?P<rest>[1-9]\d?(?!\w|[.,]\d)|(?<=and )[a-z]+(?:-[a-z]+)?(?![A-Za-z])))?"
                          r"(?![A-Za-z])"
                          r"(?!\s+(?:thousand|million|billion|trillion)\b)", re.I)
@@ -396,7 +413,8 @@ def _scale_chain(run: str) -> str | None:
         total, last = total + int(m.group(1) or m.group(3)) * scale, scale
     return str(total)
 #: "1.1^23", "2.5^-1", "10^-4": a power printed with a caret after a number.
-_CARET_POWER = _Lazy(r"\^([+\-−]?)(\d{1,3})(?![\d^]|\.\d)")
+#: (Signs may repeat, as a formula generator prints them: "1.1^--23" is 1.1^23.)
+_CARET_POWER = _Lazy(r"\^([+\-−]{0,3})(\d{1,3})(?![\d^]|\.\d)")
 _GROUPING = _Lazy(r"[, \u2009\u202f]")
 #: A power of another base than 10 or 2 is spelt out only up to this many digits (prose never needs more).
 _MAX_POWER_DIGITS = 64
@@ -423,10 +441,10 @@ def _spoken_tokens(folded: str, lower: str) -> Iterator[NumberToken]:
     for m in _HUNDRED_RE.finditer(folded) if "hundred" in lower else ():
         rest = _word_number(m.group("rest")) if m.group("rest") else Fraction(0)
         end = m.end()
-        if rest is None or rest >= 100 or rest.denominator != 1:
+        if rest is None or rest >= 100 or rest.denominator != 1 or m.group("dec"):
             # "3 hundred and negative one": the words after "and" are no part of it
             rest, end = Fraction(0), m.start() + len(m.group("n")) + len(" hundred")
-        yield NumberToken(m.start(), end, folded[m.start():end], str(int(m.group("n")) * 100 + rest), "digits")
+        yield NumberToken(m.start(), end, folded[m.start():end], str(Fraction(m.group("n")) * 100 + rest), "digits")
 
 
 #: A power read aloud: "10 to the power of 9", "ten to the power of twelve", "2 to the 64th power", "10 to the
@@ -517,8 +535,9 @@ def _caret_power(folded: str, s: int, e: int, norm: str) -> tuple[int, str | Non
     if pw is None:
         return None
     base = norm.lstrip("+-")
-    exp = int(pw.group(2)) * (-1 if pw.group(1) in "-−" and pw.group(1) else 1)
-    if base in ("10", "2"):
+    signs = pw.group(1)
+    exp = int(pw.group(2)) * (-1 if (signs.count("-") + signs.count("−")) % 2 else 1)
+    if base in ("10", "2") and len(signs) < 2:
         return pw.end(), folded[s:pw.end()].replace("−", "-")
     b = Fraction(_GROUPING.sub("", base))     # "1,000^2": the grouped digits' value (was a ValueError)
     if b == 0:
@@ -567,11 +586,11 @@ def _sign_before(folded: str, s: int, e: int) -> int | None:
 def _multiple_tokens(folded: str) -> Iterator[NumberToken]:
     for m in _MULTIPLE_RE.finditer(folded):
         got = read_words(folded, m.start())
-        if got is None or got[1] != m.end() or not got[2]:
+        if got is None or got[1] > m.end() or not got[2]:
             continue
-        value = got[0]
+        value, end = got[0], got[1]       # (a denominator in words ends where its number does)
         norm = f"{value.numerator}x" if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-        yield NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "words")
+        yield NumberToken(m.start(), end, folded[m.start():end], norm, "words")
 
 
 # -- Chinese numerals -------------------------------------------------------------------------------
@@ -624,13 +643,22 @@ _CN_SPACED_NEXT = _Lazy("[ ]{1,2}(?=[" + re.escape("".join(sorted(set(CN_DIGITS)
                                                                        | _CN_PLACE_CHARS | set("点點")))) + "])")
 
 
+def _joins(piece: str) -> bool:
+    """A piece after a space that goes on with the numeral before it: one with a place (五 十), or one
+    that opens with 零 or a decimal point (零 五, 点 五)."""
+    return piece[:1] in "零〇点點" or any(c in _CN_PLACE_CHARS for c in piece)
+
+
 def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
     """(end, numeral without its spaces) where the numeral at ``text[start:end]`` goes on after one
     or two spaces, or None. The joined numeral must read whole and have a place (十 百 千 万 亿) in a
     piece after a space: digits alone (``一 二 三``, a list) are never joined."""
     pieces: list[tuple[int, str]] = []       # (end, piece) after each gap, at most 16
     pos = end
-    first_placed = any(c in _CN_PLACE_CHARS for c in text[start:end])
+    first_placed = text[end - 1] in _CN_PLACE_CHARS or text[end - 1] in "点點"
+    if text[end:end + 1] in ("点", "點") and _CN_SPACED_NEXT.match(text, end + 1):
+        pieces.append((end + 1, text[end]))      # 五点 五: the point glued, its digits after a space
+        pos = end + 1
     while len(pieces) < 16 and (gap := _CN_SPACED_NEXT.match(text, pos)) is not None:
         piece_end = numeral_run_end(text, gap.end())
         if text[gap.end()] in "点點":
@@ -641,9 +669,11 @@ def _spaced_numeral(text: str, start: int, end: int) -> tuple[int, str] | None:
             piece_end = gap.end() + 1          # a place alone (万, 百) after a space
         pieces.append((piece_end, text[gap.end():piece_end]))
         pos = piece_end
-        if len(pieces) == 1 and not first_placed and not any(c in _CN_PLACE_CHARS for c in pieces[0][1]):
+        if len(pieces) == 1 and not first_placed and not _joins(pieces[0][1]):
             return None      # two digits in a row (一 二): a list, never one numeral
-    placed = [k for k, (_, piece) in enumerate(pieces) if any(c in _CN_PLACE_CHARS for c in piece)]
+    # A place after a space joins (一百 五 十 二), so do 零 and 点 (一百 零 五, 五 点 五), and a digit
+    # after a place (十 五, 三千 五): digits alone after digits (一 二 三, a list) never do.
+    placed = [k for k, (_, piece) in enumerate(pieces) if _joins(piece) or (k == 0 and first_placed)]
     if not placed:
         return None          # checked first: a spaced list of digits costs no parse
     best = None
@@ -860,9 +890,18 @@ _CN_HALF = _Lazy(r"(?<![上下前后後多大过過一二两兩三四五六七�
 _CN_HALF_PRICE = _Lazy(r"(?<![上下前后後多大过過])半价(?![格值位])")
 
 
+#: 半百, 半千, 半万: half of a place (年过半百 is past fifty); not 多半百姓 (mostly), 半百分点, 半千克, 半万一
+#: (words that go on).
+_CN_HALF_PLACE = _Lazy(r"(?<![上下前后後多大一二两兩三四五六七八九十个個半])半([百千万萬亿億])"
+                       r"(?![分米克瓦年一二两兩三四五六七八九十百千万萬亿億])")
+_HALF_PLACE = {"百": "50", "千": "500", "万": "5000", "萬": "5000", "亿": "50000000", "億": "50000000"}
+
+
 def _half_tokens(text: str) -> Iterator[NumberToken]:
     for m in _CN_HALF.finditer(text):
         yield NumberToken(m.start(), m.end(), "半", "1/2", "chinese")
+    for m in _CN_HALF_PLACE.finditer(text):
+        yield NumberToken(m.start(), m.end(), m.group(0), _HALF_PLACE[m.group(1)], "chinese")
     for m in _CN_HALF_PRICE.finditer(text):
         yield NumberToken(m.start(), m.end(), "半价", "50%", "chinese")
 
@@ -920,6 +959,9 @@ def scan_numbers(text: str, *, words: bool = True, chinese: bool = True) -> list
         if m.start() > 0 and (folded[m.start() - 1].isalnum() or folded[m.start() - 1] in "._"):
             continue
         norm = str(int(m.group(1)) * 2 ** int(m.group(2)))
+        found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
+    for m in _SPACED_COMMA_DECIMAL.finditer(folded) if "," in folded else ():
+        norm = _GROUPING.sub("", m.group(1)) + "." + m.group(2)
         found.append(NumberToken(m.start(), m.end(), text[m.start():m.end()], norm, "digits"))
     taken = sorted((t.start, t.end) for t in found)
     k = 0     # both lists are in text order: one pass over the taken spans (linear, not n * m)

@@ -93,7 +93,9 @@ BINARY_MULTIPLIERS: dict[str, int] = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, 
 WORD_MULTIPLIERS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
     "quadrillion": 10**15,
-    "bn": 10**9, "mn": 10**6, "mln": 10**6, "bln": 10**9, "tn": 10**12,
+    # the plural after digits ("5 thousands", "2 millions"), as non-native English prints it
+    "thousands": 10**3, "millions": 10**6, "billions": 10**9, "trillions": 10**12,
+    "bn": 10**9, "mn": 10**6, "mln": 10**6, "bln": 10**9, "tn": 10**12, "tln": 10**12,
     # South Asian scales (Indian, Pakistani, Bangladeshi reports): ``13 lakh``, ``6 crore``.
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,
 }

@@ -18,6 +18,9 @@ TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty sev
         if w != "_"}
 SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
           "quadrillion": 10**15, "lakh": 10**5, "crore": 10**7}
+#: A scale in the plural after a number is that scale ("two thousands", "three hundreds"); alone it is
+#: no number ("thousands of people").
+PLURAL_SCALES = {w + "s": w for w in ("hundred", "thousand", "million", "billion", "trillion")}
 #: Scales a fraction may stand before ("a quarter million", "one and a half billion", "half a million").
 BIG_SCALES = frozenset(SCALES) - {"hundred"}
 #: … and a half or a quarter before "hundred" too ("half a hundred" 50, "one and a half hundred" 150).
@@ -25,7 +28,7 @@ HALF_SCALES = frozenset(SCALES)
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
                  "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9,
-                 "tenth": 10, "tenths": 10}
+                 "tenth": 10, "tenths": 10, "nineth": 9, "nineths": 9}    # (nineth: a common misspelling)
 # Larger denominators: "a hundredth", "three thousandths", "a trillionth", "two twentieths".
 for _word, _den in (("eleventh", 11), ("twelfth", 12), ("thirteenth", 13), ("fourteenth", 14), ("fifteenth", 15),
                     ("sixteenth", 16), ("seventeenth", 17), ("eighteenth", 18), ("nineteenth", 19),
@@ -60,6 +63,9 @@ def english_value(words: list[str]) -> tuple[Fraction, int] | None:
     got = _fraction_phrase(words)
     if got is not None:
         return got
+    if not PLURAL_SCALES.keys().isdisjoint(words):
+        words = [PLURAL_SCALES[w] if w in PLURAL_SCALES and k and words[k - 1] in NUMBER_WORDS else w
+                 for k, w in enumerate(words)]
     total, current, used, seen = Fraction(0), Fraction(0), 0, False
     i, n = 0, len(words)
     last_scale, group_start, groups = 0, 0, 0
@@ -310,14 +316,18 @@ def _over_compound_ordinal(words: list[str]) -> tuple[Fraction, int] | None:
 #: The denominator of "one in …" with a scale word: "one in a hundred", "1 in ten thousand" ("one in a
 #: million" is the idiom, not a rate).
 SCALED_DENOMINATOR = r"(?!a million\b)(?:an?|[a-z]+(?:-[a-z]+)?)\s+(?:hundred|thousand|million)"
+#: A denominator in words of up to six words ("one in twenty one", "one in one hundred and twenty five"):
+#: the words after it are matched too and given back by read_words, which reads the longest number.
+WORD_DENOMINATOR = r"(?!a million\b)[a-z]+(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,5}"
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
-    r"|(?P<one>one|1)\s+in\s+(?P<den>" + SCALED_DENOMINATOR + r"|[a-z]+(?:-[a-z]+)?|\d+)(?![A-Za-z\d])"
+    r"|(?P<one>one|1)\s+in\s+(?P<den>" + WORD_DENOMINATOR + "|" + SCALED_DENOMINATOR
+    + r"|\d+)(?![A-Za-z\d])"
     # "nine out of ten", "two in three", "one out of four": a share in words (with digits, "2,788 out
     # of 3,064" stays two values: "X% (A out of B)" is a relation between them)
     r"|(?P<num>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+"
-    r"(?P<wden>[a-z]+(?:-[a-z]+)?)(?![A-Za-z\d])", re.IGNORECASE)
+    r"(?P<wden>" + WORD_DENOMINATOR + r")(?![A-Za-z\d])", re.IGNORECASE)
 _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
@@ -327,6 +337,22 @@ def _word_or_digits(text: str) -> Fraction | None:
     words = re.split(r"[\s-]+", text.lower())      # "one in twenty-one", "one in a hundred"
     got = english_value(words)
     return got[0] if got and got[1] == len(words) else None
+
+
+def _leading_number(text: str, start: int, end: int) -> tuple[Fraction | None, int]:
+    """The number that ``text[start:end]`` begins with (digits, or the longest run of number words) and
+    where it ends: "twenty one people" is 21, ending after "one"."""
+    part = text[start:end]
+    if part.isdigit():
+        return _word_or_digits(part), end
+    spans = list(re.finditer(r"[a-z]+", part, re.IGNORECASE))
+    words = [sp.group(0).lower() for sp in spans]
+    got = english_value(words)
+    if got is not None and part[spans[got[1] - 1].end():][:1] == "-":
+        got = english_value(words[:got[1] - 1])    # "one in twenty one-bedroom flats": "one" is the noun's
+    if got is None or got[0].denominator != 1 or got[0] <= 0:
+        return None, end
+    return got[0], start + spans[got[1] - 1].end()
 
 
 def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
@@ -345,10 +371,10 @@ def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
             n = _word_or_digits(m.group("n"))
             return (n, m.end(), True) if n else None
         if m.group("num"):
-            num, den = _word_or_digits(m.group("num")), _word_or_digits(m.group("wden"))
-            return (num / den, m.end(), True) if num and den and num < den else None
-        den = _word_or_digits(m.group("den"))
-        return (1 / den, m.end(), True) if den else None
+            num, (den, end) = _word_or_digits(m.group("num")), _leading_number(text, m.start("wden"), m.end())
+            return (num / den, end, True) if num and den and num < den else None
+        den, end = _leading_number(text, m.start("den"), m.end())
+        return (1 / den, end, True) if den else None
     w = _WORDS_AT.match(text, pos)
     if not w:
         return None
