@@ -304,3 +304,18 @@ def test_shares_changes_and_sums_across_lines_and_items(tmp_path, text, kind, ve
     assert len(audited(text, kind)) == 1
     assert verdicts(tmp_path, text, kind=kind) == [verdict]
 
+
+
+@pytest.mark.parametrize("sentence, unit", [
+    ("The facility drew 3,449 MWh at 0.21 kg CO2e per kWh.", "kilogram / kilowatt_hour"),
+    ("The car emits 120 g CO2 per km.", "gram / kilometer"),
+])
+def test_a_substance_inside_a_rate_leaves_its_unit(sentence, unit):
+    from claimaudit.extract.pipeline import draft_text
+    assert unit in [m.unit.canonical for m in draft_text(doc(sentence), "doc.md").mentions]
+
+
+def test_emissions_from_energy_and_grid_intensity(tmp_path):
+    text = doc("The facility drew 3,449 MWh at 0.21 kg CO2e per kWh: about 724 t CO2e.")
+    assert verdicts(tmp_path, text, kind="rate") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("724 t", "824 t"), kind="rate") == ["inconsistent"]

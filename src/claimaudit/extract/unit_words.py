@@ -207,6 +207,8 @@ _LETTER_NOT_UNIT = {"C", "F", "c", "f"}
 _DOZEN_ABBREVIATIONS = frozenset({"doz", "dozs", "dz", "dzs", "Doz", "Dz"})
 #: Megapixels as cameras print them (the registry reads MP as megapoise, Mpx as mega CSS pixels).
 _MEGAPIXEL_ABBREVIATIONS = frozenset({"MP", "Mpx", "MPx", "MPix", "Mpix"})
+# words naming what a mass is of, inside a rate ("kg CO2e per kWh", "g CO2 per km"): no unit of their own
+_SUBSTANCES = frozenset({"CO2", "CO2e", "CO2eq"})
 _TIMES_PER = re.compile(r"times?\s+(?:per|/)\s*(\S.*)", re.I)
 _GLUED_EXP = re.compile(r"(?<=[A-Za-z])(?:([23])|[-−]([123]))(?![\d^])")
 #: Dimensions an exponent written without ^ (km2, m3, s-1) may apply to; nobody writes bytes squared.
@@ -393,6 +395,9 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             info = unit_or_none("USD")     # "he owes 5 bucks" (hunters shoot bucks too)
             if info is not None:
                 return "USD", toks[0].start, last.end, info
+        if k > 2 and any(t.text in _SUBSTANCES for t in toks[1:k - 1]):
+            # "0.21 kg CO2e per kWh": the substance a mass counts stands inside the rate; the unit is kg/kWh
+            text = " ".join(t.text for t in toks[:k] if t.text not in _SUBSTANCES)
         if text in _DOZEN_ABBREVIATIONS:
             text = "dozen"       # "3 dzs", "five doz. eggs": the registry would read a deci-ounce
         elif text in _MEGAPIXEL_ABBREVIATIONS:
