@@ -319,3 +319,14 @@ def test_emissions_from_energy_and_grid_intensity(tmp_path):
     text = doc("The facility drew 3,449 MWh at 0.21 kg CO2e per kWh: about 724 t CO2e.")
     assert verdicts(tmp_path, text, kind="rate") == ["consistent"]
     assert verdicts(tmp_path, text.replace("724 t", "824 t"), kind="rate") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("但 token 占比不足 15%（108.0 / 737.5）。", "consistent"),         # a bound, checked as at most
+    ("但 token 占比不足 14%（108.0 / 737.5）。", "inconsistent"),
+    ("Over 60% (3,831 of 6,250) agreed.", "consistent"),
+    ("Over 62% (3,831 of 6,250) agreed.", "inconsistent"),
+    ("书籍贡献了约两成的 token（150.0 / 737.5）。", "consistent"),       # the whole's noun before the parenthesis
+])
+def test_a_bounded_share_and_its_part_and_whole(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]

@@ -46,6 +46,8 @@ _OF_NOUN_ASIDE = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?:[A-Za-z][\w'’-]*\s+
                             re.I)
 _ASIDE_CLOSE = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[—–)）]")
 # (the whole's noun may run to a few words: "8,571 of 9,630 held-out Weather-DE points (89.0%)")
+# "约两成的 token（": a share, the noun of its whole, the parenthesis with the part and the whole
+_ZH_NOUN_OPEN_GAP = re.compile(r"\s*的\s*[A-Za-z\u4e00-\u9fff]{1,8}\s*[（(]\s*")
 _WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff\s'’-]{0,32})?[,，]?\s*[（(]\s*")
 # (the whole's noun may close the parenthesis: "91% (2,788 of 3,064 cases)")
 _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
@@ -165,14 +167,20 @@ _OF_NAMED = re.compile(r"\s*,?\s*of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:(
 _OPERATOR_BEFORE = re.compile(r"[×*·÷+]|\s[x−-]\s")
 
 
+def _one_sided(m: Mention) -> bool:
+    """A one-sided bound the engine checks as such ("不足 15%", "over 20%"): no range, no relation of its own."""
+    return not m.number.is_range and m.number.relation in ("<", "<=", ">", ">=") and m.relation is None
+
+
 class ProseRelations(FinderBase):
     def percent_of(self) -> list[Relation]:
         out = []
         ms = self.ms
         for i in range(len(ms) - 2):
             a, c = ms[i], ms[i + 2]
-            # X% (A out of B)
-            if a.number.kind == "percent" and _OPEN_GAP.fullmatch(self._gap(i, i + 1)) \
+            # X% (A out of B); "约两成的 token（150.0 / 737.5）": the whole's noun may stand before the parenthesis
+            if a.number.kind == "percent" and (_OPEN_GAP.fullmatch(self._gap(i, i + 1))
+                                               or _ZH_NOUN_OPEN_GAP.fullmatch(self._gap(i, i + 1))) \
                     and _OF_GAP.fullmatch(self._gap(i + 1, i + 2)) and _CLOSE_AHEAD.match(self.text, c.end, c.end + 32):
                 target, num, den = i, i + 1, i + 2
             # X% of the whole's noun — A of B — / X% of new hires (A of B)
@@ -188,7 +196,8 @@ class ProseRelations(FinderBase):
                 target, num, den = i + 2, i, i + 1
             else:
                 continue
-            if not all(_usable(ms[k]) for k in (target, num, den)):
+            # (the share may be a bound: "token 占比不足 15%（108.0 / 737.5）" is checked as at most 15%)
+            if not (_usable(ms[num]) and _usable(ms[den]) and (_usable(ms[target]) or _one_sided(ms[target]))):
                 continue
             formula = f"{_ref(num)} / {_ref(den)}"
             if not _fits(ms[target], _evaluate(formula, ms)):
