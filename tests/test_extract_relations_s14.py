@@ -330,3 +330,13 @@ def test_emissions_from_energy_and_grid_intensity(tmp_path):
 ])
 def test_a_bounded_share_and_its_part_and_whole(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+def test_a_change_figure_before_its_pair_in_parentheses(tmp_path):
+    # each pair explains the figure right before it: 15.5% is 1,480 → 1,710, 1.40× is 1,710 → 2,390
+    text = doc("Going from A to B raises throughput by 15.5% (1,480 → 1,710), and B → C is 1.40× faster "
+               "(1,710 → 2,390).")
+    assert verdicts(tmp_path, text, kind="change") == ["consistent", "consistent"]
+    text = doc("Checkpointing reduces peak memory by 43% (55.4 → 31.6).")
+    assert verdicts(tmp_path, text, kind="change") == ["consistent"]
+    assert verdicts(tmp_path, text.replace("43%", "34%"), kind="change") == ["inconsistent"]
