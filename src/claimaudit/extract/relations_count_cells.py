@@ -54,7 +54,12 @@ class CountCellRelations(FinderBase):
         over its whole, "41/50"): each percentage is its row's fraction (0.8), when at least two rows and
         most of them recompute within the percentage's rounding; the others are the findings."""
         out: list[Relation] = []
+        # (only the tables with a fraction in a cell: one pass over the mentions)
+        with_fractions = {m.cell[0] for m in self.ms if m.cell is not None and m.number.kind == "ratio"
+                          and "/" in m.printed}
         for t in self.doc.tables:
+            if t.index not in with_fractions:
+                continue
             for c in range(2, t.ncols):
                 pairs = []
                 for r in range(len(t.rows)):

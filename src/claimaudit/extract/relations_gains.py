@@ -111,7 +111,10 @@ class GainRelations(DocRelations):
         the words say so (相对, relative). Not when the sentence names a baseline by a word of comparison
         (the existing ``gains`` reads named rows), and only when one such table has the header (0.7)."""
         out: list[Relation] = []
-        if not self.doc.tables:
+        # (only a document with a table of two rows, once a summary row is left out, has such gains)
+        if not any(sum(1 for r in range(len(t.rows)) if not (TOTAL_LABEL.match(lab := t.label(r))
+                                                                 or AVERAGE_LABEL.match(lab))) == 2
+                   for t in self.doc.tables):
             return out
         stated = {r.target for r in found}
         for (s, e), every in self.sentences().items():

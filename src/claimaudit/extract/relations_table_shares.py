@@ -30,13 +30,20 @@ class TableShareRelations(NearTableRelations):
         cells give every share (all but one of five rows or more: that one is the finding); the Total
         row's own share is its sum's (``table_totals``)."""
         out: list[Relation] = []
+        # (only the tables with a percentage in a cell: one pass over the mentions)
+        with_shares = {m.cell[0] for m in self.ms if m.cell is not None and m.number.kind == "percent"}
         for t in self.doc.tables:
+            if t.index not in with_shares:
+                continue
             totals = [r for r in range(len(t.rows)) if TOTAL_LABEL.match(t.label(r))]
             if len(totals) != 1 or len(t.rows) < 4 or t.ncols > 40:
                 continue
             tr = totals[0]
             body = [r for r in range(len(t.rows)) if r != tr]
             for c in range(1, t.ncols):
+                first = self.value(t, body[0], c)
+                if first is None or self.ms[first].number.kind != "percent":
+                    continue            # (the cheap test first: most columns hold no percentages)
                 shares = [self.value(t, r, c) for r in body]
                 if any(k is None or self.ms[k].number.kind != "percent" for k in shares):
                     continue
