@@ -340,3 +340,19 @@ def test_a_change_figure_before_its_pair_in_parentheses(tmp_path):
     text = doc("Checkpointing reduces peak memory by 43% (55.4 → 31.6).")
     assert verdicts(tmp_path, text, kind="change") == ["consistent"]
     assert verdicts(tmp_path, text.replace("43%", "34%"), kind="change") == ["inconsistent"]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("On HumanEval 37.2 is an 11% relative improvement over 33.5.", "consistent"),
+    ("On HumanEval 37.2 is an 15% relative improvement over 33.5.", "inconsistent"),
+    ("Latency is 84 ms, a 30% reduction from 120 ms.", "consistent"),
+])
+def test_an_improvement_over_a_value(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+def test_over_after_a_gain_is_no_bound_but_over_alone_is():
+    from claimaudit.extract.pipeline import draft_text
+    got = {m.printed: m.number.relation for m in draft_text(doc("a 5% improvement over 33.5; over 30,000 users"),
+                                                                   "doc.md").mentions}
+    assert got["33.5"] == "=" and got["over 30,000"] == ">"

@@ -205,6 +205,9 @@ def join_parts(*parts: str) -> str:
 
 #: "adds up to", "added up to", "adding up to": the sum a thing comes to, not "at most"
 _ADDS_UP_BEFORE = re.compile(r"\badd(?:s|ed|ing)?\s*$", re.I)
+#: A gain or lead before "over": "an 11% improvement over 33.5", "a 2.8-point lead over", "1.4x speed-up over"
+_COMPARED_OVER = re.compile(r"\b(?:improvements?|gains?|increases?|leads?|advantages?|speed-?ups?|margins?|"
+                            r"premiums?|edge|boost|uplift|wins?|improv(?:es|ed)|gain(?:s|ed)|leads?|led)\s*$", re.I)
 #: Characters that make a verb with 超 (赶超 overtake, 反超 pull ahead, 高超 superb): no qualifier.
 _CHAO_WORDS = frozenset("赶趕反高")
 
@@ -224,6 +227,9 @@ def qualifier_before(f: str, start: int) -> tuple[int, str, str | None] | None:
     if found is not None and found[1].lower() == "up to" and _ADDS_UP_BEFORE.search(f, max(0, start - found[0] - 12),
                                                                                    start - found[0]):
         return None      # "adds up to 259.2 litres": a sum, no bound
+    if found is not None and found[1].lower() == "over" and _COMPARED_OVER.search(f, max(0, start - found[0] - 24),
+                                                                                  start - found[0]):
+        return None      # "an 11% relative improvement over 33.5": the value compared with, no "more than"
     return (start - found[0], found[1], None) if found is not None else None
 
 

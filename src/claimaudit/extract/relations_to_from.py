@@ -48,7 +48,8 @@ _DOWN_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE)), re.I)
 _BETWEEN_BEFORE = re.compile(r"[^\d;；。:：()（）]{0,32}")
 # after it, the word that names the old value: "from", "over the", "higher than the", "上年同期为"
 _BETWEEN_AFTER_EN = re.compile(r"\s*(?:(?:year[- ]on[- ]year|year[- ]over[- ]year|y/y)\s+)?"
-                               r"(?:(?:increase|decrease|rise|drop|decline|gain|jump|fall|higher|lower|more|less)\s+)?"
+                               r"(?:(?:relative\s+)?(?:increase|decrease|rise|drop|decline|gain|jump|fall|improvement"
+                               r"|reduction|higher|lower|more|less)\s+)?"
                                r"(?:from|over|on|than|above|below|compared (?:with|to)|versus|vs\.?)\s+"
                                r"(?:the\s+|a\s+|an\s+)?",
                                re.I)
