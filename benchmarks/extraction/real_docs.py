@@ -58,6 +58,12 @@ named, results-release change columns and highlights, bulletins, trial and surve
 gaps to a named row, notes defining a column, funnels, Δ rows, savings, and the false-alarm guards) were
 written on the development halves of the invented sets (`--data benchmarks/extraction/invented-docs*`)
 and the sentence sets, not on any real-docs miss; the eight documents' figures are unchanged by them.
+The rules of the `s14` session (share columns over a Total row, fraction cells and fractions in
+parentheses, column formulas in notes, a column product with one misprinted cell of six rows, two-row
+gains, counts per noun, counted sums, restated scale words, signed gaps in parentheses, multiples against a
+named value, bounded shares, a change figure before its pair) were written on the development halves of
+`invented-docs4`, `invented-docs5` and `invented-docs6` (whose first run is in its README), not on any
+real-docs miss; the eight documents' figures are unchanged by them.
 `--misses` describes the development misses only.
 
 Usage: python benchmarks/extraction/real_docs.py [--all] [-v] [--misses] [--data PATH]
