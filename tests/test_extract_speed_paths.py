@@ -307,3 +307,23 @@ def test_a_rate_with_its_only_numerator_and_denominator() -> None:
     # near miss: two times, so two pairs give a rate's units and neither is the one meant
     assert _rates("The run processed 1.2B tokens in 10 hours after 2 hours of warm-up, about 120M tokens per "
                   "hour.") == []
+
+
+# -- _evaluate: a finder run's formulas evaluated once ----------------------------------------------------
+_TOTALS_TABLE = "| Stage | Hours | Cost |\n|---|---|---|\n| Pre | 2664K | $5.328M |\n| Context | 119K | $0.238M |\n" \
+                "| Post | 5K | $0.01M |\n| Total | 2788K | $5.576M |\n"
+
+
+def test_evaluations_remembered_for_the_finders_mentions_only() -> None:
+    doc = analyse(_TOTALS_TABLE, "t.md")
+    ms = extract_mentions(doc, lang="en")
+    formulas = ["{0} + {2} + {4}", "{1} + {3} + {5}", "{0} * {1}", "{0} + {1}", "{0} / {6}"]
+    fresh = {(f, u): relation_model._evaluate(f, ms, u) for f in formulas for u in (False, True)}
+    relation_model.FinderBase(doc, ms)
+    for _ in range(2):      # remembered, then read from the memo: the same values
+        assert {(f, u): relation_model._evaluate(f, ms, u) for f in formulas for u in (False, True)} == fresh
+    assert fresh[("{0} + {2} + {4}", False)] is not None and fresh[("{0} + {1}", False)] is None   # hours + dollars
+    # another list of mentions (another document's) is never answered from the memo
+    other = extract_mentions(analyse(_TOTALS_TABLE.replace("2664K", "2000K"), "u.md"), lang="en")
+    assert relation_model._evaluate("{0} + {2} + {4}", other) != fresh[("{0} + {2} + {4}", False)]
+    assert relation_model._evaluate("{0} + {2} + {4}", ms) == fresh[("{0} + {2} + {4}", False)]
