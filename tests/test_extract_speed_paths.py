@@ -327,3 +327,49 @@ def test_evaluations_remembered_for_the_finders_mentions_only() -> None:
     other = extract_mentions(analyse(_TOTALS_TABLE.replace("2664K", "2000K"), "u.md"), lang="en")
     assert relation_model._evaluate("{0} + {2} + {4}", other) != fresh[("{0} + {2} + {4}", False)]
     assert relation_model._evaluate("{0} + {2} + {4}", ms) == fresh[("{0} + {2} + {4}", False)]
+
+
+# -- cheap tests before the extractor's and the finders' patterns ------------------------------------------
+BEFORE_MONEY = st.text(alphabet=st.sampled_from(list(" \n\t$€£¥￥USDHKRMBA.元币人民港 from→->=⟶FROM由从x")),
+                       max_size=10)
+
+
+@settings(max_examples=800, deadline=None)
+@given(BEFORE_MONEY)
+def test_currency_before_as_the_pattern_alone(before: str) -> None:
+    from claimaudit.extract.number_affixes import CURRENCY_BEFORE, currency_before
+
+    f = before + "5 GPUs"
+    start = len(before)
+    want = CURRENCY_BEFORE.search(f, max(0, start - 7), start)
+    got = currency_before(f, start)
+    assert (got and got.span()) == (want and want.span()), repr(before)
+
+
+def test_currency_before_cases() -> None:
+    from claimaudit.extract.number_affixes import currency_before
+
+    for before, want in [("about $", "$"), ("US$ ", "US$ "), ("HK$\n", "HK$\n"), ("costs ", None), ("￥", "￥"),
+                         ("€ ", "€ "), ("1,", None), ("RMB", "RMB")]:
+        got = currency_before(before + "5", len(before))
+        assert (got.group(0) if got else None) == want, before
+
+
+@settings(max_examples=800, deadline=None)
+@given(BEFORE_MONEY, BEFORE_MONEY)
+def test_the_change_gate_passes_every_gap_the_patterns_read(before: str, gap: str) -> None:
+    from claimaudit.extract import relations_prose as p
+
+    text = before + "5" + gap + "7"
+    if p._CHANGE_FROM.search(before) or p._CHANGE_FROM_ZH.search(before) \
+            or p._ARROW.fullmatch(text, len(before) + 1, len(text) - 1):
+        assert "从" in before or "由" in before or "from" in before.lower() or p._ARROW_CHARS.intersection(gap)
+
+
+def test_changes_from_to_still_found() -> None:
+    want = [("1.6x", ["49 ms", "30 ms"])]
+    assert _found("Latency fell from 49 ms to 30 ms, a 1.6x speed-up.", "change") == want
+    assert _found("Latency went 49 ms -> 30 ms, a 1.6x speed-up.", "change") == want
+    assert _found("推理延迟从 49 ms 降到 30 ms，提速 1.6 倍。", "change") == [("1.6 倍", ["49 ms", "30 ms"])]
+    # near miss: no "from" and no arrow between the values: no change is read
+    assert _found("Latency was 49 ms and 30 ms, a 1.6x speed-up.", "change") == []

@@ -21,7 +21,6 @@ from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
 from .number_affixes import (
     CHANGE_BEFORE,
-    CURRENCY_BEFORE,
     LAKH_CRORE,
     MONEY_MULT_RE,
     MULT_RE,
@@ -31,6 +30,7 @@ from .number_affixes import (
     RATE_ARTICLE,
     chinese_currency_before,
     count_scale_letter,
+    currency_before,
     join_parts,
     memory_plus,
     post_qualifier,
@@ -285,7 +285,7 @@ class Extractor:
             limit = cell_end
         pos = tok.end
         mult, letter_other, basis, spaced_letter = "", "", False, ""
-        cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
+        cur = currency_before(f, tok.start) if tok.start > 0 else None
         storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
         if tok.kind in ("digits",) and not storage:
             mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \

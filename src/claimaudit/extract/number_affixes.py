@@ -43,6 +43,18 @@ CURRENCY_BEFORE = re.compile(
     + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(
         k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k not in vocabulary.CHINESE_CURRENCY_NAMES)
     + r")\s?$|￥\s?$")
+#: The last characters of the signs and codes CURRENCY_BEFORE reads: one is in the last three characters
+#: before any number it matches before (the sign, a space, a line break), so a cheap test comes first.
+_CURRENCY_LAST = frozenset(k[-1] for k in vocabulary.CURRENCY_PREFIXES) | {"￥"}
+
+
+def currency_before(f: str, start: int) -> re.Match[str] | None:
+    """CURRENCY_BEFORE's match right before ``start`` (within 7 characters), or None."""
+    if _CURRENCY_LAST.isdisjoint(f[max(0, start - 3):start]):
+        return None
+    return CURRENCY_BEFORE.search(f, max(0, start - 7), start)
+
+
 #: A currency's Chinese name right before the number (港币3000万元, 新臺幣120元); see chinese_currency_before.
 CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES) + r")\s?$")
 #: 美元兑人民币7.1, 人民币对美元6.9: the number after the second name is a rate, not an amount of it.

@@ -408,7 +408,7 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             alt = _respell(text)
             if alt is not None:
                 text, info = alt
-        if info is not None and info.factor < 1 and len(info.dims.items) == 1 and info.dims.items[0][0] in _COUNT_DIMS:
+        if info is not None and len(info.dims.items) == 1 and info.dims.items[0][0] in _COUNT_DIMS and info.factor < 1:
             continue     # "one player" is no pico-layer: a count has no fractional prefix
         if info is not None and info.canonical not in ("×",) and "constant" not in info.canonical:
             return text, toks[0].start, last.end, info
