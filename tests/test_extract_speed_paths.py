@@ -373,3 +373,56 @@ def test_changes_from_to_still_found() -> None:
     assert _found("推理延迟从 49 ms 降到 30 ms，提速 1.6 倍。", "change") == [("1.6 倍", ["49 ms", "30 ms"])]
     # near miss: no "from" and no arrow between the values: no change is read
     assert _found("Latency was 49 ms and 30 ms, a 1.6x speed-up.", "change") == []
+
+
+AFTER_VALUE = st.text(alphabet=st.sampled_from(list(" ,，;；(（)）其中包括of which including x7\n。A-对對pairPAİıRsS/")),
+                      max_size=30)
+
+
+@settings(max_examples=800, deadline=None)
+@given(AFTER_VALUE)
+def test_gates_after_a_value_are_necessary(after: str) -> None:
+    from claimaudit.extract import relations_breakdowns as b
+    from claimaudit.extract import relations_prose as p
+    from claimaudit.extract import relations_sizes as z
+
+    text = "5" + after
+    if b._PAREN_AFTER.match(after[:40]):
+        assert not b._OPENINGS.isdisjoint(after[:25])
+    if b._OF_WHICH.match(text, 1):
+        assert not b._LIST_COMMAS.isdisjoint(after[:13])
+    if p._SUM_OPEN.match(text, 1):
+        assert not p._PARENS_OPEN.isdisjoint(text[1:14])
+    if z._PAIRS.search(text):
+        assert z._prints_pairs(text)
+
+
+def test_pairs_gate_reads_words_as_the_pattern_does() -> None:
+    from claimaudit.extract.relations_sizes import _PAIRS, _prints_pairs
+
+    for text in ("(1024 prompt-response pairs)", "(1024 PROMPT-RESPONSE PAİRS)", "(1024 prompt-response paırs)",
+                 "（1024 个查询-答案对）", "（1024 個查詢-答案對）"):
+        assert _PAIRS.search(text) and _prints_pairs(text), text
+    assert not _prints_pairs("2048 GPUs for 3.7 days (1024 prompts each)")
+
+
+SENTENCE_WORDS = st.lists(st.sampled_from(["makes", "MAKE", "up", "made", "accounts", "for", "share", "ſhare", "of",
+                                           "the", "占", "GPU", "25%", "tokens", "Code", "maKe"]), max_size=8)
+
+
+@settings(max_examples=600, deadline=None)
+@given(SENTENCE_WORDS)
+def test_share_gate_passes_every_sentence_the_pattern_reads(words: list[str]) -> None:
+    from claimaudit.extract.relations_table_shares import _SHARE_WORDS, _may_share
+
+    sentence = " ".join(words)
+    if _SHARE_WORDS.search(sentence):
+        assert _may_share(sentence)
+
+
+def test_table_shares_and_gains_still_found() -> None:
+    table = "| Source | Tokens |\n|---|---|\n| Web | 1.5T |\n| Code | 0.5T |\n| Total | 2.0T |\n\n"
+    found = _found("Code makes up 25% of the tokens.\n\n" + table, "percent-of")
+    assert [t for t, _ps in found] == ["25%"]
+    # near miss: no share words, no relation
+    assert _found("Code is 25% better.\n\n" + table, "percent-of") == []

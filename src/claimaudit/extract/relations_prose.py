@@ -37,6 +37,7 @@ _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
 _ARROW_CHARS = frozenset("→>⟶")      # one of them is in every gap _ARROW matches
+_PARENS_OPEN = frozenset("(（")        # one of them is in the first 13 characters _SUM_OPEN matches
 # gaps between two values that the rules over every pair of neighbours test (compiled once, not
 # looked up in re's cache for each of a large document's mentions)
 _OPEN_GAP = re.compile(r"\s*[（(]\s*")
@@ -608,7 +609,7 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         for i, t in enumerate(ms):
-            mo = _SUM_OPEN.match(self.text, t.end)
+            mo = _SUM_OPEN.match(self.text, t.end) if not _PARENS_OPEN.isdisjoint(self.text[t.end:t.end + 13]) else None
             if mo is None or not _usable(t):
                 continue
             close = re.compile(r"[)）]").search(self.text, mo.end(), mo.end() + 200)
