@@ -375,8 +375,8 @@ def test_changes_from_to_still_found() -> None:
     assert _found("Latency was 49 ms and 30 ms, a 1.6x speed-up.", "change") == []
 
 
-AFTER_VALUE = st.text(alphabet=st.sampled_from(list(" ,，;；(（)）其中包括of which including x7\n。A-对對pairPAİıRsS/")),
-                      max_size=30)
+AFTER_VALUE = st.text(alphabet=st.sampled_from(list(" ,，;；(（)）其中包括of which including x7\n。A-对對pairPAİıRsS/")
+                                               ), max_size=30)
 
 
 @settings(max_examples=800, deadline=None)
