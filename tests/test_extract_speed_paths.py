@@ -426,3 +426,39 @@ def test_table_shares_and_gains_still_found() -> None:
     assert [t for t, _ps in found] == ["25%"]
     # near miss: no share words, no relation
     assert _found("Code is 25% better.\n\n" + table, "percent-of") == []
+
+
+CLAUSE_TEXT = st.text(alphabet=st.sampled_from(list("，,；;：:。！？!?ab 5中")), max_size=30)
+
+
+@settings(max_examples=600, deadline=None)
+@given(CLAUSE_TEXT, st.integers(0, 32), st.integers(0, 32))
+def test_clause_as_the_pattern_found_it(text: str, s: int, at: int) -> None:
+    from claimaudit.extract.relations_differences import _clause
+
+    old = re.compile(r"[，,；;：:。！？!?]")
+    k = max((m.end() for m in old.finditer(text, s, at)), default=s)
+    assert _clause(text, s, at) == text[k:at]
+
+
+GAP_TEXT = st.text(alphabet=st.sampled_from(list(" (（)）a-zA Z\n。.ofthan THAN higher每个each")), max_size=24)
+
+
+@settings(max_examples=600, deadline=None)
+@given(GAP_TEXT)
+def test_factor_and_than_gates_are_necessary(gap: str) -> None:
+    from claimaudit.extract.relations_differences import _D_THAN_B
+    from claimaudit.extract.relations_prose import _BEFORE_FACTORS
+
+    if _BEFORE_FACTORS.fullmatch(gap):
+        assert gap.rstrip().endswith(("(", "（"))
+    if _D_THAN_B.fullmatch(gap):
+        assert "than" in gap.lower()
+
+
+def test_products_and_differences_still_found() -> None:
+    assert _found("共 4096 条（1024 个查询，每个 4 条回答）。", "product") == [("4096", ["1024", "4"])]
+    assert _found("The Amazon, at 6,400 km, is 250 km shorter than the 6,650 km Nile.", "difference") == [
+        ("250 km", ["6,400 km", "6,650 km"])]
+    # near miss: no "than" after the difference, no difference read
+    assert _found("The Amazon, at 6,400 km, is 250 km long and the Nile 6,650 km.", "difference") == []

@@ -586,7 +586,7 @@ class ProseRelations(FinderBase):
             t, a, b = ms[i], ms[i + 1], ms[i + 2]
             gap1 = self.text[t.end:a.start]
             gap2 = self.text[a.end:b.start]
-            if not _BEFORE_FACTORS.fullmatch(gap1):
+            if not gap1.rstrip().endswith(("(", "（")) or not _BEFORE_FACTORS.fullmatch(gap1):   # (its end first)
                 continue
             if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
                     or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
