@@ -462,3 +462,35 @@ def test_products_and_differences_still_found() -> None:
         ("250 km", ["6,400 km", "6,650 km"])]
     # near miss: no "than" after the difference, no difference read
     assert _found("The Amazon, at 6,400 km, is 250 km long and the Nile 6,650 km.", "difference") == []
+
+
+_AFTER_DIGITS_CHARS = " \t\u3000%‰pPbBkKmMGTixX×-个個百倍基点點折万亿億千兆元以上左右多余+" \
+    "lakhcrore thousandmillionbillionperc entagepointsabout"
+AFTER_DIGITS = st.text(alphabet=st.sampled_from(list(_AFTER_DIGITS_CHARS)), max_size=14)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(AFTER_DIGITS)
+def test_scale_percent_and_qualifier_gates_as_the_patterns(after: str) -> None:
+    from claimaudit.extract import number_affixes as n
+
+    f = "25" + after
+    got, want = n.scale_after(f, 2), n.MULT_RE.match(f, 2)
+    assert (got and got.span()) == (want and want.span()), repr(after)
+    got, want = n.percent_after(f, 2), n.PCT_RE.match(f, 2)
+    assert (got and got.span()) == (want and want.span()), repr(after)
+    if n._POST_QUALIFIER.match(f[2:2 + n._POST_WINDOW]):
+        assert not n._POST_FIRST.isdisjoint(f[2:4]), repr(after)
+
+
+def test_scales_and_percents_after_a_number() -> None:
+    from claimaudit.extract.number_affixes import percent_after, scale_after
+
+    for after, scale in [("K GPU", "K"), (" million", " million"), ("  万元", "  万"), ("-billion deal", "-billion"),
+                         (" GPUs", None), ("%", None), (" lakh crore", " lakh crore")]:
+        got = scale_after("25" + after, 2)
+        assert (got.group(0) if got else None) == scale, after
+    for after, pct in [("%", "%"), (" percent", " percent"), ("个百分点", "个百分点"), ("x faster", "x"), ("xyz", None),
+                       (" bps", " bps"), (" GPUs", None), ("K", None), ("倍", "倍")]:
+        got = percent_after("25" + after, 2)
+        assert (got.group(0) if got else None) == pct, after

@@ -33,8 +33,10 @@ from .number_affixes import (
     currency_before,
     join_parts,
     memory_plus,
+    percent_after,
     post_qualifier,
     qualifier_before,
+    scale_after,
     storage_letter,
 )
 from .unit_words import (
@@ -288,7 +290,7 @@ class Extractor:
         cur = currency_before(f, tok.start) if tok.start > 0 else None
         storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
         if tok.kind in ("digits",) and not storage:
-            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
+            mm = scale_after(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
                 or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
@@ -321,7 +323,7 @@ class Extractor:
             # 两个亿, 5个多亿: 个 between a number and 亿 (spoken style) is 2亿, not a count of two
             mult, pos = ("" if tok.norm.endswith("多") else ge.group(1)) + ge.group(2), ge.end()
         pct = ""
-        pm = PCT_RE.match(f, pos)
+        pm = percent_after(f, pos)
         number_text = tok.norm
         share_more = tok.kind == "fraction" and tok.norm.startswith(_SHARE_FORMS) and tok.norm[-1:] in "十百千" \
             and f[pos:pos + 1] in ("几", "幾", "多", "余", "餘")
