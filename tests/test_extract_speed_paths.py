@@ -494,3 +494,36 @@ def test_scales_and_percents_after_a_number() -> None:
                        (" bps", " bps"), (" GPUs", None), ("K", None), ("倍", "倍")]:
         got = percent_after("25" + after, 2)
         assert (got.group(0) if got else None) == pct, after
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("contexSEQUENCEſsq上下文窗口序列 K4")), max_size=16))
+def test_context_length_words_as_the_pattern(window: str) -> None:
+    from claimaudit.extract.extractor import _CONTEXT_LENGTH, _names_a_length
+
+    assert _names_a_length(window) == (_CONTEXT_LENGTH.search(window) is not None), repr(window)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789٣०²½a,")), max_size=4))
+def test_one_or_two_digits_as_the_pattern(norm: str) -> None:
+    assert (len(norm) <= 2 and norm.isdecimal()) == (re.fullmatch(r"\d{1,2}", norm) is not None)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.characters())
+def test_cjk_range_test_as_the_pattern(ch: str) -> None:
+    from claimaudit.extract.chinese_counts import CJK
+
+    assert ("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff") == (CJK.match(ch) is not None)
+
+
+def test_temperature_words_and_their_units() -> None:
+    from claimaudit.extract.unit_words import _temperature_word
+
+    for text, want in [("°C", True), ("degrees Fahrenheit", True), ("℃", True), ("C", False), ("GPU hours", False),
+                       ("deg C", True), ("F", False)]:
+        assert _temperature_word(text) is want, text
+    ms = extract_mentions(analyse("It reached 35 °C, ran 3 GPU hours, and a 128K context.\n", "t.md"), lang="en")
+    assert [(m.printed, m.unit.canonical) for m in ms][:2] == [("35 °C", "Celsius_reading"), ("3 GPU hours", "GPU * hour")]
+    assert any("context lengths often mean 1024" in c for m in ms for c in m.candidates)
