@@ -525,5 +525,6 @@ def test_temperature_words_and_their_units() -> None:
                        ("deg C", True), ("F", False)]:
         assert _temperature_word(text) is want, text
     ms = extract_mentions(analyse("It reached 35 °C, ran 3 GPU hours, and a 128K context.\n", "t.md"), lang="en")
-    assert [(m.printed, m.unit.canonical) for m in ms][:2] == [("35 °C", "Celsius_reading"), ("3 GPU hours", "GPU * hour")]
+    want = [("35 °C", "Celsius_reading"), ("3 GPU hours", "GPU * hour")]
+    assert [(m.printed, m.unit.canonical) for m in ms][:2] == want
     assert any("context lengths often mean 1024" in c for m in ms for c in m.candidates)
