@@ -528,3 +528,24 @@ def test_temperature_words_and_their_units() -> None:
     want = [("35 °C", "Celsius_reading"), ("3 GPU hours", "GPU * hour")]
     assert [(m.printed, m.unit.canonical) for m in ms][:2] == want
     assert any("context lengths often mean 1024" in c for m in ms for c in m.candidates)
+
+
+# -- the HTML and Markdown renderers' substitutions, skipped where they change nothing ------------------------
+CELL_TEXT = st.text(alphabet=st.sampled_from(list(" \t\r\n\f\v\u00a0a5.*†‡§¶x")), max_size=10)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(CELL_TEXT)
+def test_collapse_spaces_and_drop_marker_as_the_patterns(text: str) -> None:
+    from claimaudit.sources.load_html import _WS, MARKER, collapse_spaces, drop_marker
+
+    assert collapse_spaces(text) == _WS.sub(" ", text)
+    assert drop_marker(text) == MARKER.sub("", text)
+
+
+def test_html_cells_keep_their_markers_dropped_and_spaces_collapsed() -> None:
+    html = ('Intro.\n\n<table>\n<tr><th>Model</th><th>Score</th></tr>\n<tr><td>A</td><td>65.2<sup>+</sup></td></tr>\n'
+            '<tr><td>B  C</td><td>852*</td></tr>\n<tr><td>D\tE</td><td>\n 7.5†\n</td></tr>\n</table>\n')
+    doc = analyse(html, "t.md")
+    cells = [(c.text, c.label) for row in doc.tables[0].rows for c in row]
+    assert cells == [("A", "A"), ("65.2", "A"), ("B C", "B C"), ("852", "B C"), ("D E", "D E"), ("7.5", "D E")]
