@@ -307,3 +307,245 @@ def test_a_rate_with_its_only_numerator_and_denominator() -> None:
     # near miss: two times, so two pairs give a rate's units and neither is the one meant
     assert _rates("The run processed 1.2B tokens in 10 hours after 2 hours of warm-up, about 120M tokens per "
                   "hour.") == []
+
+
+# -- _evaluate: a finder run's formulas evaluated once ----------------------------------------------------
+_TOTALS_TABLE = "| Stage | Hours | Cost |\n|---|---|---|\n| Pre | 2664K | $5.328M |\n| Context | 119K | $0.238M |\n" \
+                "| Post | 5K | $0.01M |\n| Total | 2788K | $5.576M |\n"
+
+
+def test_evaluations_remembered_for_the_finders_mentions_only() -> None:
+    doc = analyse(_TOTALS_TABLE, "t.md")
+    ms = extract_mentions(doc, lang="en")
+    formulas = ["{0} + {2} + {4}", "{1} + {3} + {5}", "{0} * {1}", "{0} + {1}", "{0} / {6}"]
+    fresh = {(f, u): relation_model._evaluate(f, ms, u) for f in formulas for u in (False, True)}
+    relation_model.FinderBase(doc, ms)
+    for _ in range(2):      # remembered, then read from the memo: the same values
+        assert {(f, u): relation_model._evaluate(f, ms, u) for f in formulas for u in (False, True)} == fresh
+    assert fresh[("{0} + {2} + {4}", False)] is not None and fresh[("{0} + {1}", False)] is None   # hours + dollars
+    # another list of mentions (another document's) is never answered from the memo
+    other = extract_mentions(analyse(_TOTALS_TABLE.replace("2664K", "2000K"), "u.md"), lang="en")
+    assert relation_model._evaluate("{0} + {2} + {4}", other) != fresh[("{0} + {2} + {4}", False)]
+    assert relation_model._evaluate("{0} + {2} + {4}", ms) == fresh[("{0} + {2} + {4}", False)]
+
+
+# -- cheap tests before the extractor's and the finders' patterns ------------------------------------------
+BEFORE_MONEY = st.text(alphabet=st.sampled_from(list(" \n\t$€£¥￥USDHKRMBA.元币人民港 from→->=⟶FROM由从x")),
+                       max_size=10)
+
+
+@settings(max_examples=800, deadline=None)
+@given(BEFORE_MONEY)
+def test_currency_before_as_the_pattern_alone(before: str) -> None:
+    from claimaudit.extract.number_affixes import CURRENCY_BEFORE, currency_before
+
+    f = before + "5 GPUs"
+    start = len(before)
+    want = CURRENCY_BEFORE.search(f, max(0, start - 7), start)
+    got = currency_before(f, start)
+    assert (got and got.span()) == (want and want.span()), repr(before)
+
+
+def test_currency_before_cases() -> None:
+    from claimaudit.extract.number_affixes import currency_before
+
+    for before, want in [("about $", "$"), ("US$ ", "US$ "), ("HK$\n", "HK$\n"), ("costs ", None), ("￥", "￥"),
+                         ("€ ", "€ "), ("1,", None), ("RMB", "RMB")]:
+        got = currency_before(before + "5", len(before))
+        assert (got.group(0) if got else None) == want, before
+
+
+@settings(max_examples=800, deadline=None)
+@given(BEFORE_MONEY, BEFORE_MONEY)
+def test_the_change_gate_passes_every_gap_the_patterns_read(before: str, gap: str) -> None:
+    from claimaudit.extract import relations_prose as p
+
+    text = before + "5" + gap + "7"
+    if p._CHANGE_FROM.search(before) or p._CHANGE_FROM_ZH.search(before) \
+            or p._ARROW.fullmatch(text, len(before) + 1, len(text) - 1):
+        assert "从" in before or "由" in before or "from" in before.lower() or p._ARROW_CHARS.intersection(gap)
+
+
+def test_changes_from_to_still_found() -> None:
+    want = [("1.6x", ["49 ms", "30 ms"])]
+    assert _found("Latency fell from 49 ms to 30 ms, a 1.6x speed-up.", "change") == want
+    assert _found("Latency went 49 ms -> 30 ms, a 1.6x speed-up.", "change") == want
+    assert _found("推理延迟从 49 ms 降到 30 ms，提速 1.6 倍。", "change") == [("1.6 倍", ["49 ms", "30 ms"])]
+    # near miss: no "from" and no arrow between the values: no change is read
+    assert _found("Latency was 49 ms and 30 ms, a 1.6x speed-up.", "change") == []
+
+
+AFTER_VALUE = st.text(alphabet=st.sampled_from(list(" ,，;；(（)）其中包括of which including x7\n。A-对對pairPAİıRsS/")
+                                               ), max_size=30)
+
+
+@settings(max_examples=800, deadline=None)
+@given(AFTER_VALUE)
+def test_gates_after_a_value_are_necessary(after: str) -> None:
+    from claimaudit.extract import relations_breakdowns as b
+    from claimaudit.extract import relations_prose as p
+    from claimaudit.extract import relations_sizes as z
+
+    text = "5" + after
+    if b._PAREN_AFTER.match(after[:40]):
+        assert not b._OPENINGS.isdisjoint(after[:25])
+    if b._OF_WHICH.match(text, 1):
+        assert not b._LIST_COMMAS.isdisjoint(after[:13])
+    if p._SUM_OPEN.match(text, 1):
+        assert not p._PARENS_OPEN.isdisjoint(text[1:14])
+    if z._PAIRS.search(text):
+        assert z._prints_pairs(text)
+
+
+def test_pairs_gate_reads_words_as_the_pattern_does() -> None:
+    from claimaudit.extract.relations_sizes import _PAIRS, _prints_pairs
+
+    for text in ("(1024 prompt-response pairs)", "(1024 PROMPT-RESPONSE PAİRS)", "(1024 prompt-response paırs)",
+                 "（1024 个查询-答案对）", "（1024 個查詢-答案對）"):
+        assert _PAIRS.search(text) and _prints_pairs(text), text
+    assert not _prints_pairs("2048 GPUs for 3.7 days (1024 prompts each)")
+
+
+SENTENCE_WORDS = st.lists(st.sampled_from(["makes", "MAKE", "up", "made", "accounts", "for", "share", "ſhare", "of",
+                                           "the", "占", "GPU", "25%", "tokens", "Code", "maKe"]), max_size=8)
+
+
+@settings(max_examples=600, deadline=None)
+@given(SENTENCE_WORDS)
+def test_share_gate_passes_every_sentence_the_pattern_reads(words: list[str]) -> None:
+    from claimaudit.extract.relations_table_shares import _SHARE_WORDS, _may_share
+
+    sentence = " ".join(words)
+    if _SHARE_WORDS.search(sentence):
+        assert _may_share(sentence)
+
+
+def test_table_shares_and_gains_still_found() -> None:
+    table = "| Source | Tokens |\n|---|---|\n| Web | 1.5T |\n| Code | 0.5T |\n| Total | 2.0T |\n\n"
+    found = _found("Code makes up 25% of the tokens.\n\n" + table, "percent-of")
+    assert [t for t, _ps in found] == ["25%"]
+    # near miss: no share words, no relation
+    assert _found("Code is 25% better.\n\n" + table, "percent-of") == []
+
+
+CLAUSE_TEXT = st.text(alphabet=st.sampled_from(list("，,；;：:。！？!?ab 5中")), max_size=30)
+
+
+@settings(max_examples=600, deadline=None)
+@given(CLAUSE_TEXT, st.integers(0, 32), st.integers(0, 32))
+def test_clause_as_the_pattern_found_it(text: str, s: int, at: int) -> None:
+    from claimaudit.extract.relations_differences import _clause
+
+    old = re.compile(r"[，,；;：:。！？!?]")
+    k = max((m.end() for m in old.finditer(text, s, at)), default=s)
+    assert _clause(text, s, at) == text[k:at]
+
+
+GAP_TEXT = st.text(alphabet=st.sampled_from(list(" (（)）a-zA Z\n。.ofthan THAN higher每个each")), max_size=24)
+
+
+@settings(max_examples=600, deadline=None)
+@given(GAP_TEXT)
+def test_factor_and_than_gates_are_necessary(gap: str) -> None:
+    from claimaudit.extract.relations_differences import _D_THAN_B
+    from claimaudit.extract.relations_prose import _BEFORE_FACTORS
+
+    if _BEFORE_FACTORS.fullmatch(gap):
+        assert gap.rstrip().endswith(("(", "（"))
+    if _D_THAN_B.fullmatch(gap):
+        assert "than" in gap.lower()
+
+
+def test_products_and_differences_still_found() -> None:
+    assert _found("共 4096 条（1024 个查询，每个 4 条回答）。", "product") == [("4096", ["1024", "4"])]
+    assert _found("The Amazon, at 6,400 km, is 250 km shorter than the 6,650 km Nile.", "difference") == [
+        ("250 km", ["6,400 km", "6,650 km"])]
+    # near miss: no "than" after the difference, no difference read
+    assert _found("The Amazon, at 6,400 km, is 250 km long and the Nile 6,650 km.", "difference") == []
+
+
+_AFTER_DIGITS_CHARS = " \t\u3000%‰pPbBkKmMGTixX×-个個百倍基点點折万亿億千兆元以上左右多余+" \
+    "lakhcrore thousandmillionbillionperc entagepointsabout"
+AFTER_DIGITS = st.text(alphabet=st.sampled_from(list(_AFTER_DIGITS_CHARS)), max_size=14)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(AFTER_DIGITS)
+def test_scale_percent_and_qualifier_gates_as_the_patterns(after: str) -> None:
+    from claimaudit.extract import number_affixes as n
+
+    f = "25" + after
+    got, want = n.scale_after(f, 2), n.MULT_RE.match(f, 2)
+    assert (got and got.span()) == (want and want.span()), repr(after)
+    got, want = n.percent_after(f, 2), n.PCT_RE.match(f, 2)
+    assert (got and got.span()) == (want and want.span()), repr(after)
+    if n._POST_QUALIFIER.match(f[2:2 + n._POST_WINDOW]):
+        assert not n._POST_FIRST.isdisjoint(f[2:4]), repr(after)
+
+
+def test_scales_and_percents_after_a_number() -> None:
+    from claimaudit.extract.number_affixes import percent_after, scale_after
+
+    for after, scale in [("K GPU", "K"), (" million", " million"), ("  万元", "  万"), ("-billion deal", "-billion"),
+                         (" GPUs", None), ("%", None), (" lakh crore", " lakh crore")]:
+        got = scale_after("25" + after, 2)
+        assert (got.group(0) if got else None) == scale, after
+    for after, pct in [("%", "%"), (" percent", " percent"), ("个百分点", "个百分点"), ("x faster", "x"), ("xyz", None),
+                       (" bps", " bps"), (" GPUs", None), ("K", None), ("倍", "倍")]:
+        got = percent_after("25" + after, 2)
+        assert (got.group(0) if got else None) == pct, after
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("contexSEQUENCEſsq上下文窗口序列 K4")), max_size=16))
+def test_context_length_words_as_the_pattern(window: str) -> None:
+    from claimaudit.extract.extractor import _CONTEXT_LENGTH, _names_a_length
+
+    assert _names_a_length(window) == (_CONTEXT_LENGTH.search(window) is not None), repr(window)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789٣०²½a,")), max_size=4))
+def test_one_or_two_digits_as_the_pattern(norm: str) -> None:
+    assert (len(norm) <= 2 and norm.isdecimal()) == (re.fullmatch(r"\d{1,2}", norm) is not None)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.characters())
+def test_cjk_range_test_as_the_pattern(ch: str) -> None:
+    from claimaudit.extract.chinese_counts import CJK
+
+    assert ("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff") == (CJK.match(ch) is not None)
+
+
+def test_temperature_words_and_their_units() -> None:
+    from claimaudit.extract.unit_words import _temperature_word
+
+    for text, want in [("°C", True), ("degrees Fahrenheit", True), ("℃", True), ("C", False), ("GPU hours", False),
+                       ("deg C", True), ("F", False)]:
+        assert _temperature_word(text) is want, text
+    ms = extract_mentions(analyse("It reached 35 °C, ran 3 GPU hours, and a 128K context.\n", "t.md"), lang="en")
+    want = [("35 °C", "Celsius_reading"), ("3 GPU hours", "GPU * hour")]
+    assert [(m.printed, m.unit.canonical) for m in ms][:2] == want
+    assert any("context lengths often mean 1024" in c for m in ms for c in m.candidates)
+
+
+# -- the HTML and Markdown renderers' substitutions, skipped where they change nothing ------------------------
+CELL_TEXT = st.text(alphabet=st.sampled_from(list(" \t\r\n\f\v\u00a0a5.*†‡§¶x")), max_size=10)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(CELL_TEXT)
+def test_collapse_spaces_and_drop_marker_as_the_patterns(text: str) -> None:
+    from claimaudit.sources.load_html import _WS, MARKER, collapse_spaces, drop_marker
+
+    assert collapse_spaces(text) == _WS.sub(" ", text)
+    assert drop_marker(text) == MARKER.sub("", text)
+
+
+def test_html_cells_keep_their_markers_dropped_and_spaces_collapsed() -> None:
+    html = ('Intro.\n\n<table>\n<tr><th>Model</th><th>Score</th></tr>\n<tr><td>A</td><td>65.2<sup>+</sup></td></tr>\n'
+            '<tr><td>B  C</td><td>852*</td></tr>\n<tr><td>D\tE</td><td>\n 7.5†\n</td></tr>\n</table>\n')
+    doc = analyse(html, "t.md")
+    cells = [(c.text, c.label) for row in doc.tables[0].rows for c in row]
+    assert cells == [("A", "A"), ("65.2", "A"), ("B C", "B C"), ("852", "B C"), ("D E", "D E"), ("7.5", "D E")]

@@ -980,6 +980,8 @@ def accounting_negatives(f: str, text: str, kilo: int, ms: list[Mention]) -> Non
     """
     ends = {m.end for m in ms}
     for m in ms:
+        if m.start < 1 or m.end >= len(f) or f[m.start - 1] != "(" or f[m.end] != ")":
+            continue      # (the cheap test of the ones below first: few values stand in parentheses)
         money = len(m.unit.dims.items) == 1 and m.unit.dims.items[0][0].startswith("[currency")
         # the sign printed, or a bare cell of a money column ("| (298) |" under "Operating income (US$ M)")
         signed = _MONEY_SIGN.match(f[m.start:m.number_start]) is not None \

@@ -21,7 +21,6 @@ from .falsepos import false_positive
 from .mention import Mention, Reading, read_value
 from .number_affixes import (
     CHANGE_BEFORE,
-    CURRENCY_BEFORE,
     LAKH_CRORE,
     MONEY_MULT_RE,
     MULT_RE,
@@ -31,10 +30,13 @@ from .number_affixes import (
     RATE_ARTICLE,
     chinese_currency_before,
     count_scale_letter,
+    currency_before,
     join_parts,
     memory_plus,
+    percent_after,
     post_qualifier,
     qualifier_before,
+    scale_after,
     storage_letter,
 )
 from .unit_words import (
@@ -61,6 +63,13 @@ _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 #: "40+ GiB/s": a "+" between the number and its unit.
 _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
+
+
+def _names_a_length(window: str) -> bool:
+    """_CONTEXT_LENGTH's search, after a test of its words in the casefolded window (as re.I reads "ſequence")."""
+    folded = window.casefold()
+    return any(w in folded for w in ("context", "sequence", "上下文", "窗口", "序列")) \
+        and _CONTEXT_LENGTH.search(window) is not None
 #: "one" before another number word of a list or a range ("one, two and three", "one or two", "from one
 #: to ten") is the number, not the article ("one of the two", "one to one" stay out).
 _ONE_BESIDE_NUMBER = re.compile(r"(?:,\s*|\s+(?:or|to)\s+)(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
@@ -76,7 +85,6 @@ _CN_DIGITS = "〇一二三四五六七八九"
 _CN_NUMERAL_CHARS = frozenset(_CN_DIGITS + "零两兩十百千万萬亿億")
 _MIL_BEFORE_MONEY = re.compile(r"\s?mil(?=\s?(?:" + vocabulary.alternation(
     w for w in vocabulary.CURRENCY_SUFFIXES if w.isascii() and w[0].isalpha()) + r")(?![A-Za-z]))")
-_ONE_OR_TWO = re.compile(r"\d{1,2}")
 _INDIAN_GROUPS = re.compile(r"(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])")
 _SPACED_MONEY_SCALE = re.compile(r" [KMB](?![A-Za-z0-9/])(?!\s?(?:[A-Za-z]*[Bb]ytes?)\b)")
 #: A scale letter printed apart from a plain number: "2.33 k", "-2.5 M", "1,674,200.5 M", "3 M tokens". Read as
@@ -206,8 +214,9 @@ class Extractor:
         for idx, tok in enumerate(tokens):
             if tok.start < skip_until:
                 continue
-            indian = _INDIAN_GROUPS.match(f, tok.end) if tok.kind == "digits" and _ONE_OR_TWO.fullmatch(tok.norm) \
-                and not (tok.start > 0 and f[tok.start - 1] in ",.") else None
+            # (one or two digits: \d{1,2}, Unicode decimal digits as str.isdecimal reads them)
+            indian = _INDIAN_GROUPS.match(f, tok.end) if tok.kind == "digits" and len(tok.norm) <= 2 \
+                and tok.norm.isdecimal() and not (tok.start > 0 and f[tok.start - 1] in ",.") else None
             if indian:
                 # 12,34,567.89: Indian digit grouping (lakhs and crores), one number
                 text = f[tok.start:indian.end()]
@@ -285,10 +294,10 @@ class Extractor:
             limit = cell_end
         pos = tok.end
         mult, letter_other, basis, spaced_letter = "", "", False, ""
-        cur = CURRENCY_BEFORE.search(f, max(0, tok.start - 7), tok.start) if tok.start > 0 else None
+        cur = currency_before(f, tok.start) if tok.start > 0 else None
         storage = storage_letter(f, tok.start, pos) if tok.kind == "digits" else ""
         if tok.kind in ("digits",) and not storage:
-            mm = MULT_RE.match(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
+            mm = scale_after(f, pos) or (MONEY_MULT_RE.match(f, pos) if cur else None) \
                 or (_SPACED_MONEY_SCALE.match(f, pos) if cur else None)     # "$5 M", "€2.5 B": money's scale
             if mm and not (mm.group(0).strip() in "万亿" and tok.kind != "digits"):
                 mult = f[pos:mm.end()]
@@ -321,7 +330,7 @@ class Extractor:
             # 两个亿, 5个多亿: 个 between a number and 亿 (spoken style) is 2亿, not a count of two
             mult, pos = ("" if tok.norm.endswith("多") else ge.group(1)) + ge.group(2), ge.end()
         pct = ""
-        pm = PCT_RE.match(f, pos)
+        pm = percent_after(f, pos)
         number_text = tok.norm
         share_more = tok.kind == "fraction" and tok.norm.startswith(_SHARE_FORMS) and tok.norm[-1:] in "十百千" \
             and f[pos:pos + 1] in ("几", "幾", "多", "余", "餘")
@@ -607,7 +616,7 @@ class Extractor:
         if p.multiplier == "B" and "b" not in f[num_end - 1:num_end + 1] and not COUNT_NOUN.match(f, num_end + 1) \
                 and not p.unit:       # (a glued "b" read as billion has its own note: it could be bits)
             candidates.append("B read as billion (a count); it could be bytes")
-        if p.uses_kilo and _CONTEXT_LENGTH.search(f[max(0, begin - 12):end + 12]):
+        if p.uses_kilo and _names_a_length(f[max(0, begin - 12):end + 12]):
             candidates.append("K read as 1000; context lengths often mean 1024 (kilo: \"1024\")")
         if not p.unit and unread_unit:
             candidates.append(f"unit words {unread_unit!r} not read")

@@ -43,6 +43,18 @@ CURRENCY_BEFORE = re.compile(
     + r")\s?$|(?<![A-Za-z])(?:" + vocabulary.alternation(
         k for k in vocabulary.CURRENCY_PREFIXES if k.isalpha() and k not in vocabulary.CHINESE_CURRENCY_NAMES)
     + r")\s?$|￥\s?$")
+#: The last characters of the signs and codes CURRENCY_BEFORE reads: one is in the last three characters
+#: before any number it matches before (the sign, a space, a line break), so a cheap test comes first.
+_CURRENCY_LAST = frozenset(k[-1] for k in vocabulary.CURRENCY_PREFIXES) | {"￥"}
+
+
+def currency_before(f: str, start: int) -> re.Match[str] | None:
+    """CURRENCY_BEFORE's match right before ``start`` (within 7 characters), or None."""
+    if _CURRENCY_LAST.isdisjoint(f[max(0, start - 3):start]):
+        return None
+    return CURRENCY_BEFORE.search(f, max(0, start - 7), start)
+
+
 #: A currency's Chinese name right before the number (港币3000万元, 新臺幣120元); see chinese_currency_before.
 CHINESE_CURRENCY_BEFORE = re.compile(r"(?:" + vocabulary.alternation(vocabulary.CHINESE_CURRENCY_NAMES) + r")\s?$")
 #: 美元兑人民币7.1, 人民币对美元6.9: the number after the second name is a rate, not an amount of it.
@@ -113,6 +125,25 @@ PCT_RE = re.compile(r"-(?:percentage-points?|basis-points?|per-cent|bps?)(?![A-Z
                     r"|(?<=[\d一二三四五六七八九两])折(?![合算旧叠腾射磨服断返回线纸])"
                      r"|percent(?![A-Za-z])|per ?cent(?![A-Za-z])"
                      r"|(?<=[\d.KkMBT%])[×xX](?![A-Za-z0-9]|\s*[\d$¥€£(])| [×xX](?=\s*(?:[,.;:)、，。；）]|$)))")
+#: The first characters (after at most two spaces) of what MULT_RE and PCT_RE match: a number followed by
+#: none of them in its next three characters has no scale or percent sign, and neither pattern is tried
+#: (their alternations have no first character re could look for: 2 µs a number).
+_SCALE_FIRST = frozenset("KkMBTG-lh多余餘万萬亿億千百兆佰仟" + "".join({w[0] for w in vocabulary.WORD_MULTIPLIERS}))
+_PERCENT_FIRST = frozenset("-%‰p个個百倍b基折×xX")
+#: The first characters (after at most one space) of what _POST_QUALIFIER matches.
+_POST_FIRST = frozenset("以左多余+-" + "".join({w[0] for w in vocabulary.SUFFIX_QUALIFIERS if w.isascii()}))
+
+
+def scale_after(f: str, pos: int) -> re.Match[str] | None:
+    """MULT_RE's match at ``pos`` (a scale word or letter after a number), or None."""
+    return MULT_RE.match(f, pos) if not _SCALE_FIRST.isdisjoint(f[pos:pos + 3]) else None
+
+
+def percent_after(f: str, pos: int) -> re.Match[str] | None:
+    """PCT_RE's match at ``pos`` (a percent sign, points, 倍 … after a number), or None."""
+    return PCT_RE.match(f, pos) if not _PERCENT_FIRST.isdisjoint(f[pos:pos + 3]) else None
+
+
 RANGE_SEP = re.compile(r"\s?(?:-|–|—|~|～|至|到)\s?|-?\s(?:to|and)\s")   # "8- to 16-meter"
 #: Between two mentions with the same unit: "44 mg to 50 mg", "between 44 mg and 50 mg".
 UNIT_RANGE_GAP = re.compile(r"\s*(?:to|–|—|-|~|～|至|到)\s*|\s+and\s+", re.I)
@@ -252,7 +283,7 @@ def _qualifier_at_end(window: str) -> tuple[int, str] | None:
 def post_qualifier(f: str, uend: int, plus: bool, unit_text: str) -> tuple[str | None, str, re.Match[str] | None]:
     """(relation, word, match) of a qualifier after the value: 以上 / 左右 / 多 / +."""
     post = _POST_QUALIFIER.match(f[uend:uend + _POST_WINDOW]) \
-        if uend < len(f) else None
+        if uend < len(f) and not _POST_FIRST.isdisjoint(f[uend:uend + 2]) else None
     if post and post.group(2) and uend > 0 and f[uend - 1] == " ":
         post = None
     if plus:

@@ -95,12 +95,31 @@ _APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 
 
+#: The formulas evaluated on one list of mentions (its finder's run), by (formula, unitless): a relation's
+#: formula is evaluated by its finder's screen, then again by the fit check (4 in 10 evaluations repeat
+#: one). A (list, memo) pair replaced as a whole, so a run on another list in another thread never reads it.
+_EVALUATED: tuple[list[Mention] | None, dict[tuple[str, bool], Quantity | None]] = (None, {})
+
+
+def _remember_evaluations(ms: list[Mention]) -> None:
+    """Start the memo of :func:`_evaluate` for the mentions a finder reads (which it never changes)."""
+    global _EVALUATED
+    _EVALUATED = (ms, {})
+
+
 def _evaluate(formula: str, ms: list[Mention], unitless: bool = False) -> Quantity | None:
     """Evaluate a placeholder formula on the mentions' intervals (to check dimensions here)."""
+    held, memo = _EVALUATED
+    key = (formula, unitless)
+    if held is ms and key in memo:
+        return memo[key]
     try:
-        return _Formula(_FORMULA_TOKEN.findall(formula), ms, unitless).value()
+        got = _Formula(_FORMULA_TOKEN.findall(formula), ms, unitless).value()
     except (DimensionMismatch, ZeroDivisionError, ArithmeticError, IndexError, ValueError):
-        return None
+        got = None
+    if held is ms:
+        memo[key] = got
+    return got
 
 
 class _Formula:
@@ -284,6 +303,7 @@ class FinderBase:
         self._cell_units: dict[tuple[int, int], tuple[Fraction, UnitInfo, str] | None] = {}
         self._sentences: dict[tuple[int, int], list[int]] | None = None
         self._base: dict[int, Fraction] = {}
+        _remember_evaluations(mentions)
         for i, m in enumerate(mentions):
             if m.cell is not None:
                 self.by_cell.setdefault(m.cell, []).append(i)

@@ -20,6 +20,8 @@ _OF_WHICH = re.compile(r"[^\n\d,，。;；()（）]{0,12}?[,，;；]\s*"
 
 #: A parenthesis opening within a few words after a value (compiled once: every prose value asks).
 _PAREN_AFTER = re.compile(r"[^\n()（）\d,，。;；]{0,24}?[(（]")
+_OPENINGS = frozenset("(（")
+_LIST_COMMAS = frozenset(",，;；")
 
 
 class BreakdownRelations(FinderBase):
@@ -35,8 +37,9 @@ class BreakdownRelations(FinderBase):
             if t.cell is not None or i in stated or not _usable(t) or t.number.nominal <= 0:
                 continue
             after = self.text[t.end:t.end + 40]
-            paren = _PAREN_AFTER.match(after)
-            which = _OF_WHICH.match(self.text, t.end)
+            # (each pattern's opening or comma falls within its first 25 or 13 characters: tested first)
+            paren = _PAREN_AFTER.match(after) if not _OPENINGS.isdisjoint(after[:25]) else None
+            which = _OF_WHICH.match(self.text, t.end) if not _LIST_COMMAS.isdisjoint(after[:13]) else None
             if paren is not None:
                 start = t.end + paren.end()
                 close = re.compile(r"[)）]").search(self.text, start, start + 200)

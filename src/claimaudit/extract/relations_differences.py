@@ -34,12 +34,13 @@ _BY = re.compile(r"\s+by\s+(?:about\s+|some\s+|roughly\s+|nearly\s+)?", re.I)
 _NAME = r"[\u4e00-\u9fffA-Za-z0-9]{2,10}?"
 _ZH_NAMED_THAN = re.compile(rf"\s*(?P<x>{_NAME})\s*(?:比|较)\s*(?P<y>{_NAME})"
                             r"\s*(?P<w>多|少|高|低|大|小|重|轻|长|短)了?\s*(?:约\s*)?")
-_CLAUSE_END = re.compile(r"[，,；;：:。！？!?]")
+_CLAUSE_END = "，,；;：:。！？!?"
 
 
 def _clause(text: str, s: int, at: int) -> str:
-    """The text of the clause ``at`` stands in, from the clause's start (``s``: the sentence's) to ``at``."""
-    k = max((m.end() for m in _CLAUSE_END.finditer(text, s, at)), default=s)
+    """The text of the clause ``at`` stands in, from the clause's start (``s``: the sentence's) to ``at``
+    (after the last mark that ends a clause: each mark looked for from the end, not every match read)."""
+    k = max(s, max(text.rfind(c, s, at) for c in _CLAUSE_END) + 1)
     return text[k:at]
 
 
@@ -125,7 +126,7 @@ class DifferenceRelations(FinderBase):
     def _read(self, i: int, j: int, k: int) -> tuple[int, int, int, bool] | None:
         """(A, B, D, A is the larger) when the words between three consecutive values state a difference."""
         g1, g2 = self._gap(i, j), self._gap(j, k)
-        if _A_THEN_D.fullmatch(g1) and (mo := _D_THAN_B.fullmatch(g2)) is not None:
+        if _A_THEN_D.fullmatch(g1) and "than" in g2.lower() and (mo := _D_THAN_B.fullmatch(g2)) is not None:
             return i, k, j, direction_of(mo.group(1)) == UP
         if (mo := _EXCEEDS.fullmatch(g1)) is not None and _BY.fullmatch(g2):
             return i, j, k, direction_of(mo.group(1)) != DOWN and not re.fullmatch(_SHORT_OF, mo.group(1), re.I)

@@ -44,11 +44,12 @@ class GainRelations(DocRelations):
             if not idx:
                 continue
             sentence = self.text[s:e]
-            if not _GAIN_WORDS.search(sentence) and not any(self.ms[i].printed.lstrip().startswith("+") for i in idx):
-                continue
+            # (the names first: remembered for each sentence, where the words' pattern costs 30 µs a sentence)
             rows, cols = self._names(sentence)
             rows = {k: v for k, v in rows.items() if not any(k != o and k in o for o in rows)}
             if not rows or not cols:
+                continue
+            if not _GAIN_WORDS.search(sentence) and not any(self.ms[i].printed.lstrip().startswith("+") for i in idx):
                 continue
             for i in idx:
                 rel = self._gain(i, s, sentence, rows, cols)

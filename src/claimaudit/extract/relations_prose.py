@@ -36,6 +36,8 @@ _GAP_EQ = re.compile(r"^" + _PAREN_NOTE + r"\s*(=|≈|≒|~=)\s*$")
 _BEFORE_FACTORS = re.compile(r"(?:[^\n（(）)。.]|[（(][A-Za-z][A-Za-z \-]{0,20}[)）]){0,16}?[（(]\s*")
 _CHANGE_FROM = re.compile(r"(?:\bfrom\b|从|由)\s*$", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|⟶|=>)\s*")
+_ARROW_CHARS = frozenset("→>⟶")      # one of them is in every gap _ARROW matches
+_PARENS_OPEN = frozenset("(（")        # one of them is in the first 13 characters _SUM_OPEN matches
 # gaps between two values that the rules over every pair of neighbours test (compiled once, not
 # looked up in re's cache for each of a large document's mentions)
 _OPEN_GAP = re.compile(r"\s*[（(]\s*")
@@ -403,6 +405,9 @@ class ProseRelations(FinderBase):
         pairs: list[tuple[int, int]] = []
         for i in range(n - 1):
             before = self.text[max(0, ms[i].start - 16):ms[i].start]
+            if "从" not in before and "由" not in before and "from" not in before.lower() \
+                    and not _ARROW_CHARS.intersection(self._gap(i, i + 1)):
+                continue      # what each pattern below needs (the patterns, on 30,000 mentions of 1 MB, cost more)
             # (an arrow between two values is the change itself, "from" or not: "(7.6 -> 12.5 ms)")
             if _CHANGE_FROM.search(before) or _CHANGE_FROM_ZH.search(before) \
                     or _ARROW.fullmatch(self.text, ms[i].end, ms[i + 1].start):
@@ -617,7 +622,7 @@ class ProseRelations(FinderBase):
             t, a, b = ms[i], ms[i + 1], ms[i + 2]
             gap1 = self.text[t.end:a.start]
             gap2 = self.text[a.end:b.start]
-            if not _BEFORE_FACTORS.fullmatch(gap1):
+            if not gap1.rstrip().endswith(("(", "（")) or not _BEFORE_FACTORS.fullmatch(gap1):   # (its end first)
                 continue
             if not re.fullmatch(r"[^\n（(）)。]{0,30}?(?:每个|每|each|per)[^\n（(）)。]{0,20}", gap2, re.I) \
                     or not re.match(r"[^\n（(]{0,12}[）)]", self.text[b.end:b.end + 14]):
@@ -640,7 +645,7 @@ class ProseRelations(FinderBase):
         out = []
         ms = self.ms
         for i, t in enumerate(ms):
-            mo = _SUM_OPEN.match(self.text, t.end)
+            mo = _SUM_OPEN.match(self.text, t.end) if not _PARENS_OPEN.isdisjoint(self.text[t.end:t.end + 13]) else None
             if mo is None or not _usable(t):
                 continue
             close = re.compile(r"[)）]").search(self.text, mo.end(), mo.end() + 200)

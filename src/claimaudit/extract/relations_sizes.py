@@ -12,6 +12,17 @@ from .relations_prose import _BEFORE_FACTORS
 # "（1024 个查询-答案对）", "(1024 prompt-response pairs)": a count of pairs, its two halves named
 _PAIRS = re.compile(r"\s*(?:个|對|对)?\s*([^\s\d（）()，,。/\-–]{1,16}?)\s*[-–/]\s*([^\s\d（）()，,。/\-–]{1,16}?)\s*"
                     r"(?:对|對|pairs?\b)\s*[)）]", re.I)
+
+
+def _prints_pairs(text: str) -> bool:
+    """Whether ``text`` holds a word _PAIRS needs (对, 對, "pair" as re.I reads it: İ and ı are i), so that a
+    document without one is not matched at each of its values."""
+    if "对" in text or "對" in text:
+        return True
+    low = text.lower()
+    return "pair" in low or "pa\u0131r" in low or "pai\u0307r" in low
+
+
 _EPOCHS = re.compile(r"\s*(?:个\s*)?(?:epochs?\b|轮)", re.I)
 _PER_EPOCH = re.compile(r"\s*(?:in\s+(?:1|one)\s+epoch|per\s+epoch|each\s+epoch|an\s+epoch"
                         r"|每\s*(?:个\s*)?(?:epoch|轮))", re.I)
@@ -26,6 +37,8 @@ class SizeRelations(FinderBase):
         ms = self.ms
         each = [r for r in found if r.kind == "product" and r.target is not None and len(r.parts) == 2
                 and r.note.startswith("the total is the count times")]
+        if not _prints_pairs(self.text):
+            return out
         for i in range(1, len(ms)):
             mo = _PAIRS.match(self.text, ms[i].end)
             t = i - 1

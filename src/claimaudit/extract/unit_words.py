@@ -306,7 +306,7 @@ def unit_tokens(f: str, pos: int, limit: int) -> list[UnitTok]:
                 break
             i = j
             continue
-        if CJK.match(ch):
+        if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":      # CJK.match(ch), without the call
             if ch in "的和与或及为是在从到至把被比而且等、，。；：":
                 break
             toks.append(UnitTok(i, i + 1, ch, "cjk"))
@@ -406,19 +406,25 @@ def best_unit(f: str, toks: list[UnitTok]) -> tuple[str, int, int, UnitInfo] | N
             text = _EN_RESPELL[text.lower()]
         elif text in _CAPITAL_RESPELL:
             text = _CAPITAL_RESPELL[text]
-        info = unit_or_none(text) if not (_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD"
-                                          or _TEMPERATURE_NAME.fullmatch(text))) else None
+        info = unit_or_none(text) if not _temperature_word(text) else None
         if info is None and (not CJK.search(text) or text in _CJK_RESPELL or text in _CJK_CURRENCIES
                              or "/" in text):
             alt = _respell(text)
             if alt is not None:
                 text, info = alt
-        if info is not None and info.factor < 1 and len(info.dims.items) == 1 and info.dims.items[0][0] in _COUNT_DIMS:
+        if info is not None and len(info.dims.items) == 1 and info.dims.items[0][0] in _COUNT_DIMS and info.factor < 1:
             continue     # "one player" is no pico-layer: a count has no fractional prefix
         if info is not None and info.canonical not in ("×",) and "constant" not in info.canonical:
             return text, toks[0].start, last.end, info
     return None
 
+
+
+@lru_cache(maxsize=4096)
+def _temperature_word(text: str) -> bool:
+    """A temperature's words ("°C", "degrees Fahrenheit"), left to the readings of temperature; cached (every
+    run of words after a number is asked, and a document repeats its units)."""
+    return bool(_TEMPERATURE.fullmatch(text) and (text[0] in "°℃℉dD" or _TEMPERATURE_NAME.fullmatch(text)))
 
 
 def unit_after(f: str, tok_kind: str, pos: int, limit: int,

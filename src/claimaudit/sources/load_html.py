@@ -37,6 +37,24 @@ _BLOCK = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "br", "hr", "section",
 _WS = re.compile(r"[ \t\r\n\f\v]+")
 #: A footnote marker right after a number at the end of a cell (``852*``).
 MARKER = re.compile(r"(?<=\d)[*†‡§¶]+$")
+_WS_NOT_SPACE = frozenset("\t\r\n\f\v")
+_MARKS = frozenset("*†‡§¶")
+
+
+def collapse_spaces(text: str) -> str:
+    """``_WS.sub(" ", text)``: runs of whitespace as one space; a text with no run to change is returned as
+    it is (most cells and pieces: the substitution costs a few µs even where it changes nothing)."""
+    return _WS.sub(" ", text) if "  " in text or not _WS_NOT_SPACE.isdisjoint(text) else text
+
+
+def drop_marker(text: str) -> str:
+    """``MARKER.sub("", text)``: a footnote marker after a number at the end dropped (tested first: the
+    marker is the last character, or the one before a last newline, as ``$`` reads it)."""
+    if (text[-1:] and text[-1] in _MARKS) or (text[-1:] == "\n" and text[-2:-1] and text[-2] in _MARKS):
+        return MARKER.sub("", text)
+    return text
+
+
 _EXP_BASE = re.compile(r"(?:[x×*·]\s?)10\s?$")
 _EXPONENT = re.compile(r"\s*[-−+]?\d{1,3}\s*")
 
@@ -68,7 +86,7 @@ class _RawCell:
     th: bool = False
 
     def text(self) -> str:
-        return _WS.sub(" ", "".join(p for p, _, _ in self.pieces)).strip()
+        return collapse_spaces("".join(p for p, _, _ in self.pieces)).strip()
 
 
 @dataclass
@@ -211,7 +229,7 @@ class HtmlRenderer(HTMLParser):
         for k, piece in enumerate(data.split("\n")):
             at = src + pos
             pos += len(piece) + 1
-            text = _WS.sub(" ", piece if k == 0 else " " + piece)
+            text = collapse_spaces(piece if k == 0 else " " + piece)
             lead = len(piece) - len(piece.lstrip())
             if self.out.ends_with("\n "):
                 text = text.lstrip(" ")
@@ -250,7 +268,7 @@ class HtmlRenderer(HTMLParser):
             for c in r.cells:
                 while col in carried:
                     col += 1
-                text = MARKER.sub("", c.text())
+                text = drop_marker(c.text())
                 cells.append((col, c, text))
                 if c.rowspan > 1:
                     for k in range(c.colspan):
@@ -279,7 +297,7 @@ class HtmlRenderer(HTMLParser):
                         headers[k].append(text)
         # Rowspan header cells ("Model" over two header rows) are carried: fill from the first row.
         joined = [" / ".join(h) for h in headers]
-        caption = _WS.sub(" ", "".join(raw.caption)).strip()
+        caption = collapse_spaces("".join(raw.caption)).strip()
         index = len(self.tables)
         out.newline()
         if caption:
@@ -330,11 +348,11 @@ class HtmlRenderer(HTMLParser):
         # Trim the whitespace at both ends, collapse inside.
         texts: list[tuple[str, int, bool]] = []
         for p, s, v in pieces:
-            t = _WS.sub(" ", p)
+            t = collapse_spaces(p)
             lead = len(p) - len(p.lstrip()) if v else 0
             texts.append((t, s + lead, v and t == p))
         joined = "".join(t for t, _, _ in texts)
-        stripped = MARKER.sub("", joined.strip())
+        stripped = drop_marker(joined.strip())
         if not stripped:
             return
         # Write piece by piece so each keeps its source offset.

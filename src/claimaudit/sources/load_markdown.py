@@ -21,7 +21,7 @@ from typing import Any
 
 from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
 from .limits import Limits
-from .load_html import MARKER, HtmlRenderer, MalformedHTML, exponent, finish_document
+from .load_html import HtmlRenderer, MalformedHTML, drop_marker, exponent, finish_document
 from .markdown_tokens import markdown_tokens
 
 _PARSER: Any = None
@@ -126,7 +126,7 @@ def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str
             lead = len(p) - len(p.lstrip())
             pieces[0] = (p[lead:], a + lead if v else a, v, pr)
             p, a, v, pr = pieces[-1]
-            p = MARKER.sub("", p.rstrip())
+            p = drop_marker(p.rstrip())
             pieces[-1] = (p, a, v, pr)
     words = []
     for p, a, v, pr in pieces:
