@@ -241,6 +241,12 @@ else:
         if w > 1:
             from last_result import mark                  # marks['last']: the last worker result is in
             mark(par, marks)
+            if hasattr(par, '_Feeder'):                   # marks['first']: the first part goes to the worker
+                feed = par._Feeder.feed
+                def _feed(self):
+                    marks.setdefault('first', time.process_time())
+                    return feed(self)
+                par._Feeder.feed = _feed
         fmt = sys.argv[5] if len(sys.argv) > 5 else 'json'
         options = RunOptions(workers=w, checklist='no')
         t, wall = time.process_time(), time.perf_counter()
@@ -263,6 +269,7 @@ else:
         out = {'cpu': cpu, 'run': t_run, 'children': kids.ru_utime + kids.ru_stime,
                'wall': time.perf_counter() - wall, 'n': len(run.results),
                'tail': cpu - (marks['last'] - t) if 'last' in marks else None,
+               'first': marks['first'] - t if 'first' in marks else 0.0,
                'dynamic': hasattr(par, '_Feeder')}
     else:
         t = time.process_time()
@@ -450,9 +457,11 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
     Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits groups too, reads the
     worker's results back, merges, writes the report) until the last worker result is in and after it,
     and the worker's; the wall times. On a shared machine wall time measures the other load, so the
-    speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parallel phase +
-    the parent's part after it), the parallel phase being half the two processes' CPU when groups are
-    handed out one at a time (the longer one's with fixed buckets, as before). The JSON output of
+    speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parent's part
+    before the first part goes to the worker + the parallel phase + the parent's part after it), the
+    parallel phase being half the two processes' CPU when groups are handed out one at a time (the
+    longer one's with fixed buckets, as before; the part before the worker has any is the parent's
+    alone: it was counted as parallel, halved, until 2026-12). The JSON output of
     `claimaudit run --format json` with and without -n 2 is compared once, as text (all but the times)."""
     from gen_claims import make
 
@@ -474,7 +483,10 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
             before = p_cpu - p_tail
             estimates = [s_cpu / (max(r["cpu"] - r["tail"], r["children"]) + r["tail"]) for r in par]
             if dynamic:
-                estimates = [s_cpu / ((r["cpu"] - r["tail"] + r["children"]) / 2 + r["tail"]) for r in par]
+                # the parent alone before the first part goes to the worker (finding the files, their
+                # groups, the checkers), then both processes, then the parent alone again
+                estimates = [s_cpu / (r["first"] + (r["cpu"] - r["tail"] - r["first"] + r["children"]) / 2 + r["tail"])
+                             for r in par]
             same = ""
             if fmt == "json":
                 env = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -488,7 +500,8 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
             ceiling = _side_by_side(Path(tmp), fmt, s_wall)
             print(f"-n 2 on {count} claims in {files} files, --format {fmt} ({reps} interleaved runs, medians; "
                   f"load average {os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU "
-                  f"{p_cpu:.2f} s ({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
+                  f"{p_cpu:.2f} s ({m(r['first'] for r in par):.2f} before the first part goes to the worker, "
+                  f"{before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
                   f"CPU {p_kids:.2f} s (overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up "
                   f"on 2 idle cores {m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
                   f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
