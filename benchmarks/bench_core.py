@@ -4,6 +4,7 @@
     python benchmarks/bench_core.py --full          # also 1M claims, 5 reps at 100k, -n 2 on 100k claims
     python benchmarks/bench_core.py --sizes 10000 --reps 7 --skip-cold --skip-parallel
     python benchmarks/bench_core.py --memory-breakdown 10000   # what the peak memory per claim holds
+    python benchmarks/bench_core.py --instructions 1000 3000   # instructions per phase (callgrind), growth
 
 All times are process CPU time (``time.process_time`` in a child process that does one run), medians of
 interleaved runs, so other load on the machine matters less than wall time would; cold start is wall time
@@ -314,6 +315,75 @@ print(json.dumps({'n': n, 'phases': phases.most_common(), 'lines': [(p, l, v) fo
 """
 
 
+#: Run in a child under callgrind: the e2e run (records for the terminal, the text report), each phase
+#: ending with a call of os.sched_get_priority_max, at which callgrind starts a new dump (--dump-before).
+MARKED = r"""
+import io, os, sys
+folder = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import claimaudit.checkers.step as step
+import claimaudit.engine.records as records
+import claimaudit.engine.run as run_mod
+from claimaudit.reporters import render
+
+def marked(module, name):
+    real = getattr(module, name)
+    def call(*a, **k):
+        out = real(*a, **k)
+        os.sched_get_priority_max(0)
+        return out
+    setattr(module, name, call)
+
+for module, name in ((run_mod, "collect"), (run_mod, "evaluate_files"), (step, "run_checkers")):
+    marked(module, name)
+os.sched_get_priority_max(0)      # the imports end
+run = run_mod.run_claims([folder + "/claims"], folder, run_mod.RunOptions())
+os.sched_get_priority_max(0)      # the rest of the run: outcomes (and the checklist, on a small run)
+report = records.as_report(run, formats={"text"})
+os.sched_get_priority_max(0)
+render("text", report, io.StringIO(), verbosity=-1)
+os.sched_get_priority_max(0)
+"""
+#: The phases MARKED's dumps end, in order (the last dump: the process's exit).
+MARKED_PHASES = ("imports", "load", "evaluation", "checkers", "outcomes", "records", "text report")
+
+
+def instructions(sizes: list[int]) -> None:
+    """Instructions executed per phase of the e2e run (callgrind), at each size, and their growth per
+    claim: unlike CPU time on a shared machine (two hardware threads of a core slow each other), a
+    count that other load does not change. Slow: about 4 minutes per 10,000 claims."""
+    import glob
+    import shutil
+
+    from gen_claims import make
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("valgrind is not installed")
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    rows: dict[int, list[int]] = {}
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            count = make(n, Path(tmp))
+            out = Path(tmp) / "cg"
+            subprocess.run([valgrind, "--tool=callgrind", "--dump-before=sched_get_priority_max",
+                            f"--callgrind-out-file={out}.%p", sys.executable, "-c", MARKED, tmp,
+                            str(ROOT / "benchmarks")], env=env, capture_output=True, check=True)
+            counts = []
+            for path in sorted(glob.glob(f"{out}.*.*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+                text = Path(path).read_text("utf-8", "replace")
+                counts.append(int(re.search(r"^summary: (\d+)", text, re.M).group(1)))
+            rows[count] = counts
+            print(f"{count:>8} claims: " + ", ".join(f"{ph} {c / 1e9:.2f} G" for ph, c in zip(MARKED_PHASES, counts,
+                                                                                                strict=False)),
+                  flush=True)
+    for a, b in itertools.pairwise(sorted(rows)):
+        after = [rows[b][i] / rows[a][i] for i in range(1, min(len(rows[a]), len(rows[b])))]
+        total = sum(rows[b][1:]) / sum(rows[a][1:])
+        print(f"  growth {a} → {b} claims ({b / a:.2f}×) after the imports: {total:.3f}× the instructions ("
+              + ", ".join(f"{ph} {g:.3f}×" for ph, g in zip(MARKED_PHASES[1:], after, strict=False)) + ")")
+
+
 def memory_breakdown(folder: Path) -> None:
     """What is live per claim once the terminal's records are built (tracemalloc, grouped by the phase
     that allocated it and by the claimaudit line that did): where the peak memory goes."""
@@ -540,6 +610,8 @@ if __name__ == "__main__":
     ap.add_argument("--parallel-claims", type=int, default=None,
                     help="claims for -n 2 (default 20000, 100000 with --full)")
     ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
+    ap.add_argument("--instructions", type=int, nargs="+", default=None, metavar="N",
+                    help="only count the instructions of each phase at these claim counts (callgrind; slow)")
     ap.add_argument("--memory-breakdown", type=int, default=None, metavar="N",
                     help="only print what is live per claim at the peak (tracemalloc) on N generated claims")
     a = ap.parse_args()
@@ -548,6 +620,9 @@ if __name__ == "__main__":
     sizes = a.sizes or ([1000, 10_000, 100_000, 1_000_000] if a.full else [1000, 10_000, 100_000])
     big_reps = a.big_reps or (5 if a.full else 1)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    if a.instructions:
+        instructions(a.instructions)
+        raise SystemExit(0)
     if a.memory_breakdown:
         from gen_claims import make
 
