@@ -4,6 +4,7 @@
     python benchmarks/bench_core.py --full          # also 1M claims, 5 reps at 100k, -n 2 on 100k claims
     python benchmarks/bench_core.py --sizes 10000 --reps 7 --skip-cold --skip-parallel
     python benchmarks/bench_core.py --memory-breakdown 10000   # what the peak memory per claim holds
+    python benchmarks/bench_core.py --instructions 1000 3000   # instructions per phase (callgrind), growth
 
 All times are process CPU time (``time.process_time`` in a child process that does one run), medians of
 interleaved runs, so other load on the machine matters less than wall time would; cold start is wall time
@@ -241,6 +242,12 @@ else:
         if w > 1:
             from last_result import mark                  # marks['last']: the last worker result is in
             mark(par, marks)
+            if hasattr(par, '_Feeder'):                   # marks['first']: the first part goes to the worker
+                feed = par._Feeder.feed
+                def _feed(self):
+                    marks.setdefault('first', time.process_time())
+                    return feed(self)
+                par._Feeder.feed = _feed
         fmt = sys.argv[5] if len(sys.argv) > 5 else 'json'
         options = RunOptions(workers=w, checklist='no')
         t, wall = time.process_time(), time.perf_counter()
@@ -263,6 +270,7 @@ else:
         out = {'cpu': cpu, 'run': t_run, 'children': kids.ru_utime + kids.ru_stime,
                'wall': time.perf_counter() - wall, 'n': len(run.results),
                'tail': cpu - (marks['last'] - t) if 'last' in marks else None,
+               'first': marks['first'] - t if 'first' in marks else 0.0,
                'dynamic': hasattr(par, '_Feeder')}
     else:
         t = time.process_time()
@@ -305,6 +313,75 @@ for st in tracemalloc.take_snapshot().statistics('traceback'):
                   f"{linecache.getline(last.filename, last.lineno).strip()[:60]}")] += st.size
 print(json.dumps({'n': n, 'phases': phases.most_common(), 'lines': [(p, l, v) for (p, l), v in lines.most_common(25)]}))
 """
+
+
+#: Run in a child under callgrind: the e2e run (records for the terminal, the text report), each phase
+#: ending with a call of os.sched_get_priority_max, at which callgrind starts a new dump (--dump-before).
+MARKED = r"""
+import io, os, sys
+folder = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import claimaudit.checkers.step as step
+import claimaudit.engine.records as records
+import claimaudit.engine.run as run_mod
+from claimaudit.reporters import render
+
+def marked(module, name):
+    real = getattr(module, name)
+    def call(*a, **k):
+        out = real(*a, **k)
+        os.sched_get_priority_max(0)
+        return out
+    setattr(module, name, call)
+
+for module, name in ((run_mod, "collect"), (run_mod, "evaluate_files"), (step, "run_checkers")):
+    marked(module, name)
+os.sched_get_priority_max(0)      # the imports end
+run = run_mod.run_claims([folder + "/claims"], folder, run_mod.RunOptions())
+os.sched_get_priority_max(0)      # the rest of the run: outcomes (and the checklist, on a small run)
+report = records.as_report(run, formats={"text"})
+os.sched_get_priority_max(0)
+render("text", report, io.StringIO(), verbosity=-1)
+os.sched_get_priority_max(0)
+"""
+#: The phases MARKED's dumps end, in order (the last dump: the process's exit).
+MARKED_PHASES = ("imports", "load", "evaluation", "checkers", "outcomes", "records", "text report")
+
+
+def instructions(sizes: list[int]) -> None:
+    """Instructions executed per phase of the e2e run (callgrind), at each size, and their growth per
+    claim: unlike CPU time on a shared machine (two hardware threads of a core slow each other), a
+    count that other load does not change. Slow: about 4 minutes per 10,000 claims."""
+    import glob
+    import shutil
+
+    from gen_claims import make
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("valgrind is not installed")
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    rows: dict[int, list[int]] = {}
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            count = make(n, Path(tmp))
+            out = Path(tmp) / "cg"
+            subprocess.run([valgrind, "--tool=callgrind", "--dump-before=sched_get_priority_max",
+                            f"--callgrind-out-file={out}.%p", sys.executable, "-c", MARKED, tmp,
+                            str(ROOT / "benchmarks")], env=env, capture_output=True, check=True)
+            counts = []
+            for path in sorted(glob.glob(f"{out}.*.*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+                text = Path(path).read_text("utf-8", "replace")
+                counts.append(int(re.search(r"^summary: (\d+)", text, re.M).group(1)))
+            rows[count] = counts
+            print(f"{count:>8} claims: " + ", ".join(f"{ph} {c / 1e9:.2f} G" for ph, c in zip(MARKED_PHASES, counts,
+                                                                                                strict=False)),
+                  flush=True)
+    for a, b in itertools.pairwise(sorted(rows)):
+        after = [rows[b][i] / rows[a][i] for i in range(1, min(len(rows[a]), len(rows[b])))]
+        total = sum(rows[b][1:]) / sum(rows[a][1:])
+        print(f"  growth {a} → {b} claims ({b / a:.2f}×) after the imports: {total:.3f}× the instructions ("
+              + ", ".join(f"{ph} {g:.3f}×" for ph, g in zip(MARKED_PHASES[1:], after, strict=False)) + ")")
 
 
 def memory_breakdown(folder: Path) -> None:
@@ -450,9 +527,11 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
     Measured: the serial run's CPU time; with -n 2 the parent's CPU time (it audits groups too, reads the
     worker's results back, merges, writes the report) until the last worker result is in and after it,
     and the worker's; the wall times. On a shared machine wall time measures the other load, so the
-    speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parallel phase +
-    the parent's part after it), the parallel phase being half the two processes' CPU when groups are
-    handed out one at a time (the longer one's with fixed buckets, as before). The JSON output of
+    speed-up on an idle 2-core machine is also estimated from CPU time: serial / (the parent's part
+    before the first part goes to the worker + the parallel phase + the parent's part after it), the
+    parallel phase being half the two processes' CPU when groups are handed out one at a time (the
+    longer one's with fixed buckets, as before; the part before the worker has any is the parent's
+    alone: it was counted as parallel, halved, until 2026-12). The JSON output of
     `claimaudit run --format json` with and without -n 2 is compared once, as text (all but the times)."""
     from gen_claims import make
 
@@ -474,7 +553,10 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
             before = p_cpu - p_tail
             estimates = [s_cpu / (max(r["cpu"] - r["tail"], r["children"]) + r["tail"]) for r in par]
             if dynamic:
-                estimates = [s_cpu / ((r["cpu"] - r["tail"] + r["children"]) / 2 + r["tail"]) for r in par]
+                # the parent alone before the first part goes to the worker (finding the files, their
+                # groups, the checkers), then both processes, then the parent alone again
+                estimates = [s_cpu / (r["first"] + (r["cpu"] - r["tail"] - r["first"] + r["children"]) / 2 + r["tail"])
+                             for r in par]
             same = ""
             if fmt == "json":
                 env = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -488,7 +570,8 @@ def parallel(n: int, files: int, reps: int, formats: tuple[str, ...] = ("json", 
             ceiling = _side_by_side(Path(tmp), fmt, s_wall)
             print(f"-n 2 on {count} claims in {files} files, --format {fmt} ({reps} interleaved runs, medians; "
                   f"load average {os.getloadavg()[0]:.1f} after): serial CPU {s_cpu:.2f} s; -n 2 parent CPU "
-                  f"{p_cpu:.2f} s ({before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
+                  f"{p_cpu:.2f} s ({m(r['first'] for r in par):.2f} before the first part goes to the worker, "
+                  f"{before:.2f} until the last worker result is in, {p_tail:.2f} after) + worker "
                   f"CPU {p_kids:.2f} s (overhead {100 * ((p_cpu + p_kids) / s_cpu - 1):+.0f}%); estimated speed-up "
                   f"on 2 idle cores {m(estimates):.2f}× (runs {min(estimates):.2f}–{max(estimates):.2f}×, "
                   f"{'groups handed out one at a time' if dynamic else 'fixed buckets'}); wall here {s_wall:.2f} s "
@@ -527,6 +610,8 @@ if __name__ == "__main__":
     ap.add_argument("--parallel-claims", type=int, default=None,
                     help="claims for -n 2 (default 20000, 100000 with --full)")
     ap.add_argument("--src", type=Path, default=None, help="measure the claimaudit sources in this folder")
+    ap.add_argument("--instructions", type=int, nargs="+", default=None, metavar="N",
+                    help="only count the instructions of each phase at these claim counts (callgrind; slow)")
     ap.add_argument("--memory-breakdown", type=int, default=None, metavar="N",
                     help="only print what is live per claim at the peak (tracemalloc) on N generated claims")
     a = ap.parse_args()
@@ -535,6 +620,9 @@ if __name__ == "__main__":
     sizes = a.sizes or ([1000, 10_000, 100_000, 1_000_000] if a.full else [1000, 10_000, 100_000])
     big_reps = a.big_reps or (5 if a.full else 1)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    if a.instructions:
+        instructions(a.instructions)
+        raise SystemExit(0)
     if a.memory_breakdown:
         from gen_claims import make
 

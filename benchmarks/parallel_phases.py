@@ -6,8 +6,9 @@ Runs the CLI's parallel path once (``run_claims_in_workers`` with the records bu
 the workers, the report rendered to /dev/null, the cyclic collector paused, as ``claimaudit run`` runs
 it) on ``gen_claims.py`` claims, and prints a line per phase of each process as it ends, then the
 totals: CPU seconds audited by each process, what moving the workers' results cost (pickled in the
-worker, read back in the parent), the parent's wait for the last result and its tail after it (merge,
-records, report). It prints figures; it asserts nothing.
+worker, read back in the parent), the parent's CPU before the worker has a part (it works alone then:
+the files, their groups, the checkers), the parent's wait for the last result and its tail after it
+(merge, records, report). It prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def _instrument(par: Any, log: str) -> None:
+def _instrument(par: Any, log: str, t0: list[float]) -> None:
     """Each phase of ``claimaudit.engine.parallel`` notes (process, phase, CPU, wall) in ``log`` as it
-    ends (the workers are forked, so they note theirs in the same file)."""
+    ends (the workers are forked, so they note theirs in the same file); ``t0``: the run's start (process
+    and wall time), from which the parent's part before the worker has anything to do is noted."""
 
     def note(what: str, cpu: float, wall: float, n: int | None = None) -> None:
         with open(log, "a", encoding="utf-8") as f:
@@ -61,6 +63,15 @@ def _instrument(par: Any, log: str) -> None:
         return out
 
     par._Feeder.take = _take
+    feed = par._Feeder.feed
+
+    def _feed(self: Any) -> None:
+        if not getattr(par, "_fed", False):    # the parent alone until the first part goes to the worker
+            par._fed = True
+            note("alone before the worker", time.process_time() - t0[0], time.perf_counter() - t0[1])
+        feed(self)
+
+    par._Feeder.feed = _feed
 
 
 def main() -> None:
@@ -81,8 +92,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         count = make(a.claims, Path(tmp), per_file=max(14, a.claims // a.files))
         log = str(Path(tmp) / "phases.jsonl")
-        _instrument(par, log)
+        start = [0.0, 0.0]
+        _instrument(par, log, start)
         t0c, t0 = time.process_time(), time.perf_counter()
+        start[:] = [t0c, t0]
         with paused_gc():
             run = par.run_claims_in_workers([tmp + "/claims"], tmp, RunOptions(workers=2, checklist="no"),
                                             formats={a.format}, slim=True, prerender=prerenderer({a.format}))
@@ -110,6 +123,8 @@ def main() -> None:
           f"worker {sums[('worker', 'audit')][0]:.2f} s CPU ({sums[('worker', 'audit')][2]} claims)")
     print(f"  results moved: pickled {sums[('worker', 'pickle')][0]:.2f} s + read back "
           f"{sums[('parent', 'read back')][0]:.2f} s CPU = {100 * moved / audited:.1f}% of the audit CPU")
+    alone = sums[("parent", "alone before the worker")][0]
+    print(f"  the parent alone before the first part goes to the worker (files, groups, checkers): {alone:.2f} s CPU")
     print(f"  parent's wait for the last result {last_wait:.2f} s wall; after the merge (records, report) "
           f"{tail:.2f} s CPU; whole run: parent CPU {cpu:.2f} s, wall {wall:.2f} s")
 

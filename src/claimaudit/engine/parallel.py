@@ -60,6 +60,16 @@ Prerender = Callable[[dict[str, Any]], dict[str, Any]]
 _DOTTED = re.compile(r"(?<![\w-])([\w-]+)\.")
 
 
+def dotted_names(text: str) -> set[str]:
+    """The names ``text`` writes before a dot (:data:`_DOTTED`), scanned in its words that hold one.
+
+    No name spans whitespace (it is no name character), so the matches in the words with a dot,
+    joined by spaces, are those in the whole text; the scan, a regular expression tried at every
+    character, was 0.35 s of the parent's CPU before any worker starts at 100,000 claims (7.5 MB),
+    the split 3.4× less."""
+    return set(_DOTTED.findall(" ".join([word for word in text.split() if "." in word])))
+
+
 def worker_count(text: str) -> int:
     """``auto`` -> the CPUs this process may use; else a whole number ≥ 1 (ValueError otherwise)."""
     if text.strip().lower() == "auto":
@@ -101,7 +111,7 @@ def file_groups(files: list[Path]) -> list[list[int]]:
                 text = fh.read(MAX_FILE_BYTES + 1).decode("utf-8", "replace")
         except OSError:
             continue     # the worker reports it, located, as a serial run would
-        for name in set(_DOTTED.findall(text)):
+        for name in dotted_names(text):
             j = by_stem.get(name)
             if j is not None:
                 union(i, j)
@@ -349,7 +359,7 @@ def _audit_bucket(paths: list[str], root: str, options: RunOptions,
                 if r.record is not None:   # (brief, state, record): see records.prebuild_records
                     r.record = (*r.record[:2], prerender(r.record[2]))
     return {"collect_errors": collect_errors, "results": run.results, "all_results": run.all_results,
-            "unavailable": _unavailable(run.results),
+            "unavailable": _unavailable(run.results), "solvable": sum(map(_solvable, run.results)),
             "errors": run.errors, "collected": run.collected,
             "doc_sources": [(cf.path, doc_sources([cf])) for cf in files]}
 
@@ -413,7 +423,9 @@ def run_parallel(paths: list[str | Path], root: Path, options: RunOptions, t0: f
             finally:
                 feeder.stop()    # on an error here, the pool finishes the groups it has, and no more
         parts.sort(key=lambda gp: gp[0][0])   # in file order: errors without a file keep a stable order
-        if solve_budget is not None and sum(_solvable(r) for _b, p in parts for r in p["results"]) > solve_budget:
+        # (the claims to solve counted where each part was audited: here, once every result is in, a
+        # pass over all of them was part of what the parent does alone)
+        if solve_budget is not None and sum(p["solvable"] for _b, p in parts) > solve_budget:
             return None   # CA111 solves at most max_claims per run, in claim order: only a serial run agrees
         collect_errors: list[tuple[int, Any]] = []
         eval_errors: list[tuple[tuple[int, int], Any]] = []
