@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -358,6 +358,16 @@ class FinderBase:
             head = t.header[c] if c < len(t.header) else ""
             self._cell_units[key] = unit_words(head) or unit_words(t.caption)
         return self._cell_units[key]
+
+    def sentence_numbers(self, most: int, stated: set[int | None]) -> Iterator[tuple[list[int], int]]:
+        """(sentence's mentions, mention) for each plain number of each sentence of three to ``most`` values
+        not yet a relation's target: usable, a number, no unit (the loop the count finders share)."""
+        for idx in self.sentences().values():
+            if 3 <= len(idx) <= most:
+                for v in idx:
+                    m = self.ms[v]
+                    if v not in stated and _usable(m) and m.number.kind == "number" and not m.unit.dims.items:
+                        yield idx, v
 
     def sentences(self) -> dict[tuple[int, int], list[int]]:
         """The prose mentions (outside tables) of each sentence, in document order (computed once). A

@@ -15,11 +15,10 @@ from fractions import Fraction
 
 from .document import Table
 from .relation_model import FinderBase, Relation, _ref, _usable, _where
+from .relations_percent import SLASHED
 
 # "(n = 214)", "n=214", "N = 1,024", "（n=120）"; the group's size, printed in the header
 _N_IN_HEADER = re.compile(r"(?<![A-Za-z])[nN]\s*[=＝]\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]*\d)")
-# a part over its whole as printed in a cell, "41/50" (digits only: no date, no score in words)
-_SLASHED = re.compile(r"\d[\d,]*\s*/\s*\d[\d,]*")
 # the cell: a count, then its percentage in parentheses
 _COUNT_PERCENT = re.compile(r"\s*\d[\d,]*\s*[(（]\s*\d+(?:\.\d+)?\s*%\s*[)）]\s*")
 
@@ -67,7 +66,7 @@ class CountCellRelations(FinderBase):
                     if f is None or p is None:
                         continue
                     mf, mp = self.ms[f], self.ms[p]
-                    if mf.number.kind == "ratio" and _SLASHED.fullmatch(mf.printed) and mp.number.kind == "percent" \
+                    if mf.number.kind == "ratio" and SLASHED.fullmatch(mf.printed) and mp.number.kind == "percent" \
                             and _usable(mf) and _usable(mp):
                         pairs.append((r, f, p))
                 near = [x for x in pairs if abs(self.ms[x[1]].number.nominal * 100 - self.ms[x[2]].number.nominal)

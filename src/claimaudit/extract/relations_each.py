@@ -103,32 +103,28 @@ class EachRelations(FinderBase):
         if not may_print(text, ("every",)):
             return out
         stated = {r.target for r in found}
-        for idx in self.sentences().values():
-            if len(idx) < 3 or len(idx) > 20:
+        for idx, n in self.sentence_numbers(20, stated):
+            mn = ms[n]
+            if mn.number.nominal <= 1:
                 continue
-            for n in idx:
-                mn = ms[n]
-                if n in stated or not _usable(mn) or mn.number.kind != "number" or mn.unit.dims.items \
-                        or mn.number.nominal <= 1:
-                    continue
-                mo = _ONE_FOR_EVERY.search(text, max(0, mn.start - 48), mn.start)
-                if mo is None:
-                    continue
-                u = n       # ("one" is an article to the mention reader: no mention of its own)
-                others = [k for k in idx if k not in (u, n) and _usable(ms[k]) and ms[k].number.kind == "number"
-                          and not ms[k].unit.dims.items]
-                counted = (mo.group(1).split()[-1],)
-                xs = [k for k in others if any_same(nouns_of(text, ms[k], False), counted, False)]
-                ys = [k for k in others if k not in xs]
-                if len(xs) != 1 or len(ys) != 1:
-                    continue
-                x, y = xs[0], ys[0]
-                rel = self._stated("ratio", n, f"{_ref(y)} / {_ref(x)}", [y, x], confidence=0.75,
-                                   note=f"{mn.printed} is {ms[y].printed} over {ms[x].printed} ({mo.group(0).strip()})",
-                                   evidence="one thing for every N others, and the counts of both in the sentence: ")
-                rel.approx = True
-                out.append(rel)
-                stated.add(n)
+            mo = _ONE_FOR_EVERY.search(text, max(0, mn.start - 48), mn.start)
+            if mo is None:
+                continue
+            u = n       # ("one" is an article to the mention reader: no mention of its own)
+            others = [k for k in idx if k not in (u, n) and _usable(ms[k]) and ms[k].number.kind == "number"
+                      and not ms[k].unit.dims.items]
+            counted = (mo.group(1).split()[-1],)
+            xs = [k for k in others if any_same(nouns_of(text, ms[k], False), counted, False)]
+            ys = [k for k in others if k not in xs]
+            if len(xs) != 1 or len(ys) != 1:
+                continue
+            x, y = xs[0], ys[0]
+            rel = self._stated("ratio", n, f"{_ref(y)} / {_ref(x)}", [y, x], confidence=0.75,
+                               note=f"{mn.printed} is {ms[y].printed} over {ms[x].printed} ({mo.group(0).strip()})",
+                               evidence="one thing for every N others, and the counts of both in the sentence: ")
+            rel.approx = True
+            out.append(rel)
+            stated.add(n)
         return out
 
 
@@ -181,35 +177,31 @@ class EachRelations(FinderBase):
         if not may_print(text, (" per ",)):
             return out
         stated = {r.target for r in found}
-        for idx in self.sentences().values():
-            if len(idx) < 3 or len(idx) > 30:
+        for idx, v in self.sentence_numbers(30, stated):
+            m = ms[v]
+            if not any(ch.isdigit() for ch in m.printed):
                 continue
-            for v in idx:
-                m = ms[v]
-                if v in stated or not _usable(m) or m.number.kind != "number" or m.unit.dims.items \
-                        or not any(ch.isdigit() for ch in m.printed):
-                    continue
-                per = _NOUN_PER.match(text, m.end)
-                if per is None:
-                    continue
-                num, den = per.group("num"), per.group("den")
-                bare = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"
-                        and not ms[k].unit.dims.items and not ms[k].number.is_range]
-                nouns = {k: self._nouns_after(k, False) for k in bare}
-                whole = [k for k in bare if (any_same(nouns[k], (num,), False) if num
-                                             else nouns[k] and not any_same(nouns[k], (den,), False))]
-                items = [k for k in bare if any_same(nouns[k], (den,), False)]
-                if len(whole) != 1 or len(items) != 1 or whole[0] == items[0] or self.base(items[0]) < 2:
-                    continue
-                a, b = whole[0], items[0]
-                got, want = self.base(a) / self.base(b), self.base(v)
-                near = want > 0 and abs(got - want) <= want * 3 / 10
-                out.append(self._stated(
-                    "rate", v, f"{_ref(a)} / {_ref(b)}", [a, b], unitless=True, confidence=0.75 if near else 0.4,
-                    note=f"{m.printed} is {ms[a].printed} over {ms[b].printed}",
-                    evidence=f"a count per {den}, the sentence's one count of the things counted and its one count "
-                             f"of {den}: "))
-                stated.add(v)
+            per = _NOUN_PER.match(text, m.end)
+            if per is None:
+                continue
+            num, den = per.group("num"), per.group("den")
+            bare = [k for k in idx if k != v and _usable(ms[k]) and ms[k].number.kind == "number"
+                    and not ms[k].unit.dims.items and not ms[k].number.is_range]
+            nouns = {k: self._nouns_after(k, False) for k in bare}
+            whole = [k for k in bare if (any_same(nouns[k], (num,), False) if num
+                                         else nouns[k] and not any_same(nouns[k], (den,), False))]
+            items = [k for k in bare if any_same(nouns[k], (den,), False)]
+            if len(whole) != 1 or len(items) != 1 or whole[0] == items[0] or self.base(items[0]) < 2:
+                continue
+            a, b = whole[0], items[0]
+            got, want = self.base(a) / self.base(b), self.base(v)
+            near = want > 0 and abs(got - want) <= want * 3 / 10
+            out.append(self._stated(
+                "rate", v, f"{_ref(a)} / {_ref(b)}", [a, b], unitless=True, confidence=0.75 if near else 0.4,
+                note=f"{m.printed} is {ms[a].printed} over {ms[b].printed}",
+                evidence=f"a count per {den}, the sentence's one count of the things counted and its one count "
+                         f"of {den}: "))
+            stated.add(v)
         return out
 
     def _nouns_after(self, k: int, zh: bool) -> tuple[str, ...]:

@@ -34,8 +34,8 @@ _ZH_SHARE_AFTER = re.compile(r"^[^\d，。；\n]{0,8}[,，]\s*(?:约占|占比(?
 _PAREN_SHARE = re.compile(r"^[^\d()（）\n]{0,12}?[(（]\s*(?:占|占比|约|約)?\s*$")     # "1,260 人（占 42%）"
 # "X% (A against B)", "X% (A vs B)", "X% (A/B)": the share before a parenthesis holding the part and the whole
 _AGAINST = re.compile(r"^\s*(?:against|vs\.?|versus|over|relative to|compared (?:with|to)|对比|相对于?)\s*$", re.I)
-# "220/250": a part over its whole as printed (never "1/2" of a fraction word, a date or a score: digits only)
-_SLASHED = re.compile(r"\d[\d,]*\s*/\s*\d[\d,]*")
+#: "220/250": a part over its whole as printed (never "1/2" of a fraction word, a date or a score: digits only)
+SLASHED = re.compile(r"\d[\d,]*\s*/\s*\d[\d,]*")
 # from a share to the parenthesis holding its fraction, in one clause: "92.0% on a 250-episode subset ("
 _CLAUSE_TO_PAREN = re.compile(r"[^\S\n]*(?:[^;；。()（）\n%]{0,48}?\s)?[(（]\s*")
 # a word of change right before the share: "drops by 9% (…)", "fewer 9%", "快 9%" (change_words)
@@ -179,11 +179,11 @@ class PercentRelations(FinderBase):
         ms, text = self.ms, self.text
         x = ids[p]
         after = next((k for k in ids[p + 1:] if ms[k].number.kind in ("ratio", "percent")), None)
-        if after is not None and ms[after].number.kind == "ratio" and _SLASHED.fullmatch(ms[after].printed) \
+        if after is not None and ms[after].number.kind == "ratio" and SLASHED.fullmatch(ms[after].printed) \
                 and _CLAUSE_TO_PAREN.fullmatch(text, ms[x].end, ms[after].start) \
                 and re.match(r"\s*[)）]", text[ms[after].end:ms[after].end + 3]):
             r = after
-        elif p and ms[ids[p - 1]].number.kind == "ratio" and _SLASHED.fullmatch(ms[ids[p - 1]].printed) \
+        elif p and ms[ids[p - 1]].number.kind == "ratio" and SLASHED.fullmatch(ms[ids[p - 1]].printed) \
                 and re.fullmatch(r"\s*[(（]\s*", self._gap(ids[p - 1], x)) \
                 and re.match(r"\s*[)）]", text[ms[x].end:ms[x].end + 3]):
             r = ids[p - 1]
