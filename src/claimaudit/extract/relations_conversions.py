@@ -113,7 +113,8 @@ class ConversionRelations(FinderBase):
         """"上下文长度 128K，即 131,072 tokens", "a context of 128K, i.e. 131,072 tokens", "1.2M (1,200,000)
         samples": a number printed with its scale letter, restated in full right after it: the same
         magnitude (a K read as 1024 where the reading allows it, as context lengths count). Audited (0.75)
-        when the two are within 5% of each other (1024 against 1000 is 2.4%, squared 4.9%)."""
+        when the two are within 5% of each other (1024 against 1000 is 2.4%, squared 4.9%). One count
+        in two scale words ("874B token（即 8,740 亿 token）", ``_rescaled``) is read here too."""
         out: list[Relation] = []
         ms, text = self.ms, self.text
         stated = {r.target for r in found}
