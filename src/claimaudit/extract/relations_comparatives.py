@@ -22,7 +22,7 @@ from .change_words import COMPARATIVE, DOWN, SCORE, UP, direction_of, words
 from .relation_model import _HEADER_UNIT_PART, _HEADER_WORD, Relation, _ref, _usable, _where
 from .relations_near import NEAR_LINES, NearTableRelations
 from .relations_points import _positions
-from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
+from .relations_table import body_rows
 
 # the comparative beside the value (change_words; its one-character words anchored by the patterns here)
 _LESS = words(DOWN, (COMPARATIVE, SCORE), bare="plain")
@@ -99,8 +99,7 @@ class ComparativeRelations(NearTableRelations):
         average rows left out) or column headers; each also by its name without the first word ("P7 Pro",
         "P5" for "极光 P7 Pro", "极光 P5": reviews drop the brand) when that shorter name is no other's and
         is a model name (letters and digits) or three characters long."""
-        names = [(t.label(r), r) for r in range(len(t.rows))
-                 if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))] if axis == "rows" \
+        names = [(t.label(r), r) for r in body_rows(t)] if axis == "rows" \
             else [(self._header(t, c), c) for c in range(1, t.ncols)]
         if axis == "rows":
             names += self._inner_labels(t, [r for _n, r in names])

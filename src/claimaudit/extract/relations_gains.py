@@ -9,7 +9,7 @@ import re
 from .change_words import CHANGE, RANK, SCORE, UP, words
 from .relation_model import Relation, _recomputes, _ref, _usable, _where
 from .relations_doc import DocRelations
-from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
+from .relations_table import body_rows
 
 # a word of gain in the sentence (change_words): improves, higher, outperforms, 提升, 领先
 _GAIN_WORDS = re.compile(words(UP, (CHANGE, SCORE, RANK)), re.I)
@@ -69,8 +69,7 @@ class GainRelations(DocRelations):
         for t_index, c in cols[head]:
             t = self.doc.tables[t_index]
             named = {lab: r for lab, where in rows.items() for ti, r in where if ti == t_index}
-            body = [r for r in range(len(t.rows))
-                    if not (TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))]
+            body = body_rows(t)
             base = [lab for lab in named if _BASELINE_BEFORE.search(sentence[:sentence.find(lab)])]
             subject = [lab for lab in named if lab not in base]
             if len(subject) != 1 or len(base) > 1:
@@ -113,9 +112,7 @@ class GainRelations(DocRelations):
         (the existing ``gains`` reads named rows), and only when one such table has the header (0.7)."""
         out: list[Relation] = []
         # (only a document with a table of two rows, once a summary row is left out, has such gains)
-        if not any(sum(1 for r in range(len(t.rows)) if not (TOTAL_LABEL.match(lab := t.label(r))
-                                                                 or AVERAGE_LABEL.match(lab))) == 2
-                   for t in self.doc.tables):
+        if not any(len(body_rows(t)) == 2 for t in self.doc.tables):
             return out
         stated = {r.target for r in found}
         for (s, e), every in self.sentences().items():
@@ -170,8 +167,7 @@ class GainRelations(DocRelations):
         pairs = []
         for t_index, c in where:
             t = self.doc.tables[t_index]
-            body = [r for r in range(len(t.rows))
-                    if not (TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))]
+            body = body_rows(t)
             cells = [(r, k) for r in body if (k := self.value(t, r, c)) is not None]
             if len(body) == 2 and len(cells) == 2:
                 pairs.append((t, cells))

@@ -29,6 +29,11 @@ TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|�
 AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
 
 
+def body_rows(t: Table) -> list[int]:
+    """The table's rows that are no summary of the others: not labelled Total / 合计 or Average / 平均."""
+    return [r for r in range(len(t.rows)) if not (TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))]
+
+
 def _float_bounds(m: Mention) -> tuple[float, float]:
     """The printed magnitude's interval as floats, widened by one step (a truncated reading). Units
     are left out: columns are screened on the numbers printed, the draft's formula then decides
@@ -301,8 +306,7 @@ class TableRelations(FinderBase):
                     cols[c] = vals
                     bounds[c] = [_float_bounds(self.ms[v]) if v is not None else None for v in vals]
             targets = sorted(cols, key=lambda c: -max(b[1] for b in bounds[c] if b is not None))
-            summary = frozenset(r for r in range(nrows)
-                                if TOTAL_LABEL.match(lab := t.label(r)) or AVERAGE_LABEL.match(lab))
+            summary = frozenset(range(nrows)).difference(body_rows(t))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
             for c in targets:
@@ -472,8 +476,7 @@ class TableRelations(FinderBase):
         taken = {r.target for r in found if r.kind == "column-product"} | {r.target for r in shares} \
             | {k for r in shares for k in r.parts if len(r.parts) == 1}
         for t in self.doc.tables:
-            rows = [r for r in range(len(t.rows))
-                    if not (TOTAL_LABEL.match(t.label(r)) or AVERAGE_LABEL.match(t.label(r)))]
+            rows = body_rows(t)
             cols = list(range(1, t.ncols))
             down = {c: [self.value(t, r, c) for r in rows] for c in cols}
             along = {r: [self.value(t, r, c) for c in cols] for r in range(len(t.rows))}
