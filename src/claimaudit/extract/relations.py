@@ -150,7 +150,7 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
-:mod:`.relations_table_shares` and :mod:`.relations_counts_after`; the
+:mod:`.relations_table_shares`, :mod:`.relations_counts_after` and :mod:`.relations_count_products`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -168,6 +168,7 @@ from .relations_column_notes import ColumnNoteRelations
 from .relations_comparatives import ComparativeRelations
 from .relations_conversions import ConversionRelations
 from .relations_count_cells import CountCellRelations
+from .relations_count_products import CountProductRelations
 from .relations_counts_after import CountAfterListRelations
 from .relations_deltas import DeltaRelations
 from .relations_differences import DifferenceRelations
@@ -209,7 +210,8 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      ConversionRelations, KiloReadings, ProsePointRelations,
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
-                     CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations):
+                     CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations,
+                     CountProductRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -275,6 +277,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.rate_times(out)
         out += self.weight_memory(out)
         out += self.sentence_products(out)
+        out += self.count_products(out)
         out += self.headlines()
         out += self.table_summaries(out)
         out += self.table_ranges()

@@ -1,0 +1,124 @@
+"""A total a sentence prints after the two values it is the product of, when its rounding says so: "12 epochs
+at 41.6 s per epoch, 8.3 min in total", "With 128 samples of 2,048 tokens, the calibration set is 262K tokens",
+"集群共 128 个计算节点，每节点 8 张卡，合计 1,024 张卡", "… 2,923 MWh of IT energy. With a PUE of 1.18 the
+facility drew 3,449 MWh".
+
+:meth:`.ProseRelations.sentence_products` reads a product from the units alone (of values that all have
+one), so a bare count ("12 epochs", "128 samples", a PUE) is no factor there, nor are two factors that
+both stand in the sentence before the total ("Over the 58 days the cluster averaged 2.1 MW. That is 2,923
+MWh"). Here the numbers are the evidence: a value is the product of a pair of values printed before it (in
+its sentence, or one or both in the sentence before it in the same paragraph) whose units multiply to its
+unit (a bare number leaves a unit as it is), when the product lies within the value's rounding and no
+other pair's does. A total that is a bare number or a count of things itself (two counts and a count) needs a total word
+before it (合计, 共, in total, a total of). Such a relation holds by construction, so it never raises an alarm; it
+is audited (0.7) because a reader checking the paragraph would check it, and it stays checked when the
+document changes.
+
+Precision first: the total's rounding must be fine (to 2.5% of it at most: "0.12 s" is too coarse for the
+numbers alone to say), factors are values read as equal (no bounds, ranges, percentages or multiples), a
+bare factor is more than 1, and the pair must be the only one.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .relation_model import FinderBase, Relation, _ref, _usable
+
+# a total word right before a bare total ("合计 1,024 张卡", "a total of 512 GPUs", "共 1,024 张")
+_TOTAL_BEFORE = re.compile(r"(?:合计|共计|总计|总共|一共|共有|共|总数为|in total|a total of|totall?ing|altogether)"
+                           r"\s*(?:约|about\s+|~)?\s*$", re.I)
+_TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:in total|in all|altogether)\b", re.I)
+#: The coarsest rounding of a total the numbers alone may match (half its last digit over its value).
+_FINEST = Fraction(1, 40)
+_MOST = 12          # values a sentence may print (a run of numbers states no product)
+#: The base dimensions of measures; any other one dimension is a count of things (GPUs, tokens, nodes).
+_MEASURES = frozenset({"length", "mass", "time", "current", "temperature", "substance", "luminosity", "information"})
+
+
+class CountProductRelations(FinderBase):
+    def count_products(self, found: list[Relation]) -> list[Relation]:
+        """Each prose value (not yet a relation's target) that is the product of exactly one pair of values
+        printed before it in its sentence or the one before, within its rounding (see the module)."""
+        out: list[Relation] = []
+        ms = self.ms
+        stated = {r.target for r in found}
+        spans = list(self.sentences().items())
+        for j, (_span, ids) in enumerate(spans):
+            if len(ids) > _MOST:
+                continue
+            # the sentence before, in the same paragraph (no blank line between their values: a list item is
+            # a paragraph of its own)
+            prev = spans[j - 1][1] if j and "\n\n" not in self.text[ms[spans[j - 1][1][-1]].end:ms[ids[0]].start] \
+                else []
+            if len(prev) > _MOST:
+                prev = []
+            pool = [k for k in (*prev, *ids) if self._factor(k)]
+            for t in ids:
+                if t in stated or not self._factor(t) or ms[t].number.nominal <= 0:
+                    continue
+                slack = self._slack(t)
+                if slack is None:
+                    continue
+                want = self.base(t)
+                before = [k for k in pool if ms[k].end <= ms[t].start]
+                pairs = [(a, b) for x, a in enumerate(before) for b in before[x + 1:]
+                         if self._composes(a, b, t) and abs(self.base(a) * self.base(b) - want) <= slack]
+                if len(pairs) != 1:
+                    continue
+                a, b = pairs[0]
+                bare = (ms[a].unit.dims * ms[b].unit.dims).dimensionless      # two bare counts and a count
+                if bare and not (ms[a].number.nominal.denominator == ms[b].number.nominal.denominator == 1
+                                 and self._named_total(t)):
+                    continue
+                if any({t, a, b} <= {r.target, *r.parts} for r in found):
+                    continue
+                formula = f"{_ref(a)} * {_ref(b)}"
+                fit = self._formula_fits(t, formula)
+                if fit is None or (fit[1] and not bare):     # magnitudes only for counts of things
+                    continue
+                where = "its sentence" if a in ids else "its sentence and the one before"
+                out.append(self._stated(
+                    "product", t, formula, [a, b], confidence=0.7, unitless=fit[1],
+                    note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
+                    evidence=f"the one pair of values before it in {where} whose units multiply to its unit and "
+                             "whose product is it within its rounding: "))
+                stated.add(t)
+        return out
+
+    def _factor(self, k: int) -> bool:
+        """A value that may be a product's factor or total: read as equal, a plain number (no percentage,
+        multiple or points), positive."""
+        m = self.ms[k]
+        return _usable(m) and m.number.kind == "number" and m.number.nominal > 0
+
+    def _composes(self, a: int, b: int, t: int) -> bool:
+        """The units of ``a`` and ``b`` multiply to ``t``'s, and a bare factor is a count or factor above 1."""
+        ms = self.ms
+        dims = ms[a].unit.dims * ms[b].unit.dims
+        if dims != ms[t].unit.dims and not (dims.dimensionless and self._counted(t)):
+            return False
+        return all(ms[k].unit.dims.items or (ms[k].unit.factor == 1 and ms[k].number.nominal > 1) for k in (a, b))
+
+    def _slack(self, t: int) -> Fraction | None:
+        """Half the last printed digit of ``t``, in base units (a plain integer: half a unit), or None when
+        that is coarser than :data:`_FINEST` of it."""
+        m = self.ms[t]
+        iv = m.number.interval
+        half = (iv.hi - iv.lo) / 2 if iv.hi != iv.lo else Fraction(1, 2)
+        if half > m.number.nominal * _FINEST:
+            return None
+        return half * m.unit.factor
+
+    def _counted(self, t: int) -> bool:
+        """A bare number or a count of things ("1,024 张卡", "512 GPUs"): no measure."""
+        items = self.ms[t].unit.dims.items
+        name = items[0][0].strip("[]") if items else ""
+        return not items or (len(items) == 1 and items[0][1] == 1 and name not in _MEASURES
+                             and not name.startswith("currency"))
+
+    def _named_total(self, t: int) -> bool:
+        m = self.ms[t]
+        return bool(_TOTAL_BEFORE.search(self.text, max(0, m.start - 16), m.start)
+                    or _TOTAL_AFTER.match(self.text, m.end))

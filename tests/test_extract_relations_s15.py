@@ -1,0 +1,71 @@
+"""Relations of session 15: a total printed after the two values it is the product of, read from its
+rounding ("12 epochs at 41.6 s per epoch, 8.3 min in total"). Sentences written for these tests in the
+shapes of model cards and infrastructure reports (not copied)."""
+
+from __future__ import annotations
+
+import pytest
+from test_relations_rules import rels, verdicts
+
+
+def doc(sentence: str) -> str:
+    return f"# Notes\n\n{sentence}\n"
+
+
+def audited(text: str, kind: str) -> list:
+    return [r for r in rels(text, kind) if r.confidence >= 0.7]
+
+
+def products(text: str) -> list[str]:
+    """The audited products, each as 'target = a * b' in the printed values."""
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+    from claimaudit.extract.relations import find_relations
+    d = analyse(text)
+    ms = extract_mentions(d)
+    out = []
+    for r in find_relations(d, ms):
+        if r.kind == "product" and r.confidence >= 0.7 and r.target is not None:
+            out.append(f"{ms[r.target].printed} = " + " * ".join(ms[k].printed for k in r.parts))
+    return out
+
+
+# -- a count and an amount each, their product after them -------------------------------------------
+@pytest.mark.parametrize("sentence, product", [
+    ("Training runs 12 epochs at 41.6 s per epoch, 8.3 min in total.", "8.3 min = 12 * 41.6 s"),
+    ("With 128 samples of 2,048 tokens, the calibration set is 262K tokens.", "262K tokens = 128 * 2,048 tokens"),
+    ("集群共 128 个计算节点，每节点 8 张加速卡，合计 1,024 张卡。", "1,024 张卡 = 128 * 8"),
+    # a factor without a unit that is no count: a PUE, the energy in the sentence before
+    ("The run used 2,923 MWh of IT energy. With the hall's PUE of 1.18 the facility drew 3,449 MWh.",
+     "3,449 MWh = 2,923 MWh * 1.18"),
+    # both factors in the sentence before ("That is …"), their units composing (MW × days = MWh)
+    ("Over the 58 days the cluster averaged 2.1 MW of IT load. That is 2,923 MWh of IT energy.",
+     "2,923 MWh = 58 days * 2.1 MW"),
+])
+def test_a_total_is_the_one_pair_before_it_whose_product_it_rounds(sentence, product):
+    assert product in products(doc(sentence))
+
+
+def test_the_product_is_audited_consistent(tmp_path):
+    text = doc("With 128 samples of 2,048 tokens, the calibration set is 262K tokens.")
+    assert "consistent" in verdicts(tmp_path, text, kind="product")
+
+
+@pytest.mark.parametrize("sentence", [
+    # the total's rounding is too coarse for the numbers alone to say (0.12 s: ±4%)
+    "We ran 12 trials of 10 ms, about 0.12 s.",
+    # a count total with no total word: three counts in a row say nothing
+    "We used 128 nodes and 8 racks; 1,024 jobs ran.",
+    # the total before its factors
+    "The calibration set is 262K tokens: 128 samples of 2,048 tokens.",
+    # the factor in another paragraph
+    "The run used 2,923 MWh of IT energy.\n\nWith a PUE of 1.18 the facility drew 3,449 MWh.",
+    # a percentage is no factor
+    "Of 2,000 prompts, 5% were refused, 100 prompts in total.",
+    # two pairs give it: which one the sentence means is not said
+    "We trained 4 models on 8 GPUs and 2 racks of 16 GPUs, 32 GPUs in total.",
+])
+def test_no_product_from_numbers_alone_without_fine_rounding_order_and_one_pair(sentence):
+    got = [p for p in products(doc(sentence)) if "=" in p]
+    assert not [p for p in got if p.split(" = ")[0] in ("0.12 s", "1,024 jobs", "262K tokens", "3,449 MWh",
+                                                        "100 prompts", "32 GPUs")], got
