@@ -69,3 +69,55 @@ def test_no_product_from_numbers_alone_without_fine_rounding_order_and_one_pair(
     got = [p for p in products(doc(sentence)) if "=" in p]
     assert not [p for p in got if p.split(" = ")[0] in ("0.12 s", "1,024 jobs", "262K tokens", "3,449 MWh",
                                                         "100 prompts", "32 GPUs")], got
+
+
+def rates(text: str) -> list[str]:
+    from claimaudit.extract.document import analyse
+    from claimaudit.extract.mentions import extract_mentions
+    from claimaudit.extract.relations import find_relations
+    d = analyse(text)
+    ms = extract_mentions(d)
+    return [f"{ms[r.target].printed} = {ms[r.parts[0]].printed} / {ms[r.parts[1]].printed}"
+            for r in find_relations(d, ms) if r.confidence >= 0.7 and r.target is not None and len(r.parts) == 2
+            and r.formula == f"{{{r.parts[0]}}} / {{{r.parts[1]}}}"]
+
+
+@pytest.mark.parametrize("sentence, rate", [
+    ("The 320 hours of teleoperation hold 21,333 episodes, so an episode lasts 54 s on average.",
+     "54 s = 320 hours / 21,333"),
+    ("Pre-training reads 300B tokens at 593,920 tokens/s, which takes about 140 hours.",
+     "about 140 hours = 300B tokens / 593,920 tokens/s"),
+])
+def test_a_measure_is_the_one_quotient_before_it_that_it_rounds(sentence, rate):
+    assert rate in rates(doc(sentence))
+
+
+def test_a_whole_number_the_quotient_rounds_is_read_as_rounded(tmp_path):
+    # 300B / 593,920 tokens/s is 140.3 hours: "about 140 hours" is consistent, not an exact 140
+    text = doc("Pre-training reads 300B tokens at 593,920 tokens/s, which takes about 140 hours.")
+    assert verdicts(tmp_path, text) == ["consistent"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each of the 21,333 episodes lasts 54 s; we logged 320 hours.",        # the total after the quotient
+])
+def test_no_quotient_when_the_values_stand_otherwise(sentence):
+    got = rates(doc(sentence))
+    assert not [r for r in got if r.startswith(("140 hours", "54 s"))], got
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    # the rate's denominator is printed "about": it is the result, checked with its tolerance (14.2 days)
+    ("At 3.67M tokens/s, the 4.5T-token run takes about 14 days.", "consistent"),
+    ("At 3.67M tokens/s, the 4.5T-token run takes about 16 days.", "inconsistent"),
+    # a product's factor printed "about": 762K GPU hours / 1,024 GPUs = 31.0 days
+    ("Training used 1,024 GPUs for about 31 days, 762K GPU hours.", "consistent"),
+    ("Training used 1,024 GPUs for about 36 days, 762K GPU hours.", "inconsistent"),
+])
+def test_a_value_printed_about_is_the_one_checked_not_an_exact_input(tmp_path, sentence, verdict):
+    text = doc(sentence)
+    from claimaudit.extract.pipeline import draft_text
+    got = [r for r in draft_text(text, "doc.md").relations if r.confidence >= 0.7]
+    d_printed = [r.note for r in got]
+    assert any("printed as approximate" in n for n in d_printed), d_printed
+    assert verdicts(tmp_path, text) == [verdict]

@@ -63,27 +63,38 @@ class CountProductRelations(FinderBase):
                     continue
                 want = self.base(t)
                 before = [k for k in pool if ms[k].end <= ms[t].start]
-                pairs = [(a, b) for x, a in enumerate(before) for b in before[x + 1:]
-                         if self._composes(a, b, t) and abs(self.base(a) * self.base(b) - want) <= slack]
+                pairs: list[tuple[int, int, str]] = [
+                    (a, b, "*") for x, a in enumerate(before) for b in before[x + 1:]
+                    if self._composes(a, b, t) and abs(self.base(a) * self.base(b) - want) <= slack]
+                if ms[t].unit.dims.items:
+                    # a measure over a count or a rate: "1.2T tokens at 766K tokens/s, about 18.1 days"
+                    pairs += [(a, b, "/") for a in before for b in before
+                              if a != b and self._divides(a, b, t) and abs(self.base(a) / self.base(b) - want) <= slack]
                 if len(pairs) != 1:
                     continue
-                a, b = pairs[0]
-                bare = (ms[a].unit.dims * ms[b].unit.dims).dimensionless      # two bare counts and a count
+                a, b, op = pairs[0]
+                bare = op == "*" and (ms[a].unit.dims * ms[b].unit.dims).dimensionless   # two bare counts, a count
                 if bare and not (ms[a].number.nominal.denominator == ms[b].number.nominal.denominator == 1
                                  and self._named_total(t)):
                     continue
                 if any({t, a, b} <= {r.target, *r.parts} for r in found):
                     continue
-                formula = f"{_ref(a)} * {_ref(b)}"
+                formula = f"{_ref(a)} {op} {_ref(b)}"
                 fit = self._formula_fits(t, formula)
                 if fit is None or (fit[1] and not bare):     # magnitudes only for counts of things
                     continue
-                where = "its sentence" if a in ids else "its sentence and the one before"
-                out.append(self._stated(
-                    "product", t, formula, [a, b], confidence=0.7, unitless=fit[1],
-                    note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
-                    evidence=f"the one pair of values before it in {where} whose units multiply to its unit and "
-                             "whose product is it within its rounding: "))
+                where = "its sentence" if a in ids and b in ids else "its sentence and the one before"
+                how = ("whose units multiply to its unit and whose product" if op == "*" else
+                       "whose units divide to its unit and whose quotient")
+                rel = self._stated(
+                    "product" if op == "*" else "rate", t, formula, [a, b], confidence=0.7, unitless=fit[1],
+                    note=f"{ms[t].printed} is {ms[a].printed} {'×' if op == '*' else '/'} {ms[b].printed}",
+                    evidence=f"the one pair of values before it in {where} {how} is it within its rounding: ")
+                iv = ms[t].number.interval
+                if iv.lo == iv.hi and (self.base(a) * self.base(b) if op == "*" else self.base(a) / self.base(b)) \
+                        != want:
+                    rel.rounding = "digits"     # "about 140 hours" for 140.3: a whole number rounded, not exact
+                out.append(rel)
                 stated.add(t)
         return out
 
@@ -100,6 +111,12 @@ class CountProductRelations(FinderBase):
         if dims != ms[t].unit.dims and not (dims.dimensionless and self._counted(t)):
             return False
         return all(ms[k].unit.dims.items or (ms[k].unit.factor == 1 and ms[k].number.nominal > 1) for k in (a, b))
+
+    def _divides(self, a: int, b: int, t: int) -> bool:
+        """The unit of ``a`` over that of ``b`` is ``t``'s, and a bare divisor is a count above 1."""
+        ms = self.ms
+        return ms[a].unit.dims / ms[b].unit.dims == ms[t].unit.dims and (
+            ms[b].unit.dims.items != () or (ms[b].unit.factor == 1 and ms[b].number.nominal > 1))
 
     def _slack(self, t: int) -> Fraction | None:
         """Half the last printed digit of ``t``, in base units (a plain integer: half a unit), or None when

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, words
@@ -172,6 +173,42 @@ _OPERATOR_BEFORE = re.compile(r"[×*·÷+]|\s[x−-]\s")
 def _one_sided(m: Mention) -> bool:
     """A one-sided bound the engine checks as such ("不足 15%", "over 20%"): no range, no relation of its own."""
     return not m.number.is_range and m.number.relation in ("<", "<=", ">", ">=") and m.relation is None
+
+
+
+def _approximate_input(ms: list[Mention], target: int, parts: list[int]) -> bool:
+    """A part printed "about" (约, ~) for a target printed plainly: "300B tokens at 593,920 tokens/s takes
+    about 140 hours" states the hours as the result; read as an input, "about 140" would be an exact 140
+    (qualifiers widen a claimed value, not an input) and the plain values a false alarm."""
+    return ms[target].number.relation != "~" and any(ms[k].number.relation == "~" for k in parts)
+
+
+def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None:
+    """``rel`` (a product of its parts, or a rate: part over part) solved for its one part printed "about",
+    which becomes the value checked, with its approximate tolerance ("about 140 hours" = 300B tokens /
+    593,920 tokens/s); ``rel`` as it is when several parts are approximate ("≈ 16.1M tokens per hour … about
+    $0.15 per million": their rounding covers the target), None when the solved formula does not compare."""
+    t = rel.target
+    approx = [k for k in rel.parts if ms[k].number.relation == "~"]
+    if t is None or len(approx) != 1:
+        return rel
+    k = approx[0]
+    others = [p for p in rel.parts if p != k]
+    if rel.formula == " / ".join(_ref(p) for p in rel.parts):          # t = a / b
+        a, b = rel.parts
+        order = [t, b] if k == a else [a, t]
+        formula = f"{_ref(t)} * {_ref(b)}" if k == a else f"{_ref(a)} / {_ref(t)}"
+    elif rel.formula == " * ".join(_ref(p) for p in rel.parts):        # t = a * b (* c)
+        order = [t, *others]
+        formula = f"{_ref(t)} / " + (_ref(others[0]) if len(others) == 1 else
+                                     "(" + " * ".join(_ref(p) for p in others) + ")")
+    else:
+        return None
+    if not _fits(ms[k], _evaluate(formula, ms)):
+        return None
+    return replace(rel, target=k, formula=formula, parts=order, at=ms[k].start,
+                   note=f"{ms[k].printed}, printed as approximate, solved from " + rel.note,
+                   evidence="the value printed as approximate is the one checked; " + rel.evidence)
 
 
 class ProseRelations(FinderBase):
@@ -537,11 +574,15 @@ class ProseRelations(FinderBase):
                     formula = f"{_ref(a)} / {_ref(b)}"
                     if _fits(rm, _evaluate(formula, ms)):
                         s, e = self.doc.sentence_span(rm.start)
-                        out.append(Relation("rate", r, formula, [a, b], quote=self.text[s:e].strip(),
-                                            note="the rate is the total over what it is per", at=rm.start,
-                                            evidence="a rate and the only numerator and denominator of its units "
-                                                     "in one sentence",
-                                            confidence=0.7))
+                        rel: Relation | None = Relation(
+                            "rate", r, formula, [a, b], quote=self.text[s:e].strip(),
+                            note="the rate is the total over what it is per", at=rm.start,
+                            evidence="a rate and the only numerator and denominator of its units in one sentence",
+                            confidence=0.7)
+                        if _approximate_input(ms, r, [a, b]):
+                            rel = _solved_for_approximate(ms, rel)      # type: ignore[arg-type]
+                        if rel is not None:
+                            out.append(rel)
         return out
 
     def sentence_products(self, found: list[Relation]) -> list[Relation]:
@@ -607,11 +648,15 @@ class ProseRelations(FinderBase):
                     near = Fraction(2, 5) <= got / want <= Fraction(5, 2)
                 where = "sentence" if parts[0] in ids else "sentence and the one before it"
                 what = "pair of values" if len(parts) == 2 else "three values"
-                out.append(self._stated("product", t, formula, parts, confidence=0.7 if near else 0.4,
-                                        note=f"{ms[t].printed} is " + " × ".join(ms[k].printed for k in parts),
-                                        evidence=f"the {one} {what} in the {where} whose units multiply "
-                                                 "to its unit" + (" and whose product is it within 1%" if one == "one"
-                                                                  else "") + ": "))
+                rel: Relation | None = self._stated(
+                    "product", t, formula, parts, confidence=0.7 if near else 0.4,
+                    note=f"{ms[t].printed} is " + " × ".join(ms[k].printed for k in parts),
+                    evidence=f"the {one} {what} in the {where} whose units multiply to its unit"
+                             + (" and whose product is it within 1%" if one == "one" else "") + ": ")
+                if _approximate_input(ms, t, parts):
+                    rel = _solved_for_approximate(ms, rel)      # type: ignore[arg-type]
+                if rel is not None:
+                    out.append(rel)
         return out
 
     # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
