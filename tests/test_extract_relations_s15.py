@@ -16,18 +16,24 @@ def audited(text: str, kind: str) -> list:
     return [r for r in rels(text, kind) if r.confidence >= 0.7]
 
 
-def products(text: str) -> list[str]:
-    """The audited products, each as 'target = a * b' in the printed values."""
+def formulas(text: str, op: str) -> list[str]:
+    """The audited relations of two values joined by ``op``, each as 'target = a op b' in the printed values."""
     from claimaudit.extract.document import analyse
     from claimaudit.extract.mentions import extract_mentions
     from claimaudit.extract.relations import find_relations
     d = analyse(text)
     ms = extract_mentions(d)
-    out = []
-    for r in find_relations(d, ms):
-        if r.kind == "product" and r.confidence >= 0.7 and r.target is not None:
-            out.append(f"{ms[r.target].printed} = " + " * ".join(ms[k].printed for k in r.parts))
-    return out
+    return [f"{ms[r.target].printed} = {ms[r.parts[0]].printed} {op} {ms[r.parts[1]].printed}"
+            for r in find_relations(d, ms) if r.confidence >= 0.7 and r.target is not None and len(r.parts) == 2
+            and r.formula == f"{{{r.parts[0]}}} {op} {{{r.parts[1]}}}"]
+
+
+def products(text: str) -> list[str]:
+    return formulas(text, "*")
+
+
+def rates(text: str) -> list[str]:
+    return formulas(text, "/")
 
 
 # -- a count and an amount each, their product after them -------------------------------------------
@@ -69,17 +75,6 @@ def test_no_product_from_numbers_alone_without_fine_rounding_order_and_one_pair(
     got = [p for p in products(doc(sentence)) if "=" in p]
     assert not [p for p in got if p.split(" = ")[0] in ("0.12 s", "1,024 jobs", "262K tokens", "3,449 MWh",
                                                         "100 prompts", "32 GPUs")], got
-
-
-def rates(text: str) -> list[str]:
-    from claimaudit.extract.document import analyse
-    from claimaudit.extract.mentions import extract_mentions
-    from claimaudit.extract.relations import find_relations
-    d = analyse(text)
-    ms = extract_mentions(d)
-    return [f"{ms[r.target].printed} = {ms[r.parts[0]].printed} / {ms[r.parts[1]].printed}"
-            for r in find_relations(d, ms) if r.confidence >= 0.7 and r.target is not None and len(r.parts) == 2
-            and r.formula == f"{{{r.parts[0]}}} / {{{r.parts[1]}}}"]
 
 
 @pytest.mark.parametrize("sentence, rate", [
