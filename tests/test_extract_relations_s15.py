@@ -116,3 +116,21 @@ def test_a_value_printed_about_is_the_one_checked_not_an_exact_input(tmp_path, s
     d_printed = [r.note for r in got]
     assert any("printed as approximate" in n for n in d_printed), d_printed
     assert verdicts(tmp_path, text) == [verdict]
+
+
+# -- a change in points, then the same change relative ---------------------------------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("越狱题上的违规率从 21.6% 降至 15.4%，下降 6.2 个百分点，相对下降 28.7%。", "consistent"),
+    ("越狱题上的违规率从 21.6% 降至 15.4%，下降 6.2 个百分点，相对下降 40.3%。", "inconsistent"),
+    ("Accuracy rose from 55.1% to 63.3%, up 8.2 points, a 14.9% relative gain.", "consistent"),
+    ("Accuracy rose from 55.1% to 63.3%, up 8.2 points or 16.9% relative.", "inconsistent"),
+])
+def test_a_relative_change_after_the_gap_in_points(tmp_path, sentence, verdict):
+    got = [r for r in rels(doc(sentence), "change") if r.confidence >= 0.7]
+    assert len(got) == 2            # the gap in points and the relative change
+    assert verdicts(tmp_path, doc(sentence), kind="change")[1] == verdict
+
+
+def test_no_relative_change_for_a_percentage_the_words_do_not_name_relative():
+    got = rels(doc("Accuracy rose from 55.1% to 63.3%, up 8.2 points; 12% of runs failed."), "change")
+    assert len(got) == 1

@@ -77,6 +77,10 @@ _CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*
                         + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
+# a change named relative, after a gap in points: "相对下降 28.7%", "a relative drop of 28.7%", "28.7% relative"
+_RELATIVE_BEFORE = re.compile(r"(?:相对|相較|相对值)[\u4e00-\u9fff]{0,3}\s*$"
+                              r"|\brelative(?:ly)?\s+(?:[a-z]+\s+){0,2}(?:of\s+)?$|\bor\s+$", re.I)
+_RELATIVE_AFTER = re.compile(r"\s*(?:relative|relatively|in relative terms)\b", re.I)
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
 _LESS_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
 _MORE_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
@@ -547,7 +551,30 @@ class ProseRelations(FinderBase):
                     rel.value = f"{q} {ms[z].printed_number}" if q else ms[z].printed_number
                 out.append(rel)
                 used.add(z)
+                if ms[z].number.kind == "points":
+                    out += self._relative_too(a, b, z, e, quote, used)
         return out
+
+    def _relative_too(self, a: int, b: int, z: int, e: int, quote: str, used: set[int]) -> list[Relation]:
+        """After a gap in points, the same change stated relative ("从 21.6% 降至 15.4%，下降 6.2 个百分点，相对下降
+        28.7%", "… down 6.2 points, a 28.7% relative drop"): the next percentage of the sentence that the word
+        "relative" names, the gap over the first value (0.8)."""
+        ms = self.ms
+        k = z + 1
+        if k >= len(ms) or ms[k].start >= e or ms[k].number.kind != "percent" or not _usable(ms[k]) or k in used:
+            return []
+        if not (_RELATIVE_BEFORE.search(self.text, max(ms[z].end, ms[k].start - 16), ms[k].start)
+                or _RELATIVE_AFTER.match(self.text, ms[k].end)):
+            return []
+        va, vb = ms[a].number.nominal, ms[b].number.nominal
+        formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}" if va > vb else f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
+        if not _fits(ms[k], _evaluate(formula, ms)):
+            return []
+        used.add(k)
+        return [Relation("change", k, formula, [a, b], quote=quote, at=ms[k].start, confidence=0.8,
+                         note="the relative change from the first value to the second",
+                         evidence=f"'from {ms[a].printed} to {ms[b].printed}', its gap {ms[z].printed} and "
+                                  f"{ms[k].printed} named relative in one sentence")]
 
     def rates(self) -> list[Relation]:
         """A rate (unit with a per) printed in the same sentence as one numerator and one denominator."""
