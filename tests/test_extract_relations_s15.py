@@ -134,3 +134,25 @@ def test_a_relative_change_after_the_gap_in_points(tmp_path, sentence, verdict):
 def test_no_relative_change_for_a_percentage_the_words_do_not_name_relative():
     got = rels(doc("Accuracy rose from 55.1% to 63.3%, up 8.2 points; 12% of runs failed."), "change")
     assert len(got) == 1
+
+
+TABLE = """# 结果
+
+| 模型 | 总体违规率 |
+|---|---|
+| 青岚-72B | 6.3% |
+| 远山-7B | 18.1% |
+
+{sentence}
+"""
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("青岚-72B 的总体违规率最低，比远山-7B 低 11.8 个百分点，相对降低 65%。", "consistent"),
+    ("青岚-72B 的总体违规率最低，比远山-7B 低 11.8 个百分点，相对降低 45%。", "inconsistent"),
+])
+def test_a_row_gap_in_points_then_relative_to_the_baseline_row(tmp_path, sentence, verdict):
+    text = TABLE.format(sentence=sentence)
+    got = [r for r in rels(text, "change") if r.confidence >= 0.7]
+    assert [r.formula.endswith(f"/ {{{r.parts[1]}}}") for r in got] == [False, True]
+    assert verdicts(tmp_path, text, kind="change") == ["consistent", verdict]

@@ -213,3 +213,10 @@ _CHINESE_DIRECTION = {w: d for w, d, _r, _b in _CHINESE}
 def direction_of(word: str) -> str | None:
     """UP or DOWN for one word as a finder matched it ("fewer" -> DOWN), None when it is none of these."""
     return next((d for f, d in _FORMS if f.fullmatch(word)), _CHINESE_DIRECTION.get(word))
+
+
+#: A change named relative, after a gap in points (relations_prose, relations_points): "相对下降 28.7%",
+#: "a relative drop of 28.7%", "28.7% relative".
+RELATIVE_BEFORE = re.compile(r"(?:相对|相較|相对值)[\u4e00-\u9fff]{0,3}\s*$"
+                             r"|\brelative(?:ly)?\s+(?:[a-z]+\s+){0,2}(?:of\s+)?$|\bor\s+$", re.I)
+RELATIVE_AFTER = re.compile(r"\s*(?:relative|relatively|in relative terms)\b", re.I)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from .change_words import CHANGE, DOWN, RANK, SCORE, UP, words
-from .relation_model import Relation, _ref, _usable, _where
+from .change_words import CHANGE, DOWN, RANK, RELATIVE_AFTER, RELATIVE_BEFORE, SCORE, UP, words
+from .relation_model import Relation, _evaluate, _fits, _ref, _usable, _where
 from .relations_doc import _SETTING, COMPARED_BEFORE, DocRelations
 from .relations_headlines import _NOT_SCORE
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL
@@ -55,6 +55,7 @@ class PointRelations(DocRelations):
                 rel = self._point_gap((idx or fen)[0], s, sentence, rows, cols, after_base=bool(fen))
                 if rel is not None:
                     out.append(rel)
+                    out += self._relative_gap(rel, every, e)
             elif len(idx) >= 2 and not fen and len(rows) == len(idx) + 1:
                 # "X scores 64.8 on MMLU, 1.3 points below Y and 2.3 points above Z": each gap with the row
                 # named right after it, all from the row named before the first
@@ -64,6 +65,28 @@ class PointRelations(DocRelations):
                     if rel is not None:
                         out.append(rel)
         return out
+
+    def _relative_gap(self, gap: Relation, every: list[int], e: int) -> list[Relation]:
+        """After a gap in points between two rows, the same gap named relative ("比远山-7B-Chat 低 11.8 个百分点，
+        相对降低 65%", "5.3 points above Y, a 7.9% relative gain"): the next value of the sentence, a
+        percentage, over the baseline row's cell (0.7)."""
+        ms, i = self.ms, gap.target
+        assert i is not None  # noqa: S101 - a gap's target is its value
+        later = [k for k in every if k > i]
+        if not later or ms[later[0]].number.kind != "percent" or not _usable(ms[k := later[0]]) or ms[k].start >= e:
+            return []
+        if not (RELATIVE_BEFORE.search(self.text, max(ms[i].end, ms[k].start - 16), ms[k].start)
+                or RELATIVE_AFTER.match(self.text, ms[k].end)):
+            return []
+        x, y = gap.parts
+        higher = gap.formula.startswith(f"({_ref(x)} - ") or gap.formula.startswith(f"{_ref(x)} - ")
+        formula = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}" if higher else f"({_ref(y)} - {_ref(x)}) / {_ref(y)}"
+        if not _fits(ms[k], _evaluate(formula, ms)):
+            return []
+        return [Relation("change", k, formula, [x, y], quote=gap.quote, at=ms[k].start, confidence=0.7,
+                         note=gap.note.replace("in points", "relative to the baseline's cell"),
+                         evidence=f"{ms[k].printed!r} named relative after the gap {ms[i].printed!r}; "
+                                  + gap.evidence.split("; ", 1)[-1])]
 
     def _point_gap(self, i: int, s: int, sentence: str, rows: dict, cols: dict, after_base: bool = False,
                    subject_before: int | None = None) -> Relation | None:

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, UP, words
+from .change_words import ADVERB, CHANGE, COMPARATIVE, DOWN, RELATIVE_AFTER, RELATIVE_BEFORE, UP, words
 from .chinese_counts import CJK
 from .count_nouns import any_same, nouns_of
 from .mentions import Mention
@@ -77,10 +77,6 @@ _CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*
                         + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
-# a change named relative, after a gap in points: "相对下降 28.7%", "a relative drop of 28.7%", "28.7% relative"
-_RELATIVE_BEFORE = re.compile(r"(?:相对|相較|相对值)[\u4e00-\u9fff]{0,3}\s*$"
-                              r"|\brelative(?:ly)?\s+(?:[a-z]+\s+){0,2}(?:of\s+)?$|\bor\s+$", re.I)
-_RELATIVE_AFTER = re.compile(r"\s*(?:relative|relatively|in relative terms)\b", re.I)
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
 _LESS_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
 _MORE_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
@@ -563,8 +559,8 @@ class ProseRelations(FinderBase):
         k = z + 1
         if k >= len(ms) or ms[k].start >= e or ms[k].number.kind != "percent" or not _usable(ms[k]) or k in used:
             return []
-        if not (_RELATIVE_BEFORE.search(self.text, max(ms[z].end, ms[k].start - 16), ms[k].start)
-                or _RELATIVE_AFTER.match(self.text, ms[k].end)):
+        if not (RELATIVE_BEFORE.search(self.text, max(ms[z].end, ms[k].start - 16), ms[k].start)
+                or RELATIVE_AFTER.match(self.text, ms[k].end)):
             return []
         va, vb = ms[a].number.nominal, ms[b].number.nominal
         formula = f"({_ref(a)} - {_ref(b)}) / {_ref(a)}" if va > vb else f"({_ref(b)} - {_ref(a)}) / {_ref(a)}"
