@@ -156,3 +156,44 @@ def test_a_row_gap_in_points_then_relative_to_the_baseline_row(tmp_path, sentenc
     got = [r for r in rels(text, "change") if r.confidence >= 0.7]
     assert [r.formula.endswith(f"/ {{{r.parts[1]}}}") for r in got] == [False, True]
     assert verdicts(tmp_path, text, kind="change") == ["consistent", verdict]
+
+
+# -- a total on the line that opens a list of its parts --------------------------------------------
+CAUSES = """# Interruptions
+
+The run was interrupted {total} times, once every 17.8 hours on average:
+
+- GPU faults (ECC, fallen off the bus): 41
+- NIC or link flaps: 32
+- host kernel or OOM: 9
+- storage stalls: 5
+"""
+
+
+@pytest.mark.parametrize("total, verdict", [("87", "consistent"), ("78", "inconsistent")])
+def test_a_total_before_a_colon_is_the_sum_of_the_list_after_it(tmp_path, total, verdict):
+    text = CAUSES.format(total=total)
+    got = [r for r in rels(text, "written-sum") if r.confidence >= 0.7]
+    assert len(got) == 1 and len(got[0].parts) == 4
+    assert verdicts(tmp_path, text, kind="written-sum") == [verdict]
+
+
+def test_a_chinese_total_over_its_listed_parts(tmp_path):
+    text = "# 数据\n\n训练数据共 1.2T token：\n\n- 网页：0.8T token\n- 代码：0.3T token\n- 书籍：0.1T token\n"
+    assert verdicts(tmp_path, text, kind="written-sum") == ["consistent"]
+
+
+@pytest.mark.parametrize("text", [
+    # a count of the items, not a sum
+    "We evaluate on 4 benchmarks:\n\n- MMLU: 68.4\n- GSM8K: 55.1\n- MATH: 30.2\n- HumanEval: 40.0\n",
+    # scores under a count: they add up to something else entirely
+    "Our 3 runs scored:\n\n- run A: 68.4\n- run B: 55.1\n- run C: 70.2\n- run D: 61.0\n",
+    # an item with two values
+    "The run was interrupted 78 times:\n\n- GPU faults: 41 (12 on day 1)\n- NIC flaps: 32\n- other: 5\n",
+    # shares, not parts of a count
+    "Of 2,000 prompts:\n\n- refused: 4.2%\n- answered: 95.8%\n",
+    # the colon line names no value of the items' kind
+    "Interruptions by cause:\n\n- GPU faults: 41\n- NIC flaps: 32\n",
+])
+def test_no_list_sum_without_one_total_of_the_items_kind(text):
+    assert not [r for r in rels("# Notes\n\n" + text, "written-sum") if "line ending in a colon" in r.evidence]

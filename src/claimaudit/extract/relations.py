@@ -150,7 +150,8 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
-:mod:`.relations_table_shares`, :mod:`.relations_counts_after` and :mod:`.relations_count_products`; the
+:mod:`.relations_table_shares`, :mod:`.relations_counts_after`, :mod:`.relations_count_products` and
+:mod:`.relations_list_sums`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -178,6 +179,7 @@ from .relations_funnels import FunnelRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_kilo import KiloReadings
+from .relations_list_sums import ListSumRelations
 from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
 from .relations_mix import MixRelations
@@ -211,7 +213,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
                      CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations,
-                     CountProductRelations):
+                     CountProductRelations, ListSumRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -245,6 +247,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.products()
         out += self.written_sums()
         out += self.breakdowns(out)
+        out += self.list_sums(out)
         out += self.group_shares()
         out += self.per_unit_counts()
         out += self.respectively()
