@@ -197,3 +197,17 @@ def test_a_chinese_total_over_its_listed_parts(tmp_path):
 ])
 def test_no_list_sum_without_one_total_of_the_items_kind(text):
     assert not [r for r in rels("# Notes\n\n" + text, "written-sum") if "line ending in a colon" in r.evidence]
+
+
+@pytest.mark.parametrize("sentence, product", [
+    # counts of different things, compared by magnitude after a restatement or naming a factor's unit
+    ("Training ran 600K steps at batch size 2,048, i.e. 1.23B samples.", "1.23B = 600K steps * 2,048"),
+    ("The 2.4M episodes last 38 steps on average, so the agent took 91.2M environment steps.",
+     "91.2M = 2.4M * 38 steps"),
+])
+def test_counts_of_different_things_need_a_restatement_or_the_factors_noun(sentence, product):
+    assert product in products(doc(sentence))
+
+
+def test_counts_of_different_things_alone_are_no_product():
+    assert not products(doc("Training ran 600K steps at batch size 2,048 over 1.23B samples."))

@@ -1,22 +1,25 @@
-"""A total a sentence prints after the two values it is the product of, when its rounding says so: "12 epochs
-at 41.6 s per epoch, 8.3 min in total", "With 128 samples of 2,048 tokens, the calibration set is 262K tokens",
-"集群共 128 个计算节点，每节点 8 张卡，合计 1,024 张卡", "… 2,923 MWh of IT energy. With a PUE of 1.18 the
-facility drew 3,449 MWh".
+"""A total a sentence prints after the two values it is the product (or quotient) of, when its rounding says so:
+"12 epochs at 41.6 s per epoch, 8.3 min in total", "With 128 samples of 2,048 tokens, the calibration set is 262K
+tokens", "集群共 128 个计算节点，每节点 8 张卡，合计 1,024 张卡", "… 2,923 MWh of IT energy. With a PUE of 1.18 the
+facility drew 3,449 MWh", "320 hours … 21,333 episodes, so an episode lasts 54 s".
 
 :meth:`.ProseRelations.sentence_products` reads a product from the units alone (of values that all have
 one), so a bare count ("12 epochs", "128 samples", a PUE) is no factor there, nor are two factors that
 both stand in the sentence before the total ("Over the 58 days the cluster averaged 2.1 MW. That is 2,923
-MWh"). Here the numbers are the evidence: a value is the product of a pair of values printed before it (in
-its sentence, or one or both in the sentence before it in the same paragraph) whose units multiply to its
-unit (a bare number leaves a unit as it is), when the product lies within the value's rounding and no
-other pair's does. A total that is a bare number or a count of things itself (two counts and a count) needs a total word
-before it (合计, 共, in total, a total of). Such a relation holds by construction, so it never raises an alarm; it
-is audited (0.7) because a reader checking the paragraph would check it, and it stays checked when the
-document changes.
+MWh"). Here the numbers are the evidence: a value is the product (or the quotient) of a pair of values
+printed before it (in its sentence, or one or both in the sentence before it in the same paragraph) whose
+units multiply (divide) to its unit (a bare number leaves a unit as it is), when the result lies within
+the value's rounding and no other pair's does. Counts of different things ("600K steps at batch size
+2,048, i.e. 1.23B samples") compare by magnitude, only for whole-number factors and when a total word or
+a restatement (合计, 共, in total, a total of, i.e., 即) stands before the total or it names a factor's unit
+("38 steps … 91.2M environment steps"). Such a relation holds by construction, so it never raises an
+alarm; it is audited (0.7) because a reader checking the paragraph would check it, and it stays checked
+when the document changes. A whole number the result only rounds is read as rounded ("about 140 hours"
+for 140.3), and one printed approximate as rounded to its last non-zero digit ("about 3,060").
 
 Precision first: the total's rounding must be fine (to 2.5% of it at most: "0.12 s" is too coarse for the
 numbers alone to say), factors are values read as equal (no bounds, ranges, percentages or multiples), a
-bare factor is more than 1, and the pair must be the only one.
+bare factor or divisor is more than 1, and the pair must be the only one.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..units.quantity import Dims
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # a total word right before a bare total ("合计 1,024 张卡", "a total of 512 GPUs", "共 1,024 张")
-_TOTAL_BEFORE = re.compile(r"(?:合计|共计|总计|总共|一共|共有|共|总数为|in total|a total of|totall?ing|altogether)"
+_TOTAL_BEFORE = re.compile(r"(?:合计|共计|总计|总共|一共|共有|共|总数为|in total|a total of|totall?ing|altogether"
+                           r"|\bi\.\s?e\.,?|\bthat is,?|即|也就是|折合)"
                            r"\s*(?:约|about\s+|~)?\s*$", re.I)
 _TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:in total|in all|altogether)\b", re.I)
 #: The coarsest rounding of a total the numbers alone may match (half its last digit over its value).
@@ -73,9 +78,10 @@ class CountProductRelations(FinderBase):
                 if len(pairs) != 1:
                     continue
                 a, b, op = pairs[0]
-                bare = op == "*" and (ms[a].unit.dims * ms[b].unit.dims).dimensionless   # two bare counts, a count
+                # counts of other things ("2.4M episodes × 38 steps: 91.2M environment steps"), compared by magnitude
+                bare = op == "*" and ms[a].unit.dims * ms[b].unit.dims != ms[t].unit.dims
                 if bare and not (ms[a].number.nominal.denominator == ms[b].number.nominal.denominator == 1
-                                 and self._named_total(t)):
+                                 and (self._named_total(t) or self._names_factor(t, (a, b)))):
                     continue
                 if any({t, a, b} <= {r.target, *r.parts} for r in found):
                     continue
@@ -108,7 +114,7 @@ class CountProductRelations(FinderBase):
         """The units of ``a`` and ``b`` multiply to ``t``'s, and a bare factor is a count or factor above 1."""
         ms = self.ms
         dims = ms[a].unit.dims * ms[b].unit.dims
-        if dims != ms[t].unit.dims and not (dims.dimensionless and self._counted(t)):
+        if dims != ms[t].unit.dims and not (_counted(dims) and _counted(ms[t].unit.dims)):
             return False
         return all(ms[k].unit.dims.items or (ms[k].unit.factor == 1 and ms[k].number.nominal > 1) for k in (a, b))
 
@@ -124,18 +130,32 @@ class CountProductRelations(FinderBase):
         m = self.ms[t]
         iv = m.number.interval
         half = (iv.hi - iv.lo) / 2 if iv.hi != iv.lo else Fraction(1, 2)
+        if iv.hi == iv.lo and m.number.relation == "~" and m.number.nominal.denominator == 1:
+            # "about 3,060": a whole number printed approximate is rounded to its last non-zero digit
+            n, unit = m.number.nominal.numerator, 1
+            while n % 10 == 0 and n:
+                n, unit = n // 10, unit * 10
+            half = Fraction(unit, 2) if unit > 1 else half
         if half > m.number.nominal * _FINEST:
             return None
         return half * m.unit.factor
 
-    def _counted(self, t: int) -> bool:
-        """A bare number or a count of things ("1,024 张卡", "512 GPUs"): no measure."""
-        items = self.ms[t].unit.dims.items
-        name = items[0][0].strip("[]") if items else ""
-        return not items or (len(items) == 1 and items[0][1] == 1 and name not in _MEASURES
-                             and not name.startswith("currency"))
-
     def _named_total(self, t: int) -> bool:
+        """A total word or a restatement right before ``t`` (合计, "a total of", "i.e.", 即), or "in total" after."""
         m = self.ms[t]
         return bool(_TOTAL_BEFORE.search(self.text, max(0, m.start - 16), m.start)
                     or _TOTAL_AFTER.match(self.text, m.end))
+
+    def _names_factor(self, t: int, parts: tuple[int, int]) -> bool:
+        """``t`` counts what a factor's unit names: "38 steps … 91.2M environment steps"."""
+        after = self.text[self.ms[t].end:self.ms[t].end + 32].casefold()
+        nouns = {self.ms[k].unit.text.casefold().rstrip("s") for k in parts if self.ms[k].unit.text}
+        return any(len(n) >= 3 and re.search(rf"\b{re.escape(n)}", after) for n in nouns)
+
+
+def _counted(dims: Dims) -> bool:
+    """Dimensionless, or a count of things ("1,024 张卡", "512 GPUs"): no measure."""
+    items = dims.items
+    name = items[0][0].strip("[]") if items else ""
+    return not items or (len(items) == 1 and items[0][1] == 1 and name not in _MEASURES
+                         and not name.startswith("currency"))
