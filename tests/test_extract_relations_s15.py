@@ -211,3 +211,24 @@ def test_counts_of_different_things_need_a_restatement_or_the_factors_noun(sente
 
 def test_counts_of_different_things_alone_are_no_product():
     assert not products(doc("Training ran 600K steps at batch size 2,048 over 1.23B samples."))
+
+
+# -- a gap against a value named after "than" / 比 ------------------------------------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("He scored 27.6 points per game, 2.8 more than runner-up Kevin Liang (24.8).", "consistent"),
+    ("He scored 27.6 points per game, 3.1 more than runner-up Kevin Liang (24.8).", "inconsistent"),
+    ("青鸾-2-34B 得分（66.2）比青鸾-2-7B（51.3）高 14.9 分。", "consistent"),
+    ("The Pro model scores 3,850, 430 higher than the Base model (3,420).", "consistent"),
+    ("The Pro model scores 3,850, 340 higher than the Base model (3,420).", "inconsistent"),
+])
+def test_a_gap_against_the_value_named_after_than(tmp_path, sentence, verdict):
+    assert len([r for r in rels(doc(sentence), "difference") if r.confidence >= 0.7]) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="difference") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "He scored 27.6 points per game, 3 games more than Kevin Liang (24.8).",   # a count of games, not the gap
+    "It runs at 3,850 MB/s, 430 ms faster than the Base model (3,420).",   # another unit
+])
+def test_no_gap_of_another_kind(sentence):
+    assert not [r for r in rels(doc(sentence), "difference") if r.confidence >= 0.7]

@@ -157,7 +157,15 @@ class ToFromRelations(FinderBase):
                 if va <= 0 or vb <= 0 or va == vb or (va > vb) != up:
                     continue        # the words and the values disagree on the direction: another pairing
                 want = mz.number.nominal
-                if mz.number.kind == "ratio":
+                gap = mz.number.kind not in ("percent", "ratio")
+                if gap:
+                    # "27.6 points per game, 3.1 more than Kevin Liang (24.8)", "比 Y（51.3）高 14.9 分": the gap
+                    formula = f"{_ref(a)} - {_ref(b)}" if up else f"{_ref(b)} - {_ref(a)}"
+                    step = max(ma.number.step, mb.number.step, mz.number.step)
+                    near, wrong_base = abs(abs(va - vb) - self.base(z)) <= max(self.base(z) / 2, step), False
+                    if mb.unit.dims != ma.unit.dims or mz.unit.dims != ma.unit.dims:
+                        near = abs(abs(ma.number.nominal - mb.number.nominal) - want) <= max(want / 2, step)
+                elif mz.number.kind == "ratio":
                     # "1.9M parameters, 12× fewer than SeasonNet (23.4M)": the larger over the smaller
                     formula = f"{_ref(a)} / {_ref(b)}" if up else f"{_ref(b)} / {_ref(a)}"
                     near, wrong_base = abs(max(va, vb) / min(va, vb) - want) <= want / 2, False
@@ -170,14 +178,14 @@ class ToFromRelations(FinderBase):
                 if fit is None:
                     continue
                 multiple = mz.number.kind == "ratio"
+                what = "gap" if gap else "multiple" if multiple else "relative difference"
                 out.append(self._stated(
-                    "ratio" if multiple else "change", z, formula, [a, b], unitless=fit[1],
+                    "ratio" if multiple else "difference" if gap else "change", z, formula, [a, b], unitless=fit[1],
                     confidence=0.75 if near or wrong_base else 0.4,
-                    note=f"{mz.printed} is the {'multiple' if multiple else 'relative difference'} of {ma.printed} "
-                         f"against {mb.printed}"
+                    note=f"{mz.printed} is the {what} of {ma.printed} against {mb.printed}"
                          + (f" (as printed it is taken against {ma.printed})" if wrong_base and not near else ""),
-                    evidence=f"a value, then a {'multiple' if multiple else 'percentage'} with {word!r} against the "
-                             f"value the sentence names after it: "))
+                    evidence=f"a value, then a {'figure' if gap else 'multiple' if multiple else 'percentage'} with "
+                             f"{word!r} against the value the sentence names after it: "))
                 stated.add(z)
         return out
 
@@ -188,7 +196,7 @@ class ToFromRelations(FinderBase):
             return None
         a, z = idx[n], idx[n + 1]
         ma, mz = ms[a], ms[z]
-        if mz.number.kind not in ("percent", "ratio") or not _usable(mz) \
+        if not (mz.number.kind in ("percent", "ratio") or self._gap_figure(a, z)) or not _usable(mz) \
                 or not _BETWEEN_BEFORE.fullmatch(text[ma.end:mz.start]):
             return None
         mo = _THAN_NAME_EN.match(text, mz.end)
@@ -212,7 +220,8 @@ class ToFromRelations(FinderBase):
                     or any(ms[j].unit.dims == ms[a].unit.dims for j in idx[n + 1:k]):
                 return None
             after = _ZH_COMPARATIVE.match(text, mb.end)
-            if after is None or after.end() != mz.start or mz.number.kind != "percent" or not _usable(mz):
+            if after is None or after.end() != mz.start or not _usable(mz) \
+                    or not (mz.number.kind == "percent" or self._gap_figure(a, z)):
                 return None
             if mo.group("cmp") in ("与", "和", "同") and after.group("with") is None:
                 return None     # "与 B" without 相比 joins two things ("A 与 B 高 5%" is no comparison)
@@ -232,6 +241,16 @@ class ToFromRelations(FinderBase):
                 return None
             return b, z, word
         return None
+
+    def _gap_figure(self, a: int, z: int) -> bool:
+        """``z`` may be a gap of ``a``: a plain number of A's unit, or bare ("3.1 more than"), or points after a
+        percentage or a score ("高 14.9 分")."""
+        ma, mz = self.ms[a], self.ms[z]
+        if mz.number.kind == "points":
+            return ma.number.kind == "number" and (ma.unit.dims.dimensionless or ma.unit.factor == Fraction(1, 100))
+        if mz.number.kind != "number":
+            return False
+        return mz.unit.dims == ma.unit.dims if mz.unit.dims.items else mz.unit.factor == 1
 
     def _same_or_bare(self, a: int, b: int, bare: bool) -> bool:
         """B is a plain value of A's unit, or (``bare``: in parentheses after the name) a bare number
