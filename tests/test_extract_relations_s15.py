@@ -232,3 +232,42 @@ def test_a_gap_against_the_value_named_after_than(tmp_path, sentence, verdict):
 ])
 def test_no_gap_of_another_kind(sentence):
     assert not [r for r in rels(doc(sentence), "difference") if r.confidence >= 0.7]
+
+
+# -- false alarms fixed on invented-docs7's development half ----------------------------------------
+VERSIONS = """# 推理
+
+上下文长度扩展到 128K（131,072 token），是 v3.0 的 4 倍。
+
+| 版本 | 上下文长度 | 吞吐（token/s） |
+|---|---|---|
+| v3.0 | 32K | 38.0 |
+| v3.2 | 128K | 47.5 |
+"""
+
+SIZES = """# 评测
+
+| 模型 | MMBench-CN-X |
+|---|---|
+| 映雪-VL-2B | 73.1 |
+| 映雪-VL-9B | 80.3 |
+
+映雪-VL-2B 保留了 9B 版本 91% 的 MMBench-CN-X 分数。
+"""
+
+
+@pytest.mark.parametrize("text", [VERSIONS, SIZES])
+def test_a_row_named_as_a_base_or_a_size_naming_a_version_is_no_headline(tmp_path, text):
+    assert "inconsistent" not in verdicts(tmp_path, text)
+    assert not [r for r in rels(text, "headline") if r.confidence >= 0.7]
+
+
+def test_the_row_the_value_belongs_to_is_still_a_headline(tmp_path):
+    text = VERSIONS.replace("是 v3.0 的 4 倍", "v3.2 的上下文长度为 128K")
+    assert verdicts(tmp_path, text, kind="headline") == ["consistent"]
+
+
+def test_a_change_and_its_percentage_in_parentheses_is_no_count_in_another_unit(tmp_path):
+    text = doc("混合检索使平均延迟增加 570 ms（69.5%），每千次成本增加 27.6%。")
+    assert not [r for r in rels(text, "product") if r.parts and r.target in r.parts]
+    assert "inconsistent" not in verdicts(tmp_path, text)

@@ -67,6 +67,12 @@ def _which(values: int, sure: bool) -> str:
 # ("比玄鸟-2-13B", "ahead of X", "surpasses X")
 COMPARED_BEFORE = re.compile(r"(?:\bthan|\bahead of|\bvs\.?|\bversus|\bagainst|\bcompared (?:with|to)|\brelative to"
                              r"|比|较|相比于?|相较于?|" + words(None, (RANK,)) + r")\s*(?:the\s+)?$", re.I)
+# the row named as a multiple's or a share's base: "是 v3.0 的 4 倍", "9B 版本 91% 的", "4× that of v3.0"
+_MULTIPLE_OF = re.compile(r"\s*(?:版本|模型|的版本)?\s*的?\s*(?:约\s*)?[\d.]+\s*(?:倍|%|成)|['’]s\s+[\d.]+\s*%", re.I)
+_TIMES_BEFORE = re.compile(r"[\d.]+\s*(?:×|x|times)\s+(?:that\s+of\s+|those\s+of\s+)?(?:the\s+)?$", re.I)
+# a model size printed as a name: "9B 版本", "the 70B model", "34B variant"
+_SIZE_NAME = re.compile(r"\d+(?:\.\d+)?\s?[BMK]$")
+_NAMES_AFTER = re.compile(r"\s*(?:版本|模型|的版本|版|参数版本|model|version|variant|checkpoint)", re.I)
 # a sentence that is a table's footnote: it starts with a footnote mark ("* …", "† …", "¹ …")
 _FOOTNOTE_START = re.compile(r"\s*\\?[*†‡§¹²³]")
 
@@ -135,8 +141,11 @@ class DocRelations(FinderBase):
             jobs = [(next(iter(cols)), next(iter(cells)), None)] if len(cols) == 1 and len(cells) == 1 \
                 else self._headers_beside_values(s, sentence, idx, rows, cols)
             label = next(iter(rows))
-            if not jobs or COMPARED_BEFORE.search(sentence, 0, max(0, sentence.find(label))):
-                continue        # "青鸾-13B 取得 72.4 分，比玄鸟-2-13B 高 7.1": the row is what it is compared with
+            if not jobs or COMPARED_BEFORE.search(sentence, 0, max(0, sentence.find(label))) \
+                    or _MULTIPLE_OF.match(sentence, sentence.find(label) + len(label)) \
+                    or _TIMES_BEFORE.search(sentence, 0, max(0, sentence.find(label))):
+                continue        # "青鸾-13B 取得 72.4 分，比玄鸟-2-13B 高 7.1", "扩展到 128K，是 v3.0 的 4 倍": the row
+                                # is what it is compared with
             for head, (t, r, c), beside in jobs:
                 rel = self._headline(s, sentence, idx, rows, head, (t, r, c), beside)
                 if rel is not None:
@@ -189,6 +198,8 @@ class DocRelations(FinderBase):
                 how = self.cell_formula(j, m)
                 if how is None:
                     return None
+        if _SIZE_NAME.match(m.printed) and _NAMES_AFTER.match(self.text, m.end):
+            return None         # "9B 版本", "the 70B model": a model size naming a version, not a value of the cell
         table = self.doc.tables[t]
         if _FOOTNOTE_START.match(sentence):
             return None     # "\* 玄鸟-2-13B 的 GSM8K 为其官方报告值，我们复现得到 51.9": a note on a marked cell

@@ -777,8 +777,9 @@ class ProseRelations(FinderBase):
         for i in range(len(ms) - 1):
             x, y = ms[i], ms[i + 1]
             if not (_usable(x) and _usable(y)) or x.cell is not None or not x.unit.canonical \
-                    or not y.unit.canonical or x.unit.dims == y.unit.dims:
-                continue
+                    or not y.unit.canonical or x.unit.dims == y.unit.dims \
+                    or x.number.kind != "number" or y.number.kind != "number":
+                continue        # (a count in another unit: "570 ms（69.5%）" is a change and its percentage)
             if not _OPEN_GAP.fullmatch(self._gap(i, i + 1)):
                 continue
             of = re.match(r"\s*(?:of|with|[x×])\s*$", self.text[y.end:ms[i + 2].start]) if i + 2 < len(ms) else None
@@ -788,7 +789,8 @@ class ProseRelations(FinderBase):
                 k = i + 2
                 how = f"the words {self.text[x.start:ms[k].end + 1]!r}"
             elif re.match(r"\s*[)）]", self.text[y.end:y.end + 3]):
-                rates = [k for k in self._section_mentions(x.start) if _usable(ms[k]) and ms[k].cell is None
+                rates = [k for k in self._section_mentions(x.start) if k not in (i, i + 1) and _usable(ms[k])
+                         and ms[k].cell is None
                          and ms[k].unit.dims.items and ms[k].unit.dims == x.unit.dims / y.unit.dims]
                 if len({ms[k].number.nominal for k in rates}) != 1:
                     continue
