@@ -161,7 +161,7 @@ class TableRelations(FinderBase):
                     named = "" if r != found or TOTAL_LABEL.match(label) else \
                         " (no total word: its cells are the sums of the rows above in two columns or more)"
                     rel = self._table_relation(
-                        "table-total", target, formula, parts,
+                        "row-average" if average else "table-total", target, formula, parts,
                         note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
                              "of the rows above it",
                         evidence=f"{_where(t)}: row label {label!r}{named} over {len(parts)} rows of column "
