@@ -271,3 +271,12 @@ def test_a_change_and_its_percentage_in_parentheses_is_no_count_in_another_unit(
     text = doc("混合检索使平均延迟增加 570 ms（69.5%），每千次成本增加 27.6%。")
     assert not [r for r in rels(text, "product") if r.parts and r.target in r.parts]
     assert "inconsistent" not in verdicts(tmp_path, text)
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("输入价格从每百万 token 4.00 元下调到 2.80 元，降价 30%。", "consistent"),
+    ("输出价格从每百万 token 16.00 元下调到 12.00 元，降幅 33.3%。", "inconsistent"),
+    ("会员价从 200 元上调到 230 元，涨价 15%。", "consistent"),
+])
+def test_price_changes_from_a_per_unit_price(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

@@ -56,7 +56,7 @@ _WORDS_OPEN_GAP = re.compile(r"\s*(?:[A-Za-z\u4e00-\u9fff\s'’-]{0,32})?[,，]?
 _CLOSE_AHEAD = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,2}\s*[)）]|\s*[\u4e00-\u9fff]{0,4}[)）]")
 # "to", or a verb of at most four characters ending in 到 / 至 (扩展到了, 缩短至, 一路降到), before the second value;
 # a rate's 每秒 / 每 GPU may stand between the word and the number ("从每秒 20 个 token 提升到每秒 28.4 个")
-_PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}\s*)?"
+_PER_WORD = r"(?:每\s*[\u4e00-\u9fffA-Za-z]{1,6}(?:\s+[A-Za-z]{1,10})?\s*)?"     # ("从每百万 token 4.00 元")
 # "从 X", "由上一代模型的 X", "从每秒 X"
 _CHANGE_FROM_ZH = re.compile(r"[从由]\s*(?:[^\s，。]{0,12}\s*的|(?:19|20)\d\d\s*年(?:底|末)?的)?\s*" + _PER_WORD + "$")
 # "29 GB 的 25%", "（11.6万亿元）的比重为 28%"
