@@ -280,3 +280,25 @@ def test_a_change_and_its_percentage_in_parentheses_is_no_count_in_another_unit(
 ])
 def test_price_changes_from_a_per_unit_price(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+RETRIEVERS = """# Retrieval
+
+| Retriever | Recall@5 | Recall@20 |
+|---|---|---|
+| Dense | 0.703 | 0.852 |
+| Hybrid | 0.741 | 0.879 |
+
+{sentence}
+"""
+
+
+def test_a_value_printed_as_a_change_is_no_headline_cell(tmp_path):
+    text = RETRIEVERS.format(sentence="Hybrid retrieval adds 3.8 points of Recall@5.")
+    assert not [r for r in rels(text, "headline") if r.confidence >= 0.7]
+    assert "inconsistent" not in verdicts(tmp_path, text)
+
+
+def test_a_value_printed_as_the_cell_is_still_its_headline(tmp_path):
+    text = RETRIEVERS.format(sentence="Hybrid retrieval reaches 0.741 Recall@5.")
+    assert verdicts(tmp_path, text, kind="headline") == ["consistent"]
