@@ -302,3 +302,10 @@ def test_a_value_printed_as_a_change_is_no_headline_cell(tmp_path):
 def test_a_value_printed_as_the_cell_is_still_its_headline(tmp_path):
     text = RETRIEVERS.format(sentence="Hybrid retrieval reaches 0.741 Recall@5.")
     assert verdicts(tmp_path, text, kind="headline") == ["consistent"]
+
+
+def test_one_relation_checks_a_value_solved_from_several_products():
+    text = doc("1 GB = 1,000 MB，50GB 拷贝 21.4 秒，平均速度约 2,336 MB/s。")
+    from claimaudit.extract.pipeline import draft_text
+    got = [r for r in draft_text(text, "doc.md").relations if r.kind == "product"]
+    assert len(got) == 1 and got[0].confidence >= 0.7

@@ -183,6 +183,16 @@ def _approximate_input(ms: list[Mention], target: int, parts: list[int]) -> bool
     return ms[target].number.relation != "~" and any(ms[k].number.relation == "~" for k in parts)
 
 
+def _one_a_target(rels: list[Relation]) -> list[Relation]:
+    """Of relations checking one value (products solved for the same approximate factor: "1 GB = 1,000 MB，
+    50GB 拷贝 21.4 秒，平均速度约 2,336 MB/s"), the first of the most confident."""
+    best: dict[int | None, Relation] = {}
+    for r in rels:
+        if r.target not in best or r.confidence > best[r.target].confidence:
+            best[r.target] = r
+    return [r for r in rels if best[r.target] is r]
+
+
 def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None:
     """``rel`` (a product of its parts, or a rate: part over part) solved for its one part printed "about",
     which becomes the value checked, with its approximate tolerance ("about 140 hours" = 300B tokens /
@@ -680,7 +690,7 @@ class ProseRelations(FinderBase):
                     rel = _solved_for_approximate(ms, rel)      # type: ignore[arg-type]
                 if rel is not None:
                     out.append(rel)
-        return out
+        return _one_a_target(out)
 
     # -- "T（N 个 query，每个 … M）": a total and its two factors -----------------------------------------
     def products(self) -> list[Relation]:
