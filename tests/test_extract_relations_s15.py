@@ -309,3 +309,23 @@ def test_one_relation_checks_a_value_solved_from_several_products():
     from claimaudit.extract.pipeline import draft_text
     got = [r for r in draft_text(text, "doc.md").relations if r.kind == "product"]
     assert len(got) == 1 and got[0].confidence >= 0.7
+
+
+# -- an amount a period and the same amount a longer period ------------------------------------------
+@pytest.mark.parametrize("sentence, verdict", [
+    ("受访者月均交通支出 412 元，年均交通支出约 4,940 元。", "consistent"),
+    ("受访者家庭月均交通支出412元，占人均月可支配收入6,850元的6.0%；据此推算，年均交通支出约5,400元。", "inconsistent"),
+    ("平台日均调用 1.2 亿次，全年约 438 亿次。", "consistent"),
+])
+def test_a_yearly_amount_is_the_monthly_or_daily_one_times_the_periods(tmp_path, sentence, verdict):
+    got = [r for r in rels(doc(sentence), "product") if r.confidence >= 0.7]
+    assert len(got) == 1
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "会员费每月 30 元，全年另收服务费 20 元。",                      # another amount, far from 12 × 30
+    "月均交通支出 412 元；每年体检 600 元。",                        # another noun, another sentence
+])
+def test_no_period_total_for_another_amount(sentence):
+    assert not [r for r in rels(doc(sentence), "product") if r.confidence >= 0.7]

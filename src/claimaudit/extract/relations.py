@@ -150,8 +150,8 @@ The rules live in :mod:`.relations_table`, :mod:`.relations_prose`, :mod:`.relat
 :mod:`.relations_gains`, :mod:`.relations_doc`, :mod:`.relations_memory`, :mod:`.relations_breakdowns`,
 :mod:`.relations_percent`, :mod:`.relations_points`, :mod:`.relations_headlines`, :mod:`.relations_lists`,
 :mod:`.relations_deltas`, :mod:`.relations_ranges`, :mod:`.relations_averages`, :mod:`.relations_comparatives`,
-:mod:`.relations_table_shares`, :mod:`.relations_counts_after`, :mod:`.relations_count_products` and
-:mod:`.relations_list_sums`; the
+:mod:`.relations_table_shares`, :mod:`.relations_counts_after`, :mod:`.relations_count_products`,
+:mod:`.relations_list_sums` and :mod:`.relations_periods`; the
 relation itself and formula evaluation in :mod:`.relation_model`.
 """
 
@@ -186,6 +186,7 @@ from .relations_mix import MixRelations
 from .relations_multiples import MultipleRelations
 from .relations_near import NearTableRelations
 from .relations_percent import PercentRelations
+from .relations_periods import PeriodRelations
 from .relations_points import PointRelations, QuantisedLossRelations
 from .relations_prose import ProseRelations
 from .relations_prose_points import ProsePointRelations
@@ -213,7 +214,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
                      CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations,
-                     CountProductRelations, ListSumRelations):
+                     CountProductRelations, ListSumRelations, PeriodRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -261,6 +262,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.pair_products(out)
         out += self.epochs()
         out += self.conversions(out)
+        out += self.period_totals(out)
         out += self.restated_scales(out)
         out += self.changes()
         out += self.changes_to_from(out)
