@@ -329,3 +329,17 @@ def test_a_yearly_amount_is_the_monthly_or_daily_one_times_the_periods(tmp_path,
 ])
 def test_no_period_total_for_another_amount(sentence):
     assert not [r for r in rels(doc(sentence), "product") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("A batch of 2,048 sequences of 4,096 tokens means each step processes about 8.4 million tokens.", "consistent"),
+    ("A batch of 2,048 sequences of 4,096 tokens means each step processes about 6.4 million tokens.",
+     "inconsistent"),
+])
+def test_a_count_of_an_amount_each_and_the_result_stated_after_it(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="product") == [verdict]
+
+
+def test_no_count_of_an_amount_without_a_word_stating_the_result():
+    assert not [r for r in rels(doc("We ran 4 jobs of 12 hours; the cluster logged 30 hours of idle time."),
+                                "product") if r.confidence >= 0.7]

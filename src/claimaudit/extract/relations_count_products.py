@@ -24,6 +24,7 @@ bare factor or divisor is more than 1, and the pair must be the only one.
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 
@@ -35,6 +36,12 @@ _TOTAL_BEFORE = re.compile(r"(?:合计|共计|总计|总共|一共|共有|共|�
                            r"|\bi\.\s?e\.,?|\bthat is,?|即|也就是|折合)"
                            r"\s*(?:约|about\s+|~)?\s*$", re.I)
 _TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:in total|in all|altogether)\b", re.I)
+# "2,048 sequences of 4,096 tokens", "12 epochs at 41.6 s", "64 nodes with 8 GPUs": a count, its noun, an amount each
+_COUNT_OF = re.compile(r"\s+(?:[A-Za-z][\w-]*\s+){0,2}(?:of|at|with)\s+(?:about\s+|~)?", re.I)
+# the words that state a result before it: "means each step processes about", "for a total of", "i.e."
+_RESULT_BEFORE = re.compile(r"(?:\bmeans?\b|\bgives?\b|\bprocess(?:es)?\b|\btotal(?:l?ing|s)?\b|\bcomes? to\b"
+                            r"|\bi\.\s?e\.|\bthat is\b|\bwhich is\b|\bso\b|\bfor\b|\bor\b|即|共|合计)"
+                            r"[^\d;:.]{0,30}$", re.I)
 #: The coarsest rounding of a total the numbers alone may match (half its last digit over its value).
 _FINEST = Fraction(1, 40)
 _MOST = 12          # values a sentence may print (a run of numbers states no product)
@@ -64,17 +71,21 @@ class CountProductRelations(FinderBase):
                 if t in stated or not self._factor(t) or ms[t].number.nominal <= 0:
                     continue
                 slack = self._slack(t)
-                if slack is None:
-                    continue
                 want = self.base(t)
                 before = [k for k in pool if ms[k].end <= ms[t].start]
-                pairs: list[tuple[int, int, str]] = [
+                pairs: list[tuple[int, int, str]] = [] if slack is None else [
                     (a, b, "*") for x, a in enumerate(before) for b in before[x + 1:]
                     if self._composes(a, b, t) and abs(self.base(a) * self.base(b) - want) <= slack]
-                if ms[t].unit.dims.items:
+                if ms[t].unit.dims.items and slack is not None:
                     # a measure over a count or a rate: "1.2T tokens at 766K tokens/s, about 18.1 days"
                     pairs += [(a, b, "/") for a in before for b in before
                               if a != b and self._divides(a, b, t) and abs(self.base(a) / self.base(b) - want) <= slack]
+                if not pairs:
+                    rel = self._count_of(t, [k for k in ids if k in before])
+                    if rel is not None:
+                        out.append(rel)
+                        stated.add(t)
+                    continue
                 if len(pairs) != 1:
                     continue
                 a, b, op = pairs[0]
@@ -103,6 +114,34 @@ class CountProductRelations(FinderBase):
                 out.append(rel)
                 stated.add(t)
         return out
+
+    def _count_of(self, t: int, before: list[int]) -> Relation | None:
+        """"A batch of 2,048 sequences of 4,096 tokens means each step processes about 6.4 million tokens": a
+        count, its noun and "of" (at, with) an amount, then a value of the amount's unit after a word that
+        states the result — the product, off or not (0.75 within a factor of 2.5: farther off, another
+        value)."""
+        ms, text = self.ms, self.text
+        for a, b in itertools.pairwise(before):
+            ma, mb = ms[a], ms[b]
+            if not _counted(ma.unit.dims) or ma.unit.dims == mb.unit.dims or ma.unit.factor != 1 \
+                    or ma.number.nominal.denominator != 1 or ma.number.nominal <= 1 \
+                    or mb.unit.dims != ms[t].unit.dims or not mb.unit.dims.items:
+                continue
+            if not _COUNT_OF.fullmatch(text, ma.end, mb.start) or not _RESULT_BEFORE.search(
+                    text, max(mb.end, ms[t].start - 40), ms[t].start) \
+                    or any(ms[k].unit.dims == mb.unit.dims for k in before if k > b):
+                continue
+            got, want = self.base(a) * self.base(b), self.base(t)
+            if want <= 0 or not Fraction(2, 5) <= got / want <= Fraction(5, 2):
+                continue
+            formula = f"{_ref(a)} * {_ref(b)}"
+            fit = self._formula_fits(t, formula)
+            if fit is None or (fit[1] and not ma.unit.dims.items):     # (a count of things: by magnitude)
+                continue
+            return self._stated("product", t, formula, [a, b], confidence=0.75, unitless=fit[1],
+                                note=f"{ms[t].printed} is {ms[a].printed} × {ms[b].printed}",
+                                evidence="a count, 'of' an amount each, and a result of the amount's unit after them: ")
+        return None
 
     def _factor(self, k: int) -> bool:
         """A value that may be a product's factor or total: read as equal, a plain number (no percentage,
