@@ -343,3 +343,21 @@ def test_a_count_of_an_amount_each_and_the_result_stated_after_it(tmp_path, sent
 def test_no_count_of_an_amount_without_a_word_stating_the_result():
     assert not [r for r in rels(doc("We ran 4 jobs of 12 hours; the cluster logged 30 hours of idle time."),
                                 "product") if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("In the 4x100 m relay, splits of 10.8, 9.9, 10.1 and 9.6 seconds gave a team time of 40.4 seconds.",
+     "consistent"),
+    ("In the 4x100 m relay, splits of 10.8, 9.9, 10.1 and 9.6 seconds gave a team time of 41.4 seconds.",
+     "inconsistent"),
+])
+def test_a_list_then_a_total_word_and_its_total(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="written-sum") == [verdict]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Splits of 10.8, 9.9, 10.1 and 9.6 seconds; the best lap was 9.6 seconds.",     # no total word
+    "Models of 7, 13 and 70 billion parameters were trained on 2 trillion tokens in total.",   # another unit
+])
+def test_no_listed_total_without_a_total_word_of_the_lists_unit(sentence):
+    assert not [r for r in rels(doc(sentence), "written-sum") if "a list of" in r.evidence]

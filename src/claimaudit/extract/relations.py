@@ -179,7 +179,7 @@ from .relations_funnels import FunnelRelations
 from .relations_gains import GainRelations
 from .relations_headlines import HeadlineRelations
 from .relations_kilo import KiloReadings
-from .relations_list_sums import ListSumRelations
+from .relations_list_sums import ListedTotalRelations, ListSumRelations
 from .relations_lists import ListCountRelations
 from .relations_memory import MemoryRelations
 from .relations_mix import MixRelations
@@ -214,7 +214,8 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
                      BreakdownRelations, PercentRelations,
                      DeltaRelations, DifferenceRelations, RateTimeRelations, ListCountRelations,
                      CountAfterListRelations, CountCellRelations, WeightRelations, FunnelRelations,
-                     CountProductRelations, ListSumRelations, PeriodRelations):
+                     CountProductRelations, ListSumRelations, PeriodRelations,
+                     ListedTotalRelations):
     def find(self) -> list[Relation]:
         out: list[Relation] = []
         out += self.table_totals()
@@ -258,6 +259,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.code_prints(out)
         out += self.sentence_sums()
         out += self.parts_next_sentence(out)
+        out += self.listed_totals(out)
         out += self.sentence_means(out)
         out += self.pair_products(out)
         out += self.epochs()

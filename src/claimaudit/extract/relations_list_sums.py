@@ -91,3 +91,60 @@ class ListSumRelations(FinderBase):
                         note=f"{ms[t].printed} is the sum of the {len(items)} items listed after it",
                         evidence=f"the line ending in a colon before a list of {len(items)} items, each holding one "
                                  f"value of its kind: {self.text[intro[0]:intro[1]].strip()[:100]!r}")
+
+
+# a list of values: joined by commas (、，) with "and" / 和 / 及 / 与 before the last
+_LIST_GAP = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:,|，|、)\s*(?:and\s+|和\s*|及\s*|与\s*)?|\s+and\s+"
+                       r"|\s*(?:和|及|与)\s*", re.I)
+# the words between a list and its total: "gave a team time of", "for a total of", "add up to", 合计, 共
+_TOTAL_BETWEEN = re.compile(r"\b(?:gave|give|giving|total(?:l?ing|s|ed)?|sum(?:s|med)?|add(?:s|ed)? up|in all|together"
+                            r"|combined|altogether|overall)\b|合计|共计|总计|共|加起来|总共|累计", re.I)
+
+
+class ListedTotalRelations(FinderBase):
+    def listed_totals(self, found: list[Relation]) -> list[Relation]:
+        """"Splits of 10.8, 9.9, 10.1 and 9.6 seconds gave a team time of 40.4 seconds", "三个阶段分别用时 12、8 和 5
+        天，合计 25 天": a list of three values or more of one unit (commas, "and" / 和 before the last), then in
+        the sentence a value of that unit after a total word (gave, total, in all, 合计, 共): the list's sum
+        (0.75 within a factor of 2: farther off, the value is another total)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        stated = {r.target for r in found}
+        for idx in self.sentences().values():
+            if not 4 <= len(idx) <= 40:
+                continue
+            n = 0
+            while n < len(idx) - 1:
+                run = [idx[n]]
+                while n + len(run) < len(idx) and self._listed_next(run[-1], idx[n + len(run)]):
+                    run.append(idx[n + len(run)])
+                n += len(run)
+                if len(run) < 3 or n >= len(idx):
+                    continue
+                t = idx[n]
+                mt = ms[t]
+                if t in stated or not _usable(mt) or mt.number.kind != "number" \
+                        or mt.unit.dims != ms[run[0]].unit.dims \
+                        or not _TOTAL_BETWEEN.search(text, ms[run[-1]].end, mt.start):
+                    continue
+                want, got = self.base(t), sum(self.base(k) for k in run)
+                if want <= 0 or not want / 2 <= got <= want * 2:
+                    continue
+                formula = " + ".join(_ref(k) for k in run)
+                fit = self._formula_fits(t, formula)
+                if fit is None:
+                    continue
+                out.append(self._stated("written-sum", t, formula, run, confidence=0.75, unitless=fit[1],
+                                        note=f"{mt.printed} is the sum of the {len(run)} values listed before it",
+                                        evidence=f"a list of {len(run)} values, then a total word and the total: "))
+                stated.add(t)
+        return out
+
+    def _listed_next(self, a: int, b: int) -> bool:
+        """``b`` goes on the list ``a`` is in: a usable plain value of its unit (a unit printed only on the
+        last value of the list is the list's), joined by a comma or "and"."""
+        ms = self.ms
+        ma, mb = ms[a], ms[b]
+        if not (_usable(ma) and _usable(mb)) or ma.number.kind != "number" or mb.number.kind != "number":
+            return False
+        return ma.unit.dims == mb.unit.dims and bool(_LIST_GAP.fullmatch(self.text, ma.end, mb.start))
