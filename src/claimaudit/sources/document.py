@@ -71,6 +71,7 @@ class Table:
     section: str = ""                  # the heading the table sits under
     groups: list[str] = field(default_factory=list)   # per body row: the group row above it ("Open-source")
     _ncols: int | None = field(default=None, repr=False, compare=False)
+    _labels: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ncols(self) -> int:
@@ -79,11 +80,12 @@ class Table:
         return self._ncols
 
     def label(self, row: int) -> str:
-        """The row's label: its first cell's text (carried down a rowspan)."""
-        cells = self.rows[row]
-        if not cells:
-            return ""
-        return (cells[0].label or cells[0].text).strip()
+        """The row's label: its first cell's text (carried down a rowspan). Found once a table (the
+        relation finders ask for every row's label many times; a table's rows never change once built)."""
+        labels = self._labels
+        if labels is None:
+            labels = self._labels = [(cells[0].label or cells[0].text).strip() if cells else "" for cells in self.rows]
+        return labels[row]
 
     def cell(self, row: int, col: int) -> Cell | None:
         """The row's own cell covering grid column ``col``."""
