@@ -17,7 +17,7 @@ import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..lazy_pattern import LazyPattern
@@ -57,6 +57,27 @@ class Cell:
     @property
     def header(self) -> str:
         return " / ".join(h for h in self.headers if h)
+
+
+#: Cell's slots in field order, set directly by :func:`make_cell`: the frozen dataclass __init__ goes
+#: through object.__setattr__ for each field, twice the cost, and a document has a cell per table cell.
+_CELL_SLOTS = tuple(Cell.__dict__[f.name].__set__ for f in fields(Cell))
+
+
+def make_cell(start: int, end: int, text: str, row: int, col: int, label: str = "",
+              headers: tuple[str, ...] = (), span: int = 1) -> Cell:
+    """``Cell(start, end, text, row, col, label, headers, span)``, built without the frozen __init__."""
+    c = object.__new__(Cell)
+    s_start, s_end, s_text, s_row, s_col, s_label, s_headers, s_span = _CELL_SLOTS
+    s_start(c, start)
+    s_end(c, end)
+    s_text(c, text)
+    s_row(c, row)
+    s_col(c, col)
+    s_label(c, label)
+    s_headers(c, headers)
+    s_span(c, span)
+    return c
 
 
 @dataclass
@@ -289,6 +310,26 @@ class Document:
         i = bisect_right(starts, offset) - 1
         return i + 1, offset - starts[i] + 1
 
+    def positions(self, offsets: list[int]) -> list[tuple[int, int]]:
+        """:meth:`position` of each offset, in one loop (extraction asks for every mention's)."""
+        src_map, src_lines = self.src_map, self.src_lines
+        if src_map is None or src_lines is None:
+            return [self.position(o) for o in offsets]
+        if self._map_starts is None:
+            self._map_starts = [a for a, _, _ in src_map]
+        map_starts, out = self._map_starts, []
+        for offset in offsets:      # (source_offset, then the file line, as position does)
+            i = bisect_right(map_starts, offset) - 1
+            if i < 0:
+                src = 0
+            else:
+                t, src, n = src_map[i]
+                if n:
+                    src += min(offset - t, max(n - 1, 0))
+            j = bisect_right(src_lines, src) - 1
+            out.append((j + 1, src - src_lines[max(j, 0)] + 1))
+        return out
+
     def _text_lines(self) -> list[int]:
         if self._line_starts is None:
             self._line_starts = line_starts(self.text)
@@ -392,6 +433,22 @@ class Document:
                 return self.tables[t], self._flat[t][k]
         return None
 
+    def cells_at(self, offsets: list[int]) -> list[tuple[Table, Cell] | None]:
+        """:meth:`cell_at` of each offset, in one loop (extraction asks for every mention's)."""
+        if self._cells is None:
+            self.cell_at(0)       # builds the index
+        cells, starts, flat = self._cells or [], self._cell_starts or [], self._flat
+        out: list[tuple[Table, Cell] | None] = []
+        for offset in offsets:
+            i = bisect_right(starts, offset) - 1
+            hit = None
+            if i >= 0:
+                s, e, t, k = cells[i]
+                if s <= offset < e:
+                    hit = self.tables[t], flat[t][k]
+            out.append(hit)
+        return out
+
     def locate(self, start: int, end: int | None = None) -> dict[str, Any]:
         """Where ``[start, end)`` is, as plain data for reports."""
         out: dict[str, Any] = {"file": self.file, "line": self.line_of(start)}
@@ -446,7 +503,7 @@ def tables_from_rows(doc: Document) -> list[Table]:
                 raw = doc.text[a:b]
                 lead = len(raw) - len(raw.lstrip())
                 s = a + lead
-                cells.append(Cell(s, s + len(raw.strip()), raw.strip(), k, c, label,
+                cells.append(make_cell(s, s + len(raw.strip()), raw.strip(), k, c, label,
                                   (header[c],) if c < len(header) else ()))
             rows.append(cells)
         path = doc.section_path(group[0].start)
