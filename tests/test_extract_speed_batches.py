@@ -118,3 +118,18 @@ def test_batched_locators_agree_on_any_markup(text):
     offsets = _every_offset(doc)
     assert doc.positions(offsets) == [doc.position(o) for o in offsets]
     assert doc.cells_at(offsets) == [doc.cell_at(o) for o in offsets]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \t\n5a*†.|")), max_size=12), st.integers(0, 50), st.booleans(),
+       st.booleans())
+def test_a_one_piece_cell_is_written_as_the_general_path_writes_it(text, at, verbatim, prose):
+    """A table cell of one piece on one line takes a shorter path; with an empty piece after it (which
+    the general path drops) the same cell takes the general path: the same words and source map."""
+    from claimaudit.sources.document import TextBuilder
+
+    one, two = TextBuilder("x" * 80), TextBuilder("x" * 80)
+    got = lm._write(one, [(text, at, verbatim, prose)], strip=True)
+    want = lm._write(two, [(text, at, verbatim, prose), ("", at, False, True)], strip=True)
+    assert got == want and one.parts == two.parts and one.anchors == two.anchors and one.nonprose == two.nonprose
+    assert lm._write(TextBuilder(""), [("  852* ", 3, True, True)], strip=True) == "852"
