@@ -276,9 +276,10 @@ class Extractor:
             out = context_readings.chinese_parts_with_ling(f, self.doc.text, self.kilo, out)
         out = context_readings.unit_ranges(f, self.doc.text, self.kilo, out)
         out = context_readings.compound_money(f, self.doc.text, self.kilo, out)
-        for m in out:
-            m.line, m.col = self.doc.position(m.start)
-            hit = self.doc.cell_at(m.number_start)
+        places = self.doc.positions([m.start for m in out])
+        cells = self.doc.cells_at([m.number_start for m in out])
+        for m, place, hit in zip(out, places, cells, strict=True):
+            m.line, m.col = place
             if hit is not None:
                 table, cell = hit
                 m.cell = (table.index, cell.row, cell.col)

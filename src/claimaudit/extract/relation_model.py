@@ -307,6 +307,10 @@ class FinderBase:
         for i, m in enumerate(mentions):
             if m.cell is not None:
                 self.by_cell.setdefault(m.cell, []).append(i)
+        #: Each cell's one usable mention (what :meth:`value` answers), found once: the table finders ask
+        #: for every cell of every table, several times each (mentions never change while finders run).
+        self._cell_value = {cell: got[0] for cell, got in self.by_cell.items()
+                            if len(got) == 1 and _usable(mentions[got[0]])}
 
     def base(self, i: int) -> Fraction:
         """Mention ``i``'s nominal value in base units (nominal × unit factor), computed once a mention:
@@ -346,10 +350,7 @@ class FinderBase:
 
     def value(self, t: Table, r: int, c: int) -> int | None:
         """The one usable mention of a cell (None when the cell holds no number, or several)."""
-        got = self.by_cell.get((t.index, r, c), [])
-        if len(got) != 1 or not _usable(self.ms[got[0]]):
-            return None
-        return got[0]
+        return self._cell_value.get((t.index, r, c))
 
     def cell_unit(self, t: Table, c: int) -> tuple[Fraction, UnitInfo, str] | None:
         """The scale and unit the column's header (else the table's caption) gives its bare cells."""

@@ -17,7 +17,7 @@ import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..lazy_pattern import LazyPattern
@@ -59,6 +59,27 @@ class Cell:
         return " / ".join(h for h in self.headers if h)
 
 
+#: Cell's slots in field order, set directly by :func:`make_cell`: the frozen dataclass __init__ goes
+#: through object.__setattr__ for each field, twice the cost, and a document has a cell per table cell.
+_CELL_SLOTS = tuple(Cell.__dict__[f.name].__set__ for f in fields(Cell))
+
+
+def make_cell(start: int, end: int, text: str, row: int, col: int, label: str = "",
+              headers: tuple[str, ...] = (), span: int = 1) -> Cell:
+    """``Cell(start, end, text, row, col, label, headers, span)``, built without the frozen __init__."""
+    c = object.__new__(Cell)
+    s_start, s_end, s_text, s_row, s_col, s_label, s_headers, s_span = _CELL_SLOTS
+    s_start(c, start)
+    s_end(c, end)
+    s_text(c, text)
+    s_row(c, row)
+    s_col(c, col)
+    s_label(c, label)
+    s_headers(c, headers)
+    s_span(c, span)
+    return c
+
+
 @dataclass
 class Table:
     index: int
@@ -71,6 +92,7 @@ class Table:
     section: str = ""                  # the heading the table sits under
     groups: list[str] = field(default_factory=list)   # per body row: the group row above it ("Open-source")
     _ncols: int | None = field(default=None, repr=False, compare=False)
+    _labels: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ncols(self) -> int:
@@ -79,11 +101,12 @@ class Table:
         return self._ncols
 
     def label(self, row: int) -> str:
-        """The row's label: its first cell's text (carried down a rowspan)."""
-        cells = self.rows[row]
-        if not cells:
-            return ""
-        return (cells[0].label or cells[0].text).strip()
+        """The row's label: its first cell's text (carried down a rowspan). Found once a table (the
+        relation finders ask for every row's label many times; a table's rows never change once built)."""
+        labels = self._labels
+        if labels is None:
+            labels = self._labels = [(cells[0].label or cells[0].text).strip() if cells else "" for cells in self.rows]
+        return labels[row]
 
     def cell(self, row: int, col: int) -> Cell | None:
         """The row's own cell covering grid column ``col``."""
@@ -287,6 +310,26 @@ class Document:
         i = bisect_right(starts, offset) - 1
         return i + 1, offset - starts[i] + 1
 
+    def positions(self, offsets: list[int]) -> list[tuple[int, int]]:
+        """:meth:`position` of each offset, in one loop (extraction asks for every mention's)."""
+        src_map, src_lines = self.src_map, self.src_lines
+        if src_map is None or src_lines is None:
+            return [self.position(o) for o in offsets]
+        if self._map_starts is None:
+            self._map_starts = [a for a, _, _ in src_map]
+        map_starts, out = self._map_starts, []
+        for offset in offsets:      # (source_offset, then the file line, as position does)
+            i = bisect_right(map_starts, offset) - 1
+            if i < 0:
+                src = 0
+            else:
+                t, src, n = src_map[i]
+                if n:
+                    src += min(offset - t, max(n - 1, 0))
+            j = bisect_right(src_lines, src) - 1
+            out.append((j + 1, src - src_lines[max(j, 0)] + 1))
+        return out
+
     def _text_lines(self) -> list[int]:
         if self._line_starts is None:
             self._line_starts = line_starts(self.text)
@@ -390,6 +433,22 @@ class Document:
                 return self.tables[t], self._flat[t][k]
         return None
 
+    def cells_at(self, offsets: list[int]) -> list[tuple[Table, Cell] | None]:
+        """:meth:`cell_at` of each offset, in one loop (extraction asks for every mention's)."""
+        if self._cells is None:
+            self.cell_at(0)       # builds the index
+        cells, starts, flat = self._cells or [], self._cell_starts or [], self._flat
+        out: list[tuple[Table, Cell] | None] = []
+        for offset in offsets:
+            i = bisect_right(starts, offset) - 1
+            hit = None
+            if i >= 0:
+                s, e, t, k = cells[i]
+                if s <= offset < e:
+                    hit = self.tables[t], flat[t][k]
+            out.append(hit)
+        return out
+
     def locate(self, start: int, end: int | None = None) -> dict[str, Any]:
         """Where ``[start, end)`` is, as plain data for reports."""
         out: dict[str, Any] = {"file": self.file, "line": self.line_of(start)}
@@ -444,7 +503,7 @@ def tables_from_rows(doc: Document) -> list[Table]:
                 raw = doc.text[a:b]
                 lead = len(raw) - len(raw.lstrip())
                 s = a + lead
-                cells.append(Cell(s, s + len(raw.strip()), raw.strip(), k, c, label,
+                cells.append(make_cell(s, s + len(raw.strip()), raw.strip(), k, c, label,
                                   (header[c],) if c < len(header) else ()))
             rows.append(cells)
         path = doc.section_path(group[0].start)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts
+from .document import Cell, Document, Section, Table, TableRow, TextBuilder, heading_of, line_starts, make_cell
 from .limits import DEFAULT_LIMITS, Limits, SourceTextError
 
 _SKIP = {"script", "style", "template", "noscript", "svg", "math", "head"}
@@ -321,7 +321,7 @@ class HtmlRenderer(HTMLParser):
                 # the cell's text as written (markers dropped); spans cover what was written
                 spans.append((a, b))
                 if k >= nhead and not is_group:
-                    own.append(Cell(a, b, out.since(a)[:b - a], len(body), cc,
+                    own.append(make_cell(a, b, out.since(a)[:b - a], len(body), cc,
                                     labels[k],
                                     tuple(headers[cc]) if cc < ncols else (), cell.colspan))
                 out.write(" |", verbatim=False)

@@ -115,6 +115,15 @@ class _Inline:
 
 def _write(out: TextBuilder, pieces: list[Piece], *, strip: bool = False) -> str:
     """Write pieces; with ``strip`` (table cells) trim the ends and drop a footnote marker after a number."""
+    if strip and len(pieces) == 1 and "\n" not in pieces[0][0]:
+        # one piece on one line (most table cells): what the general path below writes, without its lists
+        p, a, v, pr = pieces[0]
+        if not p.strip():
+            return ""
+        lead = len(p) - len(p.lstrip())
+        p = drop_marker(p[lead:].rstrip())
+        out.write(p, a + lead if v else a, verbatim=v, prose=pr)
+        return p
     if strip:
         pieces = [(p.replace("\n", " "), a, v and "\n" not in p, pr) for p, a, v, pr in pieces]
         while pieces and not pieces[0][0].strip():

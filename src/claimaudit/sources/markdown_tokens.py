@@ -5,7 +5,8 @@ one in a child process (:mod:`.markdown_worker`) killed at the ``timeout`` limit
 memory, as PDFs are (:mod:`.load_pdf`). The tokens come back as JSON lines, never pickled, and
 are rebuilt a line (a few thousand tokens) at a time as the caller reads them (a 5 MiB text has
 about 800,000 tokens), as :class:`WorkerToken`: the fields the loader reads, under
-``markdown_it.token.Token``'s names.
+``markdown_it.token.Token``'s names (a plain text child, sent as its content alone, as
+:class:`TextToken`).
 """
 
 from __future__ import annotations
@@ -74,7 +75,19 @@ class WorkerToken:
 
     def __init__(self, rec: list[Any]) -> None:
         self.type, self.tag, self.map, self.content, self.info, ch = rec
-        self.children = [WorkerToken(c) for c in ch] if ch else None
+        # (a plain text child comes as its content alone)
+        self.children = [TextToken(c) if c.__class__ is str else WorkerToken(c) for c in ch] if ch else None
+
+
+class TextToken:
+    """A plain text child (``type`` "text", no tag, map, info or children), which the worker sends
+    as its content alone: the fields of a :class:`WorkerToken`, without a record to read."""
+
+    __slots__ = ("content",)
+    type, tag, map, info, children = "text", "", None, "", None
+
+    def __init__(self, content: str) -> None:
+        self.content = content
 
 
 def _tokens(data: Iterator[Any]) -> Iterator[Any]:
