@@ -64,6 +64,12 @@ gains, counts per noun, counted sums, restated scale words, signed gaps in paren
 named value, bounded shares, a change figure before its pair) were written on the development halves of
 `invented-docs4`, `invented-docs5` and `invented-docs6` (whose first run is in its README), not on any
 real-docs miss; the eight documents' figures are unchanged by them.
+The rules of the `s15` session (count products and quotients read from a total's rounding, counts of an
+amount each, values printed "about" checked as results, relative changes after a gap in points, gaps against
+a named value, list sums and listed totals, period totals, an Average row as an average, and the headline
+guards) were written on the development halves of the invented sets (`invented-docs7`'s after its first
+run, recorded in its README) and of the sentence sets, not on any real-docs miss; the eight documents'
+figures are unchanged by them.
 `--misses` describes the development misses only.
 
 Usage: python benchmarks/extraction/real_docs.py [--all] [-v] [--misses] [--data PATH]
