@@ -361,3 +361,11 @@ def test_a_list_then_a_total_word_and_its_total(tmp_path, sentence, verdict):
 ])
 def test_no_listed_total_without_a_total_word_of_the_lists_unit(sentence):
     assert not [r for r in rels(doc(sentence), "written-sum") if "a list of" in r.evidence]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The 4 nodes with 8 GPUs each are booked, so 24 GPUs are free.",      # a part after "so", not the product
+    "We bought 12 GPUs with 80 GB for 30 GB of activations.",
+])
+def test_no_count_of_an_amount_for_a_part_of_it(tmp_path, sentence):
+    assert "inconsistent" not in verdicts(tmp_path, doc(sentence))

@@ -39,8 +39,9 @@ _TOTAL_AFTER = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:in total|in all|altoget
 # "2,048 sequences of 4,096 tokens", "12 epochs at 41.6 s", "64 nodes with 8 GPUs": a count, its noun, an amount each
 _COUNT_OF = re.compile(r"\s+(?:[A-Za-z][\w-]*\s+){0,2}(?:of|at|with)\s+(?:about\s+|~)?", re.I)
 # the words that state a result before it: "means each step processes about", "for a total of", "i.e."
-_RESULT_BEFORE = re.compile(r"(?:\bmeans?\b|\bgives?\b|\bprocess(?:es)?\b|\btotal(?:l?ing|s)?\b|\bcomes? to\b"
-                            r"|\bi\.\s?e\.|\bthat is\b|\bwhich is\b|\bso\b|\bfor\b|\bor\b|即|共|合计)"
+# ("so" / "for" alone are left out: "4 nodes with 8 GPUs, so 24 GPUs are free" states a part, not the product)
+_RESULT_BEFORE = re.compile(r"(?:\bmeans?\b|\bgives?\b|\bgiving\b|\bprocess(?:es)?\b|\btotal(?:l?ing|s)?\b"
+                            r"|\bcomes? to\b|\bi\.\s?e\.|\bthat is\b|\bwhich is\b|\bin all\b|即|共|合计)"
                             r"[^\d;:.]{0,30}$", re.I)
 #: The coarsest rounding of a total the numbers alone may match (half its last digit over its value).
 _FINEST = Fraction(1, 40)
