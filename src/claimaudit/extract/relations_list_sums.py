@@ -16,8 +16,12 @@ from __future__ import annotations
 import re
 
 from .relation_model import FinderBase, Relation, _ref, _usable
+from .relations_lists import _PARTIAL
 
 _OPENS_LIST = re.compile(r"[:：]\s*$")
+# a list of only some of the parts: "the main causes", "top 3", "largest", 主要, 其中
+_SOME = re.compile(r"\b(?:main|major|top|largest|biggest|leading|notable|most common|selected|some)\b"
+                   r"|主要|其中|部分|前\s*\d", re.I)
 
 
 class ListSumRelations(FinderBase):
@@ -78,6 +82,8 @@ class ListSumRelations(FinderBase):
         if len(heads) != 1 or heads[0] in stated:
             return None
         t = heads[0]
+        if _PARTIAL.search(self.text, intro[0], intro[1]) or _SOME.search(self.text, intro[0], intro[1]):
+            return None     # "including:", "the main causes:": some of the parts, not all
         want = self.base(t)
         got = sum(self.base(k) for k in items)
         if ms[t].number.nominal == len(items) or want <= 0 or not want * 2 / 5 <= got <= want * 5 / 2:
