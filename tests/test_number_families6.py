@@ -195,3 +195,29 @@ def test_share_numerator_pattern_reads_every_numerator_word() -> None:
     every = _ONES + _TEENS + _TENS + [t + "-" + u for t in _TENS for u in _ONES]
     assert all(re.fullmatch(SHARE_NUMERATOR, w) for w in every)
     assert not any(re.fullmatch(SHARE_NUMERATOR, w) for w in ("hundred", "twentyone", "tens", "zero", "a", "sixty-"))
+
+
+# -- one scale after 上 before what it counts: 上亿用户, 上万人 ------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("这款应用拥有上亿用户。", "上亿", 10**8),
+    ("活动吸引上万人参加。", "上万", 10**4),
+])
+def test_reaching_a_scale_counts_a_noun(text: str, span: str, value: int) -> None:
+    m = the(text, span)
+    assert m.number.nominal == value and m.relation == ">="
+
+
+@pytest.mark.parametrize("text", ["网上万人围观", "会上千人鼓掌", "加上万人"])
+def test_on_a_place_before_a_scale_is_no_reaching(text: str) -> None:
+    assert not any(m.relation == ">=" for m in mentions(text))
+
+
+# -- the wire services' trillion: "trn", "trln" -----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("Debt rose to $1.2 trn last year.", "$1.2 trn", 12 * 10**11),
+    ("Reserves stood at 7 trln yen.", "7 trln yen", 7 * 10**12),
+])
+def test_trn_is_a_trillion(text: str, span: str, value: int) -> None:
+    assert the(text, span).number.nominal == value

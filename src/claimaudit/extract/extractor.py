@@ -103,8 +103,12 @@ _ADVERB_AFTER_SCALE = frozenset("别別莫勿要记記注小当當保慎得可�
 
 def _scale_count(f: str, start: int, end: int) -> bool:
     """A bare pair of scales counts the noun after it (万亿市值, 千亿参数, 百万用户, 千亿级): one 10^12,
-    10^11, 10^6 of it. Not the adverb 千万 (千万别忘) nor a single scale (万物, 万一, 亿万 is vague)."""
-    if end - start != 2 or _SCALE_PAIR.fullmatch(f, start, end) is None or f[end:end + 1] in _ADVERB_AFTER_SCALE \
+    10^11, 10^6 of it; so does one scale after 上 (上亿用户). Not the adverb 千万 (千万别忘) nor a single
+    scale elsewhere (万物, 万一; 亿万 is vague)."""
+    reaching = end - start == 1 and f[start] in "百千万萬亿億" and f[start - 1:start] == "上" \
+        and f[start - 2:start - 1] not in _ON_PLACE_BEFORE      # 上亿用户, 上万人: reaching that size
+    pair = end - start == 2 and _SCALE_PAIR.fullmatch(f, start, end) is not None
+    if not (reaching or pair) or f[end:end + 1] in _ADVERB_AFTER_SCALE \
             or f.startswith(("富翁", "富豪", "富婆", "分"), end) or f[start - 1:start] == "每":
         return False          # 百万富翁: a millionaire; 每百万输出 token: the size a price is per; 百万分之
     counted = count_span(f, start, end)
@@ -158,6 +162,8 @@ _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
 _MORE_BEFORE_UNIT = re.compile(r"[个個]?(?:多(?![少么麼数數])|[余餘](?![额額]))")
 #: Words ending in 上 before a bare scale (加上 plus, 马上 at once, 以上 above, 之上, 向上).
 _SHANG_WORDS = frozenset("加马馬以之向再而早晚路身")
+#: … and places that 上 is "on" (网上 online, 会上 at the meeting, 桌上): 网上万人围观 is no "reaching 10^4".
+_ON_PLACE_BEFORE = _SHANG_WORDS | frozenset("网網线線桌会會手台场場街书書纸紙墙牆楼樓岸天面图圖世")
 _TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
