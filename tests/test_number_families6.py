@@ -221,3 +221,17 @@ def test_on_a_place_before_a_scale_is_no_reaching(text: str) -> None:
 ])
 def test_trn_is_a_trillion(text: str, span: str, value: int) -> None:
     assert the(text, span).number.nominal == value
+
+
+# -- digits, 又, a slash fraction: 3又1/2 is three and a half --------------------------------------------
+
+@pytest.mark.parametrize(("text", "span", "value"), [
+    ("加入3又1/2杯面粉。", "3又1/2", F(7, 2)),
+    ("长度为3 又 1/4英寸", "3 又 1/4英寸", F(13, 4)),
+])
+def test_whole_you_slash_fraction(text: str, span: str, value: Fraction) -> None:
+    assert the(text, span).number.nominal == value
+
+
+def test_you_before_an_improper_slash_stays_apart() -> None:
+    assert printed("共3又5/4") == ["3", "5", "4"]

@@ -131,7 +131,8 @@ _NUMBER_RE = _Lazy(
 #: A whole number before the fraction is printed with one or two spaces or with "and" ("2 and 3/4 inches").
 #: ("between 2 and 3/4" has two ends.)
 _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
-                     r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
+                     # (a whole before 又 too: 3又1/2 is three and a half, as 3又二分之一)
+                     r"(?:(?P<whole>\d+)(?: {1,2}| ?又 ?|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
                      r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
