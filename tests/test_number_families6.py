@@ -1,7 +1,7 @@
 """Families of number phrasings (session 15): ratios and scores in Chinese (三比二) and in English words
 (four to three), spaced hyphens inside a compound (twenty- one), denominators of several places without
 their 一 (百万分之一), shares in words with numerators past ten (twelve out of twenty), a lone "one" that is
-the number, and a bare pair of scales before what it counts (万亿市值). Each is probed with invented
+the number, and a bare pair of scales before what it counts (千亿参数). Each is probed with invented
 sentences and with the near misses that must stay non-quantities (or keep their other reading)."""
 
 from __future__ import annotations
@@ -168,11 +168,11 @@ def test_one_as_an_article_or_pronoun_stays_out(text: str, spans: list[str]) -> 
     assert printed(text) == spans
 
 
-# -- a bare pair of scales before what it counts: 万亿市值, 千亿参数 --------------------------------------------
+# -- a bare pair of scales before what it counts: 千亿参数, 百万用户 --------------------------------------------
 
 @pytest.mark.parametrize(("text", "span", "value"), [
-    ("没有万亿市值的公司", "万亿", 10**12),
     ("发布千亿参数模型", "千亿", 10**11),
+    ("接口每天被调用千万次", "千万", 10**7),
     ("平台拥有百万用户", "百万", 10**6),
     ("百亿级参数的模型", "百亿", 10**10),
 ])
@@ -181,7 +181,8 @@ def test_bare_scale_pair_counts_a_noun(text: str, span: str, value: int) -> None
 
 
 @pytest.mark.parametrize("text", ["千万不要迟到", "千万别忘了带伞", "千万要小心", "他是百万富翁", "万物生长",
-                                  "每百万输出 token 的成本", "万一出事怎么办"])
+                                  "每百万输出 token 的成本", "万一出事怎么办", "百亿补贴活动开始了", "没有万亿市值",
+                                  "千万人民的期待"])
 def test_adverb_name_and_per_size_stay_out(text: str) -> None:
     assert printed(text) == []
 

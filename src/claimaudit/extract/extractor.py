@@ -97,22 +97,24 @@ _ONE_CLAUSE_END = re.compile(r"\s*(?:$|\n|\||[.;!?](?!\w)|,)")
 
 #: Two scale characters without a digit (百万, 千万, 百亿, 千亿, 万亿): one of that size before what it counts.
 _SCALE_PAIR = re.compile(r"[百千万萬亿億][万萬亿億]")
+#: What a bare scale counts: a measure word (千万次, 上千家, 千亿级) or people, users and parameters. Other
+#: nouns stay out: names of programmes (百亿补贴) and orders of magnitude (万亿市值) are no amounts.
+_SCALE_COUNTED = re.compile(r"[个個条條件位名家台张張次级級]|参数|參數|用户|用戶|量级|量級"
+                            r"|人(?![民们們工类類士物生才格气氣心性])")
 #: What 千万 is followed by as the adverb "by all means" (千万别忘, 千万要小心, 千万记住): no count.
 _ADVERB_AFTER_SCALE = frozenset("别別莫勿要记記注小当當保慎得可能会會该該应應必务務请請让讓把都就也还還")
 
 
 def _scale_count(f: str, start: int, end: int) -> bool:
-    """A bare pair of scales counts the noun after it (万亿市值, 千亿参数, 百万用户, 千亿级): one 10^12,
-    10^11, 10^6 of it; so does one scale after 上 (上亿用户). Not the adverb 千万 (千万别忘) nor a single
-    scale elsewhere (万物, 万一; 亿万 is vague)."""
+    """A bare pair of scales counts the people, users, parameters or measure word after it (千亿参数,
+    百万用户, 千亿级, 千万次): one 10^11, 10^6, … of them; so does one scale after 上 (上亿用户, 上万人).
+    Not the adverb 千万 (千万别忘), a name (百亿补贴, 百万富翁) nor a single scale elsewhere (万物, 万一)."""
     reaching = end - start == 1 and f[start] in "百千万萬亿億" and f[start - 1:start] == "上" \
         and f[start - 2:start - 1] not in _ON_PLACE_BEFORE      # 上亿用户, 上万人: reaching that size
     pair = end - start == 2 and _SCALE_PAIR.fullmatch(f, start, end) is not None
-    if not (reaching or pair) or f[end:end + 1] in _ADVERB_AFTER_SCALE \
-            or f.startswith(("富翁", "富豪", "富婆", "分"), end) or f[start - 1:start] == "每":
-        return False          # 百万富翁: a millionaire; 每百万输出 token: the size a price is per; 百万分之
-    counted = count_span(f, start, end)
-    return counted is not None and bool(counted[1])
+    if not (reaching or pair) or f[end:end + 1] in _ADVERB_AFTER_SCALE or f[start - 1:start] == "每":
+        return False          # 每百万输出 token: the size a price is per
+    return _SCALE_COUNTED.match(f, end) is not None
 
 
 def one_is_number(f: str, start: int, end: int) -> bool:
