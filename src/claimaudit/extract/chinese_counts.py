@@ -109,9 +109,10 @@ _COPULA_BEFORE = re.compile(r"(?:是|为|為|等于|等於)\s*$")
 _CLAUSE_END = frozenset("，。！？；：,.!?;:、")
 #: A second clause with its own 是 glued after the numeral: 不是五这是八, 是三也是四, 不是一却是五.
 _NEXT_COPULA = re.compile(r"[这那不也还而却更但這還卻]?是")
-#: Arithmetic between numerals (一加一等于二, 八除以二, 十减三): each operand is a number. Both sides must be
-#: numerals or digits (一加手机 is a brand, 加 a verb elsewhere).
-_OPERATOR = r"(?:加上?|[减減]去?|乘以?|除以|等于|等於)"
+#: Arithmetic between numerals (一加一等于二, 八除以二, 十减三) and a ratio or a score (三比二, 一比一, 二比零):
+#: each operand is a number. Both sides must be numerals or digits (一加手机 is a brand, 加 a verb elsewhere;
+#: 一比较 compares, 统一比例 is no ratio).
+_OPERATOR = r"(?:加上?|[减減]去?|乘以?|除以|等于|等於|比)"
 _NUMERAL_CHAR = r"[0-9一二两兩三四五六七八九十零〇百千万萬亿億壹贰貳叁肆伍陆陸柒捌玖拾佰仟]"
 _OPERAND_AFTER = re.compile(r"\s*" + _OPERATOR + r"\s*" + _NUMERAL_CHAR)
 _OPERAND_BEFORE = re.compile(_NUMERAL_CHAR + r"\s*" + _OPERATOR + r"\s*$")

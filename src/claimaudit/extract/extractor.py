@@ -74,6 +74,68 @@ def _names_a_length(window: str) -> bool:
 #: to ten") is the number, not the article ("one of the two", "one to one" stay out).
 _ONE_BESIDE_NUMBER = re.compile(r"(?:,\s*|\s+(?:or|to)\s+)(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
                                 r"|twelve|twenty|thirty|forty|fifty|a hundred|a dozen)(?![A-Za-z])", re.I)
+_NUMBER_WORD = (r"(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|"
+                r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)")
+#: "one" after another number of a pair ("three to one", "won two to one", "two or one") or of a list
+#: ("5, one"): the number before stands alone (not the 16 of "BF16, one 80 GB GPU").
+_ONE_AFTER_NUMBER = re.compile(r"(?:(?<![\w.])\d+|(?<![a-z])" + _NUMBER_WORD
+                               + r")(?:\s+(?:to|or|versus|vs\.?)\s+|,\s*)$", re.I)
+#: "one" as what a number's name is or equals ("The answer is one.", "the count was one", "x = one").
+_ONE_AFTER_COPULA = re.compile(r"(?:(?<![A-Za-z])(?:answer|result|number|value|total|count|sum|score|difference"
+                               r"|product|quotient|remainder|ratio|rank|[xynk])\s+(?:is|was|equals|becomes)"
+                               r"|\bequals|=)\s+$", re.I)
+#: "one" as an operand: "one plus one", "two times one", "divided by one", "one is 1".
+_ONE_OPERAND_BEFORE = re.compile(r"(?<![A-Za-z])(?:plus|times|divided by|multiplied by)\s+$", re.I)
+_ONE_OPERAND_AFTER = re.compile(r"\s+(?:plus|times|divided by|multiplied by|equals|is (?=\d))(?![A-Za-z])", re.I)
+#: A determiner that makes "one" a pronoun ("this one is 3x faster", "each one equals", "the one").
+_PRONOUN_ONE_BEFORE = re.compile(r"(?<![A-Za-z])(?:the|this|that|each|every|which|no|any|another|last|first|next"
+                                 r"|other|new|old|same|only|big|small|good|best)\s+$", re.I)
+#: What ends a lone "one": the end of its line or cell, or a final mark there.
+_ONE_LINE_END = re.compile(r"[ \t]*(?:[.!?][ \t]*)?(?:$|\n|\|)")
+_ONE_CLAUSE_END = re.compile(r"\s*(?:$|\n|\||[.;!?](?!\w)|,)")
+
+
+#: Two scale characters without a digit (百万, 千万, 百亿, 千亿, 万亿): one of that size before what it counts.
+_SCALE_PAIR = re.compile(r"[百千万萬亿億][万萬亿億]")
+#: What a bare scale counts: a measure word (千万次, 上千家, 千亿级) or people, users and parameters. Other
+#: nouns stay out: names of programmes (百亿补贴) and orders of magnitude (万亿市值) are no amounts.
+_SCALE_COUNTED = re.compile(r"[个個条條件位名家台张張次级級]|参数|參數|用户|用戶|量级|量級"
+                            r"|人(?![民们們工类類士物生才格气氣心性])")
+#: What 千万 is followed by as the adverb "by all means" (千万别忘, 千万要小心, 千万记住): no count.
+_ADVERB_AFTER_SCALE = frozenset("别別莫勿要记記注小当當保慎得可能会會该該应應必务務请請让讓把都就也还還")
+
+
+def _scale_count(f: str, start: int, end: int) -> bool:
+    """A bare pair of scales counts the people, users, parameters or measure word after it (千亿参数,
+    百万用户, 千亿级, 千万次): one 10^11, 10^6, … of them; so does one scale after 上 (上亿用户, 上万人).
+    Not the adverb 千万 (千万别忘), a name (百亿补贴, 百万富翁) nor a single scale elsewhere (万物, 万一)."""
+    reaching = end - start == 1 and f[start] in "百千万萬亿億" and f[start - 1:start] == "上" \
+        and f[start - 2:start - 1] not in _ON_PLACE_BEFORE      # 上亿用户, 上万人: reaching that size
+    pair = end - start == 2 and _SCALE_PAIR.fullmatch(f, start, end) is not None
+    if not (reaching or pair) or f[end:end + 1] in _ADVERB_AFTER_SCALE or f[start - 1:start] == "每":
+        return False          # 每百万输出 token: the size a price is per
+    return _SCALE_COUNTED.match(f, end) is not None
+
+
+def one_is_number(f: str, start: int, end: int) -> bool:
+    """A lone ``one`` that stands for the number, not the article or the pronoun: after another
+    number of a pair or a list, alone in its line or table cell, what a number's name is at the end
+    of its clause, or an operand ("one plus one"). "one of them", "one-off", "this one" stay out."""
+    before = f[max(0, start - 16):start]
+    if f.startswith((" of", "-"), end) or _PRONOUN_ONE_BEFORE.search(before):
+        return False
+    if _ONE_OPERAND_BEFORE.search(before) or _ONE_OPERAND_AFTER.match(f, end):
+        return True
+    if _ONE_AFTER_NUMBER.search(before):
+        return "," not in before[-3:] or _ONE_CLAUSE_END.match(f, end) is not None
+    if _ONE_CLAUSE_END.match(f, end) is None:
+        return False
+    i = start
+    while i > 0 and f[i - 1] in " \t":
+        i -= 1
+    if (i == 0 or f[i - 1] in "\n|") and _ONE_LINE_END.match(f, end):
+        return True
+    return _ONE_AFTER_COPULA.search(f, max(0, start - 24), start) is not None
 
 
 #: The tenth after 成 (三成五 = 35%), where no other word starts with it.
@@ -102,6 +164,8 @@ _COUNTED_BEFORE_QUALIFIER = MEASURE_WORDS | {"人"}
 _MORE_BEFORE_UNIT = re.compile(r"[个個]?(?:多(?![少么麼数數])|[余餘](?![额額]))")
 #: Words ending in 上 before a bare scale (加上 plus, 马上 at once, 以上 above, 之上, 向上).
 _SHANG_WORDS = frozenset("加马馬以之向再而早晚路身")
+#: … and places that 上 is "on" (网上 online, 会上 at the meeting, 桌上): 网上万人围观 is no "reaching 10^4".
+_ON_PLACE_BEFORE = _SHANG_WORDS | frozenset("网網线線桌会會手台场場街书書纸紙墙牆楼樓岸天面图圖世")
 _TENTHS_OF_YUAN = ("毛钱", "毛錢", "角钱", "角錢")
 #: "bp" means base pairs where the sentence speaks of DNA.
 _BASE_PAIR_CONTEXT = re.compile(r"\bgen(?:e|es|ome|omic)|DNA|RNA|sequenc|primer|PCR|fragment|plasmid|nucleotide|"
@@ -411,9 +475,9 @@ class Extractor:
         if range_end is not None and (mult + pct) and "to" in f[pos:range_end.start] \
                 and CHANGE_BEFORE.search(f, max(0, tok.start - 40), tok.start):
             range_end = None      # "fell 0.2% to 4.5%": the value it fell to, no range
-        if range_end is not None and tok.kind == "digits" and range_end.kind == "digits" and not mult \
+        if range_end is not None and tok.kind in ("digits", "words") and range_end.kind == tok.kind and not mult \
                 and _descending(tok.norm, range_end.norm):
-            range_end = None      # "the Senate voted 51 to 49", "555-1234" is no span: a range rises
+            range_end = None      # "the Senate voted 51 to 49", "won four to three", "ten to one": a range rises
         if range_end is not None and "and" in f[pos:range_end.start] \
                 and not _BETWEEN.search(f[max(0, tok.start - 9):tok.start]):
             range_end = None
@@ -600,10 +664,12 @@ class Extractor:
             if counted is None:
                 self.skipped.append((tok, "count word without a unit"))
                 return False, None
-        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=":
+        if tok.kind == "chinese" and tok.norm == "一" + tok.text and not p.unit and p.relation == "=" \
+                and not _scale_count(f, tok.start, tok.end):
             self.skipped.append((tok, "bare multiplier without a unit"))   # 千万不要, 万众
             return False, None
-        if tok.kind == "words" and tok.norm in ("1",) and not p.unit and not _ONE_BESIDE_NUMBER.match(f, tok.end):
+        if tok.kind == "words" and tok.norm in ("1",) and not p.unit and not _ONE_BESIDE_NUMBER.match(f, tok.end) \
+                and not one_is_number(f, tok.start, tok.end):
             self.skipped.append((tok, "article"))
             return False, None
         return True, counted

@@ -41,7 +41,7 @@ from .words import FRACTIONS as _FRACTIONS_EN
 from .words import HALF_SCALES as _HALF_SCALES_EN
 from .words import NUMBER_WORDS as _NUMBER_WORDS
 from .words import PLURAL_SCALES as _PLURAL_SCALES_EN
-from .words import SCALED_DENOMINATOR, WORD_DENOMINATOR, read_words
+from .words import SCALED_DENOMINATOR, SHARE_NUMERATOR, WORD_DENOMINATOR, read_words
 from .words import SCALES as _SCALES_EN
 from .words import TENS as _TENS_EN
 from .words import UNIT_ORDINALS as _UNIT_ORDINALS_EN
@@ -131,7 +131,8 @@ _NUMBER_RE = _Lazy(
 #: A whole number before the fraction is printed with one or two spaces or with "and" ("2 and 3/4 inches").
 #: ("between 2 and 3/4" has two ends.)
 _FRACTION_RE = _Lazy(r"(?<!\d)(?P<sign>[\-−](?=\d))?"
-                     r"(?:(?P<whole>\d+)(?: {1,2}|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
+                     # (a whole before 又 too: 3又1/2 is three and a half, as 3又二分之一)
+                     r"(?:(?P<whole>\d+)(?: {1,2}| ?又 ?|(?<![Bb]etween \d)(?<![Bb]etween \d\d) and ))?"
                      r"(?P<num>\d+)/(?P<den>\d+)(?!\d|\.\d)"
                      # "1/3rd", "2/3rds", "7/8ths": the denominator read aloud as an ordinal
                      r"(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|(?<=[04-9])th)s?(?![A-Za-z]))?")
@@ -188,8 +189,9 @@ _NUMBER_BEFORE_SIGN_ANY_CASE = _Lazy(_NUMBER_BEFORE_SIGN.pattern, re.I)
 #: hundred and sixty seven" has 15).
 _MAX_NUMBER_WORDS = 24
 #: What joins two number words: a hyphen, or one to three spaces ("fifty   two" in PDF text); a
-#: spaced hyphen only inside a compound (see _dash_compound).
-_WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| - (?=[a-z])")
+#: spaced hyphen (on one side or both: "twenty - one", "twenty- one", "twenty -one") only inside a compound
+#: (see _dash_compound).
+_WORD_GAP = _Lazy(r" {1,3}(?=[a-z])|-(?=[a-z])| ?- ?(?=[a-z])")
 
 
 def _dash_compound(left: str, lower: str, pos: int) -> bool:
@@ -255,8 +257,8 @@ def _word_run(lower: str, j: int, limit: int) -> list[tuple[str, int, int]]:
         if (c == " " or c == "-") and lower[k + 1].isalpha():
             j = k + 1                       # the common case, without a regex call
             continue
-        gap = _WORD_GAP.match(lower, k) if c == " " else None
-        if gap is not None and (gap.group(0) != " - " or _dash_compound(word, lower, gap.end())):
+        gap = _WORD_GAP.match(lower, k) if c in " -" else None
+        if gap is not None and ("-" not in gap.group(0) or _dash_compound(word, lower, gap.end())):
             j = gap.end()
             continue
         if lower.startswith(" & ", k) and k + 3 < n and lower[k + 3].isalpha():
@@ -341,7 +343,7 @@ _MULTIPLE_RE = _Lazy(r"(?<![A-Za-z\d\-.,])(?:(?:[a-z]+|\d+)-?fold|twice(?= as\b)
                           r"|(?<=about ))half(?![\-'’])"
                           r"|(?:one|1) in (?:" + WORD_DENOMINATOR + "|" + SCALED_DENOMINATOR + r"|\d+)"
                           # "nine out of ten", "two in three" (words only: see numbers.words)
-                          r"|(?:one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) "
+                          r"|" + SHARE_NUMERATOR + r" (?:in|out of) "
                           + WORD_DENOMINATOR + ")"
                           r"(?![A-Za-z\d])", re.I)
 #: "1 over 3", "one over one hundred": a fraction read aloud. Only where nothing word-like follows the
@@ -822,6 +824,8 @@ _CN_FRACTION = _Lazy(
     rf"(?P<nsign>[负負]\s{{0,2}})?"      # 三分之负一: a negative numerator
     rf"(?P<num>[0-9]+(?:\.[0-9]+)?|{_CN_NUM}+(?: {_CN_NUM}+){{0,6}}(?:[点點]{_CN_NUM}+)?)")
 _CN_SHARE_DENOMINATORS = {"百": "百", "千": "千", "万": "万", "萬": "万"}
+#: A place that starts a denominator of several places without its 一 (百万分之一 is one in a million).
+_BARE_PLACE_DENOMINATOR = frozenset("百千万萬亿億")
 
 
 def _side_value(text: str) -> Fraction | None:
@@ -865,6 +869,8 @@ def _fraction_token(folded: str, m: re.Match[str]) -> NumberToken | None:
             num_text = "一" + num_text       # 百分之百: a hundred per cent
         norm = ("负" if m.group("nsign") else "") + _CN_SHARE_DENOMINATORS[den_text] + "分之" + num_text
         return NumberToken(m.start(), m.end(), folded[m.start():m.end()], norm, "fraction")
+    if (den_text[0] in _BARE_PLACE_DENOMINATOR and len(den_text) > 1) or den_text in ("亿", "億"):
+        den_text = "一" + den_text           # 百万分之一, 千万分之三, 亿分之一: one million, ten million, 10^8
     den, num = _side_value(den_text), _side_value(num_text)
     whole = _side_value(whole_text) if whole_text is not None else Fraction(0)
     if den is None or num is None or whole is None or den == 0:

@@ -96,6 +96,7 @@ WORD_MULTIPLIERS: dict[str, int] = {
     # the plural after digits ("5 thousands", "2 millions"), as non-native English prints it
     "thousands": 10**3, "millions": 10**6, "billions": 10**9, "trillions": 10**12,
     "bn": 10**9, "mn": 10**6, "mln": 10**6, "bln": 10**9, "tn": 10**12, "tln": 10**12,
+    "trn": 10**12, "trln": 10**12,      # the wire services' trillion ("$1.2 trn", "7 trln yen")
     # South Asian scales (Indian, Pakistani, Bangladeshi reports): ``13 lakh``, ``6 crore``.
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,
 }

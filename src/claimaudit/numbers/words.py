@@ -319,6 +319,16 @@ SCALED_DENOMINATOR = r"(?!a million\b)(?:an?|[a-z]+(?:-[a-z]+)?)\s+(?:hundred|th
 #: A denominator in words of up to six words ("one in twenty one", "one in one hundred and twenty five"):
 #: the words after it are matched too and given back by read_words, which reads the longest number.
 WORD_DENOMINATOR = r"(?!a million\b)[a-z]+(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,5}"
+_UNIT_AFTER_TENS = r"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
+#: The numerator of a share in words ("nine out of ten", "twelve out of twenty", "twenty-five out of a
+#: hundred"): one to nineteen, a tens word, or a tens-and-unit compound with its hyphen. Branched by the
+#: first letters: the scanner tries it at every word's start, and 27 flat alternatives cost a third more
+#: time there than this (tests/test_number_families6.py checks every word it reads).
+SHARE_NUMERATOR = ("(?:t(?:w(?:o|enty" + _UNIT_AFTER_TENS + "|elve)|h(?:ree|irt(?:y" + _UNIT_AFTER_TENS + "|een))|en)"
+                   "|f(?:o(?:ur(?:teen)?|rty" + _UNIT_AFTER_TENS + ")|i(?:ve|ft(?:y" + _UNIT_AFTER_TENS + "|een)))"
+                   "|s(?:ix(?:ty" + _UNIT_AFTER_TENS + "|teen)?|even(?:ty" + _UNIT_AFTER_TENS + "|teen)?)"
+                   "|e(?:ight(?:y" + _UNIT_AFTER_TENS + "|een)?|leven)|n(?:ine(?:ty" + _UNIT_AFTER_TENS + "|teen)?)"
+                   "|one)")
 _MULTIPLE = re.compile(
     r"(?P<twice>twice|thrice)(?![A-Za-z])|(?P<half>half|halved)(?![A-Za-z])"
     r"|(?P<n>[a-z]+|\d+)[-\s]?fold(?![A-Za-z])"
@@ -326,8 +336,11 @@ _MULTIPLE = re.compile(
     + r"|\d+)(?![A-Za-z\d])"
     # "nine out of ten", "two in three", "one out of four": a share in words (with digits, "2,788 out
     # of 3,064" stays two values: "X% (A out of B)" is a relation between them)
-    r"|(?P<num>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+"
+    r"|(?P<num>" + SHARE_NUMERATOR + r")\s+(?:in|out\s+of)\s+"
     r"(?P<wden>" + WORD_DENOMINATOR + r")(?![A-Za-z\d])", re.IGNORECASE)
+#: A period after "N in M" ("five in ten minutes"): the count of a time, not a share.
+_PERIOD_AFTER = re.compile(r"\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|games?|matches"
+                           r"|innings|laps?|attempts?|tries|shots?)\b", re.IGNORECASE)
 _WORDS_AT = re.compile(r"[a-z]+(?:[-\s]+[a-z]+)*", re.IGNORECASE)
 
 
@@ -372,6 +385,8 @@ def read_words(text: str, pos: int) -> tuple[Fraction, int, bool] | None:
             return (n, m.end(), True) if n else None
         if m.group("num"):
             num, (den, end) = _word_or_digits(m.group("num")), _leading_number(text, m.start("wden"), m.end())
+            if " in" in text[m.end("num"):m.start("wden")].lower() and _PERIOD_AFTER.match(text, end):
+                return None       # "five in ten minutes": a count in a period, no share
             return (num / den, end, True) if num and den and num < den else None
         den, end = _leading_number(text, m.start("den"), m.end())
         return (1 / den, end, True) if den else None
