@@ -208,13 +208,16 @@ def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None
         a, b = rel.parts
         order = [t, b] if k == a else [a, t]
         formula = f"{_ref(t)} * {_ref(b)}" if k == a else f"{_ref(a)} / {_ref(t)}"
+        divisors = [] if k == a else [t]
     elif rel.formula == " * ".join(_ref(p) for p in rel.parts):        # t = a * b (* c)
         order = [t, *others]
         formula = f"{_ref(t)} / " + (_ref(others[0]) if len(others) == 1 else
                                      "(" + " * ".join(_ref(p) for p in others) + ")")
+        divisors = others
     else:
         return None
-    if not _fits(ms[k], _evaluate(formula, ms)):
+    # (the units compose as they did: solving keeps them; a divisor whose rounding reaches 0 does not divide)
+    if any(ms[d].number.interval.lo <= 0 <= ms[d].number.interval.hi for d in divisors):
         return None
     return replace(rel, target=k, formula=formula, parts=order, at=ms[k].start,
                    note=f"{ms[k].printed}, printed as approximate, solved from " + rel.note,
