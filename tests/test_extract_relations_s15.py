@@ -374,3 +374,23 @@ def test_no_count_of_an_amount_for_a_part_of_it(tmp_path, sentence):
 def test_no_list_sum_over_some_of_the_parts():
     text = "# Notes\n\nThe run was interrupted 78 times; the main causes:\n\n- GPU faults: 41\n- NIC flaps: 32\n"
     assert not [r for r in rels(text, "written-sum") if "line ending in a colon" in r.evidence]
+
+
+# -- a value at the end of a wrapped line, its unit on the next ------------------------------------------
+def _units(text: str) -> list[tuple[str, str]]:
+    from claimaudit.extract.pipeline import draft_text
+    return [(m.printed, m.unit.canonical) for m in draft_text(text, "doc.md").mentions]
+
+
+def test_a_unit_on_the_next_line_of_a_wrapped_paragraph():
+    got = _units("# T\n\n采用方案 B 时集群总吞吐约 76.6 万\ntokens/s，训练 1.2T token 约需 18.1 天。\n")
+    assert ("约 76.6 万\ntokens/s", "token / second") in got
+
+
+@pytest.mark.parametrize("text", [
+    "# T\n\nThe cluster has 512\n- GPUs are listed below\n",          # a list item is no continuation
+    "# T\n\nThe cluster has 512\n\nGPUs are listed below.\n",          # a new paragraph
+    "# T\n\nWe ran it 512\n## GPUs\n",                                 # a heading
+])
+def test_no_unit_across_a_break_that_ends_the_paragraph(text):
+    assert ("512", "") in _units(text)

@@ -65,6 +65,24 @@ _PLUS_BEFORE_UNIT = re.compile(r"\+(?=\s?[A-Za-z\u4e00-\u9fff])")
 _CONTEXT_LENGTH = re.compile(r"(?:context|上下文|窗口|序列|sequence)", re.I)
 
 
+#: The next line goes on with the paragraph (no list item, heading, quote, table row or number first).
+_WRAP_GOES_ON = re.compile(r"[ \t]{0,3}(?![-*+>#|]\s|\d)[A-Za-z\u4e00-\u9fff$€£¥%/]")
+
+
+def _unit_after_wrap(f: str, kind: str, pos: int, limit: int, candidates: list[str]) -> tuple[tuple | None, int]:
+    """The unit of a value that ends a wrapped line, printed at the start of the next ("约 76.6 万\ntokens/s"):
+    the paragraph's soft break read as a space (the words of the next line up to its end)."""
+    nxt = f.find("\n", limit + 1)
+    nxt = len(f) if nxt < 0 else nxt
+    lo = max(0, pos - 16)
+    window = f[lo:limit] + " " + f[limit + 1:nxt]
+    got, end = unit_after(window, kind, pos - lo, len(window), candidates)
+    if got is None:
+        return None, pos
+    text, ustart, uend, info = got
+    return (text, ustart + lo, uend + lo, info), end + lo
+
+
 def _names_a_length(window: str) -> bool:
     """_CONTEXT_LENGTH's search, after a test of its words in the casefolded window (as re.I reads "ſequence")."""
     folded = window.casefold()
@@ -566,6 +584,9 @@ class Extractor:
             pos += 1     # "40+ GiB/s": at least 40
         candidates: list[str] = []
         unit, uend = (None, pos) if _no_unit_words(f, pos, limit) else unit_after(f, tok.kind, pos, limit, candidates)
+        if unit is None and limit < len(f) and f[limit] == "\n" and not f[pos:limit].strip() \
+                and _WRAP_GOES_ON.match(f, limit + 1):
+            unit, uend = _unit_after_wrap(f, tok.kind, pos, limit, candidates)
         if letter_unit and (letter := unit_or_none(letter_unit)) is not None:
             unit, uend = (letter_unit, pos, pos + 1, letter), pos + 1      # 16G内存, 1T硬盘: GB, TB
             candidates.append(f"{f[pos]} read as {letter_unit} in words of storage")
