@@ -30,6 +30,7 @@ import re
 from fractions import Fraction
 
 from ..units.quantity import Dims
+from .mention import Mention
 from .relation_model import FinderBase, Relation, _ref, _usable
 
 # a total word right before a bare total ("合计 1,024 张卡", "a total of 512 GPUs", "共 1,024 张")
@@ -73,7 +74,7 @@ class CountProductRelations(FinderBase):
                 continue
             # the values as floats first: of the pairs a sentence holds, nearly none comes near; only those that
             # do are checked exactly (Fraction products of every pair cost 80 ms on the 1 MB document)
-            fv = {k: _float(self.base(k)) for k in pool}
+            fv = {k: _magnitude(ms[k]) for k in pool}
             for t in ids:
                 if t in stated or t not in fv:
                     continue
@@ -205,6 +206,16 @@ class CountProductRelations(FinderBase):
         after = self.text[self.ms[t].end:self.ms[t].end + 32].casefold()
         nouns = {self.ms[k].unit.text.casefold().rstrip("s") for k in parts if self.ms[k].unit.text}
         return any(len(n) >= 3 and re.search(rf"\b{re.escape(n)}", after) for n in nouns)
+
+
+def _magnitude(m: Mention) -> float:
+    """A mention's value in base units as a float (nominal × unit factor, from their integers: no Fraction
+    arithmetic), infinite past the float range."""
+    n, f = m.number.nominal, m.unit.factor
+    try:
+        return n.numerator * f.numerator / (n.denominator * f.denominator)
+    except OverflowError:
+        return math.inf if n > 0 else -math.inf
 
 
 def _float(x: Fraction) -> float:
