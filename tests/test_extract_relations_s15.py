@@ -394,3 +394,34 @@ def test_a_unit_on_the_next_line_of_a_wrapped_paragraph():
 ])
 def test_no_unit_across_a_break_that_ends_the_paragraph(text):
     assert ("512", "") in _units(text)
+
+
+SUITES = """# Results
+
+| Suite | Episodes | Successes | Success rate |
+|---|---:|---:|---:|
+| Household | 1,000 | 712 | 71.2% |
+| Web shopping | 600 | 387 | 64.5% |
+| Navigation | 1,000 | 851 | 85.1% |
+| Tool use | 600 | 326 | {rate} |
+| Planning | 800 | 444 | 55.5% |
+| Coding | 500 | 310 | 62.0% |
+"""
+
+
+def test_a_rate_column_is_checked_as_the_count_over_the_count(tmp_path):
+    from claimaudit.extract.pipeline import draft_text
+    text = SUITES.format(rate="54.3%")
+    d = draft_text(text, "doc.md")
+    got = [r for r in d.relations if r.kind == "column-product"]
+    assert got and all(d.mentions[r.target].number.kind == "percent" for r in got)
+    assert set(verdicts(tmp_path, text, kind="column-product")) == {"consistent"}
+
+
+def test_a_misprinted_rate_is_reported_on_its_own_cell(tmp_path):
+    from claimaudit.extract.pipeline import draft_text
+    text = SUITES.format(rate="56.3%")
+    d = draft_text(text, "doc.md")
+    wrong = [d.mentions[r.target].printed for k, r in enumerate(d.relations) if r.kind == "column-product"]
+    assert "56.3%" in wrong
+    assert verdicts(tmp_path, text, kind="column-product").count("inconsistent") == 1

@@ -309,8 +309,9 @@ class TableRelations(FinderBase):
             summary = frozenset(range(nrows)).difference(body_rows(t))
             uses: dict[int, list[int]] = {}       # column -> the columns its relation reads
 
+            done: set[int] = set()                # the columns checked already (a rate checked first)
             for c in targets:
-                if c == 0:
+                if c == 0 or c in done:
                     continue
                 # no column may be computed from a column computed from it (no reference cycle)
                 whole = [_whole_bounds(self.ms[v], b) if v is not None else None for v, b in zip(cols[c], bounds[c],
@@ -320,6 +321,10 @@ class TableRelations(FinderBase):
                 if best is None:
                     continue
                 share, factors, op, rows = best
+                c, factors, op = self._rate_first(cols, c, factors, op)
+                if c in done:
+                    continue
+                done.add(c)
                 uses[c] = factors
                 heads = [self._header(t, k) for k in factors]
                 sym = " × " if op == "*" else " ÷ "
@@ -339,6 +344,24 @@ class TableRelations(FinderBase):
                     if rel is not None:
                         out.append(self._whole_result(rel))
         return out
+
+    def _rate_first(self, cols: dict[int, list[int | None]], c: int, factors: list[int], op: str
+                    ) -> tuple[int, list[int], str]:
+        """A count that is another count times a column of percentages ("Successes" = "Episodes" × "Success
+        rate") is checked the way the table computed it: the percentage is the count over the other, so a
+        misprinted rate is reported on its own cell, not on the count's."""
+        if len(factors) != 2:
+            return c, factors, op
+        percent = [k for k in factors if all(self.ms[v].number.kind == "percent" for v in cols[k] if v is not None)]
+        if len(percent) != 1 or any(self.ms[v].number.kind == "percent" for v in cols[c] if v is not None):
+            return c, factors, op
+        rate = percent[0]
+        other = factors[0] if factors[1] == rate else factors[1]
+        if op == "*":               # count = other × rate: rate = count / other
+            return rate, [c, other], "/"
+        if factors == [other, rate]:    # count = other / rate ("Episodes" = "Successes" ÷ rate): rate = other / count
+            return rate, [other, c], "/"
+        return c, factors, op
 
     def _whole_result(self, rel: Relation) -> Relation:
         """A whole number printed for a result that is not whole ("3610" for 57754 / 16 = 3609.6): the
