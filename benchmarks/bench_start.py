@@ -68,15 +68,20 @@ def _home(folder: Path) -> dict[str, str]:
     return {"HOME": str(folder), "XDG_CACHE_HOME": str(folder / ".cache")}
 
 
+def _clean_env() -> dict[str, str]:
+    """This environment without claimaudit's settings, XDG folders and Python's bytecode and path settings."""
+    return {k: v for k, v in os.environ.items()
+            if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
+                                                                       "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+
+
 def cold_start(reps: int, srcs: list[Path]) -> None:
     """The runs of the module docstring for each source tree in ``srcs``, interleaved round by round
     (several trees: a before/after comparison in one run of this script, on the same demo)."""
     m = statistics.median
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        base = {k: v for k, v in os.environ.items()
-                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
-                                                                           "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+        base = _clean_env()
         python = sys.executable
         run = [python, "-m", "claimaudit", "run", "--report-dir", str(t / "reports")]
         quiet = [python, "-m", "claimaudit", "run", "-q", "--no-report"]
@@ -138,9 +143,7 @@ def instruction_counts(srcs: list[Path]) -> None:
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        base = {k: v for k, v in os.environ.items()
-                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
-                                                                           "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+        base = _clean_env()
         base["PYTHONHASHSEED"] = "0"
         cmds = {"claimaudit run": [python, "-m", "claimaudit", "run", "--report-dir", str(t / "reports")],
                 "run -q --no-report": [python, "-m", "claimaudit", "run", "-q", "--no-report"]}
