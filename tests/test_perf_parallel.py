@@ -612,7 +612,7 @@ def test_a_json_report_to_a_binary_stream_is_the_text_one_in_utf8(project, tmp_p
     stored = [prerender(r) for r in plain]
     prerender.restore(stored, prerender.store(stored, str(tmp_path)))
     mixed = [ahead[0], stored[1], *plain[2:4], *stored[4:]]
-    for records in (ahead, stored, mixed):
+    for records in (plain, ahead, stored, mixed):
         for shape in ({**report, "records": records}, {"nested": {**report, "records": records}}):
             plain_shape = {"nested": report} if "nested" in shape else report
             text, raw = io.StringIO(), io.BytesIO()

@@ -47,6 +47,11 @@ class _Sink:
         if not self.binary:
             self.out.write("".join(parts))
             return
+        try:     # no bytes among them (records built here, not written ahead): one join, at C speed
+            self.out.write("".join(parts).encode("utf-8"))
+            return
+        except TypeError:
+            pass
         chunks: list[bytes] = []
         run: list[str] = []
         for p in parts:
