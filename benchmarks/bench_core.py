@@ -263,7 +263,10 @@ else:
             else:
                 run = run_claims([folder + '/claims'], folder, options)
             t_run = time.process_time() - t
-            with open(os.devnull, 'w', encoding='utf-8') as out:   # as to a redirected standard output
+            # as to a redirected standard output: as bytes where the CLI writes the format so (outputs.py)
+            import claimaudit.reporters.outputs as outputs
+            raw = fmt in getattr(outputs, 'BYTES_FORMATS', ())
+            with open(os.devnull, 'wb' if raw else 'w', **({} if raw else {'encoding': 'utf-8'})) as out:
                 render(fmt, as_report(run, formats={fmt}), out)
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = time.process_time() - t

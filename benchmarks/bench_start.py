@@ -5,6 +5,7 @@
     python benchmarks/bench_start.py --check-solver 2000 --reps 0
     python benchmarks/bench_start.py --src ../main/src  # another checkout's code on this corpus
     python benchmarks/bench_start.py --src ../main/src --src src --reps 5   # before/after, interleaved
+    python benchmarks/bench_start.py --src ../main/src --src src --reps 0 --instructions   # callgrind counts
 
 Cold start (issue #14: ≤ 0.3 s with empty caches): the demo run exactly as a new user types it,
 ``claimaudit run`` in the repository root (terminal output and the default HTML report, written here
@@ -22,6 +23,10 @@ Two ways the modules are found:
 Figures are process CPU time (user + system, from wait4, children included) and wall time, medians of
 interleaved rounds; on a shared machine the wall time mostly measures the other load, so the load
 average is printed before and after.
+
+--instructions counts the instructions of the same byte-compiled, empty-cache runs under callgrind
+(PYTHONHASHSEED=0), once per tree: unlike CPU time on a shared machine, a figure the other load does not
+move (a run's count varies by about 0.1% from run to run: its caches' random key, file timestamps).
 
 --check-solver N compares formulas/solver_fast.py with sympy (formulas/symbolic.py) on N random
 formulas of three kinds (any shape; ratios of linear forms; ratios over sums of names, as DualPipe's):
@@ -63,15 +68,20 @@ def _home(folder: Path) -> dict[str, str]:
     return {"HOME": str(folder), "XDG_CACHE_HOME": str(folder / ".cache")}
 
 
+def _clean_env() -> dict[str, str]:
+    """This environment without claimaudit's settings, XDG folders and Python's bytecode and path settings."""
+    return {k: v for k, v in os.environ.items()
+            if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
+                                                                       "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+
+
 def cold_start(reps: int, srcs: list[Path]) -> None:
     """The runs of the module docstring for each source tree in ``srcs``, interleaved round by round
     (several trees: a before/after comparison in one run of this script, on the same demo)."""
     m = statistics.median
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        base = {k: v for k, v in os.environ.items()
-                if not k.startswith(("CLAIMAUDIT_", "XDG_")) and k not in ("PYTHONDONTWRITEBYTECODE",
-                                                                           "PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+        base = _clean_env()
         python = sys.executable
         run = [python, "-m", "claimaudit", "run", "--report-dir", str(t / "reports")]
         quiet = [python, "-m", "claimaudit", "run", "-q", "--no-report"]
@@ -109,6 +119,52 @@ def cold_start(reps: int, srcs: list[Path]) -> None:
         cpu = sorted(c for c, _w in v)
         print(f"  {label:<{width}} {m(cpu):.3f} [{m(w for _c, w in v):.3f}]  (CPU min {cpu[0]:.3f}, max {cpu[-1]:.3f})",
               flush=True)
+
+
+def _callgrind(cmd: list[str], env: dict[str, str], folder: Path) -> int:
+    """Instructions ``cmd`` executes (callgrind's total; children are not followed: a run starts none)."""
+    out = folder / "callgrind.out"
+    valgrind = shutil.which("valgrind") or "valgrind"
+    proc = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", *cmd], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode} under callgrind:\n{proc.stderr[-2000:]}")
+    for line in out.read_text("utf-8", "replace").splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise SystemExit(f"no total in {out}")
+
+
+def instruction_counts(srcs: list[Path]) -> None:
+    """The cold-start runs of the module docstring (byte-compiled, empty caches) under callgrind, once per
+    tree, and the floor: a count of instructions, not a time (see the module docstring)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        base = _clean_env()
+        base["PYTHONHASHSEED"] = "0"
+        cmds = {"claimaudit run": [python, "-m", "claimaudit", "run", "--report-dir", str(t / "reports")],
+                "run -q --no-report": [python, "-m", "claimaudit", "run", "-q", "--no-report"]}
+        rows: list[tuple[str, int]] = []
+        for n, src in enumerate(srcs):
+            env = {**base, "PYTHONPATH": str(src), "PYTHONPYCACHEPREFIX": str(t / f"pyc{n}")}
+            _timed(cmds["claimaudit run"], {**env, **_home(t / f"warm{n}")})   # fills the bytecode
+            if n == 0:
+                rows.append(("floor: python -c 'import yaml'", _callgrind([python, "-c", "import yaml"], env, t)))
+            name = f"{src.parent.name}/{src.name}: " if len(srcs) > 1 else ""
+            for what, cmd in cmds.items():
+                rows.append((f"{name}byte-compiled, {what}, empty caches",
+                             _callgrind(cmd, {**env, **_home(t / f"home{n}-{what[:5]}")}, t)))
+    print("instructions of the demo's cold start (callgrind, PYTHONHASHSEED=0):")
+    width = max(len(label) for label, _c in rows) + 2
+    first: dict[str, int] = {}
+    for label, count in rows:
+        what = label.split(": ", 1)[-1]
+        ref = first.setdefault(what, count)
+        change = f"  ({(count - ref) / ref:+.2%})" if count != ref else ""
+        print(f"  {label:<{width}} {count / 1e6:9.1f} M{change}", flush=True)
 
 
 # -- the condition search without sympy, against sympy -----------------------------------------------
@@ -234,6 +290,8 @@ if __name__ == "__main__":
     ap.add_argument("--src", type=Path, action="append", default=None,
                     help="measure the claimaudit sources in this folder (default: this checkout's src); "
                     "repeat it to interleave several trees, e.g. main's and a branch's for a before/after comparison")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the instructions of the byte-compiled, empty-cache runs under callgrind, per tree")
     ap.add_argument("--check-solver", type=int, default=0, metavar="N",
                     help="compare the sympy-free condition search with sympy on N random formulas of each kind")
     a = ap.parse_args()
@@ -242,5 +300,7 @@ if __name__ == "__main__":
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     if a.reps:
         cold_start(a.reps, srcs)
+    if a.instructions:
+        instruction_counts(srcs)
     if a.check_solver:
         check_solver(a.check_solver)

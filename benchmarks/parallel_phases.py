@@ -100,7 +100,10 @@ def main() -> None:
             run = par.run_claims_in_workers([tmp + "/claims"], tmp, RunOptions(workers=2, checklist="no"),
                                             formats={a.format}, slim=True, prerender=prerenderer({a.format}))
             merged = time.process_time()
-            with open(os.devnull, "w", encoding="utf-8") as out:
+            # as the CLI writes it to standard output: as bytes where it writes the format so (outputs.py)
+            import claimaudit.reporters.outputs as outputs
+            raw = a.format in getattr(outputs, "BYTES_FORMATS", ())
+            with open(os.devnull, "wb" if raw else "w", **({} if raw else {"encoding": "utf-8"})) as out:
                 render(a.format, as_report(run, formats={a.format}), out)
         cpu, wall = time.process_time() - t0c, time.perf_counter() - t0
         rows = [json.loads(line) for line in Path(log).read_text("utf-8").splitlines()]

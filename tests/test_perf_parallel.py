@@ -295,7 +295,7 @@ def test_pieces_written_to_a_file_are_read_back_as_the_report_is_written(project
     assert all(r.stored is not None and all(type(p) is tuple for p in r.parts.values()) for r in ahead)
     # read back in any order (the report reads them in the order written; a window is re-read)
     for i in [*range(len(ahead)), 2, 0]:
-        assert part(ahead[i], "json") == expected[i]["json"]
+        assert part(ahead[i], "json") == expected[i]["json"].decode("utf-8")   # kept as UTF-8 bytes
         assert part(ahead[i], "html:maintainers") == expected[i]["html:maintainers"]
     assert _render("json", {**report, "records": ahead}) == _render("json", report)
     # a stored record sent on goes with its texts; a changed one drops its places with its file
@@ -590,3 +590,58 @@ def test_merged_results_are_in_the_serial_order(project, keyword):
         assert [(r.claim.file, r.claim.qualname) for r in mine] == [(r.claim.file, r.claim.qualname) for r in theirs]
     assert (run.all_results is run.results) == (keyword is None)
     assert len({r.claim.file for r in run.all_results}) >= 4
+
+
+def test_a_json_report_to_a_binary_stream_is_the_text_one_in_utf8(project, tmp_path):
+    """JSON pieces are kept as UTF-8 bytes (prerender) and go to a binary stream as they are, whether
+    kept in the record, read back from a worker's file of pieces, or (a report nested deeper) at
+    another indent; to a text stream, as text. The bytes are the text report's, encoded."""
+    import io
+
+    from claimaudit.engine.records import as_report
+    from claimaudit.reporters import render
+    from claimaudit.reporters.prerender import prerenderer
+    from claimaudit.reporters.rendered import part_bytes
+
+    report = as_report(run_claims([project / "claims"], project, RunOptions(checklist="no")))
+    plain = report["records"]
+    report["records"][0]["title"] = "预训练成本 · 2,788K GPU 小时"     # a record that is not ASCII
+    prerender = prerenderer({"json"})
+    ahead = [prerender(r) for r in plain]
+    assert all(type(part_bytes(r, "json")) is bytes for r in ahead)
+    stored = [prerender(r) for r in plain]
+    prerender.restore(stored, prerender.store(stored, str(tmp_path)))
+    mixed = [ahead[0], stored[1], *plain[2:4], *stored[4:]]
+    for records in (plain, ahead, stored, mixed):
+        for shape in ({**report, "records": records}, {"nested": {**report, "records": records}}):
+            plain_shape = {"nested": report} if "nested" in shape else report
+            text, raw = io.StringIO(), io.BytesIO()
+            render("json", shape, text)
+            render("json", shape, raw)
+            assert text.getvalue() == _render("json", plain_shape)
+            assert raw.getvalue() == text.getvalue().encode("utf-8")
+
+
+def test_json_to_standard_output_and_to_a_file_with_n_2_is_the_serial_text(project, tmp_path):
+    """`claimaudit run --format json` writes standard output's and a file's bytes straight (UTF-8): the
+    same bytes, with -n 2 as serially, but for the run's times."""
+    import os
+    import subprocess
+    import sys
+
+    def run(*extra: str) -> bytes:
+        env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "PYTHONIOENCODING": "utf-8"}
+        out = subprocess.run([sys.executable, "-m", "claimaudit", "run", "--root", str(project), "--no-report",
+                              "--checklist", "no", "--format", "json", *extra, str(project / "claims")],
+                             env=env, capture_output=True, check=False, cwd=project)
+        assert out.returncode == 2, out.stderr      # the project's input errors
+        return out.stdout
+
+    def timeless(data: bytes) -> bytes:
+        return re.sub(rb'("(?:created|duration)": )[^,\n]*', rb"\1_", data)
+
+    serial, parallel = run(), run("-n", "2")
+    run("-n", "2", "--output", str(tmp_path / "report.json"))
+    assert b'"records"' in serial and "约 20%".encode() in serial
+    assert timeless(parallel) == timeless(serial)
+    assert timeless((tmp_path / "report.json").read_bytes()) == timeless(serial)

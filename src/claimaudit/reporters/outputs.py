@@ -130,6 +130,9 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
             if o.append:  # a job summary file others append to as well
                 with open(o.path, "a", encoding="utf-8", newline="\n") as fh:
                     render(o.fmt, report, fh, **opts)
+            elif o.fmt in BYTES_FORMATS:   # whole or not at all, as below; written as UTF-8 bytes
+                with atomic_open(o.path, "wb") as fh:
+                    render(o.fmt, report, cast(TextIO, fh), **opts)
             else:  # whole or not at all: Ctrl-C or a full disk leaves the previous report
                 with atomic_open(o.path, "w", encoding="utf-8", newline="\n") as fh:
                     render(o.fmt, report, cast(TextIO, fh), **opts)   # "w": a text file
@@ -147,5 +150,29 @@ def write_outputs(report: dict[str, Any], plan: OutputPlan, *, text_options: dic
             shown = {**report, "notes": list(report.get("notes", [])) + notes} if notes else report
             render("text", shown, stdout, **text_options)
         else:
-            render(o.fmt, report, stdout, **options)
+            raw = _utf8_bytes(stdout) if o.fmt in BYTES_FORMATS else None
+            render(o.fmt, report, cast(TextIO, raw) if raw is not None else stdout, **options)
+            if raw is not None:
+                raw.flush()
     return notes
+
+
+#: Formats whose reporter writes UTF-8 bytes to a binary stream (its records' pieces as they are).
+BYTES_FORMATS = frozenset({"json"})
+
+
+def _utf8_bytes(out: TextIO) -> Any:
+    """The binary stream below ``out`` (flushed first), when text written to ``out`` would reach it
+    as UTF-8 unchanged: the interpreter's own standard output (which translates no newline but on
+    Windows; another stream's newline setting cannot be asked), UTF-8, strict; else None."""
+    import codecs
+
+    if out is not sys.__stdout__ or os.linesep != "\n" or out.errors != "strict" or not hasattr(out, "buffer"):
+        return None
+    try:
+        if codecs.lookup(out.encoding).name != "utf-8":
+            return None
+    except LookupError:
+        return None
+    out.flush()
+    return out.buffer

@@ -28,9 +28,11 @@ PRERENDERED = frozenset({"json", "html"})
 
 def prerendered(record: dict[str, Any], formats: Collection[str], audience: str = "maintainers") -> Rendered:
     """``record`` with its JSON (if ``json`` is in ``formats``) and its card for ``audience`` (if ``html``)."""
-    parts: dict[str, str] = {}
+    parts: dict[str, str | bytes] = {}
     if "json" in formats:
-        parts["json"] = dumps(record, RECORD_INDENT)
+        # as bytes: encoded here, where the record is built (a -n worker, or the parent between its
+        # parts), not as the parent writes the report alone (jsonfmt writes them as they are)
+        parts["json"] = dumps(record, RECORD_INDENT).encode("utf-8")
     if "html" in formats:
         parts[html_key(audience)] = str(card_html(record, audience))
     return Rendered(record, parts)

@@ -3,7 +3,8 @@
 Its own module, importing no reporter, so that the reporters that use the pieces (``jsonfmt``,
 ``html``) and the module that writes them (``prerender``, which imports those reporters) form no loop.
 
-A piece is its text, or (a ``-n`` worker's, when the record's ``stored`` is set) its place in the
+A piece is its text (a JSON piece: its UTF-8 bytes, which a JSON report written to a binary stream
+takes as they are), or (a ``-n`` worker's, when the record's ``stored`` is set) its place in the
 worker's :class:`PieceFile`: the parent reads it only as it writes the report. A parent that took
 100 MB of pieces in at once spent more CPU time taking them in than the worker writing them (#14).
 """
@@ -31,7 +32,8 @@ class Rendered(dict):
         # As a plain dict and its parts (C-speed on both sides; the dict's own items protocol would
         # call the overridden __setitem__ per key, which drops the parts).
         # Stored pieces go as their texts: the file they are in is this process's.
-        parts = self.parts if self.stored is None else {k: self.stored.read(p) for k, p in self.parts.items()}
+        parts = self.parts if self.stored is None else {k: _kept(k, self.stored.read_bytes(p))
+                                                        for k, p in self.parts.items()}
         return Rendered, (dict(self), parts)
 
     # A changed record is written afresh: every mutator of the dict itself drops the pieces.
@@ -72,11 +74,27 @@ class Rendered(dict):
         super().clear()
 
 
+#: The pieces kept as UTF-8 bytes (reporters/prerender.py); the others (HTML cards) are texts.
+BYTES_KEYS = frozenset({"json"})
+
+
+def _kept(key: str, data: bytes) -> str | bytes:
+    """A piece read back from a file of pieces, as it was before it was written there."""
+    return data if key in BYTES_KEYS else data.decode("utf-8")
+
+
 def part(record: Any, key: str) -> str | None:
-    """The piece ``key`` of a record written ahead, or None (not a Rendered record, or changed)."""
+    """The piece ``key`` of a record written ahead, as text, or None (not a Rendered record, or changed)."""
+    piece = part_bytes(record, key)
+    return piece.decode("utf-8") if isinstance(piece, bytes) else piece
+
+
+def part_bytes(record: Any, key: str) -> str | bytes | None:
+    """The piece ``key`` as it is kept: its text, or its UTF-8 bytes (a JSON piece, or one read back
+    from a worker's file of pieces, never decoded); None as :func:`part`."""
     if type(record) is Rendered:
         piece = record.parts.get(key)
-        return piece if piece is None or record.stored is None else record.stored.read(piece)
+        return piece if piece is None or record.stored is None else record.stored.read_bytes(piece)
     return None
 
 
@@ -93,8 +111,8 @@ class PieceFile:
         self.path, self.keep = path, keep
         self._start, self._window = 0, b""
 
-    def read(self, place: tuple[int, int]) -> str:
-        """The piece at ``place`` (offset, length in bytes)."""
+    def read_bytes(self, place: tuple[int, int]) -> bytes:
+        """The piece at ``place`` (offset, length in bytes), as written (UTF-8)."""
         offset, length = place
         start, window = self._start, self._window
         if offset < start or offset + length > start + len(window):
@@ -102,7 +120,7 @@ class PieceFile:
                 f.seek(offset)
                 start, window = offset, f.read(max(length, WINDOW))
             self._start, self._window = start, window
-        return window[offset - start:offset - start + length].decode("utf-8")
+        return window[offset - start:offset - start + length]
 
 
 def write_out(records: list[Any], out: BinaryIO) -> list[Any]:
@@ -116,7 +134,7 @@ def write_out(records: list[Any], out: BinaryIO) -> list[Any]:
             continue
         where = {}
         for key, piece in r.parts.items():
-            data = piece.encode("utf-8")
+            data = piece if type(piece) is bytes else piece.encode("utf-8")
             out.write(data)
             where[key] = (offset, len(data))
             offset += len(data)

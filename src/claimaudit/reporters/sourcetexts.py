@@ -46,8 +46,12 @@ def missing_texts(records: Iterable[Record]) -> list[MissingText]:
     that quotes that source."""
     records = list(records)
     out: dict[str, MissingText] = {}
+    listed: dict[str, set[str]] = {}     # each entry's claims as a set: a list's `in` is quadratic
     for r in records:
-        for f in r.get("findings", ()):
+        findings = r.get("findings", ())
+        if not findings:     # most records (a pass over every record of the run, in the -n parent alone)
+            continue
+        for f in findings:
             if f.get("code") != CODE:
                 continue
             data = f.get("data") or {}
@@ -56,20 +60,28 @@ def missing_texts(records: Iterable[Record]) -> list[MissingText]:
             if entry is None:
                 entry = out[source] = MissingText(source, str(f.get("severity")), str(data.get("reason") or ""),
                                                   [], first=r)
+                listed[source] = set()
             if str(f.get("message")) not in entry.messages:
                 entry.messages.append(str(f.get("message")))
             if f.get("severity") == "warning":
                 entry.severity = "warning"
-            if qualname(r) not in entry.claims:
-                entry.claims.append(qualname(r))
+            _list_claim(entry, listed[source], qualname(r))
+    if not out:
+        return []     # no text missing: no claim to list under one
     for r in records:
         cited = [(r.get("source"), r.get("quote"))] + [(c.get("source"), c.get("quote"))
                                                         for c in r.get("also_in") or () if isinstance(c, dict)]
         for cited_source, quote in cited:
             entry = out.get(str(cited_source)) if cited_source and quote else None
-            if entry is not None and qualname(r) not in entry.claims:
-                entry.claims.append(qualname(r))
+            if entry is not None:
+                _list_claim(entry, listed[entry.source], qualname(r))
     return list(out.values())
+
+
+def _list_claim(entry: MissingText, listed: set[str], name: str) -> None:
+    if name not in listed:
+        listed.add(name)
+        entry.claims.append(name)
 
 
 def is_repeat(r: Record, f: dict[str, Any], seen: set[str]) -> bool:
