@@ -14,8 +14,11 @@ the value's rounding and no other pair's does. Counts of different things ("600K
 a restatement (合计, 共, in total, a total of, i.e., 即) stands before the total or it names a factor's unit
 ("38 steps … 91.2M environment steps"). Such a relation holds by construction, so it never raises an
 alarm; it is audited (0.7) because a reader checking the paragraph would check it, and it stays checked
-when the document changes. A whole number the result only rounds is read as rounded ("about 140 hours"
-for 140.3), and one printed approximate as rounded to its last non-zero digit ("about 3,060").
+when the document changes. Where no pair comes near, the words may still state the product: a count "of"
+an amount each and a result after "means" / "gives" / "i.e." ("2,048 sequences of 4,096 tokens means each
+step processes about 6.4 million tokens", :meth:`CountProductRelations._count_of`), checked off or not.
+A whole number the result only rounds is read as rounded ("about 140 hours" for 140.3), and one printed
+approximate as rounded to its last non-zero digit ("about 3,060").
 
 Precision first: the total's rounding must be fine (to 2.5% of it at most: "0.12 s" is too coarse for the
 numbers alone to say), factors are values read as equal (no bounds, ranges, percentages or multiples), a
