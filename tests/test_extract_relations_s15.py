@@ -425,3 +425,25 @@ def test_a_misprinted_rate_is_reported_on_its_own_cell(tmp_path):
     wrong = [d.mentions[r.target].printed for k, r in enumerate(d.relations) if r.kind == "column-product"]
     assert "56.3%" in wrong
     assert verdicts(tmp_path, text, kind="column-product").count("inconsistent") == 1
+
+
+SPLITS = """# Splits
+
+| Split | Images | Boxes | Boxes / image |
+|---|---:|---:|---:|
+| train | 4,200 | 151,200 | 36.0 |
+| val | 400 | 14,800 | 37.0 |
+| test | 400 | 13,600 | 34.0 |
+| **Total** | **5,000** | **{boxes}** | **35.9** |
+"""
+
+
+def test_the_total_of_a_column_of_ratios_is_pooled_not_summed(tmp_path):
+    # "Boxes / image" is Boxes ÷ Images in every row: its Total (35.9 = 179,600 / 5,000) is no sum
+    got = verdicts(tmp_path, SPLITS.format(boxes="179,600"), kind="table-total")
+    assert got == ["consistent", "consistent"]
+
+
+def test_a_count_over_a_column_of_ratios_still_sums(tmp_path):
+    # "Boxes" is Images × "Boxes / image" too, but the ratios do not add up in the Total row: Boxes does
+    assert verdicts(tmp_path, SPLITS.format(boxes="197,600"), kind="table-total") == ["consistent", "inconsistent"]

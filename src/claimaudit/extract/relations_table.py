@@ -156,7 +156,8 @@ class TableRelations(FinderBase):
                     word = "mean" if average else "sum"
                     # the Total of a percentage or a rate column is mostly an overall (weighted) value,
                     # not a sum: there a sum that does not recompute is only a suggestion
-                    sure = average or not (_intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c))) \
+                    sure = average or not (_intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c))
+                                           or self._quotient_column(t, c, r)) \
                         or _recomputes(self.ms[target], formula, self.ms)
                     named = "" if r != found or TOTAL_LABEL.match(label) else \
                         " (no total word: its cells are the sums of the rows above in two columns or more)"
@@ -344,6 +345,31 @@ class TableRelations(FinderBase):
                     if rel is not None:
                         out.append(self._whole_result(rel))
         return out
+
+    def _quotient_column(self, t: Table, c: int, total: int) -> bool:
+        """Whether column ``c``'s cells above the ``total`` row are each the quotient of two other columns'
+        cells of their row ("Boxes / image" = Boxes ÷ Images, "v2 字/token" = 字符数 ÷ v2 token): a column of
+        ratios, whose Total row is pooled, not a sum. Three rows or more, every one within its rounding."""
+        memo = self.__dict__.setdefault("_quotient_memo", {})
+        key = (t.index, c, total)
+        if key not in memo:
+            rows = [r for r in range(total) if self.value(t, r, c) is not None]
+            cols = [k for k in range(1, t.ncols) if k != c and all(self.value(t, r, k) is not None for r in rows)]
+            # the divisor adds up in the Total row (Images): a column over a column of ratios ("Tokens" =
+            # "Bytes" ÷ "Bytes / token") is a count, and its Total a sum
+            divisors = [k for k in cols if self._sums_in(t, k, total, rows)]
+            memo[key] = len(rows) >= 3 and any(
+                all(_quotient_near(self.ms[self.value(t, r, c)], self.ms[self.value(t, r, a)],  # type: ignore[index]
+                                   self.ms[self.value(t, r, b)]) for r in rows)                  # type: ignore[index]
+                for a in cols for b in divisors if a != b)
+        return memo[key]
+
+    def _sums_in(self, t: Table, k: int, total: int, rows: list[int]) -> bool:
+        """Column ``k``'s cell in the ``total`` row is the sum of its cells in ``rows``."""
+        cell = self.value(t, total, k)
+        parts = [self.value(t, r, k) for r in rows]
+        return cell is not None and None not in parts and _recomputes(
+            self.ms[cell], _placeholder_formula([p for p in parts if p is not None], "+"), self.ms)
 
     def _rate_first(self, cols: dict[int, list[int | None]], c: int, factors: list[int], op: str
                     ) -> tuple[int, list[int], str]:
@@ -700,6 +726,16 @@ def _bits(label: str) -> int | None:
 #: "每 GPU", "占比", "Pass rate"): its Total row is an overall value, not the sum of the rows.
 _AVERAGE_HEADER = re.compile(r"平均|均值|人均|每|率|占比|比例|比重"
                              r"|\b(?:avg|average|mean|median|per|rate|ratio|share)\b", re.I)
+
+
+def _quotient_near(q: Mention, a: Mention, b: Mention) -> bool:
+    """``q``'s printed magnitude is ``a``'s over ``b``'s within half of ``q``'s last digit (and 1%)."""
+    if b.number.nominal == 0 or q.number.nominal <= 0:
+        return False
+    got = float(a.number.nominal) / float(b.number.nominal)
+    want = float(q.number.nominal)
+    half = float(q.number.interval.hi - q.number.interval.lo) / 2 or 0.5
+    return abs(got - want) <= max(half, want / 100) * 1.0001
 
 
 def _intensive(m: Mention) -> bool:
