@@ -447,3 +447,12 @@ def test_the_total_of_a_column_of_ratios_is_pooled_not_summed(tmp_path):
 def test_a_count_over_a_column_of_ratios_still_sums(tmp_path):
     # "Boxes" is Images × "Boxes / image" too, but the ratios do not add up in the Total row: Boxes does
     assert verdicts(tmp_path, SPLITS.format(boxes="197,600"), kind="table-total") == ["consistent", "inconsistent"]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Star 数增长了 1.5 倍，由 1.24 万到 3.1 万。", "consistent"),     # grew by 1.5 times: to 2.5 times
+    ("Star 数增长了 2.5 倍，由 1.24 万到 3.1 万。", "consistent"),     # loose usage: the ratio holds
+    ("Star 数增长了 4 倍，由 1.24 万到 3.1 万。", "inconsistent"),     # neither reading
+])
+def test_grew_by_n_times_in_chinese(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]

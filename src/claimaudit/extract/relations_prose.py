@@ -77,6 +77,8 @@ _CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*
                         + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
+# "增长了 1.5 倍", "提高了 2 倍": an increase by N times (to N + 1 times the first value)
+_GREW_BY_ZH = re.compile(r"(?:增长|增加|提高|提升|上涨|上升|扩大|翻)了\s*(?:约|近)?\s*$")
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
 _LESS_WORDS = re.compile(words(DOWN, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
 _MORE_WORDS = re.compile(words(UP, (CHANGE, ADVERB, COMPARATIVE), bare="anchored"), re.I)
@@ -527,6 +529,11 @@ class ProseRelations(FinderBase):
             elif ms[z].number.kind == "ratio":
                 formula = f"{_ref(a)} / {_ref(b)}" if va > vb else f"{_ref(b)} / {_ref(a)}"
                 note = "the ratio of the two values"
+                if vb > va and _GREW_BY_ZH.search(self.text, max(0, ms[z].start - 8), ms[z].start) \
+                        and not _recomputes(ms[z], formula, ms):
+                    # "增长了 1.5 倍，由 1.24 万到 3.1 万": grew by 1.5 times (to 2.5 times), as the standard reads
+                    # 增加了 N 倍; the ratio reading is kept where it is the one that holds (loose usage)
+                    formula, note = f"{_ref(b)} / {_ref(a)} - 1", "the increase as a multiple of the first value"
             elif ms[z].number.kind == "percent" and z > b and (
                     _OF_ORIGINAL_ZH.search(self.text, max(0, ms[z].start - 12), ms[z].start)
                     or _OF_ORIGINAL_EN.match(self.text, ms[z].end)):
