@@ -456,3 +456,22 @@ def test_a_count_over_a_column_of_ratios_still_sums(tmp_path):
 ])
 def test_grew_by_n_times_in_chinese(tmp_path, sentence, verdict):
     assert verdicts(tmp_path, doc(sentence), kind="change") == [verdict]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("Encoding runs at 38 MB/s on one core, so the whole 1,800 MB set takes 47 s.", "consistent"),
+    ("Encoding runs at 38 MB/s on one core, so the whole 1,800 MB set takes 52 s.", "inconsistent"),
+])
+def test_a_rate_sentence_checks_the_value_printed_last(tmp_path, sentence, verdict):
+    from claimaudit.extract.pipeline import draft_text
+    d = draft_text(doc(sentence), "doc.md")
+    got = [r for r in d.relations if r.kind == "rate"]
+    assert [d.mentions[r.target].printed for r in got] == [sentence.split("takes ")[1].rstrip(".")]
+    assert verdicts(tmp_path, doc(sentence), kind="rate") == [verdict]
+
+
+def test_a_rate_its_basis_explains_is_still_the_one_checked(tmp_path):
+    text = doc("Throughput is 20 tokens/s per GPU: 1,000 tokens/s on 50 GPUs.")
+    from claimaudit.extract.pipeline import draft_text
+    d = draft_text(text, "doc.md")
+    assert [d.mentions[r.target].printed for r in d.relations if r.kind == "rate"] == ["20 tokens/s per GPU"]

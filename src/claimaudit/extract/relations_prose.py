@@ -77,6 +77,9 @@ _CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*
                         + words(None, (CHANGE,), lang="en") + r")\s+to\s*$"
                         r"|^\s*[个個台家辆人]?\s*(?:增至|增加到|增长到|增长至|升至|提升至|降至|下降到|下降至|减少到|减少至)\s*"
                         r"(?:19|20)\d\d\s*年(?:底|末)?的\s*$", re.I)
+# a word before a value saying it is the result: "takes 47 s", "so … needs", "i.e.", 约需, 耗时
+_RESULT_WORD = re.compile(r"(?:\b(?:takes?|took|needs?|needed|requires?|required|lasts?|gives?|giving|i\.e\.|that is)"
+                          r"|约需|需要|需|耗时|用时|即)[^\d;；。.]{0,16}$", re.I)
 # "增长了 1.5 倍", "提高了 2 倍": an increase by N times (to N + 1 times the first value)
 _GREW_BY_ZH = re.compile(r"(?:增长|增加|提高|提升|上涨|上升|扩大|翻)了\s*(?:约|近)?\s*$")
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
@@ -185,6 +188,11 @@ def _approximate_input(ms: list[Mention], target: int, parts: list[int]) -> bool
     return ms[target].number.relation != "~" and any(ms[k].number.relation == "~" for k in parts)
 
 
+def _whole(m: Mention) -> bool:
+    """A plain whole number, read as exact unless the claim says it is rounded."""
+    return m.number.interval.lo == m.number.interval.hi and m.number.nominal.denominator == 1
+
+
 def _one_a_target(rels: list[Relation]) -> list[Relation]:
     """Of relations checking one value (products solved for the same approximate factor: "1 GB = 1,000 MB，
     50GB 拷贝 21.4 秒，平均速度约 2,336 MB/s"), the first of the most confident."""
@@ -200,11 +208,17 @@ def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None
     which becomes the value checked, with its approximate tolerance ("about 140 hours" = 300B tokens /
     593,920 tokens/s); ``rel`` as it is when several parts are approximate ("≈ 16.1M tokens per hour … about
     $0.15 per million": their rounding covers the target), None when the solved formula does not compare."""
-    t = rel.target
     approx = [k for k in rel.parts if ms[k].number.relation == "~"]
-    if t is None or len(approx) != 1:
+    if rel.target is None or len(approx) != 1:
         return rel
-    k = approx[0]
+    return _solved_for(ms, rel, approx[0], "printed as approximate")
+
+
+def _solved_for(ms: list[Mention], rel: Relation, k: int, why: str) -> Relation | None:
+    """``rel`` solved for its part ``k`` (see :func:`_solved_for_approximate`); ``why`` says why that part
+    is the one checked."""
+    t = rel.target
+    assert t is not None  # noqa: S101 - a rate's or a product's target is a mention
     others = [p for p in rel.parts if p != k]
     if rel.formula == " / ".join(_ref(p) for p in rel.parts):          # t = a / b
         a, b = rel.parts
@@ -222,8 +236,8 @@ def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None
     if any(ms[d].number.interval.lo <= 0 <= ms[d].number.interval.hi for d in divisors):
         return None
     return replace(rel, target=k, formula=formula, parts=order, at=ms[k].start,
-                   note=f"{ms[k].printed}, printed as approximate, solved from " + rel.note,
-                   evidence="the value printed as approximate is the one checked; " + rel.evidence)
+                   note=f"{ms[k].printed}, {why}, solved from " + rel.note,
+                   evidence=f"the value {why} is the one checked; " + rel.evidence)
 
 
 class ProseRelations(FinderBase):
@@ -624,6 +638,16 @@ class ProseRelations(FinderBase):
                             confidence=0.7)
                         if _approximate_input(ms, r, [a, b]):
                             rel = _solved_for_approximate(ms, rel)      # type: ignore[arg-type]
+                        elif max(ms[a].start, ms[b].start) > rm.start and rm.number.relation != "~" \
+                                and _RESULT_WORD.search(self.text, max(0, max(ms[a].start, ms[b].start) - 24),
+                                                        max(ms[a].start, ms[b].start)):
+                            # "At 38 MB/s, the 1,800 MB set takes 47 s": the value printed last, after a word of
+                            # result, is the result ("20 tokens/s per GPU: 1,000 tokens/s on 40 GPUs" explains
+                            # the rate)
+                            last = a if ms[a].start > ms[b].start else b
+                            rel = _solved_for(ms, rel, last, "printed last")      # type: ignore[arg-type]
+                            if rel is not None and _whole(ms[last]):
+                                rel.rounding = "digits"     # (47 s for 47.4: a whole number rounded, not exact)
                         if rel is not None:
                             out.append(rel)
         return out
