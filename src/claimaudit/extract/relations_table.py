@@ -349,7 +349,8 @@ class TableRelations(FinderBase):
     def _quotient_column(self, t: Table, c: int, total: int) -> bool:
         """Whether column ``c``'s cells above the ``total`` row are each the quotient of two other columns'
         cells of their row ("Boxes / image" = Boxes ÷ Images, "v2 字/token" = 字符数 ÷ v2 token): a column of
-        ratios, whose Total row is pooled, not a sum. Three rows or more, every one within its rounding."""
+        ratios, whose Total row is pooled, not a sum. Three rows or more, every one within its rounding (all
+        but one of five or more)."""
         memo = self.__dict__.setdefault("_quotient_memo", {})
         key = (t.index, c, total)
         if key not in memo:
@@ -358,9 +359,11 @@ class TableRelations(FinderBase):
             # the divisor adds up in the Total row (Images): a column over a column of ratios ("Tokens" =
             # "Bytes" ÷ "Bytes / token") is a count, and its Total a sum
             divisors = [k for k in cols if self._sums_in(t, k, total, rows)]
+            # (every row, or all but one of five or more: a column of ratios may hold the document's slip)
+            misses = 1 if len(rows) >= 5 else 0
             memo[key] = len(rows) >= 3 and any(
-                all(_quotient_near(self.ms[self.value(t, r, c)], self.ms[self.value(t, r, a)],  # type: ignore[index]
-                                   self.ms[self.value(t, r, b)]) for r in rows)                  # type: ignore[index]
+                sum(not _quotient_near(self.ms[self.value(t, r, c)], self.ms[self.value(t, r, a)],  # type: ignore[index]
+                                       self.ms[self.value(t, r, b)]) for r in rows) <= misses    # type: ignore[index]
                 for a in cols for b in divisors if a != b)
         return memo[key]
 
