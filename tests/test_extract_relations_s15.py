@@ -475,3 +475,19 @@ def test_a_rate_its_basis_explains_is_still_the_one_checked(tmp_path):
     from claimaudit.extract.pipeline import draft_text
     d = draft_text(text, "doc.md")
     assert [d.mentions[r.target].printed for r in d.relations if r.kind == "rate"] == ["20 tokens/s per GPU"]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("线下 Meetup 12 场，共 1,860 人次参加，平均每场 155 人。", "consistent"),
+    ("线下 Meetup 12 场，共 1,860 人次参加，平均每场 165 人。", "inconsistent"),
+    ("黑客松共 96 支队伍、412 人参赛，平均每队 4.3 人。", "consistent"),
+    ("The 96 teams had 412 members, an average of 4.3 people per team.", "consistent"),
+])
+def test_a_count_named_an_average_is_the_quotient_of_two_counts(tmp_path, sentence, verdict):
+    assert verdict in verdicts(tmp_path, doc(sentence))
+    assert "inconsistent" not in verdicts(tmp_path, doc(sentence)) or verdict == "inconsistent"
+
+
+def test_no_average_without_the_words_naming_it():
+    assert not [r for r in rels(doc("线下 Meetup 12 场，共 1,860 人次参加，其中 165 人是新人。"), "average")
+                if r.confidence >= 0.7]

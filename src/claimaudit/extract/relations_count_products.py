@@ -48,6 +48,9 @@ _COUNT_OF = re.compile(r"\s+(?:[A-Za-z][\w-]*\s+){0,2}(?:of|at|with)\s+(?:about\
 _RESULT_BEFORE = re.compile(r"(?:\bmeans?\b|\bgives?\b|\bgiving\b|\bprocess(?:es)?\b|\btotal(?:l?ing|s)?\b"
                             r"|\bcomes? to\b|\bi\.\s?e\.|\bthat is\b|\bwhich is\b|\bin all\b|即|共|合计)"
                             r"[^\d;:.]{0,30}$", re.I)
+# a count named an average: "平均每场 165 人", "an average of 4.3 people per team", "人均"
+_AVERAGE_EACH = re.compile(r"(?:平均每[\u4e00-\u9fff]{0,3}|人均|\ban average of|\bon average|\baveraging)"
+                           r"\s*(?:约\s*|about\s+)?$", re.I)
 #: The coarsest rounding of a total the numbers alone may match (half its last digit over its value).
 _FINEST = Fraction(1, 40)
 _MOST = 12          # values a sentence may print (a run of numbers states no product)
@@ -100,7 +103,7 @@ class CountProductRelations(FinderBase):
                     pairs += [(a, b, "/") for a, b in quots
                               if self._divides(a, b, t) and abs(self.base(a) / self.base(b) - want) <= slack]
                 if not pairs:
-                    rel = self._count_of(t, [k for k in ids if k in before])
+                    rel = self._count_of(t, [k for k in ids if k in before]) or self._average_of(t, before, fv)
                     if rel is not None:
                         out.append(rel)
                         stated.add(t)
@@ -162,6 +165,32 @@ class CountProductRelations(FinderBase):
                                 evidence="a count, 'of' an amount each, and a result of the amount's unit after them: ")
         return None
 
+    def _average_of(self, t: int, before: list[int], fv: dict[int, float]) -> Relation | None:
+        """"线下 Meetup 12 场，共 1,860 人次参加，平均每场 165 人", "96 支队伍、412 人参赛，平均每队 4.3 人": a count
+        named an average (平均每, 人均, an average of) is the one quotient of two counts before it within a
+        factor of 2, off or not (0.75)."""
+        ms = self.ms
+        if ms[t].unit.dims.items or not _AVERAGE_EACH.search(self.text, max(0, ms[t].start - 20), ms[t].start):
+            return None
+        counts = [k for k in before if not ms[k].unit.dims.items and ms[k].unit.factor == 1
+                  and ms[k].number.nominal.denominator == 1]
+        wf = fv[t]
+        pairs = [(a, b) for a in counts for b in counts if a != b and fv[b] > 1 and wf > 0
+                 and 0.5 <= fv[a] / fv[b] / wf <= 2]
+        if len(pairs) != 1:
+            return None
+        a, b = pairs[0]
+        formula = f"{_ref(a)} / {_ref(b)}"
+        fit = self._formula_fits(t, formula)
+        if fit is None:
+            return None
+        rel = self._stated("average", t, formula, [a, b], confidence=0.75, unitless=fit[1],
+                           note=f"{ms[t].printed} is {ms[a].printed} / {ms[b].printed}",
+                           evidence="a count named an average and the one quotient of two counts before it: ")
+        if _whole_number(ms[t]):
+            rel.rounding = "digits"         # ("平均每场 165 人" for 155.0: a whole number read as rounded)
+        return rel
+
     def _factor(self, k: int) -> bool:
         """A value that may be a product's factor or total: read as equal, a plain number (no percentage,
         multiple or points), positive."""
@@ -219,6 +248,10 @@ def _magnitude(m: Mention) -> float:
         return n.numerator * f.numerator / (n.denominator * f.denominator)
     except OverflowError:
         return math.inf if n > 0 else -math.inf
+
+
+def _whole_number(m: Mention) -> bool:
+    return m.number.interval.lo == m.number.interval.hi and m.number.nominal.denominator == 1
 
 
 def _float(x: Fraction) -> float:
