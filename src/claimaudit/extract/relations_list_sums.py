@@ -6,9 +6,13 @@ Precision first. The line before the list ends with a colon and holds exactly on
 kind (the same unit, plain numbers); the list is a top-level bullet or numbered list starting on the next
 line, of two items or more, each holding exactly one value, none a bound or a range. Not a count of the
 items (":" after "4 benchmarks" lists the benchmarks, :mod:`.relations_lists`), not percentages (a list of
-shares is :meth:`.TableRelations.list_shares`'), and only when the items add up to within a factor of 2.5
-of the total (a list of sizes or scores under a count adds up to something else entirely). Audited (0.75):
-the structure states it; an item left out or a miscount is the finding.
+shares is :meth:`.TableRelations.list_shares`), not a list of some of the parts ("including:", "the main
+causes:", 主要, 其中), and only when the items add up to within a factor of 2.5 of the total (a list of sizes
+or scores under a count adds up to something else entirely). Audited (0.75): the structure states it; an
+item left out or a miscount is the finding.
+
+A list written in a sentence, then its total (:class:`ListedTotalRelations`): "splits of 10.8, 9.9, 10.1 and
+9.6 seconds gave a team time of 40.4 seconds".
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .relation_model import FinderBase, Relation, _ref, _usable
-from .relations_lists import _PARTIAL
+from .relations_lists import PARTIAL
 
 _OPENS_LIST = re.compile(r"[:：]\s*$")
 # a list of only some of the parts: "the main causes", "top 3", "largest", 主要, 其中
@@ -82,7 +86,7 @@ class ListSumRelations(FinderBase):
         if len(heads) != 1 or heads[0] in stated:
             return None
         t = heads[0]
-        if _PARTIAL.search(self.text, intro[0], intro[1]) or _SOME.search(self.text, intro[0], intro[1]):
+        if PARTIAL.search(self.text, intro[0], intro[1]) or _SOME.search(self.text, intro[0], intro[1]):
             return None     # "including:", "the main causes:": some of the parts, not all
         want = self.base(t)
         got = sum(self.base(k) for k in items)

@@ -45,7 +45,7 @@ _NAME_BEFORE = re.compile(r"(?:第\s*|\b(?!(?:The|These|Those|All|Our|Its|Their|
                           r"Only|Just|Here|We|It|They|There|From|At|By|To|And)\b)[A-Z][\w.-]*[ \t-]"
                           r"|\b(?:version|step|stage|phase|table|figure|fig\.|section|v)[ \t]*)$")
 # the list names only some of the items
-_PARTIAL = re.compile(r"\be\.g\.|for example|for instance|such as|\bincluding\b|\bincludes?\b|\blike\b|\betc\b|"
+PARTIAL = re.compile(r"\be\.g\.|for example|for instance|such as|\bincluding\b|\bincludes?\b|\blike\b|\betc\b|"
                       r"and (?:more|others|so on)|among others|…|\.\.\.|包括|例如|比如|诸如|等等?\s*$|等[。，,]", re.I)
 # an item that starts with a number splits the count ("4 for training and 4 for evaluation")
 _SPLIT_OF_COUNT = re.compile(r"[\d一二两三四五六七八九十]|(?:one|two|three|four|five|six|seven|eight|nine|ten|half)\b",
@@ -82,8 +82,8 @@ class ListCountRelations(FinderBase):
                 noun = zh.group(1) if zh is not None else ""
             else:
                 noun = mo.group(1)
-                if _PARTIAL.search(noun) or _NOT_IN_NOUN.search(noun) \
-                        or _PARTIAL.search(text, max(0, m.start - 20), m.start):
+                if PARTIAL.search(noun) or _NOT_IN_NOUN.search(noun) \
+                        or PARTIAL.search(text, max(0, m.start - 20), m.start):
                     continue
                 got = self._paren(mo.end()) if mo.group(2) in "(（" else \
                     self._inline(mo.end()) or self._bullets(mo.end()) or self._table_rows(mo.end(), noun)
@@ -220,7 +220,7 @@ def _and_list(body: str) -> list[str] | None:
 
 def _countable(items: list[str], body: str, grouped: bool = False) -> bool:
     """Every item is a name: not empty, not a number, not a list of its own; the list is not partial."""
-    if len(items) < 2 or _PARTIAL.search(body):
+    if len(items) < 2 or PARTIAL.search(body):
         return False
     for x in items:
         if not x or len(x) > 200 or _NUMERIC_ITEM.fullmatch(x):

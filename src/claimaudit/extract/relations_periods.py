@@ -1,17 +1,17 @@
 """An amount a period and the same amount over a longer period, in one sentence: "月均交通支出 412 元，年均交通
-支出约 4,940 元", "折后每月 24,300 元，全年约 29.2 万元", "每天 1.2 亿次调用，每年约 438 亿次": the longer
-period's value is the shorter's times the periods in it (12 months, 365 days or 52 weeks a year, 24 hours a
-day, 7 days a week).
+支出约 4,940 元", "每天 1.2 亿次调用，每年约 438 亿次": the longer period's value is the shorter's times the
+periods in it (12 months, 365 days or 52 weeks a year, 24 hours a day, 7 days a week).
 
 The registry reads "a day" and "per year" as units, and :meth:`.ConversionRelations.conversions` converts
 them; Chinese prints the period as a word before the value (每月, 月均, 全年, 年均) and the value as a plain
 amount, so nothing converts it. Here the words are the evidence: the first value after a word of one period
-(每月 / 月均 / 平均每月 / monthly …), the second after a word of a longer one (全年 / 每年 / 年均 / 一年 / annually …),
-both of one unit (or both bare counts), the second after the first in one sentence with no other value of
-their unit between, or in the sentence after it with the same noun after both words ("月均交通支出 …；…，年均
-交通支出约 5,400 元"), and the product within a factor of 2 of the printed value (farther
-off, the second is another amount: a fee, a cap). Audited (0.75); the Chinese 年 of 365 days (a leap year
-of 366 is within the rounding these figures are printed with).
+(每月 / 月均 / 平均每月 / monthly …), the second after a word of a longer one (全年 / 每年 / 年均 / 一年 /
+annually …), both of one unit (or both bare counts), the second after the first in one sentence with no
+other value of their unit between, or in the sentence after it with the same noun after both words
+("月均交通支出 …；…，年均交通支出约 5,400 元"), and the product within a factor of 2 of the printed value
+(farther off, the second is another amount: a fee, a cap). Audited (0.75); a year of 365 days (a leap
+year's 366 is within the rounding such figures are printed with). A value the reader already reads as a
+rate ("每月 24,300 元" as 元/月) is left to the units.
 """
 
 from __future__ import annotations
