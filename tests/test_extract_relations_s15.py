@@ -491,3 +491,15 @@ def test_a_count_named_an_average_is_the_quotient_of_two_counts(tmp_path, senten
 def test_no_average_without_the_words_naming_it():
     assert not [r for r in rels(doc("线下 Meetup 12 场，共 1,860 人次参加，其中 165 人是新人。"), "average")
                 if r.confidence >= 0.7]
+
+
+@pytest.mark.parametrize("sentence, verdict", [
+    ("分词器训练用了 1.2 TB 原始语料，按领域分层采样后保留 120 GB，即原始语料的 10%。", "consistent"),
+    ("分词器训练用了 1.2 TB 原始语料，按领域分层采样后保留 120 GB，即原始语料的 1%。", "inconsistent"),
+])
+def test_a_share_of_a_whole_named_by_its_noun(tmp_path, sentence, verdict):
+    assert verdicts(tmp_path, doc(sentence), kind="percent-of") == [verdict]
+
+
+def test_no_share_of_a_noun_no_value_stands_before():
+    assert not rels(doc("采样后保留 120 GB，即原始语料的 10%。"), "percent-of")

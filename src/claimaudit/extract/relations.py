@@ -240,6 +240,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.memory_growth()
         out += self.percent_of()
         out += self.share_of_words()
+        out += self.shares_of_named_wholes(out)
         out += self.percent_phrases(out)
         out += self.share_words(out)
         out += self.named_rates(out)

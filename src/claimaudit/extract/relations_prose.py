@@ -80,6 +80,8 @@ _CHANGE_TO = re.compile(r"^\s*(?:[(（][^\d()（）\n]{0,3}\d[\w.]{0,8}[)）]\s*
 # a word before a value saying it is the result: "takes 47 s", "so … needs", "i.e.", 约需, 耗时
 _RESULT_WORD = re.compile(r"(?:\b(?:takes?|took|needs?|needed|requires?|required|lasts?|gives?|giving|i\.e\.|that is)"
                           r"|约需|需要|需|耗时|用时|即)[^\d;；。.]{0,16}$", re.I)
+# "即原始语料的 1%", "约为原始数据的 11.3%": a percentage of a whole the sentence named by its noun
+_NAMED_WHOLE_ZH = re.compile(r"(?:即|为|约为|是|相当于|仅为|占)\s*(?P<noun>[\u4e00-\u9fff]{2,8}?)\s*的\s*(?:约\s*)?$")
 # "增长了 1.5 倍", "提高了 2 倍": an increase by N times (to N + 1 times the first value)
 _GREW_BY_ZH = re.compile(r"(?:增长|增加|提高|提升|上涨|上升|扩大|翻)了\s*(?:约|近)?\s*$")
 # a word of change or comparison that says which way: "cut", "fewer", "down", 降低, 少了 20% (change_words)
@@ -323,6 +325,44 @@ class ProseRelations(FinderBase):
                                         note="the percentage is the sentence's other value over the value it is of",
                                         evidence=f"'{ms[x].printed} of {ms[b].printed}' and the sentence's one other "
                                                  "value of that kind: "))
+        return out
+
+    def shares_of_named_wholes(self, found: list[Relation]) -> list[Relation]:
+        """"用了 1.2 TB 原始语料，…保留 120 GB，即原始语料的 1%": a percentage after "即 / 为 / 约为 / 相当于 NOUN 的",
+        where NOUN stands right after a value earlier in the sentence (the whole, "1.2 TB 原始语料"), is the
+        sentence's one other value of the whole's unit between them over the whole (0.75)."""
+        out: list[Relation] = []
+        ms, text = self.ms, self.text
+        if "的" not in text:
+            return out
+        stated = {r.target for r in found}
+        for ids in self.sentences().values():
+            if len(ids) > 40:
+                continue
+            for p, x in enumerate(ids):
+                if x in stated or ms[x].number.kind != "percent" or not _usable(ms[x]):
+                    continue
+                mo = _NAMED_WHOLE_ZH.search(text, max(0, ms[x].start - 16), ms[x].start)
+                if mo is None:
+                    continue
+                noun = mo.group("noun")
+                wholes = [k for k in ids[:p] if text.startswith(noun, ms[k].end + (text[ms[k].end] == " "))
+                          and ms[k].unit.dims.items and _usable(ms[k])] if ms[x].start > 0 else []
+                if len(wholes) != 1:
+                    continue
+                b = wholes[0]
+                kin = [k for k in ids[:p] if k != b and ms[b].end <= ms[k].start and ms[k].unit.dims == ms[b].unit.dims
+                       and ms[k].number.kind == "number" and _usable(ms[k])]
+                if len(kin) != 1:
+                    continue
+                a = kin[0]
+                formula = f"{_ref(a)} / {_ref(b)}"
+                if not _fits(ms[x], _evaluate(formula, ms)):
+                    continue
+                out.append(self._stated("percent-of", x, formula, [a, b], confidence=0.75,
+                                        note=f"the percentage is {ms[a].printed} over the {noun} ({ms[b].printed})",
+                                        evidence=f"'{mo.group(0).strip()}' naming the whole printed as "
+                                                 f"'{ms[b].printed} {noun}' and the one value of its unit between: "))
         return out
 
     def equations(self) -> list[Relation]:
