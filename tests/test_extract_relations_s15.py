@@ -503,3 +503,13 @@ def test_a_share_of_a_whole_named_by_its_noun(tmp_path, sentence, verdict):
 
 def test_no_share_of_a_noun_no_value_stands_before():
     assert not rels(doc("采样后保留 120 GB，即原始语料的 10%。"), "percent-of")
+
+
+def test_no_rate_from_a_pairing_orders_of_magnitude_off(tmp_path):
+    # "$3,143 / 4.5 s" is no "$14 per hour": the only numerator and denominator of its units are not its own
+    text = doc("At 4.5 s per box, the 179,600 boxes took 224.5 annotator-hours, or $3,143 at $14 per hour.")
+    assert "inconsistent" not in verdicts(tmp_path, text)
+
+
+def test_a_rate_off_by_a_slip_is_still_reported(tmp_path):
+    assert verdicts(tmp_path, doc("It read 1,200 tokens in 40 s, or 35 tokens/s."), kind="rate") == ["inconsistent"]

@@ -669,6 +669,9 @@ class ProseRelations(FinderBase):
                 if len(found) == 1:
                     a, b = found[0]
                     formula = f"{_ref(a)} / {_ref(b)}"
+                    want, got = self.base(r), self.base(b) and self.base(a) / self.base(b)
+                    if want <= 0 or got <= 0 or not Fraction(1, 50) <= got / want <= 50:
+                        continue    # "$3,143 at $14 per hour" beside "4.5 s per box": another pairing, not a slip
                     if _fits(rm, _evaluate(formula, ms)):
                         s, e = self.doc.sentence_span(rm.start)
                         rel: Relation | None = Relation(
