@@ -91,6 +91,11 @@ def _usable(m: Mention) -> bool:
     return not m.number.is_range and m.number.relation in ("=", "~") and m.relation is None
 
 
+def _whole(m: Mention) -> bool:
+    """A plain whole number, read as exact unless the claim says it is rounded ("47 s", "165 人")."""
+    return m.number.interval.lo == m.number.interval.hi and m.number.nominal.denominator == 1
+
+
 _APPLY: dict[str, Callable[[Quantity, Quantity], Quantity]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 

@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from ..units.quantity import Dims
 from .mention import Mention
-from .relation_model import FinderBase, Relation, _ref, _usable
+from .relation_model import FinderBase, Relation, _ref, _usable, _whole
 
 # a total word right before a bare total ("合计 1,024 张卡", "a total of 512 GPUs", "共 1,024 张")
 _TOTAL_BEFORE = re.compile(r"(?:合计|共计|总计|总共|一共|共有|共|总数为|in total|a total of|totall?ing|altogether"
@@ -187,7 +187,7 @@ class CountProductRelations(FinderBase):
         rel = self._stated("average", t, formula, [a, b], confidence=0.75, unitless=fit[1],
                            note=f"{ms[t].printed} is {ms[a].printed} / {ms[b].printed}",
                            evidence="a count named an average and the one quotient of two counts before it: ")
-        if _whole_number(ms[t]):
+        if _whole(ms[t]):
             rel.rounding = "digits"         # ("平均每场 165 人" for 155.0: a whole number read as rounded)
         return rel
 
@@ -248,18 +248,6 @@ def _magnitude(m: Mention) -> float:
         return n.numerator * f.numerator / (n.denominator * f.denominator)
     except OverflowError:
         return math.inf if n > 0 else -math.inf
-
-
-def _whole_number(m: Mention) -> bool:
-    return m.number.interval.lo == m.number.interval.hi and m.number.nominal.denominator == 1
-
-
-def _float(x: Fraction) -> float:
-    """``x`` as a float (infinite past the float range: such a value matches nothing)."""
-    try:
-        return float(x)
-    except OverflowError:
-        return math.inf if x > 0 else -math.inf
 
 
 def _counted(dims: Dims) -> bool:

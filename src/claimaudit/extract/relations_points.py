@@ -79,7 +79,7 @@ class PointRelations(DocRelations):
                 or RELATIVE_AFTER.match(self.text, ms[k].end)):
             return []
         x, y = gap.parts
-        higher = gap.formula.startswith(f"({_ref(x)} - ") or gap.formula.startswith(f"{_ref(x)} - ")
+        higher = f"{_ref(x)} - {_ref(y)}" in gap.formula      # (_point_gap: x − y above, y − x below)
         formula = f"({_ref(x)} - {_ref(y)}) / {_ref(y)}" if higher else f"({_ref(y)} - {_ref(x)}) / {_ref(y)}"
         if not _fits(ms[k], _evaluate(formula, ms)):
             return []

@@ -23,6 +23,7 @@ from .relation_model import (
     _recomputes,
     _ref,
     _usable,
+    _whole,
 )
 from .unit_products import UnitProducts, UnitQuotients
 from .word_screen import may_print
@@ -188,11 +189,6 @@ def _approximate_input(ms: list[Mention], target: int, parts: list[int]) -> bool
     about 140 hours" states the hours as the result; read as an input, "about 140" would be an exact 140
     (qualifiers widen a claimed value, not an input) and the plain values a false alarm."""
     return ms[target].number.relation != "~" and any(ms[k].number.relation == "~" for k in parts)
-
-
-def _whole(m: Mention) -> bool:
-    """A plain whole number, read as exact unless the claim says it is rounded."""
-    return m.number.interval.lo == m.number.interval.hi and m.number.nominal.denominator == 1
 
 
 def _one_a_target(rels: list[Relation]) -> list[Relation]:
