@@ -265,8 +265,9 @@ def test_a_product_in_a_sentence_of_many_values() -> None:
     # the pair alone, and with a dozen values of other units around it (the index groups them all)
     want = ("180K GPU hours", ["2048 GPUs", "3.7 days"])
     assert _products("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours.") == [want]
+    # (values of other units only: another count and time in the sentence would be another pairing)
     assert want in _products("Training used 2048 GPUs for 3.7 days, i.e. 180K GPU hours, with 14.8T tokens, 5 GB, "
-                             "300 W, 7B parameters, 14 GB, 2 bytes, 64 nodes, 21 days and 12 hours.")
+                             "300 W, 14 GB, 2 bytes, 40 °C, 3 m, 12 kg and 5 MB/s.")
 
 
 def test_of_several_pairs_the_one_within_one_percent() -> None:

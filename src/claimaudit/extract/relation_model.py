@@ -384,7 +384,9 @@ class FinderBase:
             last: tuple[int, int] | None = None
             for i, m in enumerate(self.ms):
                 if m.cell is None:
-                    span = self.doc.sentence_span(m.start)
+                    # the whole statement, a wrapped line's pieces without values too ("OCRBench-X 上，映雪-VL-9B\n
+                    # 比凌云-VL-8B 高 14 分": the names are on the line before the value)
+                    span = self.statement_span(m.start)
                     if last is not None and span != last and span[0] >= last[1] and self._continues(last, span):
                         whole = (last[0], span[1])
                         self._sentences[whole] = self._sentences.pop(last)
@@ -420,7 +422,7 @@ class FinderBase:
         vs.) and ``b`` starts with a lower-case word or a number, or ``a`` ends at a line break inside a
         paragraph (no stop before it) and the next line is no list item, heading, quote or table row."""
         text = self.text
-        if "\n\n" in text[max(0, a[1] - 1):b[0] + 1] or text[a[1]:b[0]].strip():
+        if "\n\n" in text[max(0, a[1] - 1):b[0] + 1] or text[a[1]:b[0]].strip() or not text[a[0]:a[1]].strip():
             return False
         if _ABBREVIATION.search(text, max(a[0], a[1] - 8), a[1]):
             return bool(re.match(r"[ \t]*(?:[a-z$€£¥~≈]|\d)", text[a[1]:b[1]]))

@@ -227,6 +227,9 @@ class PercentRelations(FinderBase):
             if any(ms[k].number.kind != "number" or ms[k].number.is_range for k in (a, b)) \
                     or ms[a].unit.dims != ms[b].unit.dims or self.base(a) == self.base(b):
                 continue
+            after = [self.text[ms[k].end:ms[k].end + 2].strip()[:1] for k in (a, b)]
+            if all("\u4e00" <= w <= "\u9fff" for w in after) and after[0] != after[1]:
+                continue        # "1.2 亿参数 … 4,000 篇样本上的准确率": counts of two things, no part of a whole
             rel = self._smaller_over_larger(x, a, b, "the rate is the smaller count over the larger",
                                             "the name of a rate that is a share before the percentage, and the "
                                             "sentence's two counts of one kind before it: ")

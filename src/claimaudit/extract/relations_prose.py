@@ -207,8 +207,8 @@ def _solved_for_approximate(ms: list[Mention], rel: Relation) -> Relation | None
     593,920 tokens/s); ``rel`` as it is when several parts are approximate ("≈ 16.1M tokens per hour … about
     $0.15 per million": their rounding covers the target), None when the solved formula does not compare."""
     approx = [k for k in rel.parts if ms[k].number.relation == "~"]
-    if rel.target is None or len(approx) != 1:
-        return rel
+    if rel.target is None or len(approx) != 1 or ms[rel.target].number.relation == "~":
+        return rel      # (a result printed "about" too: "约 76.6 万 tokens/s … 约需 18.1 天" stays as printed)
     return _solved_for(ms, rel, approx[0], "printed as approximate")
 
 

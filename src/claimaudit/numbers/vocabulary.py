@@ -27,6 +27,7 @@ PREFIX_QUALIFIERS: dict[str, str] = {
     "roughly": "~", "nearly": "~", "almost": "~", "circa": "~", "ca.": "~", "some": "~",
     "an estimated": "~", "estimated": "~", "close to": "~",
     "约": "~", "約": "~", "约为": "~", "約為": "~", "大约": "~", "大約": "~", "大概": "~", "大致": "~",
+    "约需": "~", "約需": "~",        # "约需 18.1 天": about (it takes)
     "近": "~", "将近": "~", "將近": "~", "接近": "~", "几乎": "~", "幾乎": "~",
     # more than
     ">": ">", "over": ">", "more than": ">", "above": ">", "exceeding": ">", "greater than": ">",
