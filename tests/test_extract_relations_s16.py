@@ -92,3 +92,88 @@ def test_a_rate_name_over_counts_of_two_things_is_not_a_share() -> None:
 def test_a_rate_name_over_two_counts_of_one_thing_is_a_share() -> None:
     text = "# 问卷\n\n发放问卷 6,800 份，回收有效问卷 6,250 份，有效回收率 91.9%。\n"
     assert [r.confidence for r in rels(text, "percent-of")] == [0.75]
+
+
+# -- two rows compared on the column printed beside the value ---------------------------------------------
+DETECTORS = """# Detectors
+
+| Model | mAP@50 | mAP@50:95 | FPS |
+|---|---:|---:|---:|
+| Kite-DET-S | 61.2 | 38.4 | 142 |
+| Kite-DET-M | 66.8 | 42.9 | 88 |
+| Kite-DET-L | 69.5 | 45.1 | 51 |
+
+{prose}
+"""
+
+RETRIEVERS = """# Retrieval
+
+| Retriever | Recall@5 | nDCG@10 | Latency p50 (ms) |
+|---|---|---|---|
+| BM25 | 0.612 | 0.447 | 4.1 |
+| Dense (e5-base) | 0.703 | 0.521 | 6.8 |
+| Hybrid (RRF) | 0.741 | 0.556 | 9.6 |
+
+{prose}
+"""
+
+PRECISIONS = """# 推理
+
+| 精度 | 权重显存（GB） | 首 token 延迟（ms） | 输出速度（token/s） |
+|---|---|---|---|
+| BF16 | 17.9 | 420 | 35.2 |
+| INT8 | 9.0 | 365 | 52.8 |
+| INT4 | 4.5 | 310 | 71.0 |
+
+{prose}
+"""
+
+
+@pytest.mark.parametrize("table, prose, want", [
+    (DETECTORS, "Kite-DET-L gains 2.2 mAP@50:95 over Kite-DET-M.", "change: 2.2 = 45.1 - 42.9"),
+    (DETECTORS, "Kite-DET-L gains 2.2 mAP@50:95 over Kite-DET-M at 42% lower FPS.", "change: 42% = (88 - 51) / 88"),
+    (DETECTORS, "Kite-DET-M trails Kite-DET-L by 2.7 mAP@50.", None),      # (subject first: M below L)
+    (RETRIEVERS, "Hybrid retrieval adds 3.8 points of Recall@5 over dense retrieval.",
+     "change: 3.8 points = (0.741 - 0.703) * 100"),
+    (RETRIEVERS, "BM25 cuts latency by 40% against dense retrieval.", "change: 40% = (6.8 - 4.1) / 6.8"),
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 2.02 倍。", "comparison: 2.02 倍 = 71.0 / 35.2"),
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 2.02 倍，权重显存降低 75%，首 token 延迟降低 26.2%。",
+     "change: 26.2% = (420 - 310) / 420"),
+    (PRECISIONS, "INT8 比 BF16 的首 token 延迟降低了 13.1%。", "comparison: 13.1% = (420 - 365) / 420"),
+    # (the sentence's second and third values, after the multiple: the same two rows)
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 2.02 倍，权重显存降低 75%。", "change: 75% = (17.9 - 4.5) / 17.9"),
+])
+def test_two_rows_compared_on_the_column_beside_the_value(table: str, prose: str, want: str | None) -> None:
+    got = [r for r in found(table.format(prose=prose)) if r.startswith(("change", "ratio", "comparison"))]
+    if want is None:
+        assert not any("2.7" in r for r in got), got
+    else:
+        assert want in got, got
+
+
+@pytest.mark.parametrize("table, prose", [
+    # the cells go the other way than the words say: something else is compared
+    (DETECTORS, "Kite-DET-L gains 3.1 FPS over Kite-DET-M."),
+    (PRECISIONS, "INT4 的权重显存比 BF16 提升 75%。"),
+    # no word of comparison names a base
+    (DETECTORS, "Kite-DET-L and Kite-DET-M differ by 2.2 mAP@50:95."),
+    # far from any reading of the two cells: another comparison, not a slip
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 20 倍。"),
+    # no column beside the value
+    (DETECTORS, "Kite-DET-L is 42% slower than Kite-DET-M on the edge box."),
+])
+def test_two_rows_named_without_a_reading_give_nothing(table: str, prose: str) -> None:
+    assert not [r for r in found(table.format(prose=prose)) if "beside" in r or r.startswith("ratio")], \
+        found(table.format(prose=prose))
+
+
+@pytest.mark.parametrize("table, prose, kind, verdict", [
+    (DETECTORS, "Kite-DET-L gains 2.2 mAP@50:95 over Kite-DET-M.", "change", "consistent"),
+    (DETECTORS, "Kite-DET-L gains 2.9 mAP@50:95 over Kite-DET-M.", "change", "inconsistent"),
+    (RETRIEVERS, "Hybrid retrieval adds 3.8 points of Recall@5 over dense retrieval.", "change", "consistent"),
+    (RETRIEVERS, "BM25 cuts latency by 66% against dense retrieval.", "change", "inconsistent"),
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 2.02 倍，权重显存降低 75%。", "change", "consistent"),
+    (PRECISIONS, "INT4 的输出速度是 BF16 的 2.02 倍，首 token 延迟降低 35.5%。", "change", "inconsistent"),
+])
+def test_two_rows_compared_verdicts(tmp_path: Path, table: str, prose: str, kind: str, verdict: str) -> None:
+    assert verdicts(tmp_path, table.format(prose=prose), kind=kind) == [verdict]

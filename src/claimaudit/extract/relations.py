@@ -193,6 +193,7 @@ from .relations_prose_points import ProsePointRelations
 from .relations_ranges import RangeRelations
 from .relations_rate_time import RateTimeRelations
 from .relations_row_gaps import RowGapRelations
+from .relations_row_pairs import RowPairRelations
 from .relations_sizes import SizeRelations
 from .relations_table import AVERAGE_LABEL, TOTAL_LABEL, TableRelations
 from .relations_table_shares import TableShareRelations
@@ -204,7 +205,7 @@ __all__ = ["AVERAGE_LABEL", "CONFIDENT", "MAX_NAMES", "TOTAL_LABEL", "Relation",
 
 
 class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLossRelations, PointRelations,
-                     HeadlineRelations, RowGapRelations, DocRelations,
+                     HeadlineRelations, RowGapRelations, RowPairRelations, DocRelations,
                      CodeRelations,
                      RangeRelations, AverageRelations, ComparativeRelations, TableShareRelations, ColumnNoteRelations,
                      NearTableRelations,
@@ -296,6 +297,7 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.gains(out)
         out += self.two_row_gains(out)
         out += self.comparatives(out)
+        out += self.row_pairs(out)
         out += self.table_share_sentences(out)
         out += self.point_gaps(out)
         out += self.named_point_gaps(out)
