@@ -40,11 +40,14 @@ _DIR_BEFORE_VALUE = re.compile(rf"(?P<w>{_DIR})\s*(?:了|by)?\s*(?:约|about\s+)
 # a multiple of the base: "是 BF16 的 2.02 倍" (the base right before 的, the value after it)
 _OF_BEFORE_VALUE = re.compile(r"\s*的\s*(?:约\s*)?$")
 _IS = re.compile(r"\s*(?:是|为|為)\s*")
+_THAN = re.compile(r"\s*(?:分|值)?\s*(?:比|较|相比于?|相较于?)\s*")
+_THAN_BASE_DIR = re.compile(rf"\s*(?:的)?\s*(?P<w>{_DIR})\s*(?:了)?\s*(?:约)?\s*")
 _MAX_VALUES = 12
 
 
 def _key(name: str) -> str:
-    return re.sub(r"\s+", " ", name).strip().casefold()
+    """A name as prose prints it: spaces as one, case and emphasis ("**平均**") aside."""
+    return re.sub(r"\s+", " ", name).strip().strip("*_`").strip().casefold()
 
 
 def _keys(name: str) -> set[str]:
@@ -72,12 +75,13 @@ class RowPairRelations(DocRelations):
             if not tables:
                 continue
             folded = self.text[s:e].casefold()
-            pairs = [(t, got) for t in tables if (got := self._pair_rows(t, folded)) is not None]
+            pairs = [(t, axis, got) for t in tables for axis in ("rows", "columns")
+                     if (got := self._pair_rows(t, folded, axis)) is not None]
             if len(pairs) != 1:
                 continue
-            t, (subject, base, base_at) = pairs[0]
+            t, axis, named = pairs[0]
             for i in values:
-                rel = self._pair_read(t, i, s, folded, subject, base, base_at)
+                rel = self._pair_read(t, i, s, folded, axis, named)
                 if rel is not None:
                     out.append(rel)
                     stated.add(i)
@@ -92,14 +96,17 @@ class RowPairRelations(DocRelations):
             got = memo[heading] = [t for t in self.doc.tables if self.doc.heading_at(t.start) == heading]
         return got
 
-    def _pair_keys(self, t) -> tuple[dict[str, int], dict[str, int]]:
-        """(row name -> body row, header name -> column) of a table, a name of two rows (columns) left out."""
+    def _pair_keys(self, t, axis: str) -> tuple[dict[str, int], dict[str, int]]:
+        """(thing name -> its index, measure name -> its index) of a table, a name of two left out: the things
+        compared are the body rows and the measures the columns (``axis="rows"``), or the other way round
+        (``"columns"``: versions or years as columns, "v3.2 的平均分比 v3.0 高 5.0 分")."""
         memo = self.__dict__.setdefault("_pair_key_memo", {})
-        got = memo.get(t.index)
+        got = memo.get((t.index, axis))
         if got is None:
             inner = self.inner_labels(t)
             rows: dict[str, set[int]] = {}
-            for r in body_rows(t):
+            # (a summary row is a measure of the things in the columns, never a thing compared: "平均分")
+            for r in (body_rows(t) if axis == "rows" else range(len(t.rows))):
                 for lab in {t.label(r), inner.get(r, "")} - {""}:
                     for k in _keys(lab):
                         rows.setdefault(k, set()).add(r)
@@ -115,8 +122,9 @@ class RowPairRelations(DocRelations):
                 first = re.match(r"[A-Za-z]{4,}(?=\s)", leaf)
                 if first:
                     cols.setdefault(first.group(0).casefold(), set()).add(c)
-            got = memo[t.index] = ({k: next(iter(v)) for k, v in rows.items() if len(v) == 1},
-                                   {k: next(iter(v)) for k, v in cols.items() if len(v) == 1})
+            one_rows = {k: next(iter(v)) for k, v in rows.items() if len(v) == 1}
+            one_cols = {k: next(iter(v)) for k, v in cols.items() if len(v) == 1}
+            got = memo[(t.index, axis)] = (one_rows, one_cols) if axis == "rows" else (one_cols, one_rows)
         return got
 
     def _pair_spans(self, names: dict[str, int], folded: str) -> list[tuple[int, int, int]]:
@@ -131,9 +139,9 @@ class RowPairRelations(DocRelations):
         return [(a, b, r) for a, b, r in spans
                 if not any((a2 <= a and b <= b2) and (a2, b2) != (a, b) for a2, b2, _r in spans)]
 
-    def _pair_rows(self, t, folded: str) -> tuple[int, int, int] | None:
-        """(subject row, base row, where the base is named) when the sentence names two rows of ``t``."""
-        rows, _cols = self._pair_keys(t)
+    def _pair_rows(self, t, folded: str, axis: str) -> tuple[int, int, int, int] | None:
+        """(subject, base, where the base's name starts and ends) when the sentence names two things of ``t``."""
+        rows, _cols = self._pair_keys(t, axis)
         spans = self._pair_spans(rows, folded)
         if len({r for _a, _b, r in spans}) != 2:
             return None
@@ -147,12 +155,13 @@ class RowPairRelations(DocRelations):
         first_subject = min(a for a, _b, r in spans if r == subject)
         if first_subject > bases[0][0]:
             return None         # the subject is named first ("X … than Y", "X 比 Y")
-        return subject, base, bases[0][0]
+        return subject, base, bases[0][0], bases[0][1]
 
     # -- one value ------------------------------------------------------------------------------------
-    def _pair_column(self, t, i: int, s: int, folded: str, base_at: int) -> tuple[int, str | None, bool] | None:
-        """(column, direction word or None, a multiple of the base) of value ``i``, by the header beside it."""
-        _rows, cols = self._pair_keys(t)
+    def _pair_column(self, t, i: int, s: int, folded: str, axis: str, base_at: int, base_end: int
+                     ) -> tuple[int, str | None, bool] | None:
+        """(measure, direction word or None, a multiple of the base) of value ``i``, by the name beside it."""
+        _rows, cols = self._pair_keys(t, axis)
         m = self.ms[i]
         a, b = m.start - s, m.end - s
         got = []
@@ -171,6 +180,11 @@ class RowPairRelations(DocRelations):
                 if m.number.kind == "ratio" and kb <= base_at < a and _IS.fullmatch(folded, kb, base_at) \
                         and _OF_BEFORE_VALUE.search(folded, base_at, a):
                     got.append((c, None, True))
+                    continue
+                # "平均分比 v3.0 高 5.0 分", "显存比 BF16 低 40%": the measure, the base, the word of change
+                mo = _THAN_BASE_DIR.fullmatch(folded, base_end, a) if kb <= base_at < a else None
+                if mo is not None and _THAN.fullmatch(folded, kb, base_at):
+                    got.append((c, mo.group("w"), False))
             elif ka >= b and ka - b <= 24:
                 mo = _VALUE_HEAD.fullmatch(folded[b:ka])
                 if mo is None:
@@ -184,14 +198,17 @@ class RowPairRelations(DocRelations):
             return None
         return got[0]
 
-    def _pair_read(self, t, i: int, s: int, folded: str, subject: int, base: int, base_at: int) -> Relation | None:
+    def _pair_read(self, t, i: int, s: int, folded: str, axis: str, named: tuple[int, int, int, int]
+                   ) -> Relation | None:
         ms = self.ms
         m = ms[i]
-        got = self._pair_column(t, i, s, folded, base_at)
+        subject, base, base_at, base_end = named
+        got = self._pair_column(t, i, s, folded, axis, base_at, base_end)
         if got is None:
             return None
         c, word, of_base = got
-        x, y = self.value(t, subject, c), self.value(t, base, c)
+        x, y = (self.value(t, subject, c), self.value(t, base, c)) if axis == "rows" else \
+            (self.value(t, c, subject), self.value(t, c, base))
         if x is None or y is None or ms[x].unit.dims != ms[y].unit.dims or ms[x].number.kind != ms[y].number.kind:
             return None
         vx, vy = self.base(x), self.base(y)
@@ -234,15 +251,17 @@ class RowPairRelations(DocRelations):
         if got_value <= 0 or not Fraction(1, 3) <= want / got_value <= 3:
             return None         # far off: the sentence compares something else, not a slip
         side = "above" if vx > vy else "below"
-        return Relation(kind, i, formula, [x, y], quote=self.text[self.doc.sentence_span(m.start)[0]:
-                                                                 self.doc.sentence_span(m.start)[1]].strip(),
+        if axis == "rows":
+            one, other, measure = t.label(subject), t.label(base), self._header(t, c)
+        else:
+            one, other, measure = self._header(t, subject), self._header(t, base), t.label(c)
+        s0, e0 = self.doc.sentence_span(m.start)
+        return Relation(kind, i, formula, [x, y], quote=self.text[s0:e0].strip(),
                         value=value, unitless=unitless, at=m.start, confidence=0.7,
-                        note=f"{t.label(subject)!r} {side} {t.label(base)!r} on {self._header(t, c)!r} "
-                             f"({_where(t)}): {how}",
-                        evidence=f"{m.printed!r} beside the header {self._header(t, c)!r}"
-                                 + (f" after {word!r}" if word else "")
-                                 + f"; rows {t.label(subject)!r} and {t.label(base)!r} (the base after a word "
-                                   f"of comparison) named in the sentence; cells of {_where(t)}")
+                        note=f"{one!r} {side} {other!r} on {measure!r} ({_where(t)}): {how}",
+                        evidence=f"{m.printed!r} beside {measure!r}" + (f" after {word!r}" if word else "")
+                                 + f"; {axis} {one!r} and {other!r} (the base after a word of comparison) named in "
+                                   f"the sentence; cells of {_where(t)}")
 
 
 def _close(a: Fraction, b: Fraction) -> bool:
