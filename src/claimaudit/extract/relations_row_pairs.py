@@ -39,7 +39,13 @@ _VALUE_HEAD = re.compile(rf"\s*(?:points?|pts?|pp|个百分点|分)?\s*(?:of\s+|
 _DIR_BEFORE_VALUE = re.compile(rf"(?P<w>{_DIR})\s*(?:了|by)?\s*(?:约|about\s+)?$", re.I)
 # a multiple of the base: "是 BF16 的 2.02 倍" (the base right before 的, the value after it)
 _OF_BEFORE_VALUE = re.compile(r"\s*的\s*(?:约\s*)?$")
+_COPULA = re.compile(r"\s*(?:is|was|are|were|is\s+now|stands\s+at)?\s*(?:about\s+)?", re.I)
+_VALUE_THEN_COMPARATIVE = re.compile(rf"\s*(?:points?\s+|pts?\s+|pp\s+)?(?P<w>{_COMPARATIVES})\b", re.I)
 _IS = re.compile(r"\s*(?:是|为|為)\s*")
+# a word that makes the name after it the object of a comparison, not its subject
+_OBJECT_BEFORE = re.compile(r"(?:不及|不如|逊于|次于|落后于?|胜过|优于|好于|高于|低于|超过|领先|比|较|相比"
+                            r"|\bthan|\bover|\bagainst|\bversus|\bvs\.?|\bbehind|\bbelow|\babove|\bbeats?|\btrails?)\s*(?:the\s+)?$")
+_THAN_BEFORE = re.compile(r"(?:比|较|相比于?|相较于?)\s*$")
 _THAN = re.compile(r"\s*(?:分|值)?\s*(?:比|较|相比于?|相较于?)\s*")
 _THAN_BASE_DIR = re.compile(rf"\s*(?:的)?\s*(?P<w>{_DIR})\s*(?:了)?\s*(?:约)?\s*")
 _MAX_VALUES = 12
@@ -50,11 +56,18 @@ def _key(name: str) -> str:
     return re.sub(r"\s+", " ", name).strip().strip("*_`").strip().casefold()
 
 
+# a header's abbreviations as prose spells them out ("Zero-shot avg" is "the zero-shot average")
+_SPELLED = {"avg": "average", "acc": "accuracy", "ppl": "perplexity", "mem": "memory", "params": "parameters",
+            "lat": "latency", "thpt": "throughput", "tput": "throughput", "perf": "performance"}
+_ABBREVIATION = re.compile(r"\b(" + "|".join(_SPELLED) + r")\b")
+
+
 def _keys(name: str) -> set[str]:
     """A row label or a header as prose prints it: whole, and without its trailing parenthesis ("Dense
     (qm-embed-base)" -> "dense", "权重显存（GB）" -> "权重显存"); names of fewer than two characters, or of two
     that are not Chinese, name nothing."""
     out = {_key(name), _key(_HEADER_UNIT_PART.sub(" ", name))}
+    out |= {_ABBREVIATION.sub(lambda mo: _SPELLED[mo.group(1)], k) for k in out}
     return {k for k in out if len(k) >= 3 or (len(k) == 2 and all("\u4e00" <= ch <= "\u9fff" for ch in k))}
 
 
@@ -74,7 +87,7 @@ class RowPairRelations(DocRelations):
             tables = self._pair_tables(s)
             if not tables:
                 continue
-            folded = self.text[s:e].casefold()
+            folded = self.text[s:e].casefold().replace("\n", " ")     # (a name wrapped over two lines)
             pairs = [(t, axis, got) for t in tables for axis in ("rows", "columns")
                      if (got := self._pair_rows(t, folded, axis)) is not None]
             if len(pairs) != 1:
@@ -122,6 +135,12 @@ class RowPairRelations(DocRelations):
                 first = re.match(r"[A-Za-z]{4,}(?=\s)", leaf)
                 if first:
                     cols.setdefault(first.group(0).casefold(), set()).add(c)
+                # "Wiki-X PPL" named "perplexity": its last word, spelled out, of four letters or more
+                last = re.search(r"(?<=\s)[A-Za-z]{3,}$", _HEADER_UNIT_PART.sub(" ", leaf).strip())
+                if last:
+                    word = _SPELLED.get(last.group(0).casefold(), last.group(0).casefold())
+                    if len(word) >= 4:
+                        cols.setdefault(word, set()).add(c)
             one_rows = {k: next(iter(v)) for k, v in rows.items() if len(v) == 1}
             one_cols = {k: next(iter(v)) for k, v in cols.items() if len(v) == 1}
             got = memo[(t.index, axis)] = (one_rows, one_cols) if axis == "rows" else (one_cols, one_rows)
@@ -139,23 +158,28 @@ class RowPairRelations(DocRelations):
         return [(a, b, r) for a, b, r in spans
                 if not any((a2 <= a and b <= b2) and (a2, b2) != (a, b) for a2, b2, _r in spans)]
 
-    def _pair_rows(self, t, folded: str, axis: str) -> tuple[int, int, int, int] | None:
-        """(subject, base, where the base's name starts and ends) when the sentence names two things of ``t``."""
+    def _pair_rows(self, t, folded: str, axis: str) -> tuple[int, list[tuple[int, int, int]]] | None:
+        """(subject, [(base, where its name starts, ends)]) when the sentence names one thing of ``t`` and,
+        after a word of comparison, one other ("X … than Y", "X 比 Y") or several, each before its own value
+        ("方案 B 的单卡吞吐最高，比方案 A 高 6.6%，比方案 C 高 12.4%")."""
         rows, _cols = self._pair_keys(t, axis)
         spans = self._pair_spans(rows, folded)
-        if len({r for _a, _b, r in spans}) != 2:
+        if len({r for _a, _b, r in spans}) < 2:
             return None
         bases = [(a, b, r) for a, b, r in spans if COMPARED_BEFORE.search(folded, max(0, a - 24), a)
                  or (re.match(r"\s*(?:的|['’]s)?\s*(?:约\s*)?[\d.]+\s*(?:倍|×|x\b|times)", folded[b:b + 16])
                  and re.search(r"(?:是|为|為)\s*$", folded[max(0, a - 4):a]))]
-        if len({r for _a, _b, r in bases}) != 1:
+        based = {r for _a, _b, r in bases}
+        subjects = {r for _a, _b, r in spans} - based
+        if not based or len(subjects) != 1:
             return None
-        base = bases[0][2]
-        subject = next(r for _a, _b, r in spans if r != base)
-        first_subject = min(a for a, _b, r in spans if r == subject)
-        if first_subject > bases[0][0]:
+        subject = next(iter(subjects))
+        first = min(a for a, _b, r in spans if r == subject)
+        if first > bases[0][0]:
             return None         # the subject is named first ("X … than Y", "X 比 Y")
-        return subject, base, bases[0][0], bases[0][1]
+        if _OBJECT_BEFORE.search(folded, max(0, first - 8), first):
+            return None         # "不及竞品 A，但比竞品 B 高 3.7%": the one named is another comparison's object
+        return subject, [(r, a, b) for a, b, r in bases]
 
     # -- one value ------------------------------------------------------------------------------------
     def _pair_column(self, t, i: int, s: int, folded: str, axis: str, base_at: int, base_end: int
@@ -171,6 +195,11 @@ class RowPairRelations(DocRelations):
                 mo = _HEAD_DIR_VALUE.fullmatch(between)
                 if mo is not None:
                     got.append((c, mo.group("w"), False))
+                    continue
+                # "its perplexity is 9.5% lower", "zero-shot average is 1.6 points higher"
+                after = _VALUE_THEN_COMPARATIVE.match(folded, b) if _COPULA.fullmatch(between) else None
+                if after is not None:
+                    got.append((c, after.group("w"), False))
                     continue
                 mo = _DIR_BEFORE_HEAD.search(folded, max(0, ka - 16), ka) if _HEAD_BY_VALUE.fullmatch(between) else None
                 if mo is not None:
@@ -194,15 +223,35 @@ class RowPairRelations(DocRelations):
                     before = _DIR_BEFORE_VALUE.search(folded, max(0, a - 16), a)
                     word = before.group("w") if before is not None else None
                 got.append((c, word, False))
+        if not got and _THAN_BEFORE.search(folded, max(0, base_at - 6), base_at):
+            # "方案 B 的单卡吞吐最高，比方案 A 高 6.6%": the value right after "比 BASE 高", the one measure the
+            # sentence names before the base
+            mo = _THAN_BASE_DIR.fullmatch(folded, base_end, a)
+            named = {c for ka, kb, c in self._pair_spans(cols, folded) if kb <= base_at}
+            way = direction_of(mo.group("w")) if mo is not None else None
+            # (words of both directions before it, "训练数据减少，在 MMLU 上比 Y 高 5.3": which way is not said)
+            if way is not None and any(direction_of(w.group(0)) not in (None, way)
+                                       for w in _DIR_WORD.finditer(folded, 0, base_at)):
+                mo = None
+            if mo is not None and len(named) == 1:
+                got.append((next(iter(named)), mo.group("w"), False))
         if len({c for c, _w, _o in got}) != 1:
             return None
         return got[0]
 
-    def _pair_read(self, t, i: int, s: int, folded: str, axis: str, named: tuple[int, int, int, int]
+    def _pair_read(self, t, i: int, s: int, folded: str, axis: str, named: tuple[int, list[tuple[int, int, int]]]
                    ) -> Relation | None:
         ms = self.ms
         m = ms[i]
-        subject, base, base_at, base_end = named
+        subject, bases = named
+        if len({r for r, _a, _b in bases}) == 1:
+            base, base_at, base_end = bases[0]
+        else:
+            # several bases: each value's is the one named right before it ("比方案 A 高 6.6%")
+            near = [bs for bs in bases if bs[2] <= m.start - s <= bs[2] + 12]
+            if not near:
+                return None
+            base, base_at, base_end = near[-1]
         got = self._pair_column(t, i, s, folded, axis, base_at, base_end)
         if got is None:
             return None
@@ -227,18 +276,19 @@ class RowPairRelations(DocRelations):
                 got_value = max(vx, vy) / min(vx, vy)
             else:
                 return None
-            kind, want = "ratio", m.number.nominal
+            kind, want = "comparison", m.number.nominal
         else:
             if way is None or (way == UP) != (vx > vy):
                 return None     # no direction, or the cells go the other way: the words compare something else
             gap = abs(vx - vy)
             if m.number.kind == "percent":
                 formula, unitless = f"({_ref(big)} - {_ref(small)}) / {_ref(y)}", False
-                how = "relative to the base's cell"
+                how, kind = "relative to the base's cell", "comparison"       # (as the comparatives finder says)
                 got_value, want = gap / vy, m.number.nominal / 100
                 if ms[x].number.kind == "percent" and not _close(want, got_value) and _close(want, gap * 100):
                     # "+5%" between two percentages: points, when only that reading gives the figure
                     formula, how, unitless = f"({_ref(big)} - {_ref(small)}) * 100", "the gap in points", True
+                    kind = "change"
                     got_value, want, value = gap * 100, m.number.nominal, m.printed_number or None
             else:
                 points = m.number.kind == "points" or m.unit.canonical == "percentage_point"
