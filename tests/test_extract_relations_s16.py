@@ -240,3 +240,30 @@ def test_a_measure_by_its_spelled_out_name_and_a_copula() -> None:
     got = found(table.format(prose="Shears beats PruneLite: its perplexity is 8.7% lower, and its zero-shot\n"
                                    "average is 1.6 points higher."))
     assert "comparison: 8.7% = (7.35 - 6.71) / 7.35" in got and "change: 1.6 points = 61.0 - 59.4" in got, got
+
+
+# -- a Total cell between its parts is a pooled or mean value, not a sum --------------------------------------
+KAPPA = """# Agreement
+
+| Label | Doubly annotated | Agree | κ |
+|---|---:|---:|---:|
+| Helpfulness | 6,000 | 4,920 | 0.64 |
+| Harmlessness | 6,000 | 5,310 | 0.71 |
+| Factuality | 4,000 | 2,980 | 0.49 |
+| Overall | 16,000 | {agree} | 0.62 |
+"""
+
+
+def test_a_total_between_its_parts_is_no_audited_sum(tmp_path: Path) -> None:
+    got = found(KAPPA.format(agree="13,210"))
+    assert not [r for r in got if r.startswith("table-total: 0.62")], got
+    assert "table-total: 13,210 = 4,920 + 5,310 + 2,980" in got
+    # the sums of the count columns are still audited, and a wrong one reported
+    assert verdicts(tmp_path, KAPPA.format(agree="13,120"), kind="table-total") == ["consistent", "inconsistent"]
+
+
+def test_a_part_with_a_unit_is_no_share_of_a_bare_count() -> None:
+    assert not rels("# 通信\n\n四类通信中共有 1,310 ms 被计算掩盖，重叠率为 56.7%。\n", "percent-of")
+    # (a bare part elides the whole's unit)
+    text = "# Card\n\nOf the model's 70 billion parameters, 8.4 billion (12%) sit in the embedding layers.\n"
+    assert [r.kind for r in rels(text, "percent-of")] == ["percent-of"]

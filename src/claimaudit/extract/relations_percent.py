@@ -199,7 +199,10 @@ class PercentRelations(FinderBase):
         ms = self.ms
         if not (_usable(ms[a]) and _usable(ms[b])) or ms[b].number.nominal <= 0:
             return None
-        if ms[a].unit.dims != ms[b].unit.dims and ms[a].unit.dims.items and ms[b].unit.dims.items:
+        if ms[a].unit.dims != ms[b].unit.dims and ((ms[a].unit.dims.items and ms[b].unit.dims.items)
+                                                   or (ms[b].cell is None and not ms[b].unit.dims.items)):
+            # (a bare cell may be in its header's unit, a bare part elide the whole's: "70 billion parameters,
+            # 8.4 billion (12%)"; but "1,310 ms" is no part of a bare count, "四类")
             return None
         formula = f"{_ref(a)} / {_ref(b)}"
         unitless = not _fits(ms[x], _evaluate(formula, ms))

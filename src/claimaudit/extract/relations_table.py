@@ -157,7 +157,7 @@ class TableRelations(FinderBase):
                     # the Total of a percentage or a rate column is mostly an overall (weighted) value,
                     # not a sum: there a sum that does not recompute is only a suggestion
                     sure = average or not (_intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c))
-                                           or self._quotient_column(t, c, r)) \
+                                           or self._quotient_column(t, c, r) or self._within_parts(target, parts)) \
                         or _recomputes(self.ms[target], formula, self.ms)
                     named = "" if r != found or TOTAL_LABEL.match(label) else \
                         " (no total word: its cells are the sums of the rows above in two columns or more)"
@@ -171,6 +171,16 @@ class TableRelations(FinderBase):
                         out.append(rel)
                 first = r + 1
         return out
+
+    def _within_parts(self, target: int, parts: list[int]) -> bool:
+        """Whether a column of bare fractions (a κ, an F1, an AUC: all in (0, 1]) has a Total cell between its
+        smallest and largest part: a pooled or mean value (κ 0.62 of rows 0.49–0.71), not a sum, which is at
+        least its largest part. (Counts are summed whatever their Total says: a wrong Total is the finding.)"""
+        ms = self.ms
+        if any(ms[k].number.kind != "number" or ms[k].unit.dims.items for k in [*parts, target]):
+            return False
+        values = [self.base(k) for k in parts]
+        return 0 < min(values) <= self.base(target) <= max(values) <= 1
 
     def _breakdowns(self, target: int, parts: list[int]) -> list[list[int]]:
         """The rows above a total split into runs each adding up to it ("| 男 | 3,075 | … | 女 | 3,175 |" then
