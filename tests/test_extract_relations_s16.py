@@ -267,3 +267,32 @@ def test_a_part_with_a_unit_is_no_share_of_a_bare_count() -> None:
     # (a bare part elides the whole's unit)
     text = "# Card\n\nOf the model's 70 billion parameters, 8.4 billion (12%) sit in the embedding layers.\n"
     assert [r.kind for r in rels(text, "percent-of")] == ["percent-of"]
+
+
+# -- a Total row's derived cell read from a misprinted Total cell ---------------------------------------------
+TOKENS = """# Compression
+
+Reduction is 1 − new tokens / old tokens.
+
+| Language | Tokens, 64k (M) | Tokens, 128k (M) | Reduction |
+|---|---:|---:|---:|
+| English | 118.0 | 109.6 | 7.1% |
+| German | 82.4 | 71.5 | 13.2% |
+| Chinese | 190.5 | 121.0 | 36.5% |
+| **Total** | **390.9** | **{total}** | **{reduction}** |
+"""
+
+
+@pytest.mark.parametrize("total, reduction, want", [
+    ("302.1", "22.7%", ["consistent", "consistent"]),       # (the change column's cells are checked as well)
+    ("320.1", "22.7%", ["inconsistent", "consistent"]),     # the misprinted Total reported once, by its sum
+    ("302.1", "18.1%", ["consistent", "inconsistent"]),     # the pooled reduction wrong on the sums
+])
+def test_a_total_rows_derived_cell_is_read_on_the_column_sums(tmp_path: Path, total: str, reduction: str,
+                                                             want: list[str]) -> None:
+    text = TOKENS.format(total=total, reduction=reduction)
+    got = verdicts(tmp_path, text, kind="table-total")[1:2] + [
+        v for v, r in zip(verdicts(tmp_path, text, kind="change"), [r for r in rels(text, "change")
+                                                                    if r.confidence >= 0.7], strict=True)
+        if "22.7%" in r.quote or "18.1%" in r.quote or r.quote.startswith("| **Total**")]
+    assert got == want, got

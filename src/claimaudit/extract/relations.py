@@ -160,7 +160,7 @@ from __future__ import annotations
 from ..gcpause import paused_gc
 from .document import Document
 from .mentions import Mention
-from .relation_model import CONFIDENT, Relation, reaches
+from .relation_model import CONFIDENT, Relation, _recomputes, _ref, reaches
 from .relations_averages import AverageRelations
 from .relations_batches import BatchRelations
 from .relations_breakdowns import BreakdownRelations
@@ -311,8 +311,34 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         out += self.counts_after_lists(out)
         out += self.same_quantity(out)
         out = [r for r in out if not any(self._cut(i) for i in ([r.target] if r.target is not None else []) + r.parts)]
+        self._pooled_from_sums(out)
         self.binary_kilo(out)
         return out
+
+    def _pooled_from_sums(self, out: list[Relation]) -> None:
+        """A Total row's derived cell ("Reduction 23.8%" = 1 − 128k tokens / 64k tokens) read from a Total
+        cell that is not its column's sum (a misprinted 436.2 for 463.2) is checked against that sum instead:
+        the misprint is reported once, by its own total, and the pooled value on what the rows add up to."""
+        wrong: dict[int, list[int]] = {}
+        for r in out:
+            if r.kind == "table-total" and r.target is not None and r.confidence >= CONFIDENT \
+                    and r.formula == " + ".join(_ref(k) for k in r.parts) \
+                    and not _recomputes(self.ms[r.target], r.formula, self.ms):
+                wrong[r.target] = r.parts
+        if not wrong:
+            return
+        for r in out:
+            at = self.ms[r.target].cell if r.target is not None else None
+            if r.kind in ("table-total", "row-average") or at is None:
+                continue
+            # (a Total cell of the target's own row)
+            bad = [k for k in r.parts if k in wrong and (cell := self.ms[k].cell) is not None and cell[:2] == at[:2]]
+            if not bad:
+                continue
+            for k in bad:
+                r.formula = r.formula.replace(_ref(k), "(" + " + ".join(_ref(p) for p in wrong[k]) + ")")
+                r.parts = [p for p in r.parts if p != k] + [p for p in wrong[k] if p not in r.parts]
+            r.note += "; the Total cells that are not their column's sums read as those sums"
 
 
 def find_relations(doc: Document, mentions: list[Mention]) -> list[Relation]:
