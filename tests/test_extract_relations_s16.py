@@ -296,3 +296,28 @@ def test_a_total_rows_derived_cell_is_read_on_the_column_sums(tmp_path: Path, to
                                                                     if r.confidence >= 0.7], strict=True)
         if "22.7%" in r.quote or "18.1%" in r.quote or r.quote.startswith("| **Total**")]
     assert got == want, got
+
+
+# -- an Avg. column over a run of the columns ------------------------------------------------------------------
+EMBED = """# Results
+
+| Model | Params | Dim | Retr. | Rerank | STS | Avg. |
+|---|---:|---:|---:|---:|---:|---:|
+| Embed-S | 110M | 384 | 51.8 | 57.2 | 80.6 | 63.2 |
+| Embed-B | 335M | 768 | 55.4 | 59.0 | 82.3 | 65.6 |
+| Embed-L | 1.2B | 1024 | 58.9 | 60.4 | 83.9 | {avg} |
+"""
+
+
+def test_an_average_column_over_the_scores_not_the_dimension(tmp_path: Path) -> None:
+    got = found(EMBED.format(avg="67.7"))
+    assert "row-average: 63.2 = (51.8 + 57.2 + 80.6) / 3" in got, got
+    assert verdicts(tmp_path, EMBED.format(avg="67.7"), kind="row-average") == ["consistent"] * 3
+    # one row off: the run still holds in the others, and that row is the finding
+    assert verdicts(tmp_path, EMBED.format(avg="66.7"), kind="row-average") == ["consistent", "consistent",
+                                                                                 "inconsistent"]
+
+
+def test_no_run_of_the_columns_holds_in_most_rows() -> None:
+    text = EMBED.format(avg="67.7").replace("| 63.2 |", "| 70.1 |").replace("| 65.6 |", "| 59.3 |")
+    assert all(r.confidence < 0.7 for r in rels(text, "row-average"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -287,6 +288,10 @@ class TableRelations(FinderBase):
                     if rel is not None:
                         held += _recomputes(self.ms[target], formula, self.ms)
                         found.append(rel)
+                if found and held * 2 < len(found):
+                    # over a run of the columns only ("| Params | Dim | Retr. | … | Class. | Avg. |": the mean of
+                    # the scores, not of the dimension): the one run of two or more columns that holds in most rows
+                    found, held = self._aggregate_run(t, c, average, head, found, held)
                 # A total or an average column may be over a subset of the columns, or weighted: trust
                 # the reading only when it holds in most rows.
                 conf = (0.9 if not average else 0.85) if found and held * 2 >= len(found) else 0.4
@@ -294,6 +299,37 @@ class TableRelations(FinderBase):
                     rel.confidence = conf
                 out += found
         return out
+
+    def _aggregate_run(self, t: Table, c: int, average: bool, head: str, found: list[Relation],
+                       held: int) -> tuple[list[Relation], int]:
+        """The relations of the aggregate column ``c`` over the contiguous run of the columns its readings
+        took that holds in the most rows (all but one at most, and more than the whole row did); ``found`` as it
+        is when no run does."""
+        columns = sorted({cell[2] for rel in found for i in rel.parts if (cell := self.ms[i].cell) is not None})
+        if len(columns) < 3 or len(columns) > 16:
+            return found, held
+        best: tuple[int, int, list[Relation]] | None = None
+        for lo in range(len(columns)):
+            for hi in range(lo + 2, len(columns) + 1):
+                run = set(columns[lo:hi])
+                rels, ok = [], 0
+                for rel in found:
+                    assert rel.target is not None  # noqa: S101 - a row aggregate's target is its cell
+                    parts = [i for i in rel.parts if (cell := self.ms[i].cell) is not None and cell[2] in run]
+                    if len(parts) < 2:
+                        continue
+                    formula = _placeholder_formula(parts, "+")
+                    if average:
+                        formula = f"({formula}) / {len(parts)}"
+                    ok += _recomputes(self.ms[rel.target], formula, self.ms)
+                    word = "mean" if average else "sum"
+                    span = f"{self._header(t, columns[lo])!r} to {self._header(t, columns[hi - 1])!r}"
+                    rels.append(replace(rel, formula=formula, parts=parts,
+                                        note=f"column {head!r} of {_where(t)} is the {word} of columns {span}",
+                                        evidence=rel.evidence + f"; columns {span} (the run that holds in most rows)"))
+                if rels and ok >= max(2, len(rels) - 1) and ok > held and (best is None or (ok, hi - lo) > best[:2]):
+                    best = (ok, hi - lo, rels)
+        return (best[2], best[0]) if best is not None else (found, held)
 
     def column_products(self) -> list[Relation]:
         """One column is the product of two or three others, or the quotient of two, in (nearly) every
