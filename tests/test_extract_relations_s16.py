@@ -321,3 +321,38 @@ def test_an_average_column_over_the_scores_not_the_dimension(tmp_path: Path) -> 
 def test_no_run_of_the_columns_holds_in_most_rows() -> None:
     text = EMBED.format(avg="67.7").replace("| 63.2 |", "| 70.1 |").replace("| 65.6 |", "| 59.3 |")
     assert all(r.confidence < 0.7 for r in rels(text, "row-average"))
+
+
+# -- a weighted mean's row: its counts summed, its scores weighted by them, its shares over its count ----------
+WEIGHTED = """# 按语言
+
+占比 = 题数 ÷ 900。
+
+| 语言 | 题数 | 占比 | pass@1 |
+|---|---:|---:|---:|
+| Python | 220 | 24.4% | 68.2 |
+| C++ | 180 | 20.0% | 55.6 |
+| Java | 160 | {java} | 60.0 |
+| JavaScript | 140 | 15.6% | 62.1 |
+| Go | 100 | 11.1% | 51.0 |
+| SQL | 100 | 11.1% | 73.0 |
+| 加权平均 | 900 | 100% | {mean} |
+"""
+
+
+def test_a_weighted_rows_counts_are_summed_and_its_score_weighted(tmp_path: Path) -> None:
+    text = WEIGHTED.format(java="17.8%", mean="61.9")
+    got = found(text)
+    assert "table-total: 900 = 220 + 180 + 160 + 140 + 100 + 100" in got
+    assert any(r.startswith("row-average: 61.9 = (220 * 68.2 + 180 * 55.6") for r in got), got
+    assert verdicts(tmp_path, text, kind="row-average") == ["consistent"]
+    # the plain mean (61.65) is no reading of a weighted row: a wrong weighted mean is the finding
+    assert verdicts(tmp_path, WEIGHTED.format(java="17.8%", mean="61.6"), kind="row-average") == ["inconsistent"]
+
+
+def test_a_misprinted_share_is_reported_once(tmp_path: Path) -> None:
+    text = WEIGHTED.format(java="18.7%", mean="61.9")
+    shares = verdicts(tmp_path, text, kind="percent-of")
+    assert shares.count("inconsistent") == 1 and len(shares) == 6
+    # the column's 100% read on the share its count gives, not again on the misprint
+    assert verdicts(tmp_path, text, kind="table-total") == ["consistent", "consistent"]

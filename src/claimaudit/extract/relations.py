@@ -316,29 +316,37 @@ class RelationFinder(TableRelations, ProseRelations, GainRelations, QuantisedLos
         return out
 
     def _pooled_from_sums(self, out: list[Relation]) -> None:
-        """A Total row's derived cell ("Reduction 23.8%" = 1 − 128k tokens / 64k tokens) read from a Total
-        cell that is not its column's sum (a misprinted 436.2 for 463.2) is checked against that sum instead:
-        the misprint is reported once, by its own total, and the pooled value on what the rows add up to."""
-        wrong: dict[int, list[int]] = {}
+        """A cell computed from table cells that are themselves reported is checked on what those cells
+        should be: a Total row's derived cell ("Reduction 23.8%" = 1 − 128k tokens / 64k tokens) read from a
+        Total cell that is not its column's sum (a misprinted 436.2 for 463.2) on that sum, and a column of
+        shares' 100% on the shares its count column gives (a misprinted 18.7% for 17.8%): each misprint is
+        reported once, by its own relation, not again by every cell that reads it."""
+        wrong: dict[int, tuple[str, list[int]]] = {}
         for r in out:
-            if r.kind == "table-total" and r.target is not None and r.confidence >= CONFIDENT \
-                    and r.formula == " + ".join(_ref(k) for k in r.parts) \
-                    and not _recomputes(self.ms[r.target], r.formula, self.ms):
-                wrong[r.target] = r.parts
+            if r.target is None or r.confidence < CONFIDENT or self.ms[r.target].cell is None \
+                    or _recomputes(self.ms[r.target], r.formula, self.ms):
+                continue
+            if r.kind == "table-total" and r.formula == " + ".join(_ref(k) for k in r.parts):
+                wrong[r.target] = "(" + r.formula + ")", r.parts
+            elif r.kind == "percent-of" and len(r.parts) == 2 \
+                    and r.formula == f"{_ref(r.parts[0])} / {_ref(r.parts[1])}":
+                wrong[r.target] = "(" + r.formula + ")", r.parts
         if not wrong:
             return
         for r in out:
             at = self.ms[r.target].cell if r.target is not None else None
-            if r.kind in ("table-total", "row-average") or at is None:
+            if r.kind == "row-average" or at is None:
                 continue
-            # (a Total cell of the target's own row)
-            bad = [k for k in r.parts if k in wrong and (cell := self.ms[k].cell) is not None and cell[:2] == at[:2]]
-            if not bad:
+            # (a cell of the target's own table: a Total cell of its row, or a share of its column)
+            bad = [k for k in r.parts if k in wrong and (cell := self.ms[k].cell) is not None and cell[0] == at[0]
+                   and (cell[1] == at[1] or cell[2] == at[2])]
+            if not bad or any(r.target in wrong[k][1] for k in bad):
                 continue
             for k in bad:
-                r.formula = r.formula.replace(_ref(k), "(" + " + ".join(_ref(p) for p in wrong[k]) + ")")
-                r.parts = [p for p in r.parts if p != k] + [p for p in wrong[k] if p not in r.parts]
-            r.note += "; the Total cells that are not their column's sums read as those sums"
+                formula, parts = wrong[k]
+                r.formula = r.formula.replace(_ref(k), formula)
+                r.parts = [p for p in r.parts if p != k] + [p for p in parts if p not in r.parts]
+            r.note += "; the cells reported on their own read as what their own relations give"
 
 
 def find_relations(doc: Document, mentions: list[Mention]) -> list[Relation]:

@@ -21,13 +21,16 @@ from .relation_model import (
     _ref,
     _usable,
     _where,
+    _whole,
     reaches,
 )
 
 # (a qualifier in parentheses may follow: "合计（五大行业）", "Total (all segments)")
 TOTAL_LABEL = re.compile(r"^\W*(?:total|totals|sum|grand total|overall|合计|总计|总和|共计|小计|總計|合計)"
                          r"(?:\s*[（(][^（()）]{1,24}[)）])?\W*$", re.I)
-AVERAGE_LABEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均(?:值|分)?|均值)\W*$", re.I)
+AVERAGE_LABEL = re.compile(r"^\W*(?:weighted\s+)?(?:average|avg\.?|mean|(?:加权)?平均(?:值|分)?|均值)\W*$", re.I)
+#: A weighted mean's row ("加权平均", "Weighted average"): its counts are sums, its rates weighted by them.
+WEIGHTED_LABEL = re.compile(r"^\W*(?:weighted|加权)", re.I)
 
 
 def body_rows(t: Table) -> list[int]:
@@ -152,18 +155,31 @@ class TableRelations(FinderBase):
                     if groups:
                         out += self._breakdown_totals(t, r, c, label, target, groups)
                         continue
+                    mean_here, unread = average, False
                     if average:
-                        formula = f"({formula}) / {len(parts)}"
-                    word = "mean" if average else "sum"
+                        mean = f"({formula}) / {len(parts)}"
+                        if WEIGHTED_LABEL.match(label):
+                            # "| 加权平均 | 900 | … | 61.9 |": the count a sum, the score weighted by the counts
+                            if _recomputes(self.ms[target], formula, self.ms):
+                                mean_here = False
+                            elif (got := self._weighted_mean(t, r, first, c, parts)) is not None:
+                                mean, weights = got
+                                parts = parts + weights
+                            else:
+                                unread = True       # (weighted by what is not said: a plain mean is a guess)
+                        if mean_here:
+                            formula = mean
+                    kind = "row-average" if mean_here else "table-total"
+                    word = "mean" if mean_here else "sum"
                     # the Total of a percentage or a rate column is mostly an overall (weighted) value,
                     # not a sum: there a sum that does not recompute is only a suggestion
-                    sure = average or not (_intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c))
-                                           or self._quotient_column(t, c, r) or self._within_parts(target, parts)) \
-                        or _recomputes(self.ms[target], formula, self.ms)
+                    pooled = _intensive(self.ms[target]) or _AVERAGE_HEADER.search(self._header(t, c)) \
+                        or self._quotient_column(t, c, r) or self._within_parts(target, parts)
+                    sure = (average and not unread) or not pooled or _recomputes(self.ms[target], formula, self.ms)
                     named = "" if r != found or TOTAL_LABEL.match(label) else \
                         " (no total word: its cells are the sums of the rows above in two columns or more)"
                     rel = self._table_relation(
-                        "row-average" if average else "table-total", target, formula, parts,
+                        kind, target, formula, parts,
                         note=f"the {label!r} row of {_where(t)} ({self._header(t, c)}) is the {word} "
                              "of the rows above it",
                         evidence=f"{_where(t)}: row label {label!r}{named} over {len(parts)} rows of column "
@@ -172,6 +188,26 @@ class TableRelations(FinderBase):
                         out.append(rel)
                 first = r + 1
         return out
+
+    def _weighted_mean(self, t: Table, r: int, first: int, c: int, parts: list[int]) -> tuple[str, list[int]] | None:
+        """The mean of column ``c``'s rows ``first``..``r`` weighted by the one column of whole counts whose
+        cell in the weighted row ``r`` is their sum (the formula, and the counts it reads); None when no such
+        column, or several."""
+        weights = []
+        for k in range(1, t.ncols):
+            cells = [self.value(t, q, k) for q in range(first, r)]
+            total = self.value(t, r, k)
+            if k == c or total is None or len(cells) != len(parts) or any(i is None for i in cells):
+                continue
+            counts = [i for i in cells if i is not None]
+            if all(_whole(self.ms[i]) for i in counts) \
+                    and _recomputes(self.ms[total], _placeholder_formula(counts, "+"), self.ms):
+                weights.append(counts)
+        if len(weights) != 1:
+            return None
+        w = weights[0]
+        return "(" + " + ".join(f"{_ref(a)} * {_ref(b)}" for a, b in zip(w, parts, strict=True)) + ") / (" \
+            + _placeholder_formula(w, "+") + ")", w
 
     def _within_parts(self, target: int, parts: list[int]) -> bool:
         """Whether a column of bare fractions (a κ, an F1, an AUC: all in (0, 1]) has a Total cell between its

@@ -17,7 +17,7 @@ from fractions import Fraction
 from .relation_model import Relation, _ref, _usable, _where
 from .relations_near import NearTableRelations
 from .relations_points import _positions
-from .relations_table import TOTAL_LABEL
+from .relations_table import TOTAL_LABEL, WEIGHTED_LABEL
 
 _SHARE_WORDS = re.compile(r"\bmakes?\s+up\b|\bmade\s+up\b|\baccounts?\s+for\b|\bshare\b|\bof\s+the\b|占", re.I)
 #: A word of each phrase _SHARE_WORDS reads: casefolded, as re.I reads them ("ſhare"), a sentence holding none is
@@ -43,7 +43,9 @@ class TableShareRelations(NearTableRelations):
         for t in self.doc.tables:
             if t.index not in with_shares:
                 continue
-            totals = [r for r in range(len(t.rows)) if TOTAL_LABEL.match(t.label(r))]
+            # (a weighted mean's row, "加权平均", holds the counts' sum too)
+            totals = [r for r in range(len(t.rows))
+                      if TOTAL_LABEL.match(lab := t.label(r)) or WEIGHTED_LABEL.match(lab)]
             if len(totals) != 1 or len(t.rows) < 4 or t.ncols > 40:
                 continue
             tr = totals[0]
