@@ -174,8 +174,8 @@ def test_one_miss_in_five_rows_or_in_the_total_row_is_no_relation():
     ("平均分从 55.2 提升到 59.6（+4.4）。", "change", "consistent"),
     ("Latency fell from 120 ms to 95 ms (−25 ms).", "change", "consistent"),
     ("The score went from 55.2 to 59.6 (+8.0%).", "change", "consistent"),
-    ("The pruned model needs 7.0 GB instead of 13.5 GB, 48% less.", "change", "consistent"),
-    ("The pruned model needs 7.0 GB instead of 13.5 GB, 58% less.", "change", "inconsistent"),
+    ("The pruned model needs 7.0 GB instead of 13.5 GB, 48% less.", "comparison", "consistent"),
+    ("The pruned model needs 7.0 GB instead of 13.5 GB, 58% less.", "comparison", "inconsistent"),
     ("精确去重删除 5.1 亿篇；模糊去重删除 7.6 亿篇；两步合计删除 12.7 亿篇。", "written-sum", "consistent"),
     ("精确去重删除 5.1 亿篇；模糊去重删除 7.6 亿篇；两步合计删除 13.7 亿篇。", "written-sum", "inconsistent"),
 ])
@@ -295,7 +295,7 @@ def test_no_column_formula_without_two_named_columns(note):
     ("# R\n\n人工复核共抽取 2,000 条回复，人工结论与裁判模型一致的有 1,872 条（93.6%）。\n", "percent-of",
      "consistent"),
     # another percentage earlier in the sentence: the change figure is the one right after the pair
-    ("# R\n\nAt 50% sparsity the weights take 7.0 GB instead of 13.5 GB, 48% less.\n", "change", "consistent"),
+    ("# R\n\nAt 50% sparsity the weights take 7.0 GB instead of 13.5 GB, 48% less.\n", "comparison", "consistent"),
     # parts in list items, the total's count word in the last (and a count of another noun between)
     ("# R\n\n去重分两步：\n\n- 精确去重删除 5.1 亿篇；\n- 模糊去重删除 7.6 亿篇，128 个哈希分成 16 段 × 8 行；\n"
      "- 两步合计删除 12.7 亿篇。\n", "written-sum", "consistent"),

@@ -356,3 +356,13 @@ def test_a_misprinted_share_is_reported_once(tmp_path: Path) -> None:
     assert shares.count("inconsistent") == 1 and len(shares) == 6
     # the column's 100% read on the share its count gives, not again on the misprint
     assert verdicts(tmp_path, text, kind="table-total") == ["consistent", "consistent"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("The new kernel needs 7.0 GB versus 13.5 GB, 48% less.", "comparison"),
+    ("Revenue was 12% higher at $4.2 billion, compared with $3.75 billion a year earlier.", "change"),
+])
+def test_side_by_side_is_a_comparison_and_over_time_a_change(tmp_path: Path, text: str, kind: str) -> None:
+    # "versus"/"instead of" set two things side by side; "compared with … a year earlier" is one thing
+    # over time: the same relative-change formula, told apart by its kind
+    assert verdicts(tmp_path, text, kind=kind) == ["consistent"]

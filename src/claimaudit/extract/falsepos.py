@@ -273,6 +273,7 @@ _CAPITAL_DIGITS = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
 _CAPITAL_PLACES = ("拾", "佰", "仟")
 _CAPITAL_AMOUNT_AFTER = re.compile(r"\s*[拾佰仟万萬亿億元圆圓角]")
 _LOWER_WORD = re.compile(r"\s([a-z]+)(?![A-Za-z])")
+_UNIT_SYMBOL = re.compile(r"\s([A-Za-z][A-Za-z]{1,3})(?![A-Za-z0-9])(?!\s+[A-Z])")
 _TEMPERATURE_WORD = re.compile(r"(?:" + "|".join(CELSIUS_NAMES + FAHRENHEIT_NAMES) + ")$")
 #: Letters glued to a number, with "/letters" runs ("8tokens/s").
 _LETTER_RUN = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+)*")
@@ -309,8 +310,12 @@ def _unit_word_after(after: str, is_unit: Callable[[str], bool] | None) -> bool:
     """A lower-case unit word follows ("10.5 celsius", "2.5 hours"): a measurement, not a heading
     (headings go on with a capital: "3.2 Methods")."""
     m = _LOWER_WORD.match(after)
-    return m is not None and (bool(_TEMPERATURE_WORD.match(m.group(1)))
-                              or (is_unit is not None and is_unit(m.group(1))))
+    if m is None:
+        # a unit's symbol of two to four letters ("13.5 GB, 48% less" at the start of a wrapped line; a
+        # heading's word is no unit: "3.2 Methods", "3.2 MoE")
+        m = _UNIT_SYMBOL.match(after)
+        return m is not None and is_unit is not None and is_unit(m.group(1))
+    return bool(_TEMPERATURE_WORD.match(m.group(1))) or (is_unit is not None and is_unit(m.group(1)))
 
 
 #: What :func:`false_positive` reads around a token: 24 characters before it (one more for the

@@ -32,6 +32,8 @@ _UP_DOWN_GAP = re.compile(_NOUN + r"\s*,?\s*(up|down)\s+from\s*", re.I)
 _COMPARED_GAP = re.compile(_NOUN + r"\s*,?\s*(?:compared (?:with|to)|versus|vs\.?|against|instead of|rather than)"
                            r"\s+(?:the\s+|a\s+)?", re.I)
 # (收盘报 23.46 元: the new price)
+# (two things set side by side, never one thing over time: "compared with" also reads "… a year earlier")
+_SIDE_BY_SIDE_GAP = re.compile(_NOUN + r"\s*,?\s*(?:versus|vs\.?|instead of|rather than)\s+(?:the\s+|a\s+)?", re.I)
 _ZH_TO_BEFORE = re.compile(r"(?:至|到|为|為|达|達|达到|達到|报|報|收于|收於|收报|收報)\s*$")
 _ZH_LAST_YEAR = re.compile(r"\s*[，,（(]?\s*(?:上年|去年|上一年|前一年|上年度|上季度|上季|上月|上年同期|去年同期"
                            r"|前一交易日|上一交易日|前一日|昨日)"
@@ -300,8 +302,11 @@ class ToFromRelations(FinderBase):
                 fit = self._formula_fits(z, formula)
                 if fit is None:
                     continue
+                # "7.0 GB instead of 13.5 GB, 48% less": two things compared, no change over time
+                compared = bool(_SIDE_BY_SIDE_GAP.fullmatch(self.text, ma.end, mb.start))
                 out.append(self._stated(
-                    "change", z, formula, [a, b], unitless=fit[1], confidence=0.75 if near else 0.4,
+                    "comparison" if compared else "change", z, formula, [a, b], unitless=fit[1],
+                    confidence=0.75 if near else 0.4,
                     note=f"{ms[z].printed} is the {'multiple' if ms[z].number.kind == 'ratio' else 'relative change'} "
                          f"from {mb.printed} to {ma.printed}",
                     evidence=f"the new value, then the old ({self.text[ma.end:mb.start].strip()!r}), and a "
